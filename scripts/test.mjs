@@ -1,0 +1,48 @@
+// `npm test`: every kind of test, cheapest first, in one vitest run (projects unit, dom, server, e2e), after making
+// sure the browser exists and the SPA the e2e tests serve is built. Ends with the plain summary line
+// "tests: N passed, N failed" that CI reads.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureChromium } from './ensure-browser.mjs';
+import { buildSpaIfStale, repoRoot } from './spa-build.mjs';
+
+process.env.CHROMIUM_PATH = ensureChromium();
+buildSpaIfStale();
+
+const reportDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-test-'));
+const reportFile = path.join(reportDir, 'report.json');
+const args = [
+  path.join(repoRoot, 'node_modules/vitest/vitest.mjs'),
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reportFile}`,
+  ...process.argv.slice(2),
+];
+const run = spawnSync(process.execPath, args, { cwd: repoRoot, stdio: 'inherit', env: process.env });
+
+let summary = null;
+try {
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  // A file that fails before any test runs (an import error, a failing hook) has no failed test of its own; count it
+  // once so that it can never pass silently.
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  summary = {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + brokenFiles,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+} catch {
+  // No report means vitest itself failed before running; the exit code below says so.
+}
+rmSync(reportDir, { recursive: true, force: true });
+
+if (summary) {
+  const skipped = summary.skipped > 0 ? `, ${summary.skipped} skipped` : '';
+  console.log(`\ntests: ${summary.passed} passed, ${summary.failed} failed${skipped}`);
+}
+process.exit(run.status === 0 && summary && summary.failed === 0 && summary.passed > 0 ? 0 : 1);

@@ -1,0 +1,41 @@
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import { defineConfig } from 'vite';
+import { widgetAssets } from './vite.widget-assets';
+
+/**
+ * The SPA build. Lingui macros are compiled by Babel (the only toolchain that carries the macro plugin);
+ * `.po` catalogues are compiled on import by the Lingui Vite plugin.
+ */
+export default defineConfig({
+  plugins: [react(), babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui(), widgetAssets()],
+  resolve: {
+    // One okta-auth-js: the widget's own 7.x copy is replaced by the app's 8.x client it is handed (okta-compat §1.6).
+    alias: [
+      {
+        find: /^@okta\/okta-auth-js$/,
+        replacement: path.resolve('node_modules/@okta/okta-auth-js/esm/browser/exports/exports/default.js'),
+      },
+    ],
+  },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    // `npm run dev` runs the API on API_PORT and proxies to it, so the SPA and the API share one origin as in
+    // production: the issuer is `{PUBLIC_URL}/oauth2/default` with PUBLIC_URL the dev server's origin. `/api` also
+    // carries the embedded IdP's Classic API (`/api/v1/authn`, `/api/v1/sessions/me`, users, factors, QR codes).
+    // `/login/callback` and `/signin/reset-password/…` are SPA routes and stay with Vite.
+    proxy: Object.fromEntries(
+      ['/api', '/oauth2', '/demo-apps'].map((prefix) => [
+        prefix,
+        `http://127.0.0.1:${Number(process.env.API_PORT ?? 3001)}`,
+      ]),
+    ),
+  },
+});

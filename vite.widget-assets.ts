@@ -1,0 +1,68 @@
+import { cp, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/** The URL prefix the Sign-In Widget loads its labels, CSS, fonts and images from (src/auth/widget-options.ts). */
+const BASE = '/widget-assets/';
+const SOURCE = path.resolve('node_modules/@okta/okta-signin-widget/dist');
+/** Only what the widget fetches at run time (okta-compat §1.5); its JS comes through the bundle. */
+const FOLDERS = ['css', 'font', 'img', 'labels'];
+
+const TYPES: Record<string, string> = {
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.eot': 'application/vnd.ms-fontobject',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+};
+
+/** The file a /widget-assets/… request names, if it is inside one of the served folders. */
+function fileOf(url: string): string | undefined {
+  const relative = decodeURIComponent(url.slice(BASE.length).split('?')[0] ?? '');
+  const file = path.resolve(SOURCE, relative);
+  const folder = path.relative(SOURCE, file).split(path.sep)[0] ?? '';
+  return file.startsWith(SOURCE + path.sep) && FOLDERS.includes(folder) ? file : undefined;
+}
+
+/**
+ * Serves the widget's assets from node_modules during development and copies them into the build (dist/client/
+ * widget-assets), so the widget never reaches a CDN and the server needs nothing of its own for them.
+ */
+export function widgetAssets(): Plugin {
+  let outDir = 'dist/client';
+  return {
+    name: 'gatehouse-widget-assets',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const file = request.url?.startsWith(BASE) ? fileOf(request.url) : undefined;
+        if (file === undefined) {
+          next();
+          return;
+        }
+        void stat(file)
+          .then(async (info) => {
+            if (!info.isFile()) throw new Error('not a file');
+            response.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
+            response.end(await readFile(file));
+          })
+          .catch(() => {
+            next();
+          });
+      });
+    },
+    async closeBundle() {
+      await Promise.all(
+        FOLDERS.map((folder) =>
+          cp(path.join(SOURCE, folder), path.join(outDir, 'widget-assets', folder), { recursive: true }),
+        ),
+      );
+    },
+  };
+}
