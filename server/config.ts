@@ -1,0 +1,266 @@
+import * as v from 'valibot';
+import { AGENT_USER_DOMAIN } from './db/seed/world/people';
+
+/**
+ * Configuration from environment variables (ARCHITECTURE "Configuration"), validated once at start. A bad value stops
+ * the process with ONE line naming the variable and what it expects (issue #2). Values of secret variables, and of
+ * URLs that may carry credentials, are never echoed.
+ */
+
+export const nodeEnvs = ['development', 'production', 'test'] as const;
+export type NodeEnv = (typeof nodeEnvs)[number];
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export interface OktaConfig {
+  issuer: string;
+  clientId: string;
+  apiToken: string;
+}
+
+/**
+ * The OAuth client id of the SPA when the embedded IdP is used (no OKTA_* variables): fixed, so that tokens, grants
+ * and sessions survive restarts and every process registers the same client. Shaped like an Okta client id.
+ */
+export const EMBEDDED_CLIENT_ID = '0oagatehouse0spa00001';
+
+/** The server side of the login username rule (src/contracts/username.ts); the client prefix comes per client. */
+export interface UsernameRuleConfig {
+  /** Appended to a 5-digit agent id (`@agents.gatehouse.test`). */
+  agentUserDomain: string;
+  /** Stripped from the end of usernames the identity provider returns; null: nothing to strip. */
+  testDomainSuffix: string | null;
+}
+
+/**
+ * Sign-in policy of the embedded IdP (IDP_* variables). A real Okta org (OKTA_*) keeps its own sign-on and password
+ * policies, so these are refused alongside OKTA_ISSUER rather than silently ignored.
+ */
+export interface EmbeddedIdpPolicyConfig {
+  /** Members of these groups (names, matched case-insensitively) must enrol and use a TOTP factor; empty: nobody. */
+  mfaGroups: string[];
+  /** Consecutive wrong passwords that lock an account. */
+  lockoutAttempts: number;
+  /** How long a locked account stays locked before it unlocks itself (an administrator may unlock it sooner). */
+  lockoutMinutes: number;
+}
+
+/** Issue #3's lockout: 10 failed attempts; 30 minutes, as `defaultLockoutPolicy` in server/idp (kept light here). */
+export const DEFAULT_LOCKOUT_ATTEMPTS = 10;
+export const DEFAULT_LOCKOUT_MINUTES = 30;
+
+export interface RecaptchaConfig {
+  siteKey: string;
+  secret: string;
+}
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  port: number;
+  host: string;
+  /** Origin people reach Gatehouse at (no trailing slash); also the embedded IdP's issuer origin. */
+  publicUrl: string;
+  /** PostgreSQL URL; null means the embedded PGlite database under `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** A real Okta org; null means the embedded, Okta-compatible IdP (issue #3). */
+  okta: OktaConfig | null;
+  /** The SPA's OAuth client id: OKTA_CLIENT_ID with a real org, else `EMBEDDED_CLIENT_ID`. */
+  clientId: string;
+  usernameRule: UsernameRuleConfig;
+  idpPolicy: EmbeddedIdpPolicyConfig;
+  smtpUrl: string | null;
+  redisUrl: string | null;
+  recaptcha: RecaptchaConfig | null;
+  mapsApiKey: string | null;
+  providerPrefix: string;
+  demoData: boolean;
+  logLevel: LogLevel;
+}
+
+/** Thrown for the first bad variable; `message` is the one line `main.ts` prints. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    expected: string,
+    shown: string | null,
+  ) {
+    super(`Invalid configuration: ${variable} must be ${expected}${shown === null ? '' : ` (got "${shown}")`}.`);
+    this.name = 'ConfigError';
+  }
+}
+
+function urlWithScheme(schemes: readonly string[]) {
+  return v.pipe(
+    v.string(),
+    v.check((raw) => {
+      try {
+        const url = new URL(raw);
+        return schemes.includes(url.protocol) && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    }),
+  );
+}
+
+const PortSchema = v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.maxValue(65535));
+/** A whole number from `min` to `max`, written in plain digits. */
+const wholeNumber = (min: number, max: number) =>
+  v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(min), v.maxValue(max));
+/** `Finance, MFA Required` → ['Finance', 'MFA Required']; an empty name (`a,,b`, a trailing comma) is a mistake. */
+const GroupNamesSchema = v.pipe(
+  v.string(),
+  v.transform((raw) => raw.split(',').map((name) => name.trim())),
+  v.check((names) => names.every((name) => name !== '' && name.length <= 255)),
+);
+const BooleanTextSchema = v.pipe(
+  v.string(),
+  v.toLowerCase(),
+  v.picklist(['true', 'false']),
+  v.transform((s) => s === 'true'),
+);
+
+interface Rule<T> {
+  schema: v.GenericSchema<string, T>;
+  expected: string;
+  /** Secret or possibly credential-bearing: the value is never echoed in an error. */
+  secret?: boolean;
+}
+
+/** Reads one variable; empty text counts as unset, because env files and compose often write `NAME=`. */
+function read<T>(env: NodeJS.ProcessEnv, name: string, rule: Rule<T>): T | null {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return null;
+  const result = v.safeParse(rule.schema, raw);
+  if (!result.success) throw new ConfigError(name, rule.expected, rule.secret === true ? null : raw);
+  return result.output;
+}
+
+function readString(env: NodeJS.ProcessEnv, name: string): string | null {
+  return read(env, name, { schema: v.string(), expected: 'text', secret: true });
+}
+
+/** Variables that only make sense together: all set, or none. */
+function readGroup<K extends string>(env: NodeJS.ProcessEnv, names: readonly K[]): Record<K, string> | null {
+  const values = names.map((name) => [name, readString(env, name)] as const);
+  const missing = values.find(([, value]) => value === null);
+  if (values.every(([, value]) => value === null)) return null;
+  if (missing !== undefined)
+    throw new ConfigError(missing[0], `set together with ${names.filter((n) => n !== missing[0]).join(', ')}`, null);
+  return Object.fromEntries(values) as Record<K, string>;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const nodeEnv =
+    read(env, 'NODE_ENV', { schema: v.picklist(nodeEnvs), expected: `one of ${nodeEnvs.join(', ')}` }) ?? 'development';
+  const port = read(env, 'PORT', { schema: PortSchema, expected: 'a whole number from 0 to 65535' }) ?? 3000;
+  const host =
+    read(env, 'HOST', {
+      schema: v.pipe(v.string(), v.regex(/^[A-Za-z0-9.:[\]-]+$/)),
+      expected: 'a host name or IP address',
+    }) ?? '127.0.0.1';
+  const publicUrl = (
+    read(env, 'PUBLIC_URL', { schema: urlWithScheme(['http:', 'https:']), expected: 'an http:// or https:// URL' }) ??
+    `http://localhost:${port}`
+  ).replace(/\/+$/, '');
+  const databaseUrl = read(env, 'DATABASE_URL', {
+    schema: urlWithScheme(['postgres:', 'postgresql:']),
+    expected: 'a postgres:// or postgresql:// URL with a host',
+    secret: true,
+  });
+  const dataDir = read(env, 'DATA_DIR', { schema: v.string(), expected: 'a directory path' }) ?? './data';
+
+  const oktaVars = readGroup(env, ['OKTA_ISSUER', 'OKTA_CLIENT_ID', 'OKTA_API_TOKEN']);
+  if (oktaVars !== null) read(env, 'OKTA_ISSUER', { schema: urlWithScheme(['https:']), expected: 'an https:// URL' });
+  const okta: OktaConfig | null =
+    oktaVars === null
+      ? null
+      : {
+          issuer: oktaVars.OKTA_ISSUER.replace(/\/+$/, ''),
+          clientId: oktaVars.OKTA_CLIENT_ID,
+          apiToken: oktaVars.OKTA_API_TOKEN,
+        };
+
+  const usernameRule: UsernameRuleConfig = {
+    agentUserDomain:
+      read(env, 'AGENT_USER_DOMAIN', {
+        schema: v.pipe(v.string(), v.regex(/^@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/)),
+        expected: 'an @ followed by a domain name, such as @agents.example.com',
+      }) ?? AGENT_USER_DOMAIN,
+    testDomainSuffix: read(env, 'TEST_DOMAIN_SUFFIX', {
+      schema: v.pipe(v.string(), v.regex(/^[A-Za-z0-9.@_-]+$/)),
+      expected: 'a domain suffix such as .qa (letters, digits, dots, @, _ and -)',
+    }),
+  };
+
+  const idpPolicy: EmbeddedIdpPolicyConfig = {
+    mfaGroups:
+      read(env, 'IDP_MFA_GROUPS', {
+        schema: GroupNamesSchema,
+        expected: 'group names separated by commas, none of them empty',
+      }) ?? [],
+    lockoutAttempts:
+      read(env, 'IDP_LOCKOUT_ATTEMPTS', { schema: wholeNumber(1, 100), expected: 'a whole number from 1 to 100' }) ??
+      DEFAULT_LOCKOUT_ATTEMPTS,
+    lockoutMinutes:
+      read(env, 'IDP_LOCKOUT_MINUTES', {
+        schema: wholeNumber(1, 10_080),
+        expected: 'a whole number of minutes from 1 to 10080 (a week)',
+      }) ?? DEFAULT_LOCKOUT_MINUTES,
+  };
+  if (okta !== null) {
+    const embeddedOnly = ['IDP_MFA_GROUPS', 'IDP_LOCKOUT_ATTEMPTS', 'IDP_LOCKOUT_MINUTES'].find(
+      (name) => (env[name]?.trim() ?? '') !== '',
+    );
+    if (embeddedOnly !== undefined) {
+      throw new ConfigError(embeddedOnly, 'unset with OKTA_ISSUER (a real Okta org applies its own policies)', null);
+    }
+  }
+
+  const smtpUrl = read(env, 'SMTP_URL', {
+    schema: urlWithScheme(['smtp:', 'smtps:']),
+    expected: 'an smtp:// or smtps:// URL',
+    secret: true,
+  });
+  const redisUrl = read(env, 'REDIS_URL', {
+    schema: urlWithScheme(['redis:', 'rediss:']),
+    expected: 'a redis:// or rediss:// URL',
+    secret: true,
+  });
+  const recaptchaVars = readGroup(env, ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET']);
+  const recaptcha =
+    recaptchaVars === null
+      ? null
+      : { siteKey: recaptchaVars.RECAPTCHA_SITE_KEY, secret: recaptchaVars.RECAPTCHA_SECRET };
+  const mapsApiKey = readString(env, 'MAPS_API_KEY');
+  const providerPrefix =
+    read(env, 'PROVIDER_PREFIX', {
+      schema: v.pipe(v.string(), v.regex(/^[A-Z][A-Z0-9]{1,19}$/)),
+      expected: '2 to 20 capital letters or digits, starting with a letter',
+    }) ?? 'AUL';
+  const demoData =
+    read(env, 'DEMO_DATA', { schema: BooleanTextSchema, expected: 'true or false' }) ?? nodeEnv !== 'production';
+  const logLevel =
+    read(env, 'LOG_LEVEL', { schema: v.picklist(logLevels), expected: `one of ${logLevels.join(', ')}` }) ?? 'info';
+
+  return {
+    nodeEnv,
+    port,
+    host,
+    publicUrl,
+    databaseUrl,
+    dataDir,
+    okta,
+    clientId: okta?.clientId ?? EMBEDDED_CLIENT_ID,
+    usernameRule,
+    idpPolicy,
+    smtpUrl,
+    redisUrl,
+    recaptcha,
+    mapsApiKey,
+    providerPrefix,
+    demoData,
+    logLevel,
+  };
+}

@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Database } from './client';
+
+/** The committed SQL migrations (drizzle-kit's output), next to this file. */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Any constant shared by every process that migrates the same database. */
+const MIGRATION_LOCK = 7_240_531;
+
+/**
+ * Applies the migrations the database has not had yet (drizzle records them in `drizzle.__drizzle_migrations`).
+ * On PostgreSQL several processes may start at once: an advisory lock makes them migrate one after the other.
+ */
+export async function migrate(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(drizzlePglite({ client: database.client }), { migrationsFolder });
+    return;
+  }
+  const connection = await database.client.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client: connection }), { migrationsFolder });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    connection.release();
+  }
+}

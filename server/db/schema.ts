@@ -1,0 +1,16 @@
+/**
+ * The whole database schema (PostgreSQL dialect; PGlite and PostgreSQL 15+). drizzle-kit reads this module to
+ * generate migrations (`npm run db:generate`); the server imports tables from here. Areas, one file each:
+ * - portal:    CMS sites, regions, clients, applications and the applications each client offers
+ * - forms:     field definitions, sub-fields, templates and the fields placed on them
+ * - people:    user profiles (instances), their field values and application roles
+ * - resources: labels, input rules, lists, menus, settings, FAQ, logos, themes and resource versions
+ * - logs:      error log, audit log and mail outbox
+ * See docs/database.md.
+ */
+export * from './tables/portal';
+export * from './tables/forms';
+export * from './tables/people';
+export * from './tables/resources';
+export * from './tables/logs';
+export * from './relations';

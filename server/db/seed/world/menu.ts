@@ -1,0 +1,57 @@
+import type { Role } from '../../../../src/contracts/resources';
+import type { Texts } from './types';
+
+export const PORTAL_MENU_SECTION = 'Portal';
+
+interface DemoMenuItem {
+  linkUrl: string;
+  imageName: string;
+  caption: Texts;
+  roleAccess: readonly Role[];
+}
+
+/** The admin portal's left menu (section `Portal`), in order. Client administrators do not see /board/index. */
+export const demoPortalMenu: readonly DemoMenuItem[] = [
+  {
+    linkUrl: '/dashboard',
+    imageName: 'layout-dashboard',
+    caption: { 'en-us': 'Dashboard', es: 'Panel' },
+    roleAccess: ['admin', 'clientadmin'],
+  },
+  {
+    linkUrl: '/application',
+    imageName: 'app-window',
+    caption: { 'en-us': 'Applications', es: 'Aplicaciones' },
+    roleAccess: ['admin'],
+  },
+  {
+    linkUrl: '/client',
+    imageName: 'building-2',
+    caption: { 'en-us': 'Clients', es: 'Clientes' },
+    roleAccess: ['admin'],
+  },
+  {
+    linkUrl: '/field',
+    imageName: 'text-cursor-input',
+    caption: { 'en-us': 'Fields', es: 'Campos' },
+    roleAccess: ['admin'],
+  },
+  {
+    linkUrl: '/template',
+    imageName: 'layout-template',
+    caption: { 'en-us': 'Templates', es: 'Plantillas' },
+    roleAccess: ['admin'],
+  },
+  {
+    linkUrl: '/manageUsers',
+    imageName: 'users',
+    caption: { 'en-us': 'Users', es: 'Usuarios' },
+    roleAccess: ['admin', 'clientadmin'],
+  },
+  {
+    linkUrl: '/board/index',
+    imageName: 'layout-grid',
+    caption: { 'en-us': 'My applications', es: 'Mis aplicaciones' },
+    roleAccess: ['admin', 'clientadmin', 'user', 'agent'],
+  },
+];

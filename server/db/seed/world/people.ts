@@ -1,0 +1,123 @@
+import type { Culture } from '../../../../src/contracts/culture';
+import { ADMIN_APPLICATION_NAME, type DemoApplicationName } from './portal';
+import type { ClientPrefix } from './types';
+
+/** Password of every demo account (demo-world.md); the identity provider's seed sets it. */
+export const DEMO_PASSWORD = 'Gatehouse-demo-2026!';
+
+/**
+ * User domain appended to a 5-digit agent id to make the agent's login (spec "Login username": "A 5-digit agent id
+ * also gets a fixed user-domain suffix"): agent 48213 of Umbrella signs in as `AULUMB__48213@agents.gatehouse.test`.
+ */
+export const AGENT_USER_DOMAIN = '@agents.gatehouse.test';
+
+/** The identity-provider login of a person: the client's prefix, two underscores, the e-mail. */
+export const idpLoginOf = (oktaPrefix: string, email: string) => `${oktaPrefix}__${email}`;
+
+interface DemoPerson {
+  client: ClientPrefix;
+  /** What the person types (an e-mail, or the agent id). */
+  signInAs: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  culture: Culture;
+  countryCode: string;
+  telephone: string;
+  isAulAdmin?: boolean;
+  clientRestrictionFilter?: string;
+  roles: Partial<Record<DemoApplicationName, string>>;
+  /** Values of profile fields, by dictionary name. */
+  fieldValues: Record<string, string>;
+}
+
+/** The six people of demo-world.md "People". */
+export const demoPeople: readonly DemoPerson[] = [
+  {
+    client: 'AUL',
+    signInAs: 'admin@gatehouse.test',
+    email: 'admin@gatehouse.test',
+    firstName: 'Jordan',
+    lastName: 'Ellis',
+    culture: 'en-us',
+    countryCode: 'US',
+    telephone: '(512) 555-0142',
+    isAulAdmin: true,
+    roles: { [ADMIN_APPLICATION_NAME]: 'Admin' },
+    fieldValues: { FirstName: 'Jordan', LastName: 'Ellis', PhoneNumber: '(512) 555-0142', PreferredContact: 'EMAIL' },
+  },
+  {
+    client: 'ACME',
+    signInAs: 'clientadmin@acme.test',
+    email: 'clientadmin@acme.test',
+    firstName: 'Priya',
+    lastName: 'Raman',
+    culture: 'en-us',
+    countryCode: 'US',
+    telephone: '(617) 555-0187',
+    clientRestrictionFilter: 'AUL__ACME',
+    roles: { 'Benefits Center': 'Member' },
+    fieldValues: { FirstName: 'Priya', LastName: 'Raman', PhoneNumber: '(617) 555-0187', EmployeeNumber: 'AC104233' },
+  },
+  {
+    client: 'ACME',
+    signInAs: 'maria@acme.test',
+    email: 'maria@acme.test',
+    firstName: 'María',
+    lastName: 'González',
+    culture: 'es',
+    countryCode: 'US',
+    telephone: '(305) 555-0119',
+    roles: { 'Benefits Center': 'Member', 'Claims Portal': 'Viewer' },
+    fieldValues: {
+      FirstName: 'María',
+      LastName: 'González',
+      PhoneNumber: '(305) 555-0119',
+      AddressLine1: '2450 Coral Way',
+      AddressLine2: 'Apt 3B',
+      City: 'Miami',
+      State: 'FL',
+      ZipCode: '33145',
+      PreferredContact: 'PHONE',
+      Newsletter: 'true',
+      EmployeeNumber: 'AC208871',
+      AcceptTerms: 'true',
+    },
+  },
+  {
+    client: 'GLBX',
+    signInAs: 'sam@globex.test',
+    email: 'sam@globex.test',
+    firstName: 'Sam',
+    lastName: 'Whitaker',
+    culture: 'en-us',
+    countryCode: 'US',
+    telephone: '(312) 555-0164',
+    roles: { 'Payroll Online': 'Employee' },
+    fieldValues: { FirstName: 'Sam', LastName: 'Whitaker', PhoneNumber: '(312) 555-0164' },
+  },
+  {
+    client: 'AULUMB',
+    signInAs: '48213',
+    email: `48213${AGENT_USER_DOMAIN}`,
+    firstName: 'Dana',
+    lastName: 'Brooks',
+    culture: 'en-us',
+    countryCode: 'US',
+    telephone: '(214) 555-0176',
+    roles: { 'Benefits Center': 'Agent', 'Claims Portal': 'Agent' },
+    fieldValues: { FirstName: 'Dana', LastName: 'Brooks', PhoneNumber: '(214) 555-0176' },
+  },
+  {
+    client: 'AULUMB',
+    signInAs: 'lee@umbrella.test',
+    email: 'lee@umbrella.test',
+    firstName: 'Lee',
+    lastName: 'Chen',
+    culture: 'en-us',
+    countryCode: 'US',
+    telephone: '(206) 555-0133',
+    roles: { 'Benefits Center': 'Member' },
+    fieldValues: { FirstName: 'Lee', LastName: 'Chen', PhoneNumber: '(206) 555-0133', City: 'Seattle', State: 'WA' },
+  },
+];

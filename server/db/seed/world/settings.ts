@@ -1,0 +1,23 @@
+import type { ClientPrefix } from './types';
+
+/**
+ * Portal settings, as text (the spec compares flags with the text "true"). Session times are in seconds.
+ */
+export const demoGlobalSettings: Readonly<Record<string, string>> = {
+  Session_IdleTime: '900',
+  Session_WarningTimeOut: '60',
+  Session_TokenRefreshInterval: '300',
+  AllowPasswordResetWithOTP: 'true',
+  SecurityAnswerAttempts: '3',
+  ShowLoginAttemptCounter: 'true',
+  SignUp_EmailEditable: 'false',
+  RecaptchaFeatureEnabled: 'false',
+};
+
+/** Per-client overrides of the global settings. */
+export const demoClientSettings: Readonly<Partial<Record<ClientPrefix, Readonly<Record<string, string>>>>> = {
+  // Acme's members often sign up with a personal address rather than the one on file.
+  ACME: { SignUp_EmailEditable: 'true' },
+  // Agents work on shared office machines: a shorter idle time.
+  AULUMB: { Session_IdleTime: '600' },
+};

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { environments, errorLevels } from '../../../src/contracts/error-log';
+import { id, sqlList } from './columns';
+
+/** Errors the SPA reports (POST Instance/NewError), with the request and the caller that reported them. */
+export const errorLog = pgTable(
+  'error_log',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    message: text('message').notNull(),
+    details: text('details').notNull().default(''),
+    audience: text('audience').notNull().default('ALL'),
+    action: text('action').notNull().default(''),
+    level: text('level').$type<(typeof errorLevels)[number]>().notNull(),
+    applicationName: text('application_name').notNull().default(''),
+    locationUrl: text('location_url').notNull(),
+    deviceInfo: text('device_info').notNull().default(''),
+    environment: text('environment').$type<(typeof environments)[number]>().notNull(),
+    requestId: text('request_id'),
+    /** Identity-provider user id of the caller, when signed in. */
+    userId: text('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('error_log_created_at_idx').on(t.createdAt),
+    check('error_log_level_check', sql`${t.level} in (${sqlList(errorLevels)})`),
+    check('error_log_environment_check', sql`${t.environment} in (${sqlList(environments)})`),
+  ],
+);
+
+/** Who changed what: one row per administrative change, with the entity before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    /** Login (or user id) of whoever made the change; `system` for the server itself. */
+    actor: text('actor').notNull(),
+    /** `create`, `update`, `delete`, … */
+    action: text('action').notNull(),
+    /** Table or aggregate name: `client`, `application`, `label`, … */
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)],
+);
+
+/** Mail to send. Without SMTP the outbox is where mail stays (the server logs it, tests read it). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('body_text').notNull(),
+    html: text('body_html'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null`),
+    index('mail_outbox_to_idx').on(t.to),
+  ],
+);

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { cultureList, culture, id, rowVersion, timestamps } from './columns';
+import { fields } from './forms';
+import { applications, clients } from './portal';
+
+/**
+ * User profiles (the spec's Instance): a person of a client, as the portal knows them. The credentials live in the
+ * identity provider; `idpLogin` is the login there (`{OktaPrefix}__{email}`) and `idpUserId` its user id.
+ */
+export const instances = pgTable(
+  'instances',
+  {
+    id: id(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    email: text('email').notNull(),
+    idpLogin: text('idp_login').notNull().unique(),
+    idpUserId: text('idp_user_id').unique(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    culture: culture(),
+    countryCode: text('country_code'),
+    telephone: text('telephone'),
+    /** Provider administrator: sees and manages every client. */
+    isAulAdmin: boolean('is_aul_admin').notNull().default(false),
+    /** `AUL__{OktaPrefix}` makes the person the administrator of that client only. */
+    clientRestrictionFilter: text('client_restriction_filter'),
+    /** Signs in through the client's own identity provider: no password or security question here. */
+    ssoUser: boolean('sso_user').notNull().default(false),
+    ...timestamps,
+    ...rowVersion,
+  },
+  (t) => [
+    unique('instances_client_email_unique').on(t.clientId, t.email),
+    index('instances_email_idx').on(t.email),
+    check('instances_culture_check', sql`${t.culture} in (${cultureList})`),
+  ],
+);
+
+/** The value a person gave a field. Saved with the instance (its version covers these rows). */
+export const instanceFieldValues = pgTable(
+  'instance_field_values',
+  {
+    id: id(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => instances.id, { onDelete: 'cascade' }),
+    fieldId: uuid('field_id')
+      .notNull()
+      .references(() => fields.id, { onDelete: 'cascade' }),
+    value: text('value').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    unique('instance_field_values_instance_field_unique').on(t.instanceId, t.fieldId),
+    index('instance_field_values_field_idx').on(t.fieldId),
+  ],
+);
+
+/** The role a person holds in an application (`Member`, `Viewer`, `Agent`, `Admin`…). Saved with the instance. */
+export const instanceApplicationRoles = pgTable(
+  'instance_application_roles',
+  {
+    id: id(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => instances.id, { onDelete: 'cascade' }),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    roleValue: text('role_value').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    unique('instance_application_roles_instance_application_unique').on(t.instanceId, t.applicationId),
+    index('instance_application_roles_application_idx').on(t.applicationId),
+  ],
+);

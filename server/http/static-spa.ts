@@ -1,0 +1,58 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { notFound } from './problem';
+
+/** Vite names everything under /assets/ by content hash, so it may be cached for ever. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html names the current hashes: the browser must ask again every time. */
+const REVALIDATE = 'no-cache';
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Gatehouse is not built yet</title></head>
+<body><h1>Gatehouse is not built yet</h1><p>The web app has not been built. Run <code>npm run build</code>, then start the server again.</p></body></html>
+`;
+
+function isApiPath(url: string): boolean {
+  const lower = url.toLowerCase();
+  return lower === '/api' || lower.startsWith('/api/') || lower.startsWith('/api?');
+}
+
+/** History fallback is for a browser navigating, not for scripts, images or API clients that mistyped a path. */
+function isPageNavigation(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+function sendNotBuilt(reply: FastifyReply) {
+  return reply.status(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+}
+
+/**
+ * Serves the SPA that `vite build` wrote to `staticDir` (dist/client), with history fallback: any page navigation that
+ * matches no route gets index.html, so deep links like /Login/acme work. Unknown /api paths, and everything else
+ * that is not a page navigation, answer the JSON 404 problem.
+ */
+export async function installStaticSpa(app: FastifyInstance, staticDir: string): Promise<void> {
+  const root = path.resolve(staticDir);
+  const built = existsSync(path.join(root, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      cacheControl: false,
+      setHeaders: (reply) => {
+        reply.header('cache-control', reply.request.url.toLowerCase().startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  } else {
+    app.get('/', (_request, reply) => sendNotBuilt(reply));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url) || !isPageNavigation(request)) throw notFound();
+    if (!built) return sendNotBuilt(reply);
+    return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+  });
+}

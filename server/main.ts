@@ -1,0 +1,62 @@
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { seedDemoWorldIfEmpty } from './db/seed';
+import { migrateIdp } from './idp/migrate';
+import { seedDemoIdentities } from './idp/seed/demo-identities';
+import { exitGracefullyOnSignals } from './http/shutdown';
+
+/**
+ * The server process (`npm start`, `npm run start:prod`): configuration → database (migrated, with the embedded
+ * IdP's tables unless a real Okta org is configured; the demo world seeded once when DEMO_DATA is on, its people
+ * given accounts in the embedded IdP) → HTTP on HOST:PORT → graceful shutdown on SIGTERM/SIGINT.
+ */
+
+function configOrExit(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // One line, no stack: the operator needs the variable and what it expects, nothing else.
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+async function start(): Promise<void> {
+  const config = configOrExit();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
+  await migrate(database);
+  const embeddedIdp = config.okta === null;
+  if (embeddedIdp) await migrateIdp(database);
+  const seeded = config.demoData ? await seedDemoWorldIfEmpty(database.db) : false;
+  // At every start, not only the first: it repairs missing accounts or links and costs little once they exist.
+  const demoAccountsCreated = config.demoData && embeddedIdp ? await seedDemoIdentities(database.db) : 0;
+
+  // Imported only now: oidc-provider (under the app) prints a runtime notice when loaded, and a bad configuration
+  // must stop with its one line and nothing else.
+  const { buildApp } = await import('./app');
+  const app = await buildApp({ config, database });
+  exitGracefullyOnSignals({
+    closeServer: () => app.close(),
+    closeDatabase: () => database.close(),
+    log: app.log,
+    exit: (code) => process.exit(code),
+  });
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    {
+      url: config.publicUrl,
+      database: database.kind,
+      demoWorldSeeded: seeded,
+      demoAccountsCreated,
+      identityProvider: embeddedIdp ? 'embedded' : 'okta',
+    },
+    `Gatehouse is listening at ${config.publicUrl}`,
+  );
+}
+
+start().catch((error: unknown) => {
+  process.stderr.write(`Gatehouse could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
