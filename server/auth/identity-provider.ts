@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { createLocalJWKSet, type JWTVerifyGetKey } from 'jose';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { injectFetch } from '../directory/inject-fetch';
+import { createOktaDirectory } from '../directory/okta-directory';
+import type { DirectoryPort } from '../directory/port';
+import { loadOrCreateSigningKey, publicJwk } from '../idp/keys';
+import { registerIdp } from '../idp/plugin';
+import { createMailer } from '../mail/mailer';
+import { embeddedApiToken } from './embedded-api-token';
+import { remoteKeySet } from './token-verifier';
+
+/** What the SPA needs to build okta-auth-js, and the portal needs to verify tokens and change identities. */
+export interface IdentityProvider {
+  /** `{PUBLIC_URL}/oauth2/default` or OKTA_ISSUER. */
+  issuer: string;
+  /** The SPA's OAuth client. */
+  clientId: string;
+  /** Keys access tokens are verified with. */
+  tokenKeys: JWTVerifyGetKey;
+  directory: DirectoryPort;
+}
+
+/** Where the SPA's sign-in lands and sign-out may return: the routes of the SPA's identity flows. */
+export const spaRedirectUri = (publicUrl: string) => `${publicUrl}/login/callback`;
+const spaPostLogoutRedirectUris = (publicUrl: string) => [publicUrl, `${publicUrl}/Login`];
+
+/** `https://org.okta.com/oauth2/default` → `https://org.okta.com/api/v1`: the management API lives at the origin. */
+const managementApiOf = (issuer: string) => `${new URL(issuer).origin}/api/v1`;
+
+/**
+ * Sets up the identity side for the configuration. A real Okta org (OKTA_*): tokens are verified against the org's
+ * JWKS over HTTP, the directory speaks to the org with OKTA_API_TOKEN. Otherwise the embedded IdP is registered on
+ * this app (the database must be migrated with `migrateIdp`), tokens are verified with its signing key in process (no
+ * HTTP call to ourselves at start), and the directory reaches its management API through the app's own routes.
+ */
+export async function setUpIdentityProvider(
+  app: FastifyInstance,
+  { config, database }: { config: Config; database: Database },
+): Promise<IdentityProvider> {
+  if (config.okta !== null) {
+    const { issuer, clientId, apiToken } = config.okta;
+    return {
+      issuer,
+      clientId,
+      tokenKeys: remoteKeySet(issuer),
+      directory: createOktaDirectory({ baseUrl: managementApiOf(issuer), apiToken }),
+    };
+  }
+  const issuer = `${config.publicUrl}/oauth2/default`;
+  const apiToken = embeddedApiToken(await loadOrCreateSigningKey(database.db));
+  const { signingKey } = await registerIdp(app, {
+    db: database.db,
+    issuer,
+    clients: [
+      {
+        clientId: config.clientId,
+        redirectUris: [spaRedirectUri(config.publicUrl)],
+        postLogoutRedirectUris: spaPostLogoutRedirectUris(config.publicUrl),
+      },
+    ],
+    publicUrl: config.publicUrl,
+    mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl ?? undefined, log: app.log }),
+    apiToken,
+    mfa: { requiredForGroups: config.idpPolicy.mfaGroups },
+    lockout: {
+      maxFailedAttempts: config.idpPolicy.lockoutAttempts,
+      lockoutMs: config.idpPolicy.lockoutMinutes * 60_000,
+    },
+  });
+  return {
+    issuer,
+    clientId: config.clientId,
+    tokenKeys: createLocalJWKSet({ keys: [publicJwk(signingKey)] }),
+    directory: createOktaDirectory({ baseUrl: managementApiOf(issuer), apiToken, fetch: injectFetch(app) }),
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * The stand-in for a client application (demo-world.md): it shows the alias and every query parameter it received,
+ * so launching and auto-redirect placeholders ({userName}, {culture}, {clientId}, {appRole} …) can be seen and tested
+ * without any outside system. Everything a caller sent is escaped.
+ */
+
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => escapes[char] ?? char);
+}
+
+export function renderDemoAppPage(alias: string, parameters: readonly (readonly [string, string])[]): string {
+  const rows = parameters.map(
+    ([name, value]) => `<tr><th scope="row">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`,
+  );
+  const table =
+    rows.length === 0
+      ? '<p>No parameters were received.</p>'
+      : `<table><thead><tr><th scope="col">Parameter</th><th scope="col">Value</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Demo application: ${escapeHtml(alias)}</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem}th,td{text-align:left;padding:.25rem 1rem;border-bottom:1px solid #ddd}</style></head>
+<body><h1>Demo application <code>${escapeHtml(alias)}</code></h1>
+<p>Gatehouse launched this stand-in application with these parameters.</p>
+${table}
+</body></html>
+`;
+}

@@ -1,0 +1,190 @@
+import * as v from 'valibot';
+import { directoryErrorOf, DirectoryRefusal, DirectoryUnavailableError } from './errors';
+import type { DirectoryGroup, DirectoryPort, DirectoryUser } from './port';
+
+/** The part of `fetch` the adapter uses; the embedded IdP may hand in an in-process one (`inject-fetch.ts`). */
+export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface OktaDirectoryOptions {
+  /** `{issuer origin}/api/v1`: the embedded IdP's or the Okta org's. */
+  baseUrl: string;
+  /** Sent as `Authorization: SSWS <apiToken>`; never logged. */
+  apiToken: string;
+  fetch?: Fetch;
+  /** Per request. Default 10 s: a hanging IdP must not hold a portal request forever. */
+  timeoutMs?: number;
+}
+
+const OktaUserSchema = v.object({
+  id: v.string(),
+  status: v.string(),
+  profile: v.object({
+    login: v.string(),
+    email: v.string(),
+    firstName: v.nullish(v.string()),
+    lastName: v.nullish(v.string()),
+    locale: v.nullish(v.string()),
+  }),
+  credentials: v.optional(v.object({ recovery_question: v.optional(v.object({ question: v.string() })) })),
+});
+
+const OktaGroupSchema = v.object({
+  id: v.string(),
+  profile: v.object({ name: v.string(), description: v.nullish(v.string()) }),
+});
+
+const ActivationSchema = v.object({ activationUrl: v.optional(v.string()) });
+const ResetSchema = v.object({ resetPasswordUrl: v.optional(v.string()) });
+
+function toUser({ id, status, profile, credentials }: v.InferOutput<typeof OktaUserSchema>): DirectoryUser {
+  return {
+    id,
+    status,
+    login: profile.login,
+    email: profile.email,
+    firstName: profile.firstName ?? '',
+    lastName: profile.lastName ?? '',
+    locale: profile.locale ?? null,
+    recoveryQuestion: credentials?.recovery_question?.question ?? null,
+  };
+}
+
+function toGroup({ id, profile }: v.InferOutput<typeof OktaGroupSchema>): DirectoryGroup {
+  return { id, name: profile.name, description: profile.description ?? '' };
+}
+
+const segment = encodeURIComponent;
+
+/**
+ * The directory port over Okta's management API (okta-compat §6). One code path for the embedded IdP and a real
+ * org: only `baseUrl`, `apiToken` and the transport differ.
+ */
+export function createOktaDirectory({
+  baseUrl,
+  apiToken,
+  fetch = globalThis.fetch,
+  timeoutMs = 10_000,
+}: OktaDirectoryOptions): DirectoryPort {
+  const base = baseUrl.replace(/\/+$/, '');
+
+  /** One call; answers the parsed JSON (undefined for 204), or throws the mapped refusal. */
+  async function call(operation: string, method: string, path: string, body?: unknown): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          authorization: `SSWS ${apiToken}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new DirectoryUnavailableError(`${operation}: the identity provider did not answer`, { cause: error });
+    }
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text === '' ? undefined : (JSON.parse(text) as unknown);
+    } catch {
+      throw new DirectoryUnavailableError(`${operation}: HTTP ${response.status} with a body that is not JSON`);
+    }
+    if (!response.ok) throw directoryErrorOf(response.status, json, operation);
+    return json;
+  }
+
+  function parse<S extends v.GenericSchema>(schema: S, value: unknown, operation: string): v.InferOutput<S> {
+    const result = v.safeParse(schema, value);
+    if (!result.success) throw new DirectoryUnavailableError(`${operation}: an answer of an unexpected shape`);
+    return result.output;
+  }
+
+  const user = async (operation: string, method: string, path: string, body?: unknown) =>
+    toUser(parse(OktaUserSchema, await call(operation, method, path, body), operation));
+  const lifecycle = (userId: string, action: string, query = '') =>
+    call(`lifecycle ${action}`, 'POST', `/users/${segment(userId)}/lifecycle/${action}${query}`);
+
+  return {
+    createUser: ({ login, email, firstName, lastName, locale, password, recoveryQuestion, groupIds }) =>
+      user('create user', 'POST', '/users?activate=true', {
+        profile: { login, email, firstName, lastName, ...(locale === undefined ? {} : { locale }) },
+        credentials: {
+          ...(password === undefined ? {} : { password: { value: password } }),
+          ...(recoveryQuestion === undefined ? {} : { recovery_question: recoveryQuestion }),
+        },
+        ...(groupIds === undefined ? {} : { groupIds }),
+      }),
+
+    getUser: async (idOrLogin) => {
+      try {
+        return await user('get user', 'GET', `/users/${segment(idOrLogin)}`);
+      } catch (error) {
+        if (error instanceof DirectoryRefusal && error.oktaErrorCode === 'E0000007') return null;
+        throw error;
+      }
+    },
+
+    // POST is Okta's partial update: attributes not named keep their values.
+    updateProfile: (userId, profile) => user('update profile', 'POST', `/users/${segment(userId)}`, { profile }),
+
+    setPassword: async (userId, password) => {
+      await call('set password', 'POST', `/users/${segment(userId)}`, {
+        credentials: { password: { value: password } },
+      });
+    },
+
+    changePassword: async (userId, { oldPassword, newPassword }) => {
+      await call('change password', 'POST', `/users/${segment(userId)}/credentials/change_password`, {
+        oldPassword: { value: oldPassword },
+        newPassword: { value: newPassword },
+      });
+    },
+
+    changeRecoveryQuestion: async (userId, { password, question, answer }) => {
+      await call('change recovery question', 'POST', `/users/${segment(userId)}/credentials/change_recovery_question`, {
+        password: { value: password },
+        recovery_question: { question, answer },
+      });
+    },
+
+    activate: async (userId, { sendEmail }) => {
+      const answer = parse(
+        ActivationSchema,
+        await lifecycle(userId, 'activate', `?sendEmail=${sendEmail}`),
+        'activate',
+      );
+      return { activationUrl: answer.activationUrl ?? null };
+    },
+    deactivate: async (userId) => {
+      await lifecycle(userId, 'deactivate');
+    },
+    unlock: async (userId) => {
+      await lifecycle(userId, 'unlock');
+    },
+    resetPassword: async (userId, { sendEmail }) => {
+      const answer = parse(
+        ResetSchema,
+        await lifecycle(userId, 'reset_password', `?sendEmail=${sendEmail}`),
+        'reset password',
+      );
+      return { resetPasswordUrl: answer.resetPasswordUrl ?? null };
+    },
+
+    addToGroup: async (groupId, userId) => {
+      await call('add to group', 'PUT', `/groups/${segment(groupId)}/users/${segment(userId)}`);
+    },
+    removeFromGroup: async (groupId, userId) => {
+      await call('remove from group', 'DELETE', `/groups/${segment(groupId)}/users/${segment(userId)}`);
+    },
+    listUserGroups: async (userId) => {
+      const groups = parse(
+        v.array(OktaGroupSchema),
+        await call('list groups', 'GET', `/users/${segment(userId)}/groups`),
+        'list groups',
+      );
+      return groups.map(toGroup);
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The directory port (ARCHITECTURE "Directory port"): every identity change the portal makes — people, passwords,
+ * recovery questions, lifecycle, groups — goes through this interface. Its one adapter speaks Okta's management API
+ * (`okta-directory.ts`), so the embedded IdP and a real Okta org are driven by the same code.
+ */
+
+/** A person in the identity provider, as far as the portal needs to know them. Secrets never come back. */
+export interface DirectoryUser {
+  /** `00u…` */
+  id: string;
+  /** Okta's status: ACTIVE, STAGED, PROVISIONED, RECOVERY, PASSWORD_EXPIRED, LOCKED_OUT, SUSPENDED, DEPROVISIONED. */
+  status: string;
+  login: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  locale: string | null;
+  /** The question only; the answer is never readable. */
+  recoveryQuestion: string | null;
+}
+
+export interface DirectoryProfile {
+  login: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  locale: string;
+}
+
+export interface RecoveryQuestion {
+  question: string;
+  answer: string;
+}
+
+export interface NewDirectoryUser extends Pick<DirectoryProfile, 'login' | 'email' | 'firstName' | 'lastName'> {
+  locale?: string;
+  /** Without one the user is created PROVISIONED (activation link) instead of ACTIVE. */
+  password?: string;
+  recoveryQuestion?: RecoveryQuestion;
+  groupIds?: string[];
+}
+
+export interface DirectoryGroup {
+  /** `00g…` */
+  id: string;
+  name: string;
+  description: string;
+}
+
+export interface DirectoryPort {
+  createUser(user: NewDirectoryUser): Promise<DirectoryUser>;
+  /** By id or login; null when there is no such user. */
+  getUser(idOrLogin: string): Promise<DirectoryUser | null>;
+  /** Changes only the attributes given. */
+  updateProfile(userId: string, profile: Partial<DirectoryProfile>): Promise<DirectoryUser>;
+  /** An administrator's reset: no old password needed. */
+  setPassword(userId: string, password: string): Promise<void>;
+  /** The person's own change: the old password must be right. */
+  changePassword(userId: string, change: { oldPassword: string; newPassword: string }): Promise<void>;
+  /** The person's own change: their password must be right. */
+  changeRecoveryQuestion(userId: string, change: { password: string } & RecoveryQuestion): Promise<void>;
+  /** STAGED or DEPROVISIONED → ACTIVE (with a password) or PROVISIONED; the link comes back when not mailed. */
+  activate(userId: string, options: { sendEmail: boolean }): Promise<{ activationUrl: string | null }>;
+  deactivate(userId: string): Promise<void>;
+  unlock(userId: string): Promise<void>;
+  /** The password stops working until the person follows the link; it comes back when not mailed. */
+  resetPassword(userId: string, options: { sendEmail: boolean }): Promise<{ resetPasswordUrl: string | null }>;
+  addToGroup(groupId: string, userId: string): Promise<void>;
+  removeFromGroup(groupId: string, userId: string): Promise<void>;
+  listUserGroups(userId: string): Promise<DirectoryGroup[]>;
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { textField } from '../request-fields';
+import { setPassword } from '../users/credentials';
+import type { IdpUser } from '../users/directory';
+import { verifySecret } from '../users/passwords';
+import type { AuthnContext } from './context';
+import { oktaErrors } from './errors';
+import { afterPassword } from './next-step';
+import { openTransaction } from './open-transaction';
+import { complexityCause, meetsComplexity } from './password-policy';
+import { recordStepFailure } from './transactions';
+
+const AUTHN = '/api/v1/authn';
+
+function requireNewPassword(body: unknown, user: IdpUser): string {
+  const newPassword = textField(body, 'newPassword');
+  if (newPassword === undefined || !meetsComplexity(newPassword, user))
+    throw oktaErrors.weakPassword([complexityCause]);
+  return newPassword;
+}
+
+/** A5 (expired password) and A13 (reset after recovery): a new password, then MFA if required, then SUCCESS. */
+export function credentialRoutes(scope: FastifyInstance, ctx: AuthnContext): void {
+  scope.post(`${AUTHN}/credentials/change_password`, async (request) => {
+    const { transaction, user } = await openTransaction(ctx, request.body, ['PASSWORD_EXPIRED']);
+    const oldPassword = textField(request.body, 'oldPassword') ?? '';
+    if (!user.passwordHash || !(await verifySecret(user.passwordHash, oldPassword))) {
+      await recordStepFailure(ctx.db, transaction);
+      throw oktaErrors.credentialsUpdateFailed(['oldPassword: The credentials provided were incorrect.']);
+    }
+    const newPassword = requireNewPassword(request.body, user);
+    if (newPassword === oldPassword) {
+      throw oktaErrors.credentialsUpdateFailed(['password: Password cannot be your current password']);
+    }
+    return afterPassword(ctx, await setPassword(ctx.db, user.id, newPassword), transaction);
+  });
+
+  scope.post(`${AUTHN}/credentials/reset_password`, async (request) => {
+    const { transaction, user } = await openTransaction(ctx, request.body, ['PASSWORD_RESET']);
+    const newPassword = requireNewPassword(request.body, user);
+    return afterPassword(ctx, await setPassword(ctx.db, user.id, newPassword), transaction);
+  });
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { acceptCode, enrollTotp, findFactor, FactorExistsError, type Factor } from '../factors/store';
+import { TOTP_FACTOR_TYPE, totpProviders, type TotpProvider } from '../factors/totp';
+import { textField } from '../request-fields';
+import type { AuthnContext } from './context';
+import { oktaErrors } from './errors';
+import { enterState, succeed } from './next-step';
+import { openTransaction } from './open-transaction';
+import { recordStepFailure, type AuthnTransaction } from './transactions';
+
+const AUTHN = '/api/v1/authn';
+/** What a second factor adds to the session's `amr` (RFC 8176): a one-time password, and so multiple factors. */
+const MFA_AMR = ['pwd', 'otp', 'mfa'];
+
+const isTotpProvider = (value: string | undefined): value is TotpProvider =>
+  (totpProviders as readonly (string | undefined)[]).includes(value);
+
+/** Throws E0000068 for a wrong code (counted against the transaction) and E0000082 for a replayed one. */
+async function checkPasscode(ctx: AuthnContext, transaction: AuthnTransaction, factor: Factor, body: unknown) {
+  const outcome = await acceptCode(ctx.db, factor, textField(body, 'passCode') ?? '');
+  if (outcome === 'wrong') {
+    await recordStepFailure(ctx.db, transaction);
+    throw oktaErrors.wrongPasscode();
+  }
+  if (outcome === 'replayed') throw oktaErrors.replayedPasscode();
+}
+
+/** A6 enrol, A8 activate, A9 verify: TOTP during sign-in. */
+export function factorRoutes(scope: FastifyInstance, ctx: AuthnContext): void {
+  scope.post(`${AUTHN}/factors`, async (request) => {
+    const { transaction, user } = await openTransaction(ctx, request.body, ['MFA_ENROLL']);
+    const provider = textField(request.body, 'provider');
+    if (textField(request.body, 'factorType') !== TOTP_FACTOR_TYPE || !isTotpProvider(provider)) {
+      throw oktaErrors.validation(['factorType: The factor type and provider are not supported.']);
+    }
+    try {
+      const { factor, qrToken } = await enrollTotp(ctx.db, user.id, provider);
+      return await enterState(ctx, user, 'MFA_ENROLL_ACTIVATE', transaction, { factorId: factor.id, qrToken });
+    } catch (error) {
+      if (error instanceof FactorExistsError) throw oktaErrors.validation([error.message]);
+      throw error;
+    }
+  });
+
+  /** A8. The first right code activates the factor and completes the sign-in. */
+  scope.post<{ Params: { factorId: string } }>(`${AUTHN}/factors/:factorId/lifecycle/activate`, async (request) => {
+    const { transaction, user } = await openTransaction(ctx, request.body, ['MFA_ENROLL_ACTIVATE']);
+    const factor = await findFactor(ctx.db, user.id, request.params.factorId);
+    if (factor?.status !== 'PENDING_ACTIVATION') throw oktaErrors.notFound(`${request.params.factorId} (UserFactor)`);
+    await checkPasscode(ctx, transaction, factor, request.body);
+    return succeed(ctx, user, MFA_AMR, transaction);
+  });
+
+  /** A9. `rememberDevice` arrives in the query and is ignored: the policy never offers it. */
+  scope.post<{ Params: { factorId: string } }>(`${AUTHN}/factors/:factorId/verify`, async (request) => {
+    const { transaction, user } = await openTransaction(ctx, request.body, ['MFA_REQUIRED']);
+    const factor = await findFactor(ctx.db, user.id, request.params.factorId);
+    if (factor?.status !== 'ACTIVE') throw oktaErrors.notFound(`${request.params.factorId} (UserFactor)`);
+    await checkPasscode(ctx, transaction, factor, request.body);
+    return succeed(ctx, user, MFA_AMR, transaction);
+  });
+}

@@ -1,0 +1,62 @@
+import { activeTotpFactor } from '../factors/store';
+import { issueOneTimeToken, SESSION_TOKEN_TTL_MS } from '../one-time-tokens';
+import { groupNamesOf } from '../oauth/claims';
+import type { IdpUser } from '../users/directory';
+import type { AuthnContext } from './context';
+import { describeTransaction, type TransactionStatus } from './state-bodies';
+import { cancelTransaction, createTransaction, moveTransaction, type AuthnTransaction } from './transactions';
+import { embeddedUser } from './user-shape';
+import { oktaErrors } from './errors';
+
+/** True when the user belongs to a group the MFA policy names. */
+async function mfaRequired(ctx: AuthnContext, userId: string): Promise<boolean> {
+  const required = new Set(ctx.mfa.requiredForGroups.map((name) => name.toLowerCase()));
+  if (required.size === 0) return false;
+  return (await groupNamesOf(ctx.db, userId)).some((name) => required.has(name.toLowerCase()));
+}
+
+/**
+ * SUCCESS: a single-use, five-minute sessionToken for /v1/authorize (okta-compat A1). No stateToken and no links;
+ * the transaction, if any, is over.
+ */
+export async function succeed(ctx: AuthnContext, user: IdpUser, amr: string[], transaction?: AuthnTransaction) {
+  if (transaction) await cancelTransaction(ctx.db, transaction.stateToken);
+  const { token, expiresAt } = await issueOneTimeToken(ctx.db, 'session', user.id, {
+    ttlMs: SESSION_TOKEN_TTL_MS,
+    amr,
+  });
+  return {
+    expiresAt: expiresAt.toISOString(),
+    status: 'SUCCESS',
+    sessionToken: token,
+    _embedded: { user: embeddedUser(user) },
+  };
+}
+
+/** Starts a transaction, or moves the current one, to `status`, and describes it. */
+export async function enterState(
+  ctx: AuthnContext,
+  user: IdpUser,
+  status: TransactionStatus,
+  transaction: AuthnTransaction | undefined,
+  payload: AuthnTransaction['payload'] = {},
+) {
+  const entered = transaction
+    ? await moveTransaction(ctx.db, transaction.stateToken, status, payload)
+    : await createTransaction(ctx.db, { userId: user.id, status, payload });
+  if (!entered) throw oktaErrors.invalidToken();
+  return describeTransaction(ctx, entered, user);
+}
+
+/**
+ * What follows a proven password (primary auth, a changed or a reset password): the expired-password change, then
+ * the second factor when the MFA policy asks for it (enrolment first if the user has none), then SUCCESS.
+ */
+export async function afterPassword(ctx: AuthnContext, user: IdpUser, transaction?: AuthnTransaction) {
+  if (user.status === 'PASSWORD_EXPIRED') return enterState(ctx, user, 'PASSWORD_EXPIRED', transaction);
+  if (await mfaRequired(ctx, user.id)) {
+    const factor = await activeTotpFactor(ctx.db, user.id);
+    return enterState(ctx, user, factor ? 'MFA_REQUIRED' : 'MFA_ENROLL', transaction);
+  }
+  return succeed(ctx, user, ['pwd'], transaction);
+}

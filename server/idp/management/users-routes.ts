@@ -1,0 +1,207 @@
+import type { FastifyInstance } from 'fastify';
+import { oktaErrors } from '../authn/errors';
+import { complexityCause, meetsComplexity } from '../authn/password-policy';
+import { findGroup, addMember, groupsOfUser } from '../groups/directory';
+import { bodyField, passwordValue, textField } from '../request-fields';
+import { clearSessions, deleteUser, listUsers, setStatus, updateProfile, type Profile } from '../users/admin';
+import { setPassword, setRecoveryQuestion } from '../users/credentials';
+import { createUser, findUserById, findUserByLogin, LoginTakenError, type IdpUser } from '../users/directory';
+import { verifySecret } from '../users/passwords';
+import type { ManagementContext } from './context';
+import { linkHeader, pageLimit, parseUserExpression } from './query';
+import { credentialsBody, groupBody, userBody } from './shapes';
+
+const USERS = '/api/v1/users';
+const profileFields = ['login', 'email', 'firstName', 'lastName', 'locale'] as const;
+
+/** The profile attributes present in the body (text only; others are ignored, as we keep no custom attributes). */
+function readProfile(body: unknown): Partial<Profile> {
+  const profile = bodyField(body, 'profile');
+  const read: Partial<Profile> = {};
+  for (const field of profileFields) {
+    const value = textField(profile, field);
+    if (value !== undefined) read[field] = value;
+  }
+  return read;
+}
+
+function readRecoveryQuestion(credentials: unknown): { question: string; answer: string } | undefined {
+  const recovery = bodyField(credentials, 'recovery_question');
+  const question = textField(recovery, 'question');
+  const answer = textField(recovery, 'answer');
+  if (recovery === undefined) return undefined;
+  if (!question || !answer) throw oktaErrors.validation(['recovery_question: Both question and answer are required']);
+  return { question, answer };
+}
+
+function checkComplexity(password: string, login: string): void {
+  if (!meetsComplexity(password, { login })) throw oktaErrors.validation([`password: ${complexityCause}`]);
+}
+
+const loginTaken = () =>
+  oktaErrors.validation(['login: An object with this field already exists in the current organization']);
+
+/** The user a path names: by id, or by login (Okta accepts either). */
+export async function userFromPath(ctx: ManagementContext, idOrLogin: string): Promise<IdpUser> {
+  const user = (await findUserById(ctx.db, idOrLogin)) ?? (await findUserByLogin(ctx.db, idOrLogin));
+  if (!user) throw oktaErrors.notFound(`${idOrLogin} (User)`);
+  return user;
+}
+
+/** Users: create, read, list, update, credentials, delete, sessions and groups (okta-compat §6). */
+export function usersRoutes(scope: FastifyInstance, ctx: ManagementContext): void {
+  const show = (user: IdpUser) => userBody(ctx.origin, user);
+
+  /** `activate` (default true): ACTIVE with a password, PROVISIONED without; false: STAGED. */
+  scope.post<{ Querystring: { activate?: string; nextLogin?: string } }>(USERS, async (request) => {
+    const profile = readProfile(request.body);
+    if (!profile.login || !profile.email) {
+      throw oktaErrors.validation([
+        ...(profile.login ? [] : ['login: The field cannot be left blank']),
+        ...(profile.email ? [] : ['email: The field cannot be left blank']),
+      ]);
+    }
+    const credentials = bodyField(request.body, 'credentials');
+    const password = passwordValue(credentials, 'password');
+    if (password !== undefined) checkComplexity(password, profile.login);
+    const recoveryQuestion = readRecoveryQuestion(credentials);
+    const groupIds = bodyField(request.body, 'groupIds');
+    const groups = Array.isArray(groupIds) ? groupIds.filter((id): id is string => typeof id === 'string') : [];
+    for (const groupId of groups) {
+      if (!(await findGroup(ctx.db, groupId))) throw oktaErrors.validation([`groupIds: ${groupId} does not exist`]);
+    }
+    const activate = request.query.activate !== 'false';
+    const status = !activate
+      ? 'STAGED'
+      : password === undefined
+        ? 'PROVISIONED'
+        : request.query.nextLogin === 'changePassword'
+          ? 'PASSWORD_EXPIRED'
+          : 'ACTIVE';
+    let user: IdpUser;
+    try {
+      user = await createUser(ctx.db, {
+        login: profile.login,
+        email: profile.email,
+        firstName: profile.firstName ?? '',
+        lastName: profile.lastName ?? '',
+        ...(profile.locale ? { locale: profile.locale } : {}),
+        status,
+        ...(password === undefined ? {} : { password }),
+        ...(recoveryQuestion ? { recoveryQuestion } : {}),
+      });
+    } catch (error) {
+      if (error instanceof LoginTakenError) throw loginTaken();
+      throw error;
+    }
+    for (const groupId of groups) await addMember(ctx.db, groupId, user.id);
+    return show(user);
+  });
+
+  scope.get<{ Querystring: { q?: string; filter?: string; search?: string; after?: string; limit?: string } }>(
+    USERS,
+    async (request, reply) => {
+      const { q, filter, search, after } = request.query;
+      const limit = pageLimit(request.query.limit);
+      const conditions = [
+        ...(filter ? parseUserExpression(filter, ['eq']) : []),
+        ...(search ? parseUserExpression(search, ['eq', 'sw']) : []),
+      ];
+      const users = await listUsers(ctx.db, { q, conditions, after, limit });
+      linkHeader(reply, `${ctx.origin}${USERS}`, { q, filter, search }, users, limit);
+      return users.map(show);
+    },
+  );
+
+  scope.get<{ Params: { user: string } }>(`${USERS}/:user`, async (request) =>
+    show(await userFromPath(ctx, request.params.user)),
+  );
+
+  /**
+   * POST updates what the body names; PUT replaces the profile (absent names become empty). Either may set a
+   * password (an administrator's reset, no old password needed) or a recovery question.
+   */
+  const update = (replace: boolean) => async (request: { params: { user: string }; body: unknown }) => {
+    let user = await userFromPath(ctx, request.params.user);
+    const profile = readProfile(request.body);
+    if (replace && (!profile.login || !profile.email)) {
+      throw oktaErrors.validation(['profile: login and email are required']);
+    }
+    const credentials = bodyField(request.body, 'credentials');
+    const password = passwordValue(credentials, 'password');
+    if (password !== undefined) checkComplexity(password, profile.login ?? user.login);
+    const recoveryQuestion = readRecoveryQuestion(credentials);
+    try {
+      const next = replace ? { firstName: '', lastName: '', ...profile } : profile;
+      if (Object.keys(next).length > 0) user = await updateProfile(ctx.db, user, next);
+    } catch (error) {
+      if (error instanceof LoginTakenError) throw loginTaken();
+      throw error;
+    }
+    if (password !== undefined) {
+      const keepStatus = user.status;
+      user = await setPassword(ctx.db, user.id, password);
+      // Setting a password activates only users waiting for one; it never lifts a suspension or deactivation.
+      if (!['ACTIVE', 'PASSWORD_EXPIRED', 'RECOVERY', 'PROVISIONED'].includes(keepStatus)) {
+        user = await setStatus(ctx.db, user.id, keepStatus);
+      }
+    }
+    if (recoveryQuestion) user = await setRecoveryQuestion(ctx.db, user.id, recoveryQuestion);
+    return show(user);
+  };
+  scope.post<{ Params: { user: string } }>(`${USERS}/:user`, update(false));
+  scope.put<{ Params: { user: string } }>(`${USERS}/:user`, update(true));
+
+  scope.post<{ Params: { user: string } }>(`${USERS}/:user/credentials/change_password`, async (request) => {
+    const user = await userFromPath(ctx, request.params.user);
+    const oldPassword = passwordValue(request.body, 'oldPassword') ?? '';
+    const newPassword = passwordValue(request.body, 'newPassword');
+    if (!user.passwordHash || !(await verifySecret(user.passwordHash, oldPassword))) {
+      throw oktaErrors.credentialsUpdateFailed(['oldPassword: The credentials provided were incorrect.']);
+    }
+    if (newPassword === undefined || !meetsComplexity(newPassword, user)) {
+      throw oktaErrors.weakPassword([complexityCause]);
+    }
+    const updated = await setPassword(ctx.db, user.id, newPassword);
+    if (bodyField(request.body, 'revokeSessions') === true) {
+      await clearSessions(ctx.db, user.id, { oauthTokens: true });
+    }
+    return credentialsBody(updated);
+  });
+
+  scope.post<{ Params: { user: string } }>(`${USERS}/:user/credentials/change_recovery_question`, async (request) => {
+    const user = await userFromPath(ctx, request.params.user);
+    const password = passwordValue(request.body, 'password') ?? '';
+    if (!user.passwordHash || !(await verifySecret(user.passwordHash, password))) {
+      throw oktaErrors.credentialsUpdateFailed(['password: The credentials provided were incorrect.']);
+    }
+    const recoveryQuestion = readRecoveryQuestion(request.body);
+    if (!recoveryQuestion) throw oktaErrors.validation(['recovery_question: The field cannot be left blank']);
+    return credentialsBody(await setRecoveryQuestion(ctx.db, user.id, recoveryQuestion));
+  });
+
+  /** Okta's two-step delete: the first call deactivates, a call on a deactivated user deletes. */
+  scope.delete<{ Params: { user: string } }>(`${USERS}/:user`, async (request, reply) => {
+    const user = await userFromPath(ctx, request.params.user);
+    if (user.status === 'DEPROVISIONED') await deleteUser(ctx.db, user.id);
+    else {
+      await setStatus(ctx.db, user.id, 'DEPROVISIONED');
+      await clearSessions(ctx.db, user.id, { oauthTokens: true });
+    }
+    return reply.status(204).send();
+  });
+
+  scope.delete<{ Params: { user: string }; Querystring: { oauthTokens?: string } }>(
+    `${USERS}/:user/sessions`,
+    async (request, reply) => {
+      const user = await userFromPath(ctx, request.params.user);
+      await clearSessions(ctx.db, user.id, { oauthTokens: request.query.oauthTokens === 'true' });
+      return reply.status(204).send();
+    },
+  );
+
+  scope.get<{ Params: { user: string } }>(`${USERS}/:user/groups`, async (request) => {
+    const user = await userFromPath(ctx, request.params.user);
+    return (await groupsOfUser(ctx.db, user.id)).map((group) => groupBody(ctx.origin, group));
+  });
+}

@@ -1,0 +1,74 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { interactionPolicy } from 'oidc-provider';
+import type { Db } from '../../db/client';
+import { redeemOneTimeToken } from '../one-time-tokens';
+import { runHijacked, sendRawJson } from './raw-reply';
+
+/**
+ * Okta's `sessionToken` login (okta-compat §0.2, §1.4): after /api/v1/authn the widget calls /v1/authorize with
+ * `sessionToken=20…`, usually with `prompt=none` in a hidden iframe. oidc-provider knows nothing of it, so:
+ * 1. a middleware drops `prompt` whenever a sessionToken is present (authorize-params.ts): with `prompt=none`
+ *    oidc-provider would turn the login it must do into an error. Nothing is lost: the token forces a login (2.),
+ *    and consent is automatic (loadExistingGrant);
+ * 2. a login-prompt check asks for a login while a sessionToken has not been redeemed in this authorization
+ *    (even over an existing session: the token names who signs in now, as at Okta);
+ * 3. the interaction endpoint redeems the token and finishes the login, or answers `login_required`.
+ */
+
+export const SESSION_TOKEN_PARAM = 'sessionToken';
+
+/** Adds the "a sessionToken waits to be redeemed" check to the login prompt of oidc-provider's default policy. */
+export function interactionPolicyWithSessionTokens(): interactionPolicy.DefaultPolicy {
+  const policy = interactionPolicy.base();
+  const login = policy.get('login');
+  if (!login) throw new Error("oidc-provider's default policy has no login prompt");
+  login.checks.add(
+    new interactionPolicy.Check('okta_session_token', 'a sessionToken was presented', (ctx) =>
+      typeof ctx.oidc.params?.[SESSION_TOKEN_PARAM] === 'string' && ctx.oidc.result?.login === undefined
+        ? interactionPolicy.Check.REQUEST_PROMPT
+        : interactionPolicy.Check.NO_NEED_TO_PROMPT,
+    ),
+    0,
+  );
+  return policy;
+}
+
+/** Okta's wording for a silent authorization without a session. */
+const LOGIN_REQUIRED = {
+  error: 'login_required',
+  error_description: 'The client specified not to prompt, but the user is not logged in.',
+};
+
+/**
+ * GET {issuer path}/interaction/:uid. oidc-provider writes the answer (a 303 back to the authorization) on the
+ * raw response, so Fastify steps aside.
+ */
+export function interactionHandler(provider: Provider, db: Db) {
+  return (request: FastifyRequest, reply: FastifyReply) =>
+    runHijacked(request, reply, async (req, res) => {
+      const details = await provider.interactionDetails(req, res).catch(() => undefined);
+      if (!details) {
+        // No interaction cookie, or it expired: nothing to resume.
+        sendRawJson(res, 400, { error: 'invalid_request', error_description: 'interaction session not found' });
+        return;
+      }
+      const sessionToken = details.params[SESSION_TOKEN_PARAM];
+      const redeemed =
+        details.prompt.name === 'login' && typeof sessionToken === 'string'
+          ? await redeemOneTimeToken(db, 'session', sessionToken)
+          : undefined;
+      if (redeemed) {
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: redeemed.userId, amr: redeemed.amr } },
+          { mergeWithLastSubmission: false },
+        );
+        return;
+      }
+      // No hosted sign-in page yet: whatever the original prompt, a request we cannot satisfy silently ends as
+      // `login_required`, which auth-js and the widget understand (the SPA's login route starts the widget).
+      await provider.interactionFinished(req, res, LOGIN_REQUIRED, { mergeWithLastSubmission: false });
+    });
+}

@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { Db } from '../db/client';
+import { loadOrCreateSigningKey, publicJwk, type SigningJwk } from './keys';
+import { RevokedAccessTokens } from './oauth/access-tokens';
+import { DatabaseAdapter } from './oauth/adapter';
+import { startPurgeTimer } from './purge';
+import { createProvider, type IdpClient } from './oauth/provider';
+import { oauthRoutes } from './oauth/routes';
+import { authnRoutes } from './authn/routes';
+import { sessionRoutes } from './sessions/routes';
+import { managementRoutes } from './management/routes';
+import type { AuthnContext, MfaPolicy } from './authn/context';
+import { createMailer, type Mailer } from '../mail/mailer';
+import { databaseAttemptCounter, defaultRateLimits, type AttemptCounter, type RateLimits } from './rate-limit';
+import { defaultLockoutPolicy, type LockoutPolicy } from './users/sign-in';
+
+export type { IdpClient } from './oauth/provider';
+
+export interface IdpOptions {
+  db: Db;
+  /** `${PUBLIC_URL}/oauth2/default`. Clients must be configured with exactly this string. */
+  issuer: string;
+  clients: IdpClient[];
+  /** Browser origins besides the issuer's and the clients' redirect URIs' that may call the IdP (CORS). */
+  trustedOrigins?: string[];
+  lockout?: Partial<LockoutPolicy>;
+  /** Who must use TOTP; by default nobody. */
+  mfa?: MfaPolicy;
+  /** The portal's base URL, for links in mail. Default: the issuer's origin. */
+  publicUrl?: string;
+  /** Default: the outbox (`createMailer({ db })`), which needs no mail server. */
+  mailer?: Mailer;
+  /** Per-username limits on primary authentication and recovery. */
+  rateLimits?: Partial<RateLimits>;
+  /** Where attempts are counted. Default: the database, shared by every process. */
+  attempts?: AttemptCounter;
+  /** Shown by authenticator apps. Default: the issuer's host. */
+  totpIssuerLabel?: string;
+  /** The management API's `Authorization: SSWS <token>`. Without one the management API refuses every call. */
+  apiToken?: string;
+  /** How long a rotated refresh token may be presented again before that revokes the grant. Default 30 s (Okta's). */
+  refreshReuseGraceSeconds?: number;
+  /** Period of the purge of expired rows. Default 10 minutes. */
+  purgeIntervalMs?: number;
+}
+
+export interface Idp {
+  provider: Provider;
+  signingKey: SigningJwk;
+}
+
+/**
+ * The embedded, Okta-compatible identity provider as a Fastify plugin (docs/identity.md): the OAuth 2.0 / OIDC
+ * authorization server under the issuer's path, the Classic authentication API under /api/v1/authn, the Sessions
+ * API under /api/v1/sessions/me and the management API under /api/v1/users and /api/v1/groups. Each lives in its own
+ * encapsulated scope, so their body parsers, hooks and error handlers touch nothing else. Apply `migrateIdp` first.
+ */
+export async function registerIdp(app: FastifyInstance, options: IdpOptions): Promise<Idp> {
+  const { db, issuer, clients } = options;
+  const signingKey = await loadOrCreateSigningKey(db);
+  const issuerUrl = new URL(issuer);
+  const trustedOrigins = new Set([
+    issuerUrl.origin,
+    ...clients.flatMap((client) => client.redirectUris.map((uri) => new URL(uri).origin)),
+    ...(options.trustedOrigins ?? []),
+  ]);
+  const adapterOptions =
+    options.refreshReuseGraceSeconds === undefined
+      ? {}
+      : { refreshReuseGraceSeconds: options.refreshReuseGraceSeconds };
+  const provider = createProvider({ db, issuer, clients, signingKey, trustedOrigins, adapterOptions });
+  const purge = startPurgeTimer(db, {
+    ...(options.purgeIntervalMs === undefined ? {} : { intervalMs: options.purgeIntervalMs }),
+    onError: (error) => app.log.warn({ err: error }, 'purging expired identity rows failed'),
+  });
+  app.addHook('onClose', () => purge.stop());
+  const jwt = {
+    db,
+    issuer,
+    publicKeys: [publicJwk(signingKey)],
+    revoked: new RevokedAccessTokens(new DatabaseAdapter(db, 'RevokedAccessToken')),
+    clientIds: new Set(clients.map((client) => client.clientId)),
+  };
+  // Plain (not fastify-plugin) registrations: each is its own encapsulated scope.
+  await app.register((scope, _opts, done) => {
+    oauthRoutes(scope, { db, provider, mountPath: issuerUrl.pathname, jwt, trustedOrigins });
+    done();
+  });
+  const authn: AuthnContext = {
+    db,
+    origin: issuerUrl.origin,
+    publicUrl: options.publicUrl ?? issuerUrl.origin,
+    totpIssuerLabel: options.totpIssuerLabel ?? issuerUrl.host,
+    lockout: { ...defaultLockoutPolicy, ...options.lockout },
+    mfa: options.mfa ?? { requiredForGroups: [] },
+    mailer: options.mailer ?? createMailer({ db, log: app.log }),
+    rateLimits: { ...defaultRateLimits, ...options.rateLimits },
+    attempts: options.attempts ?? databaseAttemptCounter(db),
+  };
+  await app.register((scope, _opts, done) => {
+    authnRoutes(scope, { ...authn, trustedOrigins });
+    done();
+  });
+  await app.register((scope, _opts, done) => {
+    sessionRoutes(scope, { db, provider, origin: issuerUrl.origin, trustedOrigins });
+    done();
+  });
+  await app.register((scope, _opts, done) => {
+    managementRoutes(scope, { ...authn, apiToken: options.apiToken });
+    done();
+  });
+  return { provider, signingKey };
+}

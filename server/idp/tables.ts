@@ -1,0 +1,221 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The embedded identity provider's own tables (docs/identity.md "Tables"). They are kept apart from the portal schema
+ * and migrated by `migrateIdp` into their own migrations table, so the IdP could move to its own database unchanged.
+ * Ids follow Okta's shapes (`00u…` users, `00g…` groups) because clients and the portal store and compare them.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** Okta user statuses (okta-compat §6). Only ACTIVE users may sign in; LOCKED_OUT is derived from `lockedUntil`. */
+export const userStatuses = [
+  'STAGED',
+  'PROVISIONED',
+  'ACTIVE',
+  'RECOVERY',
+  'PASSWORD_EXPIRED',
+  'LOCKED_OUT',
+  'SUSPENDED',
+  'DEPROVISIONED',
+] as const;
+export type UserStatus = (typeof userStatuses)[number];
+
+export const idpUsers = pgTable(
+  'idp_users',
+  {
+    /** `00u` + 17 characters, 20 in all, like Okta's. */
+    id: text('id').primaryKey(),
+    /** Unique, compared case-insensitively (Okta logins are): stored as given, indexed on lower(). */
+    login: text('login').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    locale: text('locale').notNull().default('en_US'),
+    status: text('status').$type<UserStatus>().notNull().default('ACTIVE'),
+    /** argon2id PHC string; null for a user who has no password yet (STAGED). */
+    passwordHash: text('password_hash'),
+    recoveryQuestion: text('recovery_question'),
+    /** argon2id of the normalised answer (trimmed, lower case), never the answer. */
+    recoveryAnswerHash: text('recovery_answer_hash'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    /** Set when `failedAttempts` reaches the limit; the account unlocks itself once this passes. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('idp_users_login_lower_idx').on(sql`lower(${t.login})`),
+    index('idp_users_email_idx').on(sql`lower(${t.email})`),
+    check('idp_users_status_check', sql.raw(`status in (${userStatuses.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);
+
+export const idpGroups = pgTable(
+  'idp_groups',
+  {
+    /** `00g` + 17 characters. */
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('idp_groups_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+export const idpGroupMembers = pgTable(
+  'idp_group_members',
+  {
+    groupId: text('group_id')
+      .notNull()
+      .references(() => idpGroups.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => idpUsers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('idp_group_members_user_idx').on(t.userId)],
+);
+
+/** RS256 signing keys. `kid` is the RFC 7638 thumbprint, so it changes exactly when the key does (okta-compat §2.2). */
+export const idpSigningKeys = pgTable('idp_signing_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+  active: boolean('active').notNull().default(true),
+});
+
+/**
+ * oidc-provider's storage (its adapter interface): sessions, interactions, grants, codes, refresh tokens, and our
+ * revoked access-token ids. One row per (model, id); `payload` is what oidc-provider hands us, opaque to us.
+ */
+export const idpOidcModels = pgTable(
+  'idp_oidc_models',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    uid: text('uid'),
+    userCode: text('user_code'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('idp_oidc_models_grant_id_idx').on(t.grantId),
+    index('idp_oidc_models_uid_idx').on(t.uid),
+    index('idp_oidc_models_user_code_idx').on(t.userCode),
+    index('idp_oidc_models_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/** Classic authentication API transactions (okta-compat §1.3): `stateToken` `00…`, always starting with `00`. */
+export const idpAuthnTransactions = pgTable(
+  'idp_authn_transactions',
+  {
+    stateToken: text('state_token').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => idpUsers.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('idp_authn_transactions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const oneTimeTokenKinds = ['session', 'recovery'] as const;
+export type OneTimeTokenKind = (typeof oneTimeTokenKinds)[number];
+
+/**
+ * Single-use bearer secrets (session tokens `20…`, recovery tokens). Only the SHA-256 of the token is stored: the
+ * tokens carry 256 bits of randomness, so a plain hash is enough and a leaked table reveals none of them.
+ */
+export const idpOneTimeTokens = pgTable(
+  'idp_one_time_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text('kind').$type<OneTimeTokenKind>().notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => idpUsers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** How the user proved who they are (`pwd`, later `otp`/`mfa`); carried into the OIDC session's `amr`. */
+    amr: text('amr')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('idp_one_time_tokens_user_idx').on(t.userId),
+    index('idp_one_time_tokens_expires_at_idx').on(t.expiresAt),
+    check('idp_one_time_tokens_kind_check', sql.raw(`kind in (${oneTimeTokenKinds.map((k) => `'${k}'`).join(', ')})`)),
+  ],
+);
+
+export const factorStatuses = ['PENDING_ACTIVATION', 'ACTIVE'] as const;
+export type FactorStatus = (typeof factorStatuses)[number];
+
+/**
+ * Enrolled MFA factors; only TOTP (`token:software:totp`) so far, at most one per user and type. The shared secret
+ * must be readable to check codes, so it is stored as is (docs/identity.md); `lastUsedStep` is the time step of the
+ * last accepted code, which makes a replayed code fail (E0000082) in every process.
+ */
+export const idpFactors = pgTable(
+  'idp_factors',
+  {
+    /** `uft` + 17 characters, like Okta's TOTP factor ids. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => idpUsers.id, { onDelete: 'cascade' }),
+    factorType: text('factor_type').notNull(),
+    provider: text('provider').notNull(),
+    status: text('status').$type<FactorStatus>().notNull(),
+    /** RFC 4648 base32, as shown to the user and put in the QR code. */
+    secret: text('secret').notNull(),
+    /** SHA-256 of the token in the QR code's URL while the factor is pending; the image needs no other credential. */
+    qrTokenHash: text('qr_token_hash'),
+    lastUsedStep: integer('last_used_step'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('idp_factors_user_type_idx').on(t.userId, t.factorType),
+    check('idp_factors_status_check', sql.raw(`status in (${factorStatuses.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);
+
+/**
+ * Fixed-window attempt counters (per username and action), in the database so that every server process counts
+ * the same attempts. One row per key; a window that has run out restarts at the next hit.
+ */
+export const idpRateLimits = pgTable('idp_rate_limits', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});
