@@ -1,0 +1,186 @@
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type {
+  Template,
+  TemplateCreateSchema,
+  TemplateDetail,
+  TemplateField,
+  TemplateUpdateSchema,
+} from '../../src/contracts/admin/templates';
+import { roles, type Role } from '../../src/contracts/resources';
+import type { Db, Tx } from '../db/client';
+import { clientApplications, fields, templateFields, templates } from '../db/schema';
+import { notFound } from '../http/problem';
+import { catalogueAudit } from './audit';
+import { duplicate, invalidField, stillInUse } from './problems';
+import { assertVersion, lockCatalogue, mapDuplicates } from './write-guards';
+
+type TemplateInput = v.InferOutput<typeof TemplateCreateSchema>;
+type TemplateEdit = v.InferOutput<typeof TemplateUpdateSchema>;
+
+const constraints = {
+  templates_name_unique: { field: 'name', what: 'template name' },
+  templates_single_default: { field: 'default', what: 'Default flag (only one template is Default)' },
+};
+
+// Written out: drizzle renders a column of the outer table unqualified inside a subquery, where it would name the
+// inner table's own `id`.
+const fieldCount = sql<number>`(select count(*) from "template_fields" where "template_fields"."template_id" = "templates"."id")`;
+
+function selectTemplates(db: Db | Tx, where?: SQL) {
+  return db
+    .select({
+      id: templates.id,
+      name: templates.name,
+      default: templates.isDefault,
+      fieldCount: fieldCount.mapWith(Number),
+      version: templates.version,
+    })
+    .from(templates)
+    .where(where)
+    .orderBy(asc(templates.name));
+}
+
+/** GET Template: every template with how many fields it places, by name. */
+export async function listTemplates(db: Db): Promise<Template[]> {
+  return selectTemplates(db);
+}
+
+const isRole = (value: string): value is Role => (roles as readonly string[]).includes(value);
+
+/** GET Template/{id}: the template with its fields in display order. */
+export async function getTemplate(db: Db | Tx, id: string): Promise<TemplateDetail> {
+  const [template] = await selectTemplates(db, eq(templates.id, id));
+  if (template === undefined) throw notFound('No template has this id.');
+  const rows = await db
+    .select({
+      fieldId: templateFields.fieldId,
+      dictionaryName: fields.dictionaryName,
+      dataType: fields.dataType,
+      displayOrder: templateFields.displayOrder,
+      mandatory: templateFields.mandatory,
+      hidden: templateFields.hidden,
+      adminField: templateFields.adminField,
+      lockForRoles: templateFields.lockForRoles,
+    })
+    .from(templateFields)
+    .innerJoin(fields, eq(fields.id, templateFields.fieldId))
+    .where(eq(templateFields.templateId, id))
+    .orderBy(asc(templateFields.displayOrder), asc(fields.dictionaryName));
+  const placed: TemplateField[] = rows.map((row) => ({ ...row, lockForRoles: row.lockForRoles.filter(isRole) }));
+  return { ...template, fields: placed };
+}
+
+async function assertInput(tx: Tx, input: TemplateInput, exceptId: string | null): Promise<void> {
+  const others = exceptId === null ? undefined : ne(templates.id, exceptId);
+  const [byName] = await tx
+    .select({ id: templates.id })
+    .from(templates)
+    .where(and(eq(sql`lower(${templates.name})`, input.name.toLowerCase()), others));
+  if (byName !== undefined) throw duplicate('name', 'template name');
+  if (input.default) {
+    const [otherDefault] = await tx
+      .select({ id: templates.id })
+      .from(templates)
+      .where(and(eq(templates.isDefault, true), others));
+    if (otherDefault !== undefined) throw duplicate('default', 'Default flag (only one template is Default)');
+  }
+  if (input.fields.length === 0) return;
+  const known = new Set(
+    (
+      await tx
+        .select({ id: fields.id })
+        .from(fields)
+        .where(
+          inArray(
+            fields.id,
+            input.fields.map((field) => field.fieldId),
+          ),
+        )
+    ).map((row) => row.id),
+  );
+  const unknown = input.fields.findIndex((field) => !known.has(field.fieldId));
+  if (unknown >= 0) throw invalidField(`fields.${String(unknown)}.fieldId`, 'no field has this id');
+}
+
+/** A template's fields are saved with it: the old placement is replaced by the page's, in its transaction. */
+async function replaceFields(tx: Tx, templateId: string, placed: TemplateInput['fields']): Promise<void> {
+  await tx.delete(templateFields).where(eq(templateFields.templateId, templateId));
+  if (placed.length === 0) return;
+  await tx.insert(templateFields).values(placed.map((field) => ({ ...field, templateId })));
+}
+
+/** POST Template. */
+export async function createTemplate(db: Db, input: TemplateInput, actor: string): Promise<TemplateDetail> {
+  return mapDuplicates(
+    db.transaction(async (tx) => {
+      await lockCatalogue(tx, 'template');
+      await assertInput(tx, input, null);
+      const [inserted] = await tx
+        .insert(templates)
+        .values({ name: input.name, isDefault: input.default })
+        .returning({ id: templates.id });
+      if (inserted === undefined) throw new Error('inserting the template returned no row');
+      await replaceFields(tx, inserted.id, input.fields);
+      const after = await getTemplate(tx, inserted.id);
+      await catalogueAudit.record(tx, {
+        actor,
+        action: 'create',
+        entity: 'template',
+        entityId: after.id,
+        before: null,
+        after,
+      });
+      return after;
+    }),
+    constraints,
+  );
+}
+
+/** PUT Template/{id}: name, Default flag and the placed fields, one version for all. */
+export async function updateTemplate(db: Db, id: string, edit: TemplateEdit, actor: string): Promise<TemplateDetail> {
+  return mapDuplicates(
+    db.transaction(async (tx) => {
+      await lockCatalogue(tx, 'template');
+      const [current] = await tx.select().from(templates).where(eq(templates.id, id)).for('update');
+      if (current === undefined) throw notFound('No template has this id.');
+      assertVersion(current, edit.version);
+      await assertInput(tx, edit, id);
+      const before = await getTemplate(tx, id);
+      await tx
+        .update(templates)
+        .set({ name: edit.name, isDefault: edit.default, version: sql`${templates.version} + 1` })
+        .where(eq(templates.id, id));
+      await replaceFields(tx, id, edit.fields);
+      const after = await getTemplate(tx, id);
+      await catalogueAudit.record(tx, { actor, action: 'update', entity: 'template', entityId: id, before, after });
+      return after;
+    }),
+    constraints,
+  );
+}
+
+/**
+ * DELETE Template/{id}. Refused while a client application uses it (its people's form would lose its fields), and
+ * for the Default template (first activations give it to new client applications).
+ */
+export async function deleteTemplate(db: Db, id: string, actor: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockCatalogue(tx, 'template');
+    const [current] = await tx.select().from(templates).where(eq(templates.id, id)).for('update');
+    if (current === undefined) throw notFound('No template has this id.');
+    if (current.isDefault)
+      throw stillInUse('The Default template is given to every new client application; it cannot be deleted.');
+    const [used] = await tx
+      .select({ n: count() })
+      .from(clientApplications)
+      .where(eq(clientApplications.templateId, id));
+    if ((used?.n ?? 0) > 0)
+      throw stillInUse(
+        `The template is used by ${String(used?.n)} client application(s); choose another template for them first.`,
+      );
+    const before = await getTemplate(tx, id);
+    await tx.delete(templates).where(eq(templates.id, id));
+    await catalogueAudit.record(tx, { actor, action: 'delete', entity: 'template', entityId: id, before, after: null });
+  });
+}
