@@ -1,0 +1,56 @@
+import * as v from 'valibot';
+import { EntityIdSchema, RowVersionSchema, optionalText } from './common';
+
+/**
+ * One application of the catalogue as seen from one client (spec §3 ClientApplication): GET ClientApplication/{clientId}
+ * answers every application, activated or not. `id` and `version` are null for an application the client never had.
+ * On first activation the server gives it the Default template, so the edit-template button has a template to edit.
+ */
+export const ClientApplicationSchema = v.object({
+  id: v.nullable(v.string()),
+  clientId: v.string(),
+  clientName: v.string(),
+  applicationId: v.string(),
+  applicationName: v.string(),
+  regionId: v.string(),
+  templateId: v.nullable(v.string()),
+  displayOrder: v.number(),
+  oktaContainer: v.nullable(v.string()),
+  oktaContainerLabel: v.nullable(v.string()),
+  rolesApiUrl: v.nullable(v.string()),
+  active: v.boolean(),
+  version: v.nullable(v.number()),
+});
+export type ClientApplication = v.InferOutput<typeof ClientApplicationSchema>;
+
+/**
+ * PUT ClientApplication/{clientId}: the full list of the client's applications with their active flags (spec §7).
+ * `version` is the one read (null for one never activated); a stale one is answered 409 and nothing is saved.
+ */
+export const ClientApplicationActivationSchema = v.object({
+  applications: v.array(
+    v.object({ applicationId: EntityIdSchema, active: v.boolean(), version: v.nullable(RowVersionSchema) }),
+  ),
+});
+export type ClientApplicationActivation = v.InferInput<typeof ClientApplicationActivationSchema>;
+
+/** The client-application dialog's record (spec §3 ClientApplicationTemplate); `id` is the client application's. */
+export const ClientApplicationTemplateSchema = v.object({
+  id: v.string(),
+  templateId: v.nullable(v.string()),
+  oktaContainer: v.nullable(v.string()),
+  oktaContainerLabel: v.nullable(v.string()),
+  rolesApiUrl: v.nullable(v.string()),
+  version: v.number(),
+});
+export type ClientApplicationTemplate = v.InferOutput<typeof ClientApplicationTemplateSchema>;
+
+/** PUT ClientApplicationTemplate/{id} body: the full record. A Default template is refused (400 naming templateId). */
+export const ClientApplicationTemplateUpdateSchema = v.object({
+  templateId: EntityIdSchema,
+  oktaContainer: optionalText(200),
+  oktaContainerLabel: optionalText(200),
+  rolesApiUrl: optionalText(2000),
+  version: RowVersionSchema,
+});
+export type ClientApplicationTemplateUpdate = v.InferInput<typeof ClientApplicationTemplateUpdateSchema>;

@@ -1,0 +1,48 @@
+import * as v from 'valibot';
+import { AliasSchema, EntityIdSchema, RowVersionSchema, requiredText, saveResultSchema } from './common';
+
+/** A client organisation (spec §3 Client). */
+export const ClientSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  portalAlias: v.string(),
+  oktaPrefix: v.string(),
+  autoSignUp: v.boolean(),
+  cmsClientId: v.nullable(v.string()),
+  version: v.number(),
+});
+export type Client = v.InferOutput<typeof ClientSchema>;
+
+/** A site of the content-management system (spec §3 CMS client). */
+export const CmsClientSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  sitefinitySiteId: v.nullable(v.string()),
+  parentSitefinitySiteId: v.nullable(v.string()),
+});
+export type CmsClient = v.InferOutput<typeof CmsClientSchema>;
+
+/** The prefix of every identity-provider login of the client's people (`ACME__maria@acme.test`). */
+export const OktaPrefixSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^[A-Za-z0-9]{2,20}$/, '2 to 20 letters or digits'),
+);
+
+/** POST Client body. */
+export const ClientCreateSchema = v.object({
+  name: requiredText(100),
+  portalAlias: AliasSchema,
+  oktaPrefix: OktaPrefixSchema,
+  autoSignUp: v.optional(v.boolean(), false),
+  cmsClientId: v.nullable(EntityIdSchema),
+});
+export type ClientCreate = v.InferInput<typeof ClientCreateSchema>;
+
+/** PUT Client/{id} body. The portal alias never changes once saved (spec §4); a different one is answered 400. */
+export const ClientUpdateSchema = v.object({ ...ClientCreateSchema.entries, version: RowVersionSchema });
+export type ClientUpdate = v.InferInput<typeof ClientUpdateSchema>;
+
+/** POST Client answers the new id beside the wrapper (spec §3: "client create also carries Id"). */
+export const ClientCreateResultSchema = v.object({ isValid: v.boolean(), id: v.string(), object: ClientSchema });
+export const ClientSaveResultSchema = saveResultSchema(ClientSchema);

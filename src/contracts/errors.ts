@@ -1,0 +1,45 @@
+import * as v from 'valibot';
+
+/**
+ * Stable problem codes the API answers with. The SPA shows the label `Global_Error_{code}` when the catalogue
+ * has one, otherwise the server's message (spec: public-and-profile §8).
+ */
+export const problemCodes = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'stale_update',
+  'rate_limited',
+  'payload_too_large',
+  /** The server does not offer this call in its configuration (POST Auth/refreshToken for a public client). */
+  'unsupported',
+  'internal',
+] as const;
+export type ProblemCode = (typeof problemCodes)[number];
+
+/** One offending input: `field` is a dotted path such as `body.value` or `query.clientId`. */
+export const ProblemDetailSchema = v.object({ field: v.string(), message: v.string() });
+export type ProblemDetail = v.InferOutput<typeof ProblemDetailSchema>;
+
+/** The one JSON shape of every failure the server answers (issue #2). */
+export const ProblemSchema = v.object({
+  code: v.string(),
+  message: v.string(),
+  requestId: v.string(),
+  details: v.optional(v.array(ProblemDetailSchema)),
+});
+export type Problem = v.InferOutput<typeof ProblemSchema>;
+
+/** HTTP statuses the spec's catalogue names; each has a `Global_Error_{status}` label. */
+export const catalogueStatuses = [400, 401, 403, 404, 409, 500] as const;
+export type CatalogueStatus = (typeof catalogueStatuses)[number];
+
+/** Header the SPA sends and the server echoes (spec §7: x-api-request-id). */
+export const REQUEST_ID_HEADER = 'x-api-request-id';
+/** Header naming the calling application (spec §7: x-api-client-name). */
+export const CLIENT_NAME_HEADER = 'x-api-client-name';
+/** Header marking a critical request (spec §7: criticality levels). */
+export const CRITICALITY_HEADER = 'x-api-criticality';

@@ -1,0 +1,39 @@
+import * as v from 'valibot';
+import { CultureSchema } from './culture';
+import { ClientIdSchema, InputResourceSchema, LabelKeySchema } from './resources';
+
+/**
+ * Reads for the dashboard's Edit Mode (administrators only): the text of one key for one scope (culture + client or
+ * global), with the version of that scope's own row. The editor sends that version back with its PATCH, so an edit
+ * based on a text someone else has saved since is refused (409 stale_update). `version` is null when the scope has
+ * no row of its own yet: the value shown is then the one the scope falls back to, and the editor sends version 0,
+ * which no row has, so a row created by someone else in the meantime is refused too.
+ */
+export const EditScopeQuerySchema = v.object({
+  key: LabelKeySchema,
+  culture: CultureSchema,
+  clientId: v.optional(ClientIdSchema),
+});
+export type EditScopeQuery = v.InferOutput<typeof EditScopeQuerySchema>;
+
+/** GET resource/label: the scope's own value, else the fallback value, else null (only the SPA's built-in text). */
+export const LabelForEditSchema = v.object({
+  key: v.string(),
+  culture: CultureSchema,
+  clientId: v.nullable(v.string()),
+  value: v.nullable(v.string()),
+  version: v.nullable(v.number()),
+});
+export type LabelForEdit = v.InferOutput<typeof LabelForEditSchema>;
+
+/** GET resource/input: the scope's own input resource, else the one it falls back to (404 when there is none). */
+export const InputForEditSchema = v.object({
+  input: InputResourceSchema,
+  culture: CultureSchema,
+  clientId: v.nullable(v.string()),
+  version: v.nullable(v.number()),
+});
+export type InputForEdit = v.InferOutput<typeof InputForEditSchema>;
+
+/** The version an editor sends when the scope had no row: no row has version 0, so any row found is newer. */
+export const NO_ROW_VERSION = 0;
