@@ -1,0 +1,21 @@
+import type { SnapshotFrom } from 'xstate';
+import type { appMachine } from './app.machine';
+
+type AppSnapshot = SnapshotFrom<typeof appMachine>;
+
+export const selectResourcesRef = (s: AppSnapshot) => s.children.resources;
+export const selectNotificationsRef = (s: AppSnapshot) => s.children.notifications;
+export const selectSessionRef = (s: AppSnapshot) => s.children.session;
+
+/** The not-supported-browser dialog is open until the person closes it. */
+export const selectIsBrowserNoticeOpen = (s: AppSnapshot): boolean => s.matches({ browser: 'unsupported' });
+
+export const selectClientId = (s: AppSnapshot): string | undefined => s.context.clientId;
+export const selectCulture = (s: AppSnapshot) => s.context.culture;
+
+/** The login flow, while one of its routes is on screen. */
+export const selectLoginRef = (s: AppSnapshot) => s.children.login;
+/** The board or authorisation guard, while a guarded address is on screen. */
+export const selectGuardRef = (s: AppSnapshot) => s.children.guard;
+/** The board launcher, while /board/index is on screen. */
+export const selectLauncherRef = (s: AppSnapshot) => s.children.launcher;

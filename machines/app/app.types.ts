@@ -1,0 +1,49 @@
+import type { Culture } from '../../src/contracts/culture';
+import type { NotificationsInput } from '../notifications/notifications.machine';
+import type { ResourcesInput } from '../resources/resources.machine';
+import type { SessionInput } from '../session/session.machine';
+import type { PageKey } from '../support/pages';
+
+/** Route ids the root acts on (the full table is src/app/routes.ts). */
+export type RouteArea = 'public' | 'board' | 'admin';
+
+/** The address on screen as the route table resolved it (src/app/routes.ts `describeLocation`). */
+export type PageLocation = {
+  path: string;
+  page: PageKey | undefined;
+  /** The analytics route name of the page view (spec §2), when the page sends one. */
+  analyticsPage: string | undefined;
+  /** From the route parameter, else the `clientId` query parameter. */
+  clientId: string | undefined;
+  /** As written in the route parameter or the `culture` query parameter, not yet normalised. */
+  culture: string | undefined;
+  /** The route's id (src/app/routes.ts), undefined for Page not found. */
+  routeId: string | undefined;
+  area: RouteArea;
+  /** Route parameters (`applicationName`, `redirectUrl`, …), as written in the address. */
+  params: Record<string, string>;
+  /** Query parameters (`recoveryToken`, …). */
+  query: Record<string, string>;
+};
+
+export type AppEvent =
+  | { type: 'location.changed'; location: PageLocation }
+  /** Raised by the root after `location.changed`, for the regions that start flows and guards. */
+  | { type: 'route.entered'; location: PageLocation }
+  /** Raised by the root for each snapshot of the resources child (the browser check reads its lists). */
+  | { type: 'resources.updated'; snapshot: unknown }
+  | { type: 'browserNotice.dismiss' };
+
+/** What the wiring edge reads from the browser at start. */
+export type AppInput = {
+  userAgent: string;
+  /** The stored culture, already normalised; en-us when none was stored. */
+  culture: Culture;
+  clientId: string | undefined;
+  resources: ResourcesInput;
+  notifications: NotificationsInput;
+  session: SessionInput;
+};
+
+/** The page view pushed to `window.dataLayer` (Google Tag Manager convention). */
+export type PageView = { page: string; culture: Culture; clientId: string | undefined };

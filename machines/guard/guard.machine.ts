@@ -1,0 +1,145 @@
+import { assign, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
+import type { UserProfile } from '../../src/contracts/profile';
+import type { Culture } from '../../src/contracts/culture';
+import type { Menu, MenuItem } from '../../src/contracts/resources';
+import { systemIds } from '../app/app.system';
+import type { NotificationsEvent } from '../notifications/notifications.types';
+import { notProvided, providedAtEdge } from '../support/actors';
+import { isPathAllowed, menuForRole } from './menu';
+
+export type GuardInput = {
+  area: 'board' | 'admin';
+  path: string;
+  culture: Culture;
+  /** The signed-in person, when the session has one. */
+  profile: UserProfile | undefined;
+  /** A recovery token in the address: kept on the way to the login page (spec §4 "Access guard"). */
+  recoveryToken: string | undefined;
+};
+
+type GuardContext = GuardInput & { menu: MenuItem[] };
+
+type NotificationsRef = ActorRef<Snapshot<unknown>, NotificationsEvent>;
+
+/**
+ * The board guard and the authorisation guard (public-and-profile §4 "Access guard", admin-and-board §4 "Board
+ * guard"). Board: no profile → the login page; a stored redirect URL → follow it. Admin: no profile → the login page
+ * (keeping the recovery token); otherwise the left menu is loaded, and a page the role may not use leads to the
+ * next allowed menu entry, or to the login page when none is left.
+ */
+export const guardMachine = setup({
+  types: {
+    context: {} as GuardContext,
+    input: {} as GuardInput,
+  },
+  actors: {
+    /** Local storage: a redirect URL stored by an earlier page (admin-and-board §4 "Board guard"). */
+    readStoredRedirect: notProvided<undefined, string | undefined>('readStoredRedirect'),
+    /** GET resource/menus?menuSection=Portal for the person's client and culture. */
+    loadMenu: notProvided<{ clientId: string; culture: Culture }, Menu>('loadMenu'),
+  },
+  actions: {
+    /** Goes to the login page, with `?recoveryToken=` when one was in the address. */
+    openLogin: providedAtEdge<{ recoveryToken: string | undefined }>(),
+    /** Admin-and-board §4: remove the logo key, go to the stored redirect URL, then remove that key. */
+    followStoredRedirect: providedAtEdge<{ redirectUrl: string; profile: UserProfile }>(),
+    /** Goes to another page of the portal. */
+    openPath: providedAtEdge<{ path: string }>(),
+    /** Local storage: the person's menu. */
+    persistMenu: providedAtEdge<{ menu: MenuItem[] }>(),
+    reportFailure: sendTo(
+      ({ system }) => system.get(systemIds.notifications) as NotificationsRef,
+      (_, { error }: { error: unknown }): NotificationsEvent => ({ type: 'error.report', error, action: 'guard.menu' }),
+    ),
+  },
+  guards: {
+    hasProfile: ({ context }) => context.profile !== undefined,
+    isAdminArea: ({ context }) => context.area === 'admin',
+    isRedirectStored: (_, redirectUrl: string | undefined) => redirectUrl !== undefined && redirectUrl !== '',
+    isPathInMenu: ({ context }) => isPathAllowed(context.menu, context.path),
+    hasMenuEntry: ({ context }) => context.menu.length > 0,
+  },
+}).createMachine({
+  id: 'guard',
+  context: ({ input }) => ({ ...input, menu: [] }),
+  initial: 'deciding',
+  states: {
+    deciding: {
+      always: [
+        {
+          guard: { type: 'hasProfile' },
+          target: 'routing',
+        },
+        {
+          target: 'denied',
+          actions: { type: 'openLogin', params: ({ context }) => ({ recoveryToken: context.recoveryToken }) },
+        },
+      ],
+    },
+    routing: {
+      always: [{ guard: 'isAdminArea', target: 'loadingMenu' }, { target: 'checkingStoredRedirect' }],
+    },
+    checkingStoredRedirect: {
+      invoke: {
+        id: 'readStoredRedirect',
+        src: 'readStoredRedirect',
+        onDone: [
+          {
+            guard: { type: 'isRedirectStored', params: ({ event }) => event.output },
+            target: 'denied',
+            actions: {
+              type: 'followStoredRedirect',
+              params: ({ context, event }) => ({
+                redirectUrl: event.output ?? '',
+                profile: context.profile as UserProfile,
+              }),
+            },
+          },
+          { target: 'granted' },
+        ],
+        onError: 'granted',
+      },
+    },
+    loadingMenu: {
+      invoke: {
+        id: 'loadMenu',
+        src: 'loadMenu',
+        input: ({ context }) => ({ clientId: context.profile?.clientId ?? '', culture: context.culture }),
+        onDone: {
+          target: 'checkingMenu',
+          actions: [
+            assign({
+              menu: ({ context, event }) => menuForRole(event.output, context.profile?.role ?? 'guest'),
+            }),
+            { type: 'persistMenu', params: ({ context }) => ({ menu: context.menu }) },
+          ],
+        },
+        onError: {
+          target: 'denied',
+          actions: [
+            { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+            { type: 'openLogin', params: ({ context }) => ({ recoveryToken: context.recoveryToken }) },
+          ],
+        },
+      },
+    },
+    checkingMenu: {
+      always: [
+        { guard: 'isPathInMenu', target: 'granted' },
+        {
+          guard: 'hasMenuEntry',
+          target: 'denied',
+          actions: { type: 'openPath', params: ({ context }) => ({ path: context.menu[0]?.linkUrl ?? '/Login' }) },
+        },
+        {
+          target: 'denied',
+          actions: { type: 'openLogin', params: ({ context }) => ({ recoveryToken: context.recoveryToken }) },
+        },
+      ],
+    },
+    /** The page may show. */
+    granted: { tags: 'granted' },
+    /** The guard sent the person elsewhere; the page stays blank until the next address arrives. */
+    denied: {},
+  },
+});

@@ -1,0 +1,113 @@
+import { assign, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
+import type { ProfileApplication, UserProfile } from '../../src/contracts/profile';
+import { systemIds } from '../app/app.system';
+import type { NotificationsEvent } from '../notifications/notifications.types';
+import { notProvided, providedAtEdge } from '../support/actors';
+
+/** The profile is undefined when no one is signed in; the board guard then sends the person to the login page. */
+export type LauncherInput = { profile: UserProfile | undefined };
+
+export type LauncherEvent = { type: 'application.open'; applicationId: string };
+
+type LauncherContext = { profile: UserProfile | undefined; applications: ProfileApplication[] };
+
+type NotificationsRef = ActorRef<Snapshot<unknown>, NotificationsEvent>;
+
+/** The application to go to without asking: the only one, else the one marked DefaultRedirect (admin-and-board §2). */
+export function automaticChoice(applications: readonly ProfileApplication[]): ProfileApplication | undefined {
+  const [only, ...others] = applications;
+  if (only && others.length === 0) return only;
+  return applications.find((app) => app.defaultRedirect);
+}
+
+/**
+ * The board launcher (/board/index, admin-and-board §2 "Board (launcher) screen"): loads the applications of the
+ * person's client; a loader shows until it decides between going straight to one application and showing cards.
+ */
+export const launcherMachine = setup({
+  types: {
+    context: {} as LauncherContext,
+    events: {} as LauncherEvent,
+    input: {} as LauncherInput,
+  },
+  actors: {
+    /** The applications of the person's client. */
+    loadApplications: notProvided<{ profile: UserProfile }, ProfileApplication[]>('loadApplications'),
+  },
+  actions: {
+    /** Leaves for the application's link, placeholders substituted (provided at the wiring edge). */
+    openApplication: providedAtEdge<{ application: ProfileApplication; profile: UserProfile }>(),
+    reportFailure: sendTo(
+      ({ system }) => system.get(systemIds.notifications) as NotificationsRef,
+      (_, { error }: { error: unknown }): NotificationsEvent => ({
+        type: 'error.report',
+        error,
+        action: 'launcher.load',
+      }),
+    ),
+  },
+  guards: {
+    hasProfile: ({ context }) => context.profile !== undefined,
+    hasAutomaticChoice: (_, applications: ProfileApplication[]) => automaticChoice(applications) !== undefined,
+    isKnownApplication: ({ context, event }) => context.applications.some((app) => app.id === event.applicationId),
+  },
+}).createMachine({
+  id: 'launcher',
+  context: ({ input }) => ({ profile: input.profile, applications: [] }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'hasProfile', target: 'loading' }, { target: 'signedOut' }],
+    },
+    /** Nothing to launch: the board guard is on its way to the login page. */
+    signedOut: {},
+    loading: {
+      tags: 'busy',
+      invoke: {
+        id: 'loadApplications',
+        src: 'loadApplications',
+        input: ({ context }) => ({ profile: context.profile as UserProfile }),
+        onDone: [
+          {
+            guard: { type: 'hasAutomaticChoice', params: ({ event }) => event.output },
+            target: 'leaving',
+            actions: [
+              assign({ applications: ({ event }) => event.output }),
+              {
+                type: 'openApplication',
+                params: ({ context, event }) => ({
+                  application: automaticChoice(event.output) as ProfileApplication,
+                  profile: context.profile as UserProfile,
+                }),
+              },
+            ],
+          },
+          { target: 'choosing', actions: assign({ applications: ({ event }) => event.output }) },
+        ],
+        onError: {
+          target: 'failed',
+          actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    /** Cards, two per row. */
+    choosing: {
+      on: {
+        'application.open': {
+          guard: 'isKnownApplication',
+          target: 'leaving',
+          actions: {
+            type: 'openApplication',
+            params: ({ context, event }) => ({
+              application: context.applications.find((app) => app.id === event.applicationId) as ProfileApplication,
+              profile: context.profile as UserProfile,
+            }),
+          },
+        },
+      },
+    },
+    failed: {},
+    /** On the way to an application: the loader stays until the browser leaves. */
+    leaving: { tags: 'busy', type: 'final' },
+  },
+});

@@ -1,0 +1,282 @@
+import { assign, enqueueActions, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
+import type { ProfileValidateResult, UserProfile } from '../../src/contracts/profile';
+import { systemIds } from '../app/app.system';
+import type { NotificationsEvent } from '../notifications/notifications.types';
+import type { SessionEvent, SignOutReason } from '../session/session.machine';
+import { notProvided, notProvidedListener, providedAtEdge } from '../support/actors';
+import { attemptsLeft, forgetAttempts, recordFailure, type LoginAttempts } from './attempts';
+import type {
+  ExistingSession,
+  LoginEvent,
+  LoginInput,
+  SignInWidgetInput,
+  StoredLogin,
+  ValidateProfileInput,
+  WidgetEvent,
+} from './login.types';
+import { postLoginDestination, type Destination } from './post-login';
+
+type LoginContext = LoginInput &
+  StoredLogin & {
+    /** The username of the last submit, as the identity provider knows it. */
+    username: string | undefined;
+    /** The last submit failed: the page shows the failed-login message in red. */
+    failed: boolean;
+    /** Attempts left for `username` after the last failure, when one is known. */
+    attemptsLeft: number | undefined;
+  };
+
+type NotificationsRef = ActorRef<Snapshot<unknown>, NotificationsEvent>;
+type SessionRef = ActorRef<Snapshot<unknown>, SessionEvent>;
+
+const reasonOf = (result: ProfileValidateResult, context: LoginContext): SignOutReason =>
+  result.validationMessage === 'application_not_found'
+    ? { code: 'application_not_found', applicationName: context.applicationName ?? context.storedApplication ?? '' }
+    : { code: 'client_not_found', clientId: context.clientId ?? '' };
+
+/**
+ * The login and single-sign-on flow (public-and-profile §2 Login, SSO, login/callback; §4 login outcomes; §5 the
+ * attempt counter). It is invoked by the root while one of its routes is on screen. Every effect is a named actor
+ * or action provided at the wiring edge: the widget, the auth client, the profile call, storage and navigation.
+ */
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    input: {} as LoginInput,
+  },
+  actors: {
+    /** Local storage: the remembered application, the stored site configuration's SSOID, the attempt counter. */
+    readStoredLogin: notProvided<undefined, StoredLogin>('readStoredLogin'),
+    /**
+     * Valid tokens already stored; on the SSO screen also an ACTIVE identity-provider session, turned into tokens
+     * without a prompt (spec §4: single sign-on with an authenticated user skips the widget).
+     */
+    findExistingSession: notProvided<{ checkIdpSession: boolean }, ExistingSession>('findExistingSession'),
+    /** okta-auth-js `handleLoginRedirect()` on login/callback: exchanges the code and stores the tokens. */
+    handleLoginRedirect: notProvided<undefined, undefined>('handleLoginRedirect'),
+    /** okta-auth-js `signInWithRedirect({ idp })`: leaves for the identity provider (SSOID). */
+    redirectToIdentityProvider: notProvided<{ idp: string }, undefined>('redirectToIdentityProvider'),
+    /** Renders the Sign-In Widget (its own chunk) and reports what it does. */
+    signInWidget: notProvidedListener<WidgetEvent, SignInWidgetInput>('signInWidget'),
+    /** POST profile/validate. */
+    validateProfile: notProvided<ValidateProfileInput, ProfileValidateResult>('validateProfile'),
+    /** Revokes the tokens, closes the identity-provider session and clears the stored keys (spec §4). */
+    signOut: notProvided<undefined, undefined>('signOut'),
+  },
+  actions: {
+    /** Local storage: the application named by the address, to go to after sign-in. */
+    persistApplication: providedAtEdge<{ applicationName: string }>(),
+    /** Local storage: Public/Admin sets the admin-portal flag. */
+    persistAdminPortal: providedAtEdge<undefined>(),
+    persistAttempts: providedAtEdge<{ attempts: LoginAttempts }>(),
+    /** Local storage: the validated profile, so a reload stays signed in. */
+    persistProfile: providedAtEdge<{ profile: UserProfile }>(),
+    /** Local storage: why the session ended (shown once on the login page). */
+    persistSignOutReason: providedAtEdge<{ reason: SignOutReason }>(),
+    /** Navigates: a page of the portal in place, an application link (placeholders filled with the tokens) by load. */
+    openDestination: providedAtEdge<{ destination: Destination; profile: UserProfile }>(),
+    /** Goes to the login page (after a failed callback). */
+    openLogin: providedAtEdge<undefined>(),
+    /** Analytics route names `/login_success` and `/login_failure` (spec §2). */
+    trackLoginOutcome: providedAtEdge<{ page: '/login_success' | '/login_failure' }>(),
+    rememberUsername: assign((_, username: string) => ({ username, failed: false })),
+    countFailure: assign(({ context }, at: number) => {
+      const username = context.username ?? '';
+      const attempts = recordFailure(context.attempts, username, at);
+      return { attempts, failed: true, attemptsLeft: attemptsLeft(attempts, username, at) };
+    }),
+    forgetFailures: assign(({ context }) => ({
+      attempts: context.username ? forgetAttempts(context.attempts, context.username) : context.attempts,
+      failed: false,
+      attemptsLeft: undefined,
+    })),
+    tellSessionSignedIn: sendTo(
+      ({ system }) => system.get(systemIds.session) as SessionRef,
+      (_, profile: UserProfile): SessionEvent => ({ type: 'session.signedIn', profile }),
+    ),
+    tellSessionRejected: sendTo(
+      ({ system }) => system.get(systemIds.session) as SessionRef,
+      (_, reason: SignOutReason): SessionEvent => ({ type: 'session.rejected', reason }),
+    ),
+    reportFailure: sendTo(
+      ({ system }) => system.get(systemIds.notifications) as NotificationsRef,
+      (_, { error, action }: { error: unknown; action: string }): NotificationsEvent => ({
+        type: 'error.report',
+        error,
+        action,
+      }),
+    ),
+  },
+  guards: {
+    isCallback: ({ context }) => context.mode === 'callback',
+    /** SSO screen with a site configuration that names an identity provider: redirect sign-in at once. */
+    mustRedirectToIdp: ({ context }) => context.mode === 'sso' && context.ssoId !== undefined,
+    hasTokens: (_, found: ExistingSession) => found === 'tokens',
+    isValidProfile: (_, result: ProfileValidateResult) => result.valid && result.userProfile !== null,
+  },
+}).createMachine({
+  id: 'login',
+  context: ({ input }) => ({
+    ...input,
+    storedApplication: undefined,
+    ssoId: undefined,
+    attempts: {},
+    username: undefined,
+    failed: false,
+    attemptsLeft: undefined,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      tags: 'busy',
+      invoke: {
+        id: 'readStoredLogin',
+        src: 'readStoredLogin',
+        onDone: {
+          target: 'routing',
+          actions: assign(({ event }) => event.output),
+        },
+        // Unreadable storage counts as nothing stored.
+        onError: 'routing',
+      },
+    },
+    routing: {
+      entry: enqueueActions(({ context, enqueue }) => {
+        if (context.applicationName) {
+          enqueue({ type: 'persistApplication', params: { applicationName: context.applicationName } });
+        }
+        if (context.mode === 'publicAdmin') enqueue('persistAdminPortal');
+      }),
+      always: [{ guard: 'isCallback', target: 'handlingRedirect' }, { target: 'checkingSession' }],
+    },
+    handlingRedirect: {
+      tags: 'busy',
+      invoke: {
+        id: 'handleLoginRedirect',
+        src: 'handleLoginRedirect',
+        onDone: 'validatingProfile',
+        onError: {
+          target: 'leaving',
+          actions: [
+            { type: 'reportFailure', params: ({ event }) => ({ error: event.error, action: 'login.callback' }) },
+            'openLogin',
+          ],
+        },
+      },
+    },
+    checkingSession: {
+      tags: 'busy',
+      invoke: {
+        id: 'findExistingSession',
+        src: 'findExistingSession',
+        input: ({ context }) => ({ checkIdpSession: context.mode === 'sso' }),
+        onDone: [
+          { guard: { type: 'hasTokens', params: ({ event }) => event.output }, target: 'validatingProfile' },
+          { guard: 'mustRedirectToIdp', target: 'redirectingToIdp' },
+          { target: 'showingWidget' },
+        ],
+        // No session can be found (the identity provider is unreachable): the widget still lets the person try.
+        onError: 'showingWidget',
+      },
+    },
+    redirectingToIdp: {
+      tags: 'busy',
+      invoke: {
+        id: 'redirectToIdentityProvider',
+        src: 'redirectToIdentityProvider',
+        input: ({ context }) => ({ idp: context.ssoId ?? '' }),
+        onDone: 'leaving',
+        onError: {
+          target: 'showingWidget',
+          actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error, action: 'login.sso' }) },
+        },
+      },
+    },
+    showingWidget: {
+      tags: 'widget',
+      invoke: {
+        id: 'signInWidget',
+        src: 'signInWidget',
+        input: ({ context }) => ({ language: context.culture, recoveryToken: context.recoveryToken }),
+      },
+      on: {
+        'widget.submitted': { actions: { type: 'rememberUsername', params: ({ event }) => event.username } },
+        'widget.failed': {
+          actions: [
+            { type: 'countFailure', params: ({ event }) => event.at },
+            { type: 'persistAttempts', params: ({ context }) => ({ attempts: context.attempts }) },
+            { type: 'trackLoginOutcome', params: { page: '/login_failure' } },
+          ],
+        },
+        'widget.signedIn': 'validatingProfile',
+        // Spec §4: FORGOT_PASSWORD_EMAIL_SENT returns to the sign-in widget, which starts afresh.
+        'widget.emailSent': { target: 'showingWidget', reenter: true },
+      },
+    },
+    validatingProfile: {
+      tags: 'busy',
+      invoke: {
+        id: 'validateProfile',
+        src: 'validateProfile',
+        input: ({ context }) => ({
+          clientId: context.clientId,
+          applicationName: context.applicationName ?? context.storedApplication,
+          culture: context.culture,
+        }),
+        onDone: [
+          {
+            guard: { type: 'isValidProfile', params: ({ event }) => event.output },
+            target: 'leaving',
+            actions: [
+              'forgetFailures',
+              { type: 'persistAttempts', params: ({ context }) => ({ attempts: context.attempts }) },
+              { type: 'persistProfile', params: ({ event }) => ({ profile: event.output.userProfile as UserProfile }) },
+              { type: 'tellSessionSignedIn', params: ({ event }) => event.output.userProfile as UserProfile },
+              { type: 'trackLoginOutcome', params: { page: '/login_success' } },
+              {
+                type: 'openDestination',
+                params: ({ context, event }) => {
+                  const profile = event.output.userProfile as UserProfile;
+                  return {
+                    profile,
+                    destination: postLoginDestination(profile, context.applicationName ?? context.storedApplication),
+                  };
+                },
+              },
+            ],
+          },
+          {
+            target: 'rejecting',
+            actions: [
+              {
+                type: 'persistSignOutReason',
+                params: ({ context, event }) => ({ reason: reasonOf(event.output, context) }),
+              },
+              { type: 'tellSessionRejected', params: ({ context, event }) => reasonOf(event.output, context) },
+            ],
+          },
+        ],
+        onError: {
+          target: 'signingOutAfterFailure',
+          actions: {
+            type: 'reportFailure',
+            params: ({ event }) => ({ error: event.error, action: 'login.validateProfile' }),
+          },
+        },
+      },
+    },
+    /** Spec §4 "Invalid profile: store an application error … then sign out"; the reason shows once. */
+    rejecting: {
+      tags: 'busy',
+      invoke: { id: 'signOut', src: 'signOut', onDone: 'showingWidget', onError: 'showingWidget' },
+    },
+    /** The profile call failed: tokens without a profile must not linger. */
+    signingOutAfterFailure: {
+      tags: 'busy',
+      invoke: { id: 'signOut', src: 'signOut', onDone: 'showingWidget', onError: 'showingWidget' },
+    },
+    /** The browser is on its way elsewhere (an application, the board, the identity provider). */
+    leaving: { tags: 'busy', type: 'final' },
+  },
+});

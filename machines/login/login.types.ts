@@ -1,0 +1,55 @@
+import type { Culture } from '../../src/contracts/culture';
+import type { ProfileValidateResult, UserProfile } from '../../src/contracts/profile';
+import type { SignOutReason } from '../session/session.machine';
+import type { LoginAttempts } from './attempts';
+import type { Destination } from './post-login';
+
+/** The routes this flow serves (public-and-profile §2): Login's four shapes, Public/Admin, SSO, login/callback. */
+export type LoginMode = 'login' | 'publicAdmin' | 'sso' | 'callback';
+
+/** What the root knows from the address when it invokes the flow. */
+export type LoginRoute = {
+  mode: LoginMode;
+  clientId: string | undefined;
+  applicationName: string | undefined;
+  culture: Culture;
+  /** From a reset-password link (`?recoveryToken=`): the widget opens on the recovery step. */
+  recoveryToken: string | undefined;
+};
+
+/** What earlier pages stored for the flow, read by the `readStoredLogin` actor when the flow starts. */
+export type StoredLogin = {
+  /** The application remembered by an earlier Login or SSO address. */
+  storedApplication: string | undefined;
+  /** The site configuration's single-sign-on identity provider id (SSOID), when one was stored. */
+  ssoId: string | undefined;
+  attempts: LoginAttempts;
+};
+
+/** What the Sign-In Widget reports (src/auth/sign-in-widget.ts turns its callbacks into these). */
+export type WidgetEvent =
+  /** The person submitted; `username` is the identity provider's username after the username rule. */
+  | { type: 'widget.submitted'; username: string }
+  /** Primary authentication failed (wrong password, locked); `at` is the time, for the 30-minute window. */
+  | { type: 'widget.failed'; at: number }
+  /** Tokens were obtained and stored in the shared auth client. */
+  | { type: 'widget.signedIn' }
+  /** Forgot-password mail sent: the spec returns to the sign-in form. */
+  | { type: 'widget.emailSent' };
+
+export type LoginEvent = WidgetEvent;
+
+/** How an existing session was found before showing the widget. */
+export type ExistingSession = 'tokens' | 'none';
+
+export type SignInWidgetInput = { language: Culture; recoveryToken: string | undefined };
+
+export type ValidateProfileInput = {
+  clientId: string | undefined;
+  applicationName: string | undefined;
+  culture: Culture;
+};
+
+export type LoginInput = LoginRoute;
+
+export type { Destination, LoginAttempts, ProfileValidateResult, SignOutReason, UserProfile };

@@ -1,0 +1,202 @@
+import { assign, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
+import type { Culture } from '../../src/contracts/culture';
+import { ApiError } from '../../src/contracts/failures';
+import type { AggregatedResources, ListItem, Settings } from '../../src/contracts/resources';
+import { systemIds } from '../app/app.system';
+import type { NotificationsEvent } from '../notifications/notifications.types';
+import { notProvided, notProvidedListener, providedAtEdge } from '../support/actors';
+import { componentsFor, type PageKey } from '../support/pages';
+import { initialVersion } from './version';
+
+/** What the root knows about the page on screen; resources are loaded for exactly this. */
+export type ResourceRequest = { page: PageKey | undefined; culture: Culture; clientId: string | undefined };
+
+export type ResourcesEvent = ({ type: 'page.changed' } & ResourceRequest) | { type: 'window.focused' };
+
+export type ResourcesInput = {
+  /** Today as yyyymmdd. */
+  today: number;
+  /** The version stored by an earlier visit, if any. */
+  storedVersion: number | undefined;
+};
+
+type ResourcesContext = {
+  request: ResourceRequest;
+  /** The culture whose built-in catalogue is active, once one is. */
+  activeCulture: Culture | undefined;
+  /** The version resources are requested under; rises when the server announces a newer one. */
+  version: number;
+  /** Which request the texts on screen were loaded for, and under which version. The root watches it to run the
+   * browser check once the first lists are in. */
+  loaded: { key: string; version: number } | undefined;
+  lists: Record<string, ListItem[]>;
+  settings: Settings;
+};
+
+type NotificationsRef = ActorRef<Snapshot<unknown>, NotificationsEvent>;
+
+const keyOf = (request: ResourceRequest) => `${request.culture}|${request.clientId ?? ''}|${request.page ?? ''}`;
+
+export const resourcesMachine = setup({
+  types: {
+    context: {} as ResourcesContext,
+    events: {} as ResourcesEvent,
+    input: {} as ResourcesInput,
+  },
+  actors: {
+    /** Activates the built-in catalogue of a culture (the Spanish one is loaded on demand). */
+    activateCulture: notProvided<{ culture: Culture }, undefined>('activateCulture'),
+    /** GET resource/GetResourceVersion(PerClient): the server's current version. */
+    fetchVersion: notProvided<{ clientId: string | undefined }, number>('fetchVersion'),
+    /** GET resource/aggregatedByPage: labels, inputs, lists and settings of the page. */
+    loadResources: notProvided<
+      { components: readonly string[]; culture: Culture; clientId: string | undefined; version: number },
+      AggregatedResources
+    >('loadResources'),
+    /** Sends `window.focused` when the person comes back to the tab (spec §7: re-check the version). */
+    watchWindowFocus: notProvidedListener<ResourcesEvent>('watchWindowFocus'),
+  },
+  guards: {
+    isCultureInactive: ({ context, event }) => event.type === 'page.changed' && event.culture !== context.activeCulture,
+    isNewerVersion: ({ context }, version: number) => version > context.version,
+    isPageMissing: ({ context }) => keyOf(context.request) !== context.loaded?.key,
+    /** Spec §7: "A resource load returning 401 is ignored". */
+    isReportable: (_, { error }: { error: unknown }) => !(error instanceof ApiError && error.status === 401),
+  },
+  actions: {
+    /** Loads the labels into the active Lingui instance as per-client overrides (provided at the wiring edge). */
+    applyLabels: providedAtEdge<{ culture: Culture; labels: Record<string, string> }>(),
+    /** Keeps the version for the next visit (provided at the wiring edge: local storage). */
+    persistVersion: providedAtEdge<{ version: number }>(),
+    assignRequest: assign(({ context, event }) => ({
+      request:
+        event.type === 'page.changed'
+          ? { page: event.page, culture: event.culture, clientId: event.clientId }
+          : context.request,
+    })),
+    rememberVersion: assign((_, version: number) => ({ version })),
+    rememberLoaded: assign(({ context }, resources: AggregatedResources) => ({
+      loaded: { key: keyOf(context.request), version: context.version },
+      lists: resources.lists,
+      settings: resources.settings,
+    })),
+    /** Hands a failure to the notifications singleton, which shows and logs it (spec §8). */
+    reportFailure: sendTo(
+      ({ system }) => system.get(systemIds.notifications) as NotificationsRef,
+      (_, { error }: { error: unknown }): NotificationsEvent => ({
+        type: 'error.report',
+        error,
+        action: 'resources.load',
+      }),
+    ),
+  },
+}).createMachine({
+  id: 'resources',
+  context: ({ input }) => ({
+    request: { page: undefined, culture: 'en-us', clientId: undefined },
+    activeCulture: undefined,
+    version: initialVersion(input.today, input.storedVersion),
+    loaded: undefined,
+    lists: {},
+    settings: {},
+  }),
+  initial: 'waitingForPage',
+  invoke: { id: 'watchWindowFocus', src: 'watchWindowFocus' },
+  on: {
+    // Every page change re-checks the version; a change of culture first switches the built-in catalogue.
+    // Leaving a busy state for the same target restarts its request, so an outdated answer is never applied.
+    'page.changed': [
+      { guard: 'isCultureInactive', actions: 'assignRequest', target: '.activatingCulture' },
+      { actions: 'assignRequest', target: '.checkingVersion' },
+    ],
+  },
+  states: {
+    waitingForPage: {},
+    activatingCulture: {
+      tags: 'busy',
+      invoke: {
+        id: 'activateCulture',
+        src: 'activateCulture',
+        input: ({ context }) => ({ culture: context.request.culture }),
+        onDone: {
+          target: 'checkingVersion',
+          actions: assign({ activeCulture: ({ context }) => context.request.culture }),
+        },
+        onError: [
+          {
+            guard: { type: 'isReportable', params: ({ event }) => ({ error: event.error }) },
+            target: 'checkingVersion',
+            actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'checkingVersion' },
+        ],
+      },
+    },
+    checkingVersion: {
+      tags: 'busy',
+      invoke: {
+        id: 'fetchVersion',
+        src: 'fetchVersion',
+        input: ({ context }) => ({ clientId: context.request.clientId }),
+        onDone: [
+          {
+            guard: { type: 'isNewerVersion', params: ({ event }) => event.output },
+            actions: [
+              { type: 'rememberVersion', params: ({ event }) => event.output },
+              { type: 'persistVersion', params: ({ event }) => ({ version: event.output }) },
+            ],
+            target: 'loading',
+          },
+          { guard: 'isPageMissing', target: 'loading' },
+          { target: 'idle' },
+        ],
+        // Without the server's version the page still needs its texts; the load reports its own failure.
+        onError: [
+          { guard: 'isPageMissing', target: 'loading' },
+          {
+            guard: { type: 'isReportable', params: ({ event }) => ({ error: event.error }) },
+            target: 'idle',
+            actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'idle' },
+        ],
+      },
+    },
+    loading: {
+      tags: 'busy',
+      invoke: {
+        id: 'loadResources',
+        src: 'loadResources',
+        input: ({ context }) => ({
+          components: componentsFor(context.request.page),
+          culture: context.request.culture,
+          clientId: context.request.clientId,
+          version: context.version,
+        }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'rememberLoaded', params: ({ event }) => event.output },
+            {
+              type: 'applyLabels',
+              params: ({ context, event }) => ({ culture: context.request.culture, labels: event.output.labels }),
+            },
+          ],
+        },
+        // The built-in catalogue stays active, so the page still reads in its language.
+        onError: [
+          {
+            guard: { type: 'isReportable', params: ({ event }) => ({ error: event.error }) },
+            target: 'idle',
+            actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'idle' },
+        ],
+      },
+    },
+    /** Settled: the page shows the texts it has. */
+    idle: {
+      on: { 'window.focused': 'checkingVersion' },
+    },
+  },
+});

@@ -1,0 +1,223 @@
+import { assign, setup, stateIn } from 'xstate';
+import type { UserProfile } from '../../src/contracts/profile';
+import type { Settings } from '../../src/contracts/resources';
+import { notProvided, notProvidedListener, providedAtEdge } from '../support/actors';
+import type { PageKey } from '../support/pages';
+import { defaultSessionTiming, timingFromSettings, type SessionTiming } from './session.timing';
+
+/**
+ * Why the last session ended, as the sign-out stored it (spec public-and-profile §4 "Invalid profile: store an
+ * application error of application_not_found … or client_not_found, then sign out").
+ */
+export type SignOutReason =
+  { code: 'application_not_found'; applicationName: string } | { code: 'client_not_found'; clientId: string };
+
+export type SessionInput = {
+  signOutReason: SignOutReason | undefined;
+  /** The profile a previous page stored, when its tokens are still there: a reload stays signed in. */
+  profile: UserProfile | undefined;
+};
+
+export type SessionEvent =
+  | { type: 'page.changed'; page: PageKey | undefined }
+  | { type: 'settings.changed'; settings: Settings }
+  | { type: 'session.signedIn'; profile: UserProfile }
+  | { type: 'session.rejected'; reason: SignOutReason }
+  /** The Logout route, or "Log out" in a menu or the idle dialog. `redirectUrl` is the route's, still encoded. */
+  | { type: 'session.logOut'; redirectUrl?: string | undefined }
+  /** Any keyboard, pointer or scroll activity (the `watchActivity` listener). */
+  | { type: 'activity' }
+  /** "Yes" in the idle warning. */
+  | { type: 'idle.resume' };
+
+type SessionContext = {
+  signOutReason: SignOutReason | undefined;
+  profile: UserProfile | undefined;
+  timing: SessionTiming;
+  /** Seconds left in the idle warning. */
+  countdown: number;
+  /** Where to go once signed out (the Logout route's redirectUrl), still encoded. */
+  redirectUrl: string | undefined;
+};
+
+/**
+ * The session singleton (public-and-profile §4 "Sign-out", "Session idle"). Signed in, it watches for inactivity:
+ * after Session_IdleTime a warning counts down Session_WarningTimeOut seconds; Yes resumes, the end of the countdown
+ * logs out. While the person is not idle, the token is renewed every Session_TokenRefreshInterval (the keep-alive);
+ * a failed renewal signs out unless a token is still there.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    /** Sends `activity` on keyboard, pointer and scroll events. */
+    watchActivity: notProvidedListener<SessionEvent>('watchActivity'),
+    /** Renews the tokens through the auth client (refresh token, else the identity-provider session). */
+    renewTokens: notProvided<undefined, undefined>('renewTokens'),
+    /** Whether a token is still stored (spec: a failed renewal signs out unless one is). */
+    hasToken: notProvided<undefined, boolean>('hasToken'),
+    /** Revokes the tokens, closes the identity-provider session and clears every stored key (spec §4). */
+    signOut: notProvided<undefined, undefined>('signOut'),
+  },
+  actions: {
+    applyTiming: assign(({ context }, settings: Settings) => ({
+      timing: timingFromSettings(settings, context.timing),
+    })),
+    /** Removes the stored reason so that a reload does not show it again (provided at the wiring edge). */
+    forgetStoredSignOutReason: providedAtEdge<undefined>(),
+    /** After sign-out: the safe decoded redirect URL, else the login page (provided at the wiring edge). */
+    leaveAfterSignOut: providedAtEdge<{ redirectUrl: string | undefined; profile: UserProfile | undefined }>(),
+  },
+  delays: {
+    idleTime: ({ context }) => context.timing.idleSeconds * 1000,
+    refreshInterval: ({ context }) => context.timing.refreshSeconds * 1000,
+    oneSecond: 1000,
+  },
+  guards: {
+    isLeavingLogin: ({ event }) => event.type === 'page.changed' && event.page !== 'login',
+    hasStoredProfile: ({ context }) => context.profile !== undefined,
+    isLastSecond: ({ context }) => context.countdown <= 1,
+    isTokenLeft: (_, tokenLeft: boolean) => tokenLeft,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    signOutReason: input.signOutReason,
+    profile: input.profile,
+    timing: defaultSessionTiming,
+    countdown: 0,
+    redirectUrl: undefined,
+  }),
+  initial: 'restoring',
+  on: {
+    'settings.changed': { actions: { type: 'applyTiming', params: ({ event }) => event.settings } },
+    // Logging out works from any state: the Logout route also clears the keys of someone already signed out.
+    'session.logOut': {
+      target: '.signingOut',
+      actions: assign({ redirectUrl: ({ event }) => event.redirectUrl }),
+    },
+  },
+  states: {
+    restoring: {
+      always: [{ guard: 'hasStoredProfile', target: 'signedIn' }, { target: 'signedOut' }],
+    },
+    signedOut: {
+      entry: 'forgetStoredSignOutReason',
+      on: {
+        // "Shown once, then cleared" (spec §4): the login page shows the reason until the person moves on.
+        'page.changed': { guard: 'isLeavingLogin', actions: assign({ signOutReason: undefined }) },
+        'session.signedIn': {
+          target: 'signedIn',
+          actions: assign({ profile: ({ event }) => event.profile, signOutReason: undefined }),
+        },
+        'session.rejected': {
+          target: 'signedOut',
+          reenter: true,
+          actions: assign({ signOutReason: ({ event }) => event.reason, profile: undefined }),
+        },
+      },
+    },
+    signedIn: {
+      type: 'parallel',
+      invoke: { src: 'watchActivity' },
+      on: {
+        // A new sign-in (another account in the same tab) replaces the profile.
+        'session.signedIn': { actions: assign({ profile: ({ event }) => event.profile }) },
+      },
+      states: {
+        idle: {
+          initial: 'watching',
+          states: {
+            watching: {
+              after: { idleTime: 'warning' },
+              on: {
+                activity: { target: 'watching', reenter: true },
+                // Settings usually arrive after sign-in or a reload: the running idle timer restarts on them.
+                'settings.changed': {
+                  target: 'watching',
+                  reenter: true,
+                  actions: { type: 'applyTiming', params: ({ event }) => event.settings },
+                },
+              },
+            },
+            warning: {
+              tags: 'idleWarning',
+              entry: assign({ countdown: ({ context }) => context.timing.warningSeconds }),
+              on: { 'idle.resume': 'watching' },
+              initial: 'counting',
+              states: {
+                counting: {
+                  after: {
+                    oneSecond: [
+                      { guard: 'isLastSecond', target: '#session.signingOut' },
+                      {
+                        target: 'counting',
+                        reenter: true,
+                        actions: assign({ countdown: ({ context }) => context.countdown - 1 }),
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+        },
+        keepAlive: {
+          initial: 'waiting',
+          states: {
+            waiting: {
+              on: {
+                'settings.changed': {
+                  target: 'waiting',
+                  reenter: true,
+                  actions: { type: 'applyTiming', params: ({ event }) => event.settings },
+                },
+              },
+              after: {
+                refreshInterval: [
+                  // No keep-alive while the person is idle: the warning decides whether the session goes on.
+                  { guard: stateIn({ signedIn: { idle: 'watching' } }), target: 'renewing' },
+                  { target: 'waiting', reenter: true },
+                ],
+              },
+            },
+            renewing: {
+              invoke: { id: 'renewTokens', src: 'renewTokens', onDone: 'waiting', onError: 'checkingToken' },
+            },
+            checkingToken: {
+              invoke: {
+                id: 'hasToken',
+                src: 'hasToken',
+                onDone: [
+                  { guard: { type: 'isTokenLeft', params: ({ event }) => event.output }, target: 'waiting' },
+                  { target: '#session.signingOut' },
+                ],
+                onError: '#session.signingOut',
+              },
+            },
+          },
+        },
+      },
+    },
+    signingOut: {
+      tags: 'busy',
+      invoke: { id: 'signOut', src: 'signOut', onDone: 'leaving', onError: 'leaving' },
+    },
+    /** Signed out: the profile is gone, then the browser leaves for the login page or the redirect URL. */
+    leaving: {
+      always: {
+        target: 'signedOut',
+        actions: [
+          {
+            type: 'leaveAfterSignOut',
+            params: ({ context }) => ({ redirectUrl: context.redirectUrl, profile: context.profile }),
+          },
+          assign({ profile: undefined, redirectUrl: undefined }),
+        ],
+      },
+    },
+  },
+});

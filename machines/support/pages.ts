@@ -1,0 +1,37 @@
+/** Page keys of the spec (public-and-profile §2 "Page-key constants"): the pages that load their own resources. */
+export const pageKeys = [
+  'signup',
+  'login',
+  'faq',
+  'index',
+  'application',
+  'client',
+  'field',
+  'template',
+  'profile',
+  'board',
+  'manageUsers',
+] as const;
+export type PageKey = (typeof pageKeys)[number];
+
+/**
+ * The resource components each page loads besides `Global`: the first segments of its label keys
+ * (`Login_Text_Title` → `Login`). The board has no labels of its own yet; its component is reserved for them.
+ */
+export const pageComponents: Record<PageKey, readonly string[]> = {
+  signup: ['SignUp', 'Instance', 'Security'],
+  login: ['Login'],
+  faq: ['Faq'],
+  index: ['Dashboard'],
+  application: ['Application'],
+  client: ['Client', 'ClientApplication'],
+  field: ['Field'],
+  template: ['Template'],
+  profile: ['Instance', 'Security'],
+  board: ['Board'],
+  manageUsers: ['Instance', 'Import'],
+};
+
+/** Components of one resource load: `Global` always, then the page's own (spec §7 aggregatedByPage?components). */
+export const componentsFor = (page: PageKey | undefined): string[] =>
+  page ? ['Global', ...pageComponents[page]] : ['Global'];
