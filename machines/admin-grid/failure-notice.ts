@@ -1,0 +1,38 @@
+import type { ActorRef, ErrorActorEvent, Snapshot } from 'xstate';
+import { ApiError } from '../../src/contracts/failures';
+import { describeError } from '../notifications/describe-error';
+import type { NotificationsEvent } from '../notifications/notifications.types';
+import { label, raw, type Text } from '../support/text';
+
+/**
+ * The notifications singleton as an admin page's actors see it. Page actors are created by their page, outside the
+ * root's system, so they receive this ref as input instead of finding it with `system.get`.
+ */
+export type NotificationsRef = ActorRef<Snapshot<unknown>, NotificationsEvent>;
+
+/** A 409: a stale update, a name or alias already taken, or a delete of something still in use. */
+export const isConflict = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 409;
+
+/** The server's message for an HTTP failure, else what was thrown, else the unknown-error label. */
+export function failureMessage(error: unknown): Text {
+  const { message } = describeError(error);
+  return message.trim() === '' ? label('Global_Error_Unknown') : raw(message);
+}
+
+/**
+ * What the person sees when an admin call fails (admin-and-board §8): an error snackbar with the server's message
+ * under the page's title label (Application_Text_InsertFailTitle, …). A 401 or 403 is not the page's to explain: it
+ * goes to the error catalogue (the modal, and the sign-out rules of the session).
+ */
+export function failureNotice(error: unknown, title: Text): NotificationsEvent {
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+    return { type: 'error.report', error, action: 'admin' };
+  }
+  return { type: 'snackbar.show', snackbar: { type: 'error', title, message: failureMessage(error) } };
+}
+
+/**
+ * The error of a failed invoke, for `params`. Typed once here: XState cannot always infer the error event's type
+ * through generic or `sendTo` actions, and this keeps `any` out of every caller.
+ */
+export const errorOf = ({ event }: { event: ErrorActorEvent }): unknown => event.error;
