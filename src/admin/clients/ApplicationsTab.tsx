@@ -1,0 +1,79 @@
+import { Alert, Checkbox, HStack, IconButton, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
+import { useSelector } from '@xstate/react';
+import { FilePenLine } from 'lucide-react';
+import type { ActorRefFrom } from 'xstate';
+import type { clientDialogMachine } from '../../../machines/client-dialog/client-dialog.machine';
+import {
+  selectApplicationRows,
+  selectIsBusy,
+  selectIsUnsaved,
+  type ApplicationRow,
+} from '../../../machines/client-dialog/client-dialog.selectors';
+import { labels } from '../../i18n/labels';
+import { labelWith } from './label-with';
+
+const sameRows = (a: ApplicationRow[] | undefined, b: ApplicationRow[] | undefined) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/** The applications tab: every application in two columns with its active checkbox and edit-template button. */
+export function ApplicationsTab({ dialogRef }: { dialogRef: ActorRefFrom<typeof clientDialogMachine> }) {
+  const { i18n } = useLingui();
+  const unsaved = useSelector(dialogRef, selectIsUnsaved);
+  const rows = useSelector(dialogRef, selectApplicationRows, sameRows);
+  const busy = useSelector(dialogRef, selectIsBusy);
+
+  // Before the first save there is nothing to activate; the dialog's warning says why.
+  if (unsaved) return null;
+  if (rows === undefined) {
+    return busy ? (
+      <HStack role="status">
+        <Spinner size="sm" />
+        <Text>{i18n._(labels.Global_Text_Loading)}</Text>
+      </HStack>
+    ) : (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Title>{i18n._(labels.Client_Text_ApplicationsUnavailable)}</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  return (
+    <SimpleGrid columns={2} gap="3" data-testid="client-applications">
+      {rows.map((row) => (
+        <HStack key={row.applicationId} justify="space-between" minHeight="10">
+          <Checkbox.Root
+            checked={row.active}
+            disabled={busy}
+            onCheckedChange={(details) => {
+              dialogRef.send({
+                type: 'application.toggle',
+                applicationId: row.applicationId,
+                active: details.checked === true,
+              });
+            }}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{row.applicationName}</Checkbox.Label>
+          </Checkbox.Root>
+          {row.hasTemplateButton ? (
+            <IconButton
+              size="sm"
+              variant="ghost"
+              disabled={!row.canEditTemplate}
+              aria-label={i18n._(
+                labelWith(labels.Client_Button_EditTemplate, { applicationName: row.applicationName }),
+              )}
+              onClick={() => {
+                dialogRef.send({ type: 'template.edit', applicationId: row.applicationId });
+              }}
+            >
+              <FilePenLine />
+            </IconButton>
+          ) : null}
+        </HStack>
+      ))}
+    </SimpleGrid>
+  );
+}

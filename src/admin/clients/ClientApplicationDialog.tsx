@@ -1,0 +1,121 @@
+import { Field, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { clientApplicationDialogMachine } from '../../../machines/client-application-dialog/client-application-dialog.machine';
+import {
+  selectApplicationName,
+  selectCanSave,
+  selectForm,
+  selectInvalidFields,
+  selectIsBusy,
+  selectIsLoading,
+  selectIsOpen,
+  selectIsStale,
+  selectTemplates,
+} from '../../../machines/client-application-dialog/client-application-dialog.selectors';
+import type { TemplateFormField } from '../../../machines/client-application-dialog/template-form';
+import { labels } from '../../i18n/labels';
+import { DialogNotice } from '../../ui/DialogNotice';
+import { FormDialog } from '../../ui/FormDialog';
+import { labelWith } from './label-with';
+import { TextField } from './TextField';
+
+type DialogRef = ActorRefFrom<typeof clientApplicationDialogMachine>;
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.join('\n') === b.join('\n');
+
+/**
+ * The client-application dialog (admin-and-board §2, edit only), opened over the client dialog and as wide: the
+ * template (Default templates are not offered), the Okta container and its label, and the roles API URL.
+ */
+export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef }) {
+  const { i18n } = useLingui();
+  const open = useSelector(dialogRef, selectIsOpen);
+  const loading = useSelector(dialogRef, selectIsLoading);
+  const busy = useSelector(dialogRef, selectIsBusy);
+  const applicationName = useSelector(dialogRef, selectApplicationName);
+  const templates = useSelector(dialogRef, selectTemplates);
+  const form = useSelector(dialogRef, selectForm);
+  const invalid = useSelector(dialogRef, selectInvalidFields, sameList);
+  const canSave = useSelector(dialogRef, selectCanSave);
+  const stale = useSelector(dialogRef, selectIsStale);
+  const cancel = () => {
+    dialogRef.send({ type: 'dialog.cancel' });
+  };
+  const invalidText = (field: TemplateFormField) =>
+    invalid.includes(field) && (field !== 'templateId' || form.templateId !== null)
+      ? i18n._(labels.Global_Text_VMDefault)
+      : undefined;
+  const text = (field: Exclude<TemplateFormField, 'templateId'>, title: string) => (
+    <TextField
+      label={title}
+      value={form[field]}
+      disabled={busy}
+      invalidText={invalidText(field)}
+      onChange={(value) => {
+        dialogRef.send({ type: 'template.edit', changes: { [field]: value } });
+      }}
+    />
+  );
+
+  return (
+    <FormDialog
+      open={open}
+      content={{ width: '640px', maxWidth: '100%' }}
+      title={i18n._(labelWith(labels.ClientApplication_Text_Title, { applicationName }))}
+      cancelText={i18n._(labels.ClientApplication_Button_Cancel)}
+      saveText={i18n._(labels.ClientApplication_Button_Save)}
+      saving={busy && !loading}
+      canSave={canSave}
+      onCancel={cancel}
+      onSave={() => {
+        dialogRef.send({ type: 'template.save' });
+      }}
+    >
+      {loading ? (
+        <HStack role="status">
+          <Spinner size="sm" />
+          <Text>{i18n._(labels.Global_Text_Loading)}</Text>
+        </HStack>
+      ) : (
+        <Stack gap="4">
+          {stale ? (
+            <DialogNotice status="error" role="alert" text={i18n._(labels.ClientApplication_Text_StaleUpdate)} />
+          ) : null}
+          <Field.Root required disabled={busy}>
+            <Field.Label>
+              {i18n._(labels.ClientApplication_Field_Template)}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={form.templateId ?? ''}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  dialogRef.send({
+                    type: 'template.edit',
+                    changes: { templateId: value === '' ? null : value },
+                  });
+                }}
+              >
+                <option value="" disabled>
+                  {i18n._(labels.Global_Text_Select)}
+                </option>
+                {templates.map((template) => (
+                  <option key={template.id} value={template.id}>
+                    {template.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          {text('oktaContainerLabel', i18n._(labels.ClientApplication_Field_OktaContainerLabel))}
+          {text('oktaContainer', i18n._(labels.ClientApplication_Field_OktaContainer))}
+          {text('rolesApiUrl', i18n._(labels.ClientApplication_Field_RolesApiUrl))}
+        </Stack>
+      )}
+    </FormDialog>
+  );
+}

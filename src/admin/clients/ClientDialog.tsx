@@ -1,0 +1,89 @@
+import { Stack, Tabs } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { clientDialogMachine } from '../../../machines/client-dialog/client-dialog.machine';
+import {
+  selectCanSave,
+  selectIsOpen,
+  selectIsSaving,
+  selectIsStale,
+  selectIsUnsaved,
+  selectTemplateDialogRef,
+} from '../../../machines/client-dialog/client-dialog.selectors';
+import { labels } from '../../i18n/labels';
+import { DialogNotice } from '../../ui/DialogNotice';
+import { FormDialog } from '../../ui/FormDialog';
+import { labelWith } from './label-with';
+import { ApplicationsTab } from './ApplicationsTab';
+import { ClientApplicationDialog } from './ClientApplicationDialog';
+import { ClientTab } from './ClientTab';
+
+type DialogRef = ActorRefFrom<typeof clientDialogMachine>;
+
+/**
+ * The client dialog, 640 px wide with two tabs (admin-and-board §2). What it shows and when it closes is the
+ * machine's: it stays open after a new client's first save and closes once an existing client is updated.
+ */
+export function ClientDialog({ dialogRef }: { dialogRef: DialogRef }) {
+  const { i18n } = useLingui();
+  const open = useSelector(dialogRef, selectIsOpen);
+  const unsaved = useSelector(dialogRef, selectIsUnsaved);
+  const clientName = useSelector(dialogRef, (s) => s.context.client?.name ?? '');
+  const canSave = useSelector(dialogRef, selectCanSave);
+  const saving = useSelector(dialogRef, selectIsSaving);
+  const stale = useSelector(dialogRef, selectIsStale);
+  const templateDialogRef = useSelector(dialogRef, selectTemplateDialogRef);
+  const cancel = () => {
+    dialogRef.send({ type: 'dialog.cancel' });
+  };
+
+  return (
+    <>
+      <FormDialog
+        open={open}
+        frame={{ scrollBehavior: 'inside' }}
+        content={{ width: '640px', maxWidth: '100%' }}
+        title={
+          unsaved
+            ? i18n._(labels.Client_Text_NewTitle)
+            : i18n._(labelWith(labels.Client_Text_EditTitle, { clientName }))
+        }
+        cancelText={i18n._(labels.Client_Button_Cancel)}
+        saveText={i18n._(labels.Client_Button_Save)}
+        saving={saving}
+        canSave={canSave}
+        onCancel={cancel}
+        onSave={() => {
+          dialogRef.send({ type: 'client.save' });
+        }}
+      >
+        <Stack gap="4">
+          {unsaved ? (
+            <DialogNotice
+              status="warning"
+              data-testid="save-first-warning"
+              text={i18n._(labels.Client_Text_SaveFirstWarning)}
+            />
+          ) : null}
+          {stale ? <DialogNotice status="error" role="alert" text={i18n._(labels.Client_Text_StaleUpdate)} /> : null}
+          <Tabs.Root defaultValue="client" lazyMount={false}>
+            <Tabs.List>
+              <Tabs.Trigger value="client">{i18n._(labels.Client_Text_ClientTab)}</Tabs.Trigger>
+              <Tabs.Trigger value="applications" disabled={unsaved}>
+                {i18n._(labels.Client_Text_ApplicationsTab)}
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="client">
+              <ClientTab dialogRef={dialogRef} />
+            </Tabs.Content>
+            <Tabs.Content value="applications">
+              <ApplicationsTab dialogRef={dialogRef} />
+            </Tabs.Content>
+          </Tabs.Root>
+        </Stack>
+      </FormDialog>
+      {templateDialogRef ? <ClientApplicationDialog dialogRef={templateDialogRef} /> : null}
+    </>
+  );
+}

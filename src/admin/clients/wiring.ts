@@ -1,0 +1,75 @@
+import { fromPromise } from 'xstate';
+import { clientApplicationDialogMachine } from '../../../machines/client-application-dialog/client-application-dialog.machine';
+import { clientDialogMachine } from '../../../machines/client-dialog/client-dialog.machine';
+import { clientsGridMachine } from '../../../machines/client-dialog/clients-grid';
+import * as clientApplicationsApi from '../../api/admin/client-applications';
+import * as clientsApi from '../../api/admin/clients';
+import { listTemplates } from '../../api/admin/templates';
+import { getLastRequestId, type CallOptions } from '../../api/http';
+import { identifyError } from '../../app/error-id';
+
+/** The calls Manage Clients makes; the page passes the real ones, tests pass controlled fakes. */
+export type ClientsApi = Pick<
+  typeof clientsApi,
+  'listClients' | 'listCmsClients' | 'createClient' | 'updateClient' | 'deleteClient'
+> &
+  Pick<
+    typeof clientApplicationsApi,
+    | 'listClientApplications'
+    | 'saveClientApplications'
+    | 'getClientApplicationTemplate'
+    | 'saveClientApplicationTemplate'
+  > & { listTemplates: typeof listTemplates };
+
+const realApi: ClientsApi = { ...clientsApi, ...clientApplicationsApi, listTemplates };
+
+/** Every failure leaves with its error id (spec §8), as at the shell's edge. */
+const identified = async <T>(run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run();
+  } catch (error) {
+    throw identifyError(error, getLastRequestId());
+  }
+};
+const signalOf = (signal: AbortSignal): CallOptions => ({ signal });
+
+/** Manage Clients joined to the API: the grid's list and delete, the client dialog and the client-application one. */
+export function wireClients(api: ClientsApi = realApi) {
+  const clientApplicationDialog = clientApplicationDialogMachine.provide({
+    actors: {
+      loadTemplates: fromPromise(({ signal }) => identified(() => api.listTemplates(signalOf(signal)))),
+      loadRecord: fromPromise(({ input, signal }) =>
+        identified(() => api.getClientApplicationTemplate(input.id, signalOf(signal))),
+      ),
+      saveRecord: fromPromise(({ input, signal }) =>
+        identified(() => api.saveClientApplicationTemplate(input.id, input.body, signalOf(signal))),
+      ),
+    },
+  });
+  const editor = clientDialogMachine.provide({
+    actors: {
+      loadCmsSites: fromPromise(({ signal }) => identified(() => api.listCmsClients(signalOf(signal)))),
+      loadApplications: fromPromise(({ input, signal }) =>
+        identified(() => api.listClientApplications(input.clientId, signalOf(signal))),
+      ),
+      createClient: fromPromise(({ input, signal }) =>
+        identified(() => api.createClient(input.body, signalOf(signal))),
+      ),
+      updateClient: fromPromise(({ input, signal }) =>
+        identified(() => api.updateClient(input.id, input.body, signalOf(signal))),
+      ),
+      saveActivation: fromPromise(async ({ input, signal }) => {
+        await identified(() => api.saveClientApplications(input.clientId, input.body, signalOf(signal)));
+        return undefined;
+      }),
+      clientApplicationDialog,
+    },
+  });
+  return clientsGridMachine.provide({
+    actors: {
+      loadRows: fromPromise(({ signal }) => identified(() => api.listClients(signalOf(signal)))),
+      deleteRow: fromPromise(({ input, signal }) => identified(() => api.deleteClient(input.row.id, signalOf(signal)))),
+      editor,
+    },
+  });
+}

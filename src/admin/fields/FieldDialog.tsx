@@ -1,0 +1,169 @@
+import { Checkbox, Field, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { fieldDialogMachine } from '../../../machines/field-dialog/field-dialog.machine';
+import {
+  selectCanSave,
+  selectDataTypes,
+  selectDraft,
+  selectInvalidInputs,
+  selectIsSaving,
+  selectIsStale,
+  selectMetaTags,
+  selectMode,
+  selectSections,
+} from '../../../machines/field-dialog/field-dialog.selectors';
+import type { FieldTextInput } from '../../../machines/field-dialog/field-draft';
+import type { FieldDataType, FieldMetaTag } from '../../contracts/admin/fields';
+import { labels } from '../../i18n/labels';
+import { DialogNotice } from '../../ui/DialogNotice';
+import { FormDialog } from '../../ui/FormDialog';
+import { withValues } from './with-values';
+import { LabelledInput } from './LabelledInput';
+import { SubfieldSection } from './SubfieldSection';
+
+type DialogRef = ActorRefFrom<typeof fieldDialogMachine>;
+
+const inputLabels = {
+  dictionaryName: labels.Field_Field_DictionaryName,
+  fieldDescription: labels.Field_Field_FieldDescription,
+  dataLength: labels.Field_Field_DataLength,
+  defaultValue: labels.Field_Field_DefaultValue,
+  validationMessage: labels.Field_Field_ValidationMessage,
+  maskRegex: labels.Field_Field_MaskRegex,
+  sufix: labels.Field_Field_Sufix,
+  prefix: labels.Field_Field_Prefix,
+  validationRegex: labels.Field_Field_ValidationRegex,
+} satisfies Record<FieldTextInput, unknown>;
+
+const shallowEqual = (a: object, b: object) =>
+  Object.keys(a).length === Object.keys(b).length &&
+  Object.entries(a).every(([key, value]) => (b as Record<string, unknown>)[key] === value);
+const sameList = (a: readonly string[], b: readonly string[]) => a.join('\n') === b.join('\n');
+
+/** The field dialog, 65 % wide (admin-and-board §2, §9): the machine decides what shows and when Save is possible. */
+export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
+  const { i18n } = useLingui();
+  const mode = useSelector(dialogRef, selectMode);
+  const draft = useSelector(dialogRef, selectDraft);
+  const sections = useSelector(dialogRef, selectSections, shallowEqual);
+  const invalid = useSelector(dialogRef, selectInvalidInputs, sameList);
+  const dataTypes = useSelector(dialogRef, selectDataTypes);
+  const metaTags = useSelector(dialogRef, selectMetaTags);
+  const canSave = useSelector(dialogRef, selectCanSave);
+  const saving = useSelector(dialogRef, selectIsSaving);
+  const stale = useSelector(dialogRef, selectIsStale);
+  const cancel = () => {
+    dialogRef.send({ type: 'dialog.cancel' });
+  };
+
+  const textInput = (input: FieldTextInput, options: { required?: boolean; type?: 'number' } = {}) => (
+    <LabelledInput
+      key={input}
+      label={i18n._(inputLabels[input])}
+      value={draft[input]}
+      required={options.required ?? false}
+      type={options.type ?? 'text'}
+      invalid={invalid.includes(input)}
+      invalidText={i18n._(labels.Field_Text_Invalid)}
+      onChange={(value) => {
+        dialogRef.send({ type: 'input.edit', input, value });
+      }}
+    />
+  );
+
+  return (
+    <FormDialog
+      frame={{ size: 'cover', scrollBehavior: 'inside' }}
+      content={{ width: '65%', maxWidth: '65%', height: 'auto' }}
+      title={
+        mode === 'create'
+          ? i18n._(labels.Field_Text_CreateTitle)
+          : i18n._(withValues(labels.Field_Text_UpdateTitle, { fieldName: draft.dictionaryName }))
+      }
+      cancelText={i18n._(labels.Field_Button_Cancel)}
+      saveText={i18n._(labels.Field_Button_Save)}
+      saving={saving}
+      canSave={canSave}
+      onCancel={cancel}
+      onSave={() => {
+        dialogRef.send({ type: 'dialog.save' });
+      }}
+    >
+      <Stack gap="4">
+        {stale ? <DialogNotice status="warning" role="alert" text={i18n._(labels.Field_Text_Stale)} /> : null}
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {textInput('dictionaryName', { required: true })}
+          {textInput('fieldDescription', { required: true })}
+          <Field.Root required>
+            <Field.Label>
+              {i18n._(labels.Field_Field_DataType)}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={draft.dataType ?? ''}
+                onChange={(event) => {
+                  dialogRef.send({ type: 'dataType.choose', dataType: event.target.value as FieldDataType });
+                }}
+              >
+                <option value="" disabled>
+                  {i18n._(labels.Global_Text_Select)}
+                </option>
+                {dataTypes.map((item) => (
+                  <option key={item.key} value={item.key}>
+                    {item.value}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+            </NativeSelect.Root>
+          </Field.Root>
+          <Checkbox.Root
+            alignSelf="end"
+            checked={draft.disable}
+            onCheckedChange={(details) => {
+              dialogRef.send({ type: 'disable.set', value: details.checked === true });
+            }}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{i18n._(labels.Field_Field_Disable)}</Checkbox.Label>
+          </Checkbox.Root>
+          {sections.dataLength ? textInput('dataLength', { required: true, type: 'number' }) : null}
+          {sections.metaTag ? (
+            <Field.Root>
+              <Field.Label>{i18n._(labels.Field_Field_MetaTag)}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  value={draft.metaTag ?? ''}
+                  onChange={(event) => {
+                    const value = event.target.value;
+                    dialogRef.send({
+                      type: 'metaTag.choose',
+                      metaTag: value === '' ? null : (value as FieldMetaTag),
+                    });
+                  }}
+                >
+                  <option value="">{i18n._(labels.Field_Text_NoMetaTag)}</option>
+                  {metaTags.map((item) => (
+                    <option key={item.key} value={item.key}>
+                      {item.value}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+              </NativeSelect.Root>
+            </Field.Root>
+          ) : null}
+          {sections.defaultValue ? textInput('defaultValue') : null}
+          {textInput('validationMessage')}
+          {textInput('maskRegex')}
+          {textInput('validationRegex')}
+          {textInput('prefix')}
+          {textInput('sufix')}
+        </SimpleGrid>
+        {sections.subfields ? <SubfieldSection dialogRef={dialogRef} /> : null}
+      </Stack>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,65 @@
+import { fromPromise } from 'xstate';
+import { fieldDialogMachine } from '../../../machines/field-dialog/field-dialog.machine';
+import { fieldsGridMachine } from '../../../machines/field-dialog/fields-grid';
+import * as fieldsApi from '../../api/admin/fields';
+import { getLastRequestId, type CallOptions } from '../../api/http';
+import { identifyError } from '../../app/error-id';
+
+export type FieldsApi = Pick<
+  typeof fieldsApi,
+  'listFields' | 'createField' | 'updateField' | 'deleteField' | 'getResourceLists'
+>;
+
+/** What the page knows that the calls need: the lists' culture and client, and how to log the person off. */
+export type FieldsPorts = {
+  culture: string;
+  clientId: string | undefined;
+  logOff: () => void;
+};
+
+const identified = async <T>(run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run();
+  } catch (error) {
+    throw identifyError(error, getLastRequestId());
+  }
+};
+const signalOf = (signal: AbortSignal): CallOptions => ({ signal });
+
+/** Manage Fields joined to the API: the grid's list and delete, the dialog's lists and saves. */
+export function wireFields(ports: FieldsPorts, api: FieldsApi = fieldsApi) {
+  const editor = fieldDialogMachine.provide({
+    actors: {
+      loadLists: fromPromise(async ({ signal }) => {
+        const lists = await api.getResourceLists(
+          { names: ['Global_List_DataType', 'Global_List_MetaTag'], culture: ports.culture, clientId: ports.clientId },
+          signalOf(signal),
+        );
+        return { dataTypes: lists['Global_List_DataType'] ?? [], metaTags: lists['Global_List_MetaTag'] ?? [] };
+      }),
+      saveField: fromPromise(({ input, signal }) =>
+        identified(() =>
+          input.id === undefined || input.version === undefined
+            ? api.createField(input.body, signalOf(signal))
+            : api.updateField(input.id, { ...input.body, version: input.version }, signalOf(signal)),
+        ),
+      ),
+    },
+    actions: {
+      // Spec §8: a data-type or meta-tag list that fails to load is logged only; the person is not interrupted.
+      logFailure: (_, { error }) => {
+        console.warn('The field dialog lists could not be loaded', error);
+      },
+      logOff: () => {
+        ports.logOff();
+      },
+    },
+  });
+  return fieldsGridMachine.provide({
+    actors: {
+      loadRows: fromPromise(({ signal }) => identified(() => api.listFields(signalOf(signal)))),
+      deleteRow: fromPromise(({ input, signal }) => identified(() => api.deleteField(input.row.id, signalOf(signal)))),
+      editor,
+    },
+  });
+}

@@ -1,0 +1,161 @@
+import { Button, Checkbox, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
+import { useSelector } from '@xstate/react';
+import { useCallback, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type {
+  TemplateEditorEvent,
+  templateEditorMachine,
+} from '../../../machines/template-editor/template-editor.machine';
+import {
+  selectAddableFields,
+  selectCanSave,
+  selectIsDefault,
+  selectIsEditable,
+  selectIsLoading,
+  selectIsSaving,
+  selectIsStale,
+  selectLoadFailed,
+  selectMode,
+  selectName,
+  selectRows,
+} from '../../../machines/template-editor/template-editor.selectors';
+import type { CatalogueField } from '../../../machines/template-editor/template-rows';
+import { labels } from '../../i18n/labels';
+import { DialogNotice } from '../../ui/DialogNotice';
+import { FormDialog } from '../../ui/FormDialog';
+import { withValues } from '../fields/with-values';
+import { LabelledInput } from '../fields/LabelledInput';
+import { TemplateFieldTable } from './TemplateFieldTable';
+
+type EditorRef = ActorRefFrom<typeof templateEditorMachine>;
+
+const sameFields = (a: readonly CatalogueField[], b: readonly CatalogueField[]) =>
+  a.length === b.length && a.every((field, i) => field === b[i]);
+
+/** The template editor: name, Default flag and the template's fields, in a full-width dialog. */
+export function TemplateEditor({ editorRef }: { editorRef: EditorRef }) {
+  const { i18n } = useLingui();
+  const mode = useSelector(editorRef, selectMode);
+  const name = useSelector(editorRef, selectName);
+  const loading = useSelector(editorRef, selectIsLoading);
+  const loadFailed = useSelector(editorRef, selectLoadFailed);
+  const editable = useSelector(editorRef, selectIsEditable);
+  const saving = useSelector(editorRef, selectIsSaving);
+  const stale = useSelector(editorRef, selectIsStale);
+  const canSave = useSelector(editorRef, selectCanSave);
+  const isDefault = useSelector(editorRef, selectIsDefault);
+  const rows = useSelector(editorRef, selectRows);
+  const send = useCallback(
+    (event: TemplateEditorEvent) => {
+      editorRef.send(event);
+    },
+    [editorRef],
+  );
+  const cancel = () => {
+    send({ type: 'editor.cancel' });
+  };
+  return (
+    <FormDialog
+      frame={{ size: 'full', scrollBehavior: 'inside' }}
+      title={
+        mode === 'create'
+          ? i18n._(labels.Template_Text_CreateTitle)
+          : i18n._(withValues(labels.Template_Text_UpdateTitle, { templateName: name }))
+      }
+      cancelText={i18n._(labels.Template_Button_Cancel)}
+      saveText={i18n._(labels.Template_Button_Save)}
+      saving={saving}
+      canSave={canSave}
+      onCancel={cancel}
+      onSave={() => {
+        send({ type: 'editor.save' });
+      }}
+    >
+      {loading ? (
+        <Stack align="center" py="8" role="status">
+          <Spinner />
+          <Text>{i18n._(labels.Global_Text_Loading)}</Text>
+        </Stack>
+      ) : loadFailed ? (
+        <Stack align="start" gap="3">
+          <Text role="alert">{i18n._(labels.Template_Text_LoadFailed)}</Text>
+          <Button
+            onClick={() => {
+              send({ type: 'editor.retry' });
+            }}
+          >
+            {i18n._(labels.Template_Button_Retry)}
+          </Button>
+        </Stack>
+      ) : (
+        <Stack gap="4">
+          {stale ? <DialogNotice status="warning" role="alert" text={i18n._(labels.Template_Text_Stale)} /> : null}
+          <HStack align="end" gap="6">
+            <LabelledInput
+              label={i18n._(labels.Template_Field_Name)}
+              required
+              value={name}
+              disabled={!editable}
+              onChange={(value) => {
+                send({ type: 'name.edit', value });
+              }}
+            />
+            <Checkbox.Root
+              flexShrink={0}
+              checked={isDefault}
+              disabled={!editable}
+              onCheckedChange={(details) => {
+                send({ type: 'default.set', value: details.checked === true });
+              }}
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{i18n._(labels.Template_Field_Default)}</Checkbox.Label>
+            </Checkbox.Root>
+          </HStack>
+          <AddFieldPicker editorRef={editorRef} editable={editable} />
+          <TemplateFieldTable rows={rows} editable={editable} send={send} />
+        </Stack>
+      )}
+    </FormDialog>
+  );
+}
+
+/** Choose a field of the catalogue that is not on the template yet, then add it at the end. */
+function AddFieldPicker({ editorRef, editable }: { editorRef: EditorRef; editable: boolean }) {
+  const { i18n } = useLingui();
+  const addable = useSelector(editorRef, selectAddableFields, sameFields);
+  // Which option is picked is widget state, not flow state: the machine only hears the add.
+  const [picked, setPicked] = useState('');
+  const choice = addable.some((field) => field.id === picked) ? picked : '';
+  return (
+    <HStack align="end">
+      <NativeSelect.Root maxWidth="md" disabled={!editable || addable.length === 0}>
+        <NativeSelect.Field
+          aria-label={i18n._(labels.Template_Field_AddField)}
+          value={choice}
+          onChange={(event) => {
+            setPicked(event.target.value);
+          }}
+        >
+          <option value="">{i18n._(labels.Global_Text_Select)}</option>
+          {addable.map((field) => (
+            <option key={field.id} value={field.id}>
+              {field.dictionaryName} ({field.dataType})
+            </option>
+          ))}
+        </NativeSelect.Field>
+      </NativeSelect.Root>
+      <Button
+        disabled={!editable || choice === ''}
+        onClick={() => {
+          editorRef.send({ type: 'field.add', fieldId: choice });
+          setPicked('');
+        }}
+      >
+        {i18n._(labels.Template_Button_AddField)}
+      </Button>
+    </HStack>
+  );
+}

@@ -1,0 +1,62 @@
+import { fromPromise } from 'xstate';
+import { templateEditorMachine } from '../../../machines/template-editor/template-editor.machine';
+import { templatesGridMachine } from '../../../machines/template-editor/templates-grid';
+import { listFields } from '../../api/admin/fields';
+import * as templatesApi from '../../api/admin/templates';
+import { getLastRequestId, type CallOptions } from '../../api/http';
+import { identifyError } from '../../app/error-id';
+
+export type TemplatesApi = Pick<
+  typeof templatesApi,
+  'listTemplates' | 'getTemplate' | 'createTemplate' | 'updateTemplate' | 'deleteTemplate'
+> & { listFields: typeof listFields };
+
+const defaultApi: TemplatesApi = { ...templatesApi, listFields };
+
+const identified = async <T>(run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run();
+  } catch (error) {
+    throw identifyError(error, getLastRequestId());
+  }
+};
+const signalOf = (signal: AbortSignal): CallOptions => ({ signal });
+
+/** Manage Templates joined to the API: the grid's list and delete; the editor's template, field catalogue and save. */
+export function wireTemplates(ports: { logOff: () => void }, api: TemplatesApi = defaultApi) {
+  const editor = templateEditorMachine.provide({
+    actors: {
+      loadTemplate: fromPromise(({ input, signal }) =>
+        identified(async () => {
+          const [template, fields] = await Promise.all([
+            input.templateId === undefined ? undefined : api.getTemplate(input.templateId, signalOf(signal)),
+            api.listFields(signalOf(signal)),
+          ]);
+          const catalogue = fields.map(({ id, dictionaryName, dataType }) => ({ id, dictionaryName, dataType }));
+          return { template, catalogue };
+        }),
+      ),
+      saveTemplate: fromPromise(({ input, signal }) =>
+        identified(() =>
+          input.id === undefined || input.version === undefined
+            ? api.createTemplate(input.body, signalOf(signal))
+            : api.updateTemplate(input.id, { ...input.body, version: input.version }, signalOf(signal)),
+        ),
+      ),
+    },
+    actions: {
+      logOff: () => {
+        ports.logOff();
+      },
+    },
+  });
+  return templatesGridMachine.provide({
+    actors: {
+      loadRows: fromPromise(({ signal }) => identified(() => api.listTemplates(signalOf(signal)))),
+      deleteRow: fromPromise(({ input, signal }) =>
+        identified(() => api.deleteTemplate(input.row.id, signalOf(signal))),
+      ),
+      editor,
+    },
+  });
+}
