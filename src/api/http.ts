@@ -1,0 +1,75 @@
+import ky, { HTTPError } from 'ky';
+import * as v from 'valibot';
+import { CLIENT_NAME_HEADER, ProblemSchema, REQUEST_ID_HEADER } from '../contracts/errors';
+import { ApiError } from '../contracts/failures';
+
+export { ApiError };
+
+/** How the SPA names itself to the API (spec §7: x-api-client-name). */
+export const CLIENT_NAME = 'gatehouse-spa';
+
+/** Options every API function takes (Keycloak style): the caller's abort signal. */
+export type CallOptions = { signal?: AbortSignal };
+
+let lastRequestId: string | undefined;
+let accessTokenOf: () => string | undefined = () => undefined;
+let acceptLanguage = 'en-us';
+
+/** The id of the last request sent: the error id of a failure that has none of its own (spec §8). */
+export const getLastRequestId = (): string | undefined => lastRequestId;
+
+/** The culture sent as `Accept-Language`; the wiring edge keeps it in step with the active catalogue. */
+export const setRequestCulture = (culture: string): void => {
+  acceptLanguage = culture;
+};
+
+/** Where calls find the bearer token: the wiring edge points this at the auth client's token storage. */
+export const setAccessTokenSource = (source: () => string | undefined): void => {
+  accessTokenOf = source;
+};
+
+/** Turns a non-2xx answer into an ApiError, trusting its body only when it has the one failure shape. */
+function toApiError(error: HTTPError, sentRequestId: string | null): ApiError {
+  const problem = v.safeParse(ProblemSchema, error.data);
+  const requestId =
+    error.response.headers.get(REQUEST_ID_HEADER) ?? sentRequestId ?? lastRequestId ?? crypto.randomUUID();
+  if (problem.success) {
+    return new ApiError({
+      status: error.response.status,
+      ...problem.output,
+      requestId: problem.output.requestId || requestId,
+    });
+  }
+  return new ApiError({
+    status: error.response.status,
+    code: `http_${error.response.status}`,
+    message: typeof error.data === 'string' && error.data ? error.data : error.response.statusText,
+    requestId,
+  });
+}
+
+/** The one HTTP client of the SPA: `/api/v1`, request ids, client name and language on every call. */
+export const http = ky.create({
+  prefix: '/api/v1',
+  // A failed call is reported once; retrying is the caller's decision (a state, not a hidden loop).
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      ({ request }) => {
+        const requestId = crypto.randomUUID();
+        lastRequestId = requestId;
+        request.headers.set(REQUEST_ID_HEADER, requestId);
+        request.headers.set(CLIENT_NAME_HEADER, CLIENT_NAME);
+        request.headers.set('Accept-Language', acceptLanguage);
+        const token = accessTokenOf();
+        if (token !== undefined && !request.headers.has('Authorization')) {
+          request.headers.set('Authorization', `Bearer ${token}`);
+        }
+      },
+    ],
+    beforeError: [
+      ({ error, request }) =>
+        error instanceof HTTPError ? toApiError(error, request.headers.get(REQUEST_ID_HEADER)) : error,
+    ],
+  },
+});

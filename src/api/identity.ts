@@ -1,0 +1,46 @@
+import * as v from 'valibot';
+import { ProfileValidateResultSchema, type ProfileValidateResult } from '../contracts/profile';
+import { PublicConfigSchema, type PublicConfig } from '../contracts/public-config';
+import { MenuSchema, SiteProfileSchema, type Menu, type SiteProfile } from '../contracts/resources';
+import type { Culture } from '../contracts/culture';
+import { http, type CallOptions } from './http';
+
+/** GET config/public: the okta-auth-js settings (issuer, client id, redirect URI, scopes). */
+export async function getPublicConfig(options: CallOptions = {}): Promise<PublicConfig> {
+  return v.parse(PublicConfigSchema, await http.get('config/public', options).json());
+}
+
+/** POST profile/validate?clientId&applicationName&culture with the bearer token (spec §7). */
+export async function validateProfile(
+  input: { clientId: string | undefined; applicationName: string | undefined; culture: Culture },
+  options: CallOptions = {},
+): Promise<ProfileValidateResult> {
+  const searchParams = new URLSearchParams({ culture: input.culture });
+  if (input.clientId) searchParams.set('clientId', input.clientId);
+  if (input.applicationName) searchParams.set('applicationName', input.applicationName);
+  return v.parse(
+    ProfileValidateResultSchema,
+    await http.post('profile/validate', { searchParams, json: {}, ...options }).json(),
+  );
+}
+
+/** GET resource/menus?menuSection&clientId&culture. */
+export async function getMenu(
+  input: { section: string; clientId: string; culture: Culture },
+  options: CallOptions = {},
+): Promise<Menu> {
+  const searchParams = new URLSearchParams({
+    menuSection: input.section,
+    clientId: input.clientId,
+    culture: input.culture,
+  });
+  return v.parse(MenuSchema, await http.get('resource/menus', { searchParams, ...options }).json());
+}
+
+/** GET Resource/siteConfiguration?login: the client a typed username belongs to (its prefix for the username rule). */
+export async function getSiteConfiguration(login: string, options: CallOptions = {}): Promise<SiteProfile> {
+  return v.parse(
+    SiteProfileSchema,
+    await http.get('resource/siteConfiguration', { searchParams: { login }, ...options }).json(),
+  );
+}

@@ -1,0 +1,42 @@
+import * as v from 'valibot';
+import type { Culture } from '../contracts/culture';
+import { AggregatedResourcesSchema, ResourceVersionSchema, type AggregatedResources } from '../contracts/resources';
+import { http, type CallOptions } from './http';
+
+/** GET resource/GetResourceVersionPerClient?clientId, or GetResourceVersion when no client is known. */
+export async function getResourceVersion(
+  input: { clientId: string | undefined },
+  options: CallOptions = {},
+): Promise<number> {
+  const request = input.clientId
+    ? http.get('resource/GetResourceVersionPerClient', { searchParams: { clientId: input.clientId }, ...options })
+    : http.get('resource/GetResourceVersion', options);
+  return v.parse(ResourceVersionSchema, await request.json()).version;
+}
+
+/**
+ * GET resource/aggregatedByPage?components&culture&clientId: everything a page needs in one answer. `v` is the
+ * resource version, so a new version is a new URL and no cache serves stale texts.
+ */
+export async function getAggregatedByPage(
+  input: { components: readonly string[]; culture: Culture; clientId: string | undefined; version: number },
+  options: CallOptions = {},
+): Promise<AggregatedResources> {
+  const searchParams = new URLSearchParams({
+    components: input.components.join(','),
+    culture: input.culture,
+    v: String(input.version),
+  });
+  if (input.clientId) searchParams.set('clientId', input.clientId);
+  return v.parse(
+    AggregatedResourcesSchema,
+    await http.get('resource/aggregatedByPage', { searchParams, ...options }).json(),
+  );
+}
+
+/** Address of the client's login logo (GET resource/loginlogo?clientId), for an `<img>`. */
+export function loginLogoUrl(clientId: string | undefined): string {
+  return clientId
+    ? `/api/v1/resource/loginlogo?clientId=${encodeURIComponent(clientId)}`
+    : '/api/v1/resource/loginlogo';
+}

@@ -1,0 +1,38 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import type { I18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import type { ComponentProps } from 'react';
+import { Router } from 'wouter';
+import type { AppInput } from '../../machines/app/app.types';
+import { system } from '../ui/system';
+import { AppActor } from './AppActor';
+import { Shell } from './Shell';
+import type { wireApp } from './wiring';
+
+/**
+ * The provider tree: Chakra, Lingui, wouter and the root actor around the shell. main.tsx mounts it with the real
+ * wiring and browser location; tests mount it with controlled fakes and wouter's memory location.
+ */
+export function AppRoot({
+  i18n,
+  logic,
+  input,
+  router = {},
+}: {
+  i18n: I18n;
+  logic: ReturnType<typeof wireApp>;
+  input: AppInput;
+  router?: Omit<ComponentProps<typeof Router>, 'children'>;
+}) {
+  return (
+    <ChakraProvider value={system}>
+      <I18nProvider i18n={i18n}>
+        <Router {...router}>
+          <AppActor.Provider logic={logic} options={{ input }}>
+            <Shell />
+          </AppActor.Provider>
+        </Router>
+      </I18nProvider>
+    </ChakraProvider>
+  );
+}

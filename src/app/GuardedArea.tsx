@@ -1,0 +1,22 @@
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { selectGuardRef } from '../../machines/app/app.selectors';
+import type { guardMachine } from '../../machines/guard/guard.machine';
+import { selectIsGranted } from '../../machines/guard/guard.selectors';
+import { FullScreenSpinner } from '../ui/FullScreenSpinner';
+import { AppActor } from './AppActor';
+
+/**
+ * Shows the board or admin page only once its guard has let the person in; until then, a spinner. The guards are
+ * convenience (the API checks every token); they keep a signed-out person from seeing an empty shell.
+ */
+export function GuardedArea({ children }: { children: ReactNode }) {
+  const guardRef = AppActor.useSelector(selectGuardRef);
+  return guardRef ? <Granted guardRef={guardRef}>{children}</Granted> : <FullScreenSpinner />;
+}
+
+function Granted({ guardRef, children }: { guardRef: ActorRefFrom<typeof guardMachine>; children: ReactNode }) {
+  const granted = useSelector(guardRef, selectIsGranted);
+  return granted ? children : <FullScreenSpinner />;
+}

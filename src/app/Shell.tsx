@@ -1,0 +1,69 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  selectIsBrowserNoticeOpen,
+  selectNotificationsRef,
+  selectResourcesRef,
+  selectSessionRef,
+} from '../../machines/app/app.selectors';
+import type { notificationsMachine } from '../../machines/notifications/notifications.machine';
+import { selectIsModalOpen } from '../../machines/notifications/notifications.selectors';
+import type { resourcesMachine } from '../../machines/resources/resources.machine';
+import { selectIsStarting } from '../../machines/resources/resources.selectors';
+import { lazy, Suspense } from 'react';
+import { FullScreenSpinner } from '../ui/FullScreenSpinner';
+import { IdleWarningDialog } from '../ui/IdleWarningDialog';
+import { SnackbarHost } from '../ui/SnackbarHost';
+import { AppActor } from './AppActor';
+import { LocationWatcher } from './LocationWatcher';
+import { RouteView } from './RouteView';
+
+// Dialogs (and the HTML sanitiser they use) are rare: they load when first opened, keeping the public entry light.
+const ErrorModal = lazy(() => import('../ui/ErrorModal').then((module) => ({ default: module.ErrorModal })));
+const BrowserNotice = lazy(() => import('../ui/BrowserNotice').then((module) => ({ default: module.BrowserNotice })));
+
+/** Everything on screen: the page for the address, and above it the app-wide notices. */
+export function Shell() {
+  const appRef = AppActor.useActorRef();
+  const resourcesRef = AppActor.useSelector(selectResourcesRef);
+  const notificationsRef = AppActor.useSelector(selectNotificationsRef);
+  const browserNoticeOpen = AppActor.useSelector(selectIsBrowserNoticeOpen);
+  const sessionRef = AppActor.useSelector(selectSessionRef);
+  return (
+    <>
+      <LocationWatcher />
+      <RouteView />
+      {resourcesRef ? <StartupSpinner resourcesRef={resourcesRef} /> : null}
+      {notificationsRef ? (
+        <>
+          <SnackbarHost notificationsRef={notificationsRef} />
+          <ErrorModalSlot notificationsRef={notificationsRef} />
+        </>
+      ) : null}
+      {sessionRef ? <IdleWarningDialog sessionRef={sessionRef} /> : null}
+      {browserNoticeOpen ? (
+        <Suspense fallback={null}>
+          <BrowserNotice
+            onClose={() => {
+              appRef.send({ type: 'browserNotice.dismiss' });
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+function StartupSpinner({ resourcesRef }: { resourcesRef: ActorRefFrom<typeof resourcesMachine> }) {
+  const starting = useSelector(resourcesRef, selectIsStarting);
+  return starting ? <FullScreenSpinner /> : null;
+}
+
+function ErrorModalSlot({ notificationsRef }: { notificationsRef: ActorRefFrom<typeof notificationsMachine> }) {
+  const open = useSelector(notificationsRef, selectIsModalOpen);
+  return open ? (
+    <Suspense fallback={null}>
+      <ErrorModal notificationsRef={notificationsRef} />
+    </Suspense>
+  ) : null;
+}

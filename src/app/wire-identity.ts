@@ -1,0 +1,224 @@
+import { fromCallback, fromPromise } from 'xstate';
+import { guardMachine } from '../../machines/guard/guard.machine';
+import { launcherMachine } from '../../machines/launcher/launcher.machine';
+import { loginMachine } from '../../machines/login/login.machine';
+import type { WidgetEvent, SignInWidgetInput } from '../../machines/login/login.types';
+import type { Destination } from '../../machines/login/post-login';
+import { sessionMachine, type SessionEvent } from '../../machines/session/session.machine';
+import { applicationHosts, substitutePlaceholders } from '../../machines/support/application-links';
+import { safeRedirectTarget } from '../../machines/support/safe-redirect';
+import type { ProfileApplication, UserProfile } from '../contracts/profile';
+import type { IdentityPort } from '../auth/identity-port';
+import { pushPageView } from './analytics';
+import { resolveRoute } from './routes';
+import { storage } from './storage';
+import { storageKeys, type StorageKey } from './storage-keys';
+import { readStoredAttempts, readStoredCulture, readStoredSsoId } from './stored-values';
+
+/** How the flows move the browser: within the SPA (wouter), or a full load of another page or site. */
+export type NavigationPort = {
+  navigate: (path: string, options?: { replace?: boolean }) => void;
+  leave: (url: string) => void;
+};
+
+/** Spec public-and-profile §4 "Sign-out clears tokens, login info, client id, application, logo and redirect URL,
+ * stored site configuration and menu data". The culture, the resource version, the attempt counter and the reason
+ * the session ended stay. */
+export const signOutKeys: readonly StorageKey[] = [
+  storageKeys.tokens,
+  storageKeys.profile,
+  storageKeys.clientId,
+  storageKeys.application,
+  storageKeys.logo,
+  storageKeys.redirectUrl,
+  storageKeys.siteConfiguration,
+  storageKeys.menu,
+  storageKeys.adminPortal,
+  storageKeys.clientPrefix,
+];
+
+const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'pointermove', 'wheel', 'scroll', 'touchstart'] as const;
+
+/** The identity flows' effects: the login flow, the session, the guards and the launcher. */
+export function wireIdentity({
+  identity,
+  navigation,
+  target,
+}: {
+  identity: IdentityPort;
+  navigation: NavigationPort;
+  target: Window;
+}) {
+  /** An address of the SPA goes through the router; anything else (an application's page) is a full load. */
+  const go = (url: string) => {
+    if (url.startsWith('/') && !url.startsWith('//') && resolveRoute(url.split(/[?#]/)[0] ?? url).kind !== 'notFound') {
+      navigation.navigate(url);
+    } else {
+      navigation.leave(url);
+    }
+  };
+  const openApplication = (application: ProfileApplication, profile: UserProfile) => {
+    go(
+      substitutePlaceholders(application.applicationLink, {
+        profile,
+        application,
+        tokens: identity.readTokens(),
+        currentPath: target.location.pathname,
+      }),
+    );
+  };
+  const openDestination = (destination: Destination, profile: UserProfile) => {
+    if (destination.kind === 'application') openApplication(destination.application, profile);
+    else navigation.navigate(destination.path, { replace: true });
+  };
+  /** Follows a redirect only to this origin or an application's host (never an open redirect). */
+  const followSafely = (url: string | undefined, profile: UserProfile | undefined): boolean => {
+    const safe = safeRedirectTarget(url, {
+      origin: target.location.origin,
+      allowedHosts: applicationHosts(profile?.applications ?? []),
+    });
+    if (safe === undefined) return false;
+    go(safe);
+    return true;
+  };
+  const signOutEverywhere = async () => {
+    try {
+      await identity.signOut();
+    } finally {
+      for (const key of signOutKeys) storage.remove(key);
+    }
+    return undefined;
+  };
+  const openLogin = (recoveryToken: string | undefined) => {
+    navigation.navigate(recoveryToken ? `/Login?recoveryToken=${encodeURIComponent(recoveryToken)}` : '/Login', {
+      replace: true,
+    });
+  };
+
+  const login = loginMachine.provide({
+    actors: {
+      readStoredLogin: fromPromise(() =>
+        Promise.resolve({
+          storedApplication: storage.read(storageKeys.application),
+          ssoId: readStoredSsoId(),
+          attempts: readStoredAttempts(),
+        }),
+      ),
+      findExistingSession: fromPromise(({ input }) => identity.findExistingSession(input)),
+      handleLoginRedirect: fromPromise(async () => {
+        await identity.handleLoginRedirect();
+        return undefined;
+      }),
+      redirectToIdentityProvider: fromPromise<undefined, { idp: string }>(async ({ input }) => {
+        await identity.redirectToIdentityProvider(input.idp);
+        return undefined;
+      }),
+      signInWidget: fromCallback<WidgetEvent, SignInWidgetInput>(({ input, sendBack }) => {
+        let removed = false;
+        let remove: (() => void) | undefined;
+        void identity.mountWidget({ ...input, sendBack }).then((unmount) => {
+          if (removed) unmount();
+          else remove = unmount;
+        });
+        return () => {
+          removed = true;
+          remove?.();
+        };
+      }),
+      validateProfile: fromPromise(({ input, signal }) => identity.validateProfile(input, { signal })),
+      signOut: fromPromise(signOutEverywhere),
+    },
+    actions: {
+      persistApplication: (_, { applicationName }) => {
+        storage.write(storageKeys.application, applicationName);
+      },
+      persistAdminPortal: () => {
+        storage.write(storageKeys.adminPortal, 'true');
+      },
+      persistAttempts: (_, { attempts }) => {
+        storage.write(storageKeys.loginAttempts, JSON.stringify(attempts));
+      },
+      persistProfile: (_, { profile }) => {
+        storage.write(storageKeys.profile, JSON.stringify(profile));
+      },
+      persistSignOutReason: (_, { reason }) => {
+        storage.write(storageKeys.applicationError, JSON.stringify(reason));
+      },
+      openDestination: (_, { destination, profile }) => {
+        openDestination(destination, profile);
+      },
+      openLogin: () => {
+        openLogin(undefined);
+      },
+      trackLoginOutcome: (_, { page }) => {
+        pushPageView(target, { page, culture: readStoredCulture(), clientId: storage.read(storageKeys.clientId) });
+      },
+    },
+  });
+
+  const session = sessionMachine.provide({
+    actors: {
+      watchActivity: fromCallback<SessionEvent, undefined>(({ sendBack }) => {
+        const onActivity = () => {
+          sendBack({ type: 'activity' });
+        };
+        for (const type of ACTIVITY_EVENTS) target.addEventListener(type, onActivity, { passive: true });
+        return () => {
+          for (const type of ACTIVITY_EVENTS) target.removeEventListener(type, onActivity);
+        };
+      }),
+      renewTokens: fromPromise(async () => {
+        await identity.renewTokens();
+        return undefined;
+      }),
+      hasToken: fromPromise(() => Promise.resolve(identity.readTokens().accessToken !== undefined)),
+      signOut: fromPromise(signOutEverywhere),
+    },
+    actions: {
+      forgetStoredSignOutReason: () => {
+        storage.remove(storageKeys.applicationError);
+      },
+      leaveAfterSignOut: (_, { redirectUrl, profile }) => {
+        if (!followSafely(redirectUrl, profile)) navigation.navigate('/Login', { replace: true });
+      },
+    },
+  });
+
+  const guard = guardMachine.provide({
+    actors: {
+      readStoredRedirect: fromPromise(() => Promise.resolve(storage.read(storageKeys.redirectUrl))),
+      loadMenu: fromPromise(({ input, signal }) => identity.loadMenu(input, { signal })),
+    },
+    actions: {
+      openLogin: (_, { recoveryToken }) => {
+        openLogin(recoveryToken);
+      },
+      followStoredRedirect: (_, { redirectUrl, profile }) => {
+        // Admin-and-board §4: remove the identity-provider logo key, navigate, then remove the stored URL.
+        storage.remove(storageKeys.logo);
+        if (!followSafely(redirectUrl, profile)) navigation.navigate('/board/index', { replace: true });
+        storage.remove(storageKeys.redirectUrl);
+      },
+      openPath: (_, { path }) => {
+        navigation.navigate(path, { replace: true });
+      },
+      persistMenu: (_, { menu }) => {
+        storage.write(storageKeys.menu, JSON.stringify(menu));
+      },
+    },
+  });
+
+  const launcher = launcherMachine.provide({
+    actors: {
+      // The profile answered by profile/validate already lists the client's applications for this person.
+      loadApplications: fromPromise(({ input }) => Promise.resolve(input.profile.applications)),
+    },
+    actions: {
+      openApplication: (_, { application, profile }) => {
+        openApplication(application, profile);
+      },
+    },
+  });
+
+  return { login, session, guard, launcher };
+}

@@ -1,0 +1,176 @@
+import { fromCallback, fromPromise } from 'xstate';
+import { appMachine } from '../../machines/app/app.machine';
+import type { AppInput } from '../../machines/app/app.types';
+import { notificationsMachine } from '../../machines/notifications/notifications.machine';
+import type { ErrorLogInput, NotificationsEvent } from '../../machines/notifications/notifications.types';
+import { resourcesMachine, type ResourcesEvent } from '../../machines/resources/resources.machine';
+import { todayVersion } from '../../machines/resources/version';
+import type { Culture } from '../contracts/culture';
+import type { NewError } from '../contracts/error-log';
+import type { AggregatedResources } from '../contracts/resources';
+import type { CallOptions } from '../api/http';
+import type { CatalogueRuntime } from '../i18n/runtime';
+import { pushPageView } from './analytics';
+import { environmentOf } from './environment';
+import { identifyError } from './error-id';
+import { storage } from './storage';
+import { storageKeys } from './storage-keys';
+import {
+  readStoredCulture,
+  readStoredProfile,
+  readStoredResourceVersion,
+  readStoredSignOutReason,
+} from './stored-values';
+import type { IdentityPort } from '../auth/identity-port';
+import { wireIdentity, type NavigationPort } from './wire-identity';
+
+/** The API calls the shell needs; src/api provides them, tests provide controlled fakes. */
+export type ShellApi = {
+  getResourceVersion: (input: { clientId: string | undefined }, options: CallOptions) => Promise<number>;
+  getAggregatedByPage: (
+    input: { components: readonly string[]; culture: Culture; clientId: string | undefined; version: number },
+    options: CallOptions,
+  ) => Promise<AggregatedResources>;
+  postNewError: (entry: NewError, options: CallOptions) => Promise<void>;
+  getLastRequestId: () => string | undefined;
+  setRequestCulture: (culture: Culture) => void;
+};
+
+export type ShellPorts = {
+  api: ShellApi;
+  catalogues: CatalogueRuntime;
+  /** The browser window: location, user agent, focus and error events, the analytics queue. */
+  window: Window;
+  /** The auth client, the Sign-In Widget and the identity calls (src/auth/identity-port.ts). */
+  identity: IdentityPort;
+  navigation: NavigationPort;
+};
+
+const clip = (value: string, max: number) => (value.length > max ? value.slice(0, max) : value);
+
+/** The error log entry (spec §3): the machine's fields plus what only the browser knows. */
+function toNewError(input: ErrorLogInput, target: Window): NewError {
+  return {
+    Code: clip(input.code, 100),
+    Message: clip(input.message, 4000),
+    Details: clip(input.details, 20_000),
+    Audience: 'ALL',
+    Action: clip(input.action, 200),
+    Level: 'ERROR',
+    ApplicationName: clip(storage.read(storageKeys.application) ?? 'Gatehouse', 200),
+    LocationURL: clip(target.location.href, 2000),
+    DeviceInfo: clip(target.navigator.userAgent, 1000),
+    Environment: environmentOf(target.location.hostname),
+  };
+}
+
+/**
+ * The one place that joins machines to the outside world: API calls, Lingui, local storage, analytics and browser
+ * events. Every failure leaves here with its error id (spec §8), so machines never generate ids.
+ */
+export function wireApp({ api, catalogues, window: target, identity, navigation }: ShellPorts) {
+  const identified =
+    <TInput, TOutput>(run: (input: TInput, options: CallOptions) => Promise<TOutput>) =>
+    async ({ input, signal }: { input: TInput; signal: AbortSignal }) => {
+      try {
+        return await run(input, { signal });
+      } catch (error) {
+        throw identifyError(error, api.getLastRequestId());
+      }
+    };
+
+  const resources = resourcesMachine.provide({
+    actors: {
+      activateCulture: fromPromise(
+        identified(async ({ culture }: { culture: Culture }) => {
+          await catalogues.activate(culture);
+          api.setRequestCulture(culture);
+          return undefined;
+        }),
+      ),
+      fetchVersion: fromPromise(identified(api.getResourceVersion)),
+      loadResources: fromPromise<AggregatedResources, Parameters<ShellApi['getAggregatedByPage']>[0]>(
+        identified(api.getAggregatedByPage),
+      ),
+      watchWindowFocus: fromCallback<ResourcesEvent, undefined>(({ sendBack }) => {
+        const onFocus = () => {
+          sendBack({ type: 'window.focused' });
+        };
+        target.addEventListener('focus', onFocus);
+        return () => {
+          target.removeEventListener('focus', onFocus);
+        };
+      }),
+    },
+    actions: {
+      applyLabels: (_, { culture, labels }) => {
+        catalogues.applyOverrides(culture, labels);
+      },
+      persistVersion: (_, { version }) => {
+        storage.write(storageKeys.resourceVersion, String(version));
+      },
+    },
+  });
+
+  const notifications = notificationsMachine.provide({
+    actors: {
+      logError: fromPromise<undefined, ErrorLogInput>(async ({ input, signal }) => {
+        // The error log must never produce errors of its own: a failed post is dropped.
+        await api.postNewError(toNewError(input, target), { signal }).catch(() => undefined);
+        return undefined;
+      }),
+      watchUncaughtErrors: fromCallback<NotificationsEvent, undefined>(({ sendBack }) => {
+        const onError = (event: ErrorEvent) => {
+          sendBack({
+            type: 'error.report',
+            error: identifyError(event.error ?? event.message, api.getLastRequestId()),
+          });
+        };
+        const onRejection = (event: PromiseRejectionEvent) => {
+          sendBack({ type: 'error.report', error: identifyError(event.reason, api.getLastRequestId()) });
+        };
+        target.addEventListener('error', onError);
+        target.addEventListener('unhandledrejection', onRejection);
+        return () => {
+          target.removeEventListener('error', onError);
+          target.removeEventListener('unhandledrejection', onRejection);
+        };
+      }),
+    },
+  });
+
+  const { login, session, guard, launcher } = wireIdentity({ identity, navigation, target });
+
+  return appMachine.provide({
+    actors: { resources, notifications, session, login, guard, launcher },
+    actions: {
+      trackPageView: (_, view) => {
+        pushPageView(target, view);
+      },
+      persistCulture: (_, { culture }) => {
+        storage.write(storageKeys.culture, culture);
+      },
+      persistClientId: (_, { clientId }) => {
+        storage.write(storageKeys.clientId, clientId);
+      },
+    },
+  });
+}
+
+/**
+ * What the root starts with, read from the browser. `showErrorCode` is the build's decision: production builds hide
+ * the error code line of the error modal (spec §2).
+ */
+export function readAppInput(
+  target: Window,
+  { showErrorCode, hasToken }: { showErrorCode: boolean; hasToken: boolean },
+): AppInput {
+  return {
+    userAgent: target.navigator.userAgent,
+    culture: readStoredCulture(),
+    clientId: storage.read(storageKeys.clientId),
+    resources: { today: todayVersion(new Date()), storedVersion: readStoredResourceVersion() },
+    notifications: { showErrorCode },
+    session: { signOutReason: readStoredSignOutReason(), profile: readStoredProfile(hasToken) },
+  };
+}

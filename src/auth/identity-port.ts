@@ -1,0 +1,136 @@
+import type { ProfileValidateResult } from '../contracts/profile';
+import type { Menu } from '../contracts/resources';
+import type { Culture } from '../contracts/culture';
+import type { LinkTokens } from '../../machines/support/application-links';
+import type { ExistingSession, WidgetEvent } from '../../machines/login/login.types';
+import { getMenu, getSiteConfiguration, validateProfile } from '../api/identity';
+import type { CallOptions } from '../api/http';
+import { storageKeys } from '../app/storage-keys';
+import { storage } from '../app/storage';
+import { PORTAL_MENU_SECTION } from '../../machines/guard/menu';
+import { createIdentitySetup } from './auth-client';
+import { WIDGET_ELEMENT_ID } from './widget-options';
+
+/**
+ * Everything the identity flows ask of the outside world: the auth client, the widget and the identity calls of
+ * the API. src/auth provides the real one (okta-auth-js and the Sign-In Widget); tests provide fakes.
+ */
+export type IdentityPort = {
+  findExistingSession: (options: { checkIdpSession: boolean }) => Promise<ExistingSession>;
+  handleLoginRedirect: () => Promise<void>;
+  redirectToIdentityProvider: (idp: string) => Promise<void>;
+  /** Renders the widget once its element is on the page; resolves to the function that removes it. */
+  mountWidget: (options: {
+    language: Culture;
+    recoveryToken: string | undefined;
+    sendBack: (event: WidgetEvent) => void;
+  }) => Promise<() => void>;
+  validateProfile: (
+    input: { clientId: string | undefined; applicationName: string | undefined; culture: Culture },
+    options: CallOptions,
+  ) => Promise<ProfileValidateResult>;
+  loadMenu: (input: { clientId: string; culture: Culture }, options: CallOptions) => Promise<Menu>;
+  renewTokens: () => Promise<void>;
+  /** Revokes the tokens and closes the identity-provider session; never rejects for an already-ended session. */
+  signOut: () => Promise<void>;
+  /** The stored tokens, read synchronously (bearer header, link placeholders). */
+  readTokens: () => LinkTokens;
+};
+
+type StoredToken = { accessToken?: string; idToken?: string; refreshToken?: string };
+
+/** okta-auth-js's token storage under our key: `{ accessToken: { accessToken }, idToken: { idToken }, … }`. */
+export function readStoredTokens(): LinkTokens {
+  try {
+    const parsed = JSON.parse(storage.read(storageKeys.tokens) ?? '{}') as Record<string, StoredToken | undefined>;
+    const tokens: LinkTokens = {};
+    if (typeof parsed.accessToken?.accessToken === 'string') tokens.accessToken = parsed.accessToken.accessToken;
+    if (typeof parsed.idToken?.idToken === 'string') tokens.idToken = parsed.idToken.idToken;
+    if (typeof parsed.refreshToken?.refreshToken === 'string') tokens.refreshToken = parsed.refreshToken.refreshToken;
+    return tokens;
+  } catch {
+    return {};
+  }
+}
+
+/** Resolves once an element with the id is in the document (the login view renders it with the widget state). */
+function elementById(document: Document, id: string): Promise<HTMLElement> {
+  const found = document.getElementById(id);
+  if (found) return Promise.resolve(found);
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      const element = document.getElementById(id);
+      if (!element) return;
+      observer.disconnect();
+      resolve(element);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+const ignoreFailure = () => undefined;
+
+/** The real identity port: okta-auth-js 8 built from GET config/public, and the Classic Sign-In Widget. */
+export function createIdentityPort(target: Window): IdentityPort {
+  const setup = createIdentitySetup();
+  return {
+    async findExistingSession({ checkIdpSession }) {
+      const { client } = await setup();
+      if (await client.isAuthenticated()) return 'tokens';
+      // Spec §4: an ACTIVE identity-provider session allows silent token retrieval (single sign-on).
+      if (!checkIdpSession || !(await client.session.exists())) return 'none';
+      const { tokens } = await client.token.getWithoutPrompt();
+      client.tokenManager.setTokens(tokens);
+      return 'tokens';
+    },
+    async handleLoginRedirect() {
+      const { client } = await setup();
+      await client.handleLoginRedirect();
+    },
+    async redirectToIdentityProvider(idp) {
+      const { client } = await setup();
+      // Spec §2 SSO: the return address is login/callback (the configured redirect URI), the original URI the root.
+      await client.signInWithRedirect({ idp, originalUri: '/' });
+    },
+    async mountWidget({ language, recoveryToken, sendBack }) {
+      const [{ client, config }, { mountSignInWidget }, element] = await Promise.all([
+        setup(),
+        import('./sign-in-widget'),
+        elementById(target.document, WIDGET_ELEMENT_ID),
+      ]);
+      return mountSignInWidget({
+        client,
+        config,
+        element,
+        language,
+        recoveryToken,
+        sendBack,
+        now: () => Date.now(),
+        lookupRule: async (typed) => {
+          const site = await getSiteConfiguration(typed.trim());
+          return {
+            prefix: site.oktaPrefix,
+            agentUserDomain: config.agentUserDomain ?? '',
+            testDomainSuffix: config.testDomainSuffix ?? null,
+          };
+        },
+      });
+    },
+    validateProfile: (input, options) => validateProfile(input, options),
+    loadMenu: ({ clientId, culture }, options) => getMenu({ section: PORTAL_MENU_SECTION, clientId, culture }, options),
+    async renewTokens() {
+      const { client } = await setup();
+      const tokens = await client.token.renewTokens();
+      client.tokenManager.setTokens(tokens);
+    },
+    async signOut() {
+      const { client } = await setup();
+      // Each step is best effort: an expired token or an already-closed session must not keep anyone signed in.
+      await client.revokeRefreshToken().catch(ignoreFailure);
+      await client.revokeAccessToken().catch(ignoreFailure);
+      await client.closeSession().catch(ignoreFailure);
+      client.tokenManager.clear();
+    },
+    readTokens: readStoredTokens,
+  };
+}

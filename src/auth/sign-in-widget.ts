@@ -1,0 +1,125 @@
+import type { OktaAuth } from '@okta/okta-auth-js';
+import type { EventContext, EventErrorContext, WidgetOptions } from '@okta/okta-signin-widget/classic';
+import type { Culture } from '../contracts/culture';
+import type { PublicConfig } from '../contracts/public-config';
+import type { UsernameRule } from '../contracts/username';
+import type { WidgetEvent } from '../../machines/login/login.types';
+import { usernameHooks, WIDGET_ASSETS_BASE, widgetLanguage } from './widget-options';
+
+export type MountWidgetOptions = {
+  client: OktaAuth;
+  config: PublicConfig;
+  element: HTMLElement;
+  language: Culture;
+  recoveryToken: string | undefined;
+  lookupRule: (typed: string) => Promise<UsernameRule | undefined>;
+  sendBack: (event: WidgetEvent) => void;
+  now: () => number;
+};
+
+const STYLESHEET_ID = 'okta-sign-in-widget-css';
+
+/** The widget's stylesheet, from the local copy; its relative font and image URLs resolve there too. */
+function ensureStylesheet(document: Document) {
+  if (document.getElementById(STYLESHEET_ID)) return;
+  const link = document.createElement('link');
+  link.id = STYLESHEET_ID;
+  link.rel = 'stylesheet';
+  link.href = `${WIDGET_ASSETS_BASE}/css/okta-sign-in.min.css`;
+  document.head.append(link);
+}
+
+const RECOVERY_FORM = '.forgot-password';
+const RECOVERY_BUTTON = `${RECOVERY_FORM} .email-button`;
+
+/**
+ * Forgot password sends the typed name through `transformUsername` only (no `processCreds`), so on its own it would
+ * use the rule of an earlier sign-in, or none, and a person who forgot their password before ever submitting would
+ * get no mail. Holds the "Reset via email" click (and Enter in the form) in the capture phase until the rule of the
+ * typed name is known, then lets it go. Returns the function that removes the listeners.
+ */
+function learnRuleBeforeRecovery(element: HTMLElement, learnRule: (typed: string) => Promise<void>): () => void {
+  let releasing = false;
+  const holdFor = (event: Event, button: HTMLElement) => {
+    const input = element.querySelector<HTMLInputElement>(`${RECOVERY_FORM} input[name="username"]`);
+    if (releasing || !input) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    void learnRule(input.value).then(() => {
+      releasing = true;
+      try {
+        button.click();
+      } finally {
+        releasing = false;
+      }
+    });
+  };
+  const onClick = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest<HTMLElement>(RECOVERY_BUTTON) : null;
+    if (button) holdFor(event, button);
+  };
+  const onKeydown = (event: KeyboardEvent) => {
+    const inForm = event.target instanceof Element && event.target.closest(RECOVERY_FORM) !== null;
+    const button = element.querySelector<HTMLElement>(RECOVERY_BUTTON);
+    if (event.key === 'Enter' && inForm && button) holdFor(event, button);
+  };
+  element.addEventListener('click', onClick, true);
+  element.addEventListener('keydown', onKeydown, true);
+  return () => {
+    element.removeEventListener('click', onClick, true);
+    element.removeEventListener('keydown', onKeydown, true);
+  };
+}
+
+/**
+ * Renders the Classic Sign-In Widget (its own chunk: this module is only imported by the login route) with the app's
+ * auth client, and reports what happens as login machine events. Returns the function that removes it.
+ */
+export async function mountSignInWidget(options: MountWidgetOptions): Promise<() => void> {
+  const { default: OktaSignIn } = await import('@okta/okta-signin-widget/classic');
+  ensureStylesheet(options.element.ownerDocument);
+  const hooks = usernameHooks({
+    lookupRule: options.lookupRule,
+    onSubmitted: (username) => {
+      options.sendBack({ type: 'widget.submitted', username });
+    },
+  });
+  const widget = new OktaSignIn({
+    el: `#${options.element.id}`,
+    useClassicEngine: true,
+    // The widget's types describe its own auth-js 7 copy; vite.config.ts aliases it to our 8.x client, which the
+    // widget drives through the same calls (okta-compat §0.7, verified end to end).
+    authClient: options.client as unknown as NonNullable<WidgetOptions['authClient']>,
+    clientId: options.config.clientId,
+    redirectUri: options.config.redirectUri,
+    assets: { baseUrl: WIDGET_ASSETS_BASE },
+    language: widgetLanguage(options.language),
+    features: { router: false },
+    ...(options.recoveryToken === undefined ? {} : { recoveryToken: options.recoveryToken }),
+    transformUsername: hooks.transformUsername,
+    processCreds: hooks.processCreds,
+  });
+  // A refused primary authentication (wrong password, locked) counts towards the attempt limit (spec §5).
+  widget.on('afterError', (context: EventContext, error?: EventErrorContext) => {
+    if (context.controller === 'primary-auth' && (error?.statusCode === 401 || error?.statusCode === 403)) {
+      options.sendBack({ type: 'widget.failed', at: options.now() });
+    }
+  });
+  void widget.renderEl(
+    { el: `#${options.element.id}` },
+    (result) => {
+      if (result.status === 'SUCCESS' && 'tokens' in result) {
+        options.client.tokenManager.setTokens(result.tokens);
+        options.sendBack({ type: 'widget.signedIn' });
+      } else if (result.status === 'FORGOT_PASSWORD_EMAIL_SENT') {
+        options.sendBack({ type: 'widget.emailSent' });
+      }
+    },
+    () => undefined,
+  );
+  const stopLearning = learnRuleBeforeRecovery(options.element, hooks.learnRule);
+  return () => {
+    stopLearning();
+    widget.remove();
+  };
+}

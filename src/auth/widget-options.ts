@@ -1,0 +1,42 @@
+import type { Culture } from '../contracts/culture';
+import { toIdpUsername, type UsernameRule } from '../contracts/username';
+
+/** Where the widget's labels, CSS, fonts and images are served (vite.config.ts copies them; never a CDN). */
+export const WIDGET_ASSETS_BASE = '/widget-assets';
+
+/** The id of the element the widget renders into (src/pages/LoginPage.tsx). */
+export const WIDGET_ELEMENT_ID = 'okta-sign-in-widget';
+
+/** The widget's language for a culture: it knows `en` and `es`, not `en-us`. */
+export const widgetLanguage = (culture: Culture): string => (culture === 'es' ? 'es' : 'en');
+
+/**
+ * The username hooks of the widget (spec public-and-profile §5 "Login username"). `processCreds` runs before the
+ * widget submits and may wait: it looks up the rule of the client the typed name belongs to. `transformUsername`
+ * runs synchronously right after and applies that rule. Forgot-password calls only `transformUsername`: the widget
+ * mount looks the rule up with `learnRule` before it lets the recovery request go (src/auth/sign-in-widget.ts).
+ */
+export function usernameHooks({
+  lookupRule,
+  onSubmitted,
+}: {
+  lookupRule: (typed: string) => Promise<UsernameRule | undefined>;
+  onSubmitted: (idpUsername: string) => void;
+}) {
+  let rule: UsernameRule | undefined;
+  const transformUsername = (username: string) => (rule ? toIdpUsername(username, rule) : username.trim());
+  /** Looks up the rule of a typed name; a failed lookup keeps the last rule. */
+  const learnRule = (typed: string): Promise<void> =>
+    lookupRule(typed)
+      .catch(() => undefined)
+      .then((found) => {
+        rule = found ?? rule;
+      });
+  const processCreds = (creds: { username: string }, done?: () => void) => {
+    void learnRule(creds.username).then(() => {
+      onSubmitted(transformUsername(creds.username));
+      done?.();
+    });
+  };
+  return { transformUsername, processCreds, learnRule };
+}

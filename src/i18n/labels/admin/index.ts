@@ -1,0 +1,18 @@
+import { dashboardLabels } from './dashboard';
+import { applicationLabels } from './applications';
+import { clientLabels } from './clients';
+import { fieldLabels } from './fields';
+import { templateLabels } from './templates';
+import { instanceLabels } from './instances';
+import { importLabels } from './import';
+
+/** The admin area, one file per page. */
+export const adminLabels = {
+  ...dashboardLabels,
+  ...applicationLabels,
+  ...clientLabels,
+  ...fieldLabels,
+  ...templateLabels,
+  ...instanceLabels,
+  ...importLabels,
+};

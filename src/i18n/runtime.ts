@@ -1,0 +1,36 @@
+import type { I18n, Messages } from '@lingui/core';
+import type { Culture } from '../contracts/culture';
+import { loadBuiltInCatalogue } from './catalogues';
+import { compileOverrides } from './overrides';
+
+/**
+ * Loading order of the texts of one culture (docs/spa.md "i18n"): the built-in catalogue first, then the per-client
+ * overrides from the resources API on top. Each step replaces the locale's messages as a whole, so the overrides of
+ * a previous client or page never linger.
+ */
+export function createCatalogueRuntime(i18n: I18n) {
+  const builtIns = new Map<Culture, Messages>();
+
+  const builtIn = async (culture: Culture): Promise<Messages> => {
+    const cached = builtIns.get(culture);
+    if (cached) return cached;
+    const loaded = await loadBuiltInCatalogue(culture);
+    builtIns.set(culture, loaded);
+    return loaded;
+  };
+
+  return {
+    /** Activates a culture with its built-in texts only. */
+    async activate(culture: Culture): Promise<void> {
+      const messages = await builtIn(culture);
+      i18n.loadAndActivate({ locale: culture, messages: { ...messages } });
+    },
+    /** Puts a page's resource labels over the built-in texts of the culture and activates it. */
+    applyOverrides(culture: Culture, labels: Record<string, string>): void {
+      const base = builtIns.get(culture) ?? {};
+      i18n.loadAndActivate({ locale: culture, messages: { ...base, ...compileOverrides(labels) } });
+    },
+  };
+}
+
+export type CatalogueRuntime = ReturnType<typeof createCatalogueRuntime>;

@@ -1,0 +1,51 @@
+import { i18n } from '@lingui/core';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { navigate } from 'wouter/use-browser-location';
+import { getLastRequestId, setAccessTokenSource, setRequestCulture } from './api/http';
+import { postNewError } from './api/error-log';
+import { getAggregatedByPage, getResourceVersion } from './api/resources';
+import { AppRoot } from './app/AppRoot';
+import { describeLocation } from './app/routes';
+import { readAppInput, wireApp } from './app/wiring';
+import { normaliseCulture } from './contracts/culture';
+import { createCatalogueRuntime } from './i18n/runtime';
+import { createIdentityPort, readStoredTokens } from './auth/identity-port';
+
+// Every API call carries the signed-in person's access token, read from the auth client's storage.
+setAccessTokenSource(() => readStoredTokens().accessToken);
+
+const catalogues = createCatalogueRuntime(i18n);
+const logic = wireApp({
+  api: { getResourceVersion, getAggregatedByPage, postNewError, getLastRequestId, setRequestCulture },
+  catalogues,
+  window,
+  identity: createIdentityPort(window),
+  navigation: {
+    navigate: (path, options) => {
+      navigate(path, options);
+    },
+    leave: (url) => {
+      window.location.assign(url);
+    },
+  },
+});
+// Production builds hide the error modal's error code line (spec §2); development and test builds show it.
+const input = readAppInput(window, {
+  showErrorCode: !import.meta.env.PROD,
+  hasToken: readStoredTokens().accessToken !== undefined,
+});
+
+// The first render is already in the culture the address or local storage asks for: a Spanish visitor never sees an
+// English flash while the Spanish catalogue chunk loads. The root actor activates the same culture again (cached).
+const requested = describeLocation(window.location.pathname, window.location.search)?.culture;
+await catalogues.activate(requested === undefined ? input.culture : normaliseCulture(requested));
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <AppRoot i18n={i18n} logic={logic} input={input} />
+    </StrictMode>,
+  );
+}
