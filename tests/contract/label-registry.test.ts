@@ -1,0 +1,63 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { catalogueStatuses } from '../../src/contracts/errors';
+import { isLabelKey, labels, resourceListKeys } from '../../src/i18n/labels';
+import { readCatalogue, repoRoot, SOURCE_LOCALE } from './po-catalogues';
+import { SPEC_KEY_PATTERN, specLabelKeys } from './spec-label-keys';
+
+const registry = Object.entries(labels);
+const listKeys: readonly string[] = resourceListKeys;
+
+function scanSpecKeys(specDir: string): string[] {
+  const keys = new Set<string>();
+  for (const file of readdirSync(specDir).filter((name) => name.endsWith('.md'))) {
+    for (const match of readFileSync(path.join(specDir, file), 'utf8').matchAll(SPEC_KEY_PATTERN)) keys.add(match[0]);
+  }
+  return [...keys].sort();
+}
+
+/** Whether the registry accounts for a key as the spec writes it (plain key, `Family_*` or `Global_Error_{code}`). */
+function registryCovers(specKey: string): boolean {
+  if (specKey === 'Global_Error_{code}')
+    return catalogueStatuses.every((status) => isLabelKey(`Global_Error_${status}`));
+  if (specKey.endsWith('_*')) {
+    const family = specKey.slice(0, -1);
+    return registry.some(([key]) => key.startsWith(family));
+  }
+  return isLabelKey(specKey) || listKeys.includes(specKey);
+}
+
+describe('the label registry', () => {
+  it('uses each key as its message id', () => {
+    expect(registry.filter(([key, descriptor]) => descriptor.id !== key).map(([key]) => key)).toEqual([]);
+  });
+
+  it('gives every label an English default text', () => {
+    expect(registry.filter(([, descriptor]) => !descriptor.message?.trim()).map(([key]) => key)).toEqual([]);
+  });
+
+  it('accounts for every key the specification names', () => {
+    expect(specLabelKeys.filter((key) => !registryCovers(key))).toEqual([]);
+  });
+
+  it('keeps resource lists apart from texts', () => {
+    expect(listKeys.filter((key) => isLabelKey(key))).toEqual([]);
+  });
+
+  it('is what the en-us labels catalogue was extracted from', async () => {
+    const extracted = await readCatalogue(SOURCE_LOCALE, 'labels');
+    const stale = registry.filter(([key, descriptor]) => extracted.get(key) !== descriptor.message).map(([key]) => key);
+    const orphaned = [...extracted.keys()].filter((id) => !isLabelKey(id));
+    expect({ stale, orphaned }).toEqual({ stale: [], orphaned: [] });
+  });
+});
+
+const specDir = path.resolve(repoRoot, '../shared/spec');
+
+// The spec folder sits beside the repository in the team's workspace; a plain clone has only the committed list.
+describe.runIf(existsSync(specDir))('the committed list of spec keys', () => {
+  it('matches a fresh scan of the specification', () => {
+    expect([...specLabelKeys].sort()).toEqual(scanSpecKeys(specDir));
+  });
+});

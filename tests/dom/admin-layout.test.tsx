@@ -1,0 +1,136 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Menu, MenuItem, Role } from '../../src/contracts/resources';
+import { renderShell } from '../support/render-shell';
+import { answeringApi } from '../support/shell-api';
+import { profile } from '../support/profiles';
+
+const item = (linkUrl: string, caption: string, order: number, roleAccess: MenuItem['roleAccess']): MenuItem => ({
+  linkUrl,
+  imageName: 'x',
+  caption,
+  order,
+  hidden: false,
+  roleAccess,
+});
+const portalMenu: Menu = {
+  section: 'Portal',
+  menuItems: [
+    item('/dashboard', 'Dashboard', 1, ['admin', 'clientadmin']),
+    item('/field', 'Fields', 2, ['admin']),
+    item('/manageUsers', 'Manage users', 3, ['user']),
+    item('/board/index', 'Board', 4, ['user', 'clientadmin']),
+  ],
+};
+
+/** Opens the admin area's always-allowed page (the profile placeholder) for a role, answering the menu call. */
+async function openAdmin(role: Role, menu: Menu = portalMenu) {
+  const shell = renderShell({
+    path: '/profile',
+    api: answeringApi().api,
+    input: { session: { signOutReason: undefined, profile: profile({ role }) } },
+  });
+  await waitFor(() => {
+    if (shell.identity.menu.waiting() !== 1) throw new Error('the menu has not been asked for yet');
+  });
+  act(() => {
+    shell.identity.menu.resolve(menu);
+  });
+  // The admin area is a lazy chunk: wait for its top bar (a bound for a slow first import, not a speed check).
+  await screen.findByRole('button', { name: 'Account menu' }, { timeout: 20_000 });
+  return shell;
+}
+
+/** A window at or below 992 px: `(max-width: 992px)` matches, nothing else does. */
+function narrowWindow() {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) => ({
+      matches: query.includes('max-width: 992px'),
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+// The admin area is a lazy chunk; importing it once up front keeps its first transform out of the tests' time.
+beforeAll(async () => {
+  await import('../../src/app/AdminArea');
+}, 120_000);
+
+afterEach(() => {
+  Reflect.deleteProperty(window, 'matchMedia');
+});
+
+const linkNames = (container: HTMLElement) =>
+  within(container)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('admin layout: the left menu by role (admin-and-board §2, §6)', () => {
+  it('shows a provider administrator every entry', async () => {
+    await openAdmin('admin');
+    const nav = await screen.findByRole('navigation');
+    expect(linkNames(nav)).toEqual(['Dashboard', 'Fields', 'Manage users', 'Board']);
+  });
+
+  it('shows a client administrator the client-admin and user entries, without /board/index', async () => {
+    await openAdmin('clientadmin');
+    const nav = await screen.findByRole('navigation');
+    expect(linkNames(nav)).toEqual(['Dashboard', 'Manage users']);
+  });
+
+  it('says the resources failed when the menu comes back empty', async () => {
+    await openAdmin('admin', { section: 'Portal', menuItems: [] });
+    expect(await screen.findByText('There was an error loading the resources from the page')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('shows the initials of the signed-in person in the top bar', async () => {
+    await openAdmin('admin');
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toHaveTextContent('MG');
+  });
+});
+
+describe('admin layout on small screens (admin-and-board §2, §4, §9)', () => {
+  it('keeps the menu behind a button, and closes the overlay when a navigation starts', async () => {
+    narrowWindow();
+    const shell = await openAdmin('admin');
+    const toggle = await screen.findByRole('button', { name: 'Open the menu' });
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    await userEvent.click(toggle);
+    const overlay = await screen.findByTestId('menu-overlay');
+    await userEvent.click(within(overlay).getByRole('link', { name: 'Manage users' }));
+    await waitFor(() => {
+      expect(shell.location.history.at(-1)).toBe('/manageUsers');
+    });
+    // The new page runs the guard again; once it lets the person in, the overlay is closed.
+    await waitFor(() => {
+      if (shell.identity.menu.waiting() !== 1) throw new Error('the menu has not been asked for again yet');
+    });
+    act(() => {
+      shell.identity.menu.resolve(portalMenu);
+    });
+    expect(await screen.findByRole('button', { name: 'Open the menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByTestId('menu-overlay')).not.toBeInTheDocument();
+  });
+
+  it('the button opens and closes the overlay', async () => {
+    narrowWindow();
+    await openAdmin('clientadmin');
+    const toggle = await screen.findByRole('button', { name: 'Open the menu' });
+    await userEvent.click(toggle);
+    expect(await screen.findByTestId('menu-overlay')).toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Close the menu' }));
+    await waitFor(() => {
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    });
+  });
+});

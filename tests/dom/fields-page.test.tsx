@@ -1,0 +1,164 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { FieldsScreen } from '../../src/admin/fields/FieldsPage';
+import { wireFields, type FieldsApi } from '../../src/admin/fields/wiring';
+import type { Field, FieldCreate } from '../../src/contracts/admin/fields';
+import { renderAdminPage } from '../support/admin-page-host';
+import { catalogueText } from '../support/catalogue-text';
+import {
+  apiError,
+  dataTypeItems,
+  firstNameField,
+  metaTagItems,
+  planField,
+  staleUpdate,
+} from '../support/field-fixtures';
+
+const en = (id: string) => catalogueText('en-us', id);
+
+function fakeApi(fields: Field[], overrides: Partial<FieldsApi> = {}): FieldsApi {
+  return {
+    listFields: vi.fn(() => Promise.resolve(fields)),
+    createField: vi.fn((body: FieldCreate) =>
+      Promise.resolve({ ...firstNameField(), ...body, id: 'new', version: 1 } as Field),
+    ),
+    updateField: vi.fn(() => Promise.resolve(firstNameField())),
+    deleteField: vi.fn(() => Promise.resolve()),
+    getResourceLists: vi.fn(() =>
+      Promise.resolve({ Global_List_DataType: dataTypeItems, Global_List_MetaTag: metaTagItems }),
+    ),
+    ...overrides,
+  };
+}
+
+function renderFields(api: FieldsApi, logOff = vi.fn()) {
+  const logic = wireFields({ culture: 'en-us', clientId: undefined, logOff }, api);
+  renderAdminPage((notifications) => <FieldsScreen logic={logic} notifications={notifications} />);
+  return { user: userEvent.setup(), logOff };
+}
+
+const dialog = () => screen.findByRole('dialog');
+
+// Typing into a Chakra dialog in jsdom is slow on two shared cores; the limit is generous, never asserted on.
+describe('Manage Fields (admin-and-board §2)', { timeout: 30_000 }, () => {
+  it('lists DictionaryName, DataType and FieldDescription, and filters on them', async () => {
+    const { user } = renderFields(fakeApi([firstNameField(), planField()]));
+    const table = await screen.findByRole('table', { name: en('Field_Text_Title') });
+    expect(await within(table).findByText('FirstName')).toBeInTheDocument();
+    expect(within(table).getByText('SELECT')).toBeInTheDocument();
+    expect(within(table).getByText('Benefit plan')).toBeInTheDocument();
+    const types = within(screen.getByRole('combobox', { name: 'Search by' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(types).toEqual(['Search by…', 'Dictionary name', 'Data type', 'Description']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Search by' }), 'dataType');
+    await user.type(screen.getByRole('searchbox', { name: 'Search text' }), 'select');
+    await waitFor(() => {
+      expect(within(table).queryByText('FirstName')).not.toBeInTheDocument();
+    });
+    expect(within(table).getByText('Plan')).toBeInTheDocument();
+  });
+
+  it('adds a field: the dialog shows inputs by data type and saves with data length 1 for a select', async () => {
+    const api = fakeApi([firstNameField()]);
+    const { user } = renderFields(api);
+    await user.click(await screen.findByRole('button', { name: en('Field_Button_Add') }));
+    const form = within(await dialog());
+    const dataType = form.getByRole('combobox', { name: new RegExp(en('Field_Field_DataType')) });
+    await waitFor(() => {
+      expect(
+        within(dataType)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([en('Global_Text_Select'), 'BOOLEAN', 'CHECKBOX', 'LABEL', 'NVARCHAR', 'RADIO BUTTON GROUP', 'SELECT']);
+    });
+    await user.type(form.getByRole('textbox', { name: new RegExp(en('Field_Field_DictionaryName')) }), 'Tier');
+    await user.type(form.getByRole('textbox', { name: new RegExp(en('Field_Field_FieldDescription')) }), 'Tier');
+    await user.selectOptions(dataType, 'NVARCHAR');
+    expect(form.getByRole('spinbutton', { name: new RegExp(en('Field_Field_DataLength')) })).toHaveValue(1);
+    expect(form.getByRole('combobox', { name: en('Field_Field_MetaTag') })).toBeInTheDocument();
+    await user.selectOptions(dataType, 'SELECT');
+    expect(form.queryByRole('spinbutton')).not.toBeInTheDocument();
+    expect(form.queryByRole('combobox', { name: en('Field_Field_MetaTag') })).not.toBeInTheDocument();
+    expect(form.getByRole('textbox', { name: en('Field_Field_DefaultValue') })).toBeInTheDocument();
+    const add = form.getByRole('button', { name: en('Field_Button_AddSubField') });
+    expect(add).toBeDisabled();
+    await user.type(form.getByRole('textbox', { name: en('Field_Field_SubDictionaryName') }), 'Gold');
+    await user.type(form.getByRole('textbox', { name: en('Field_Field_SubDefaultValue') }), 'G');
+    expect(add).toBeDisabled();
+    await user.type(form.getByRole('textbox', { name: en('Field_Field_SubCssField') }), 'tier-gold');
+    await user.click(add);
+    expect(form.getByRole('cell', { name: 'Gold' })).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: en('Field_Button_Save') }));
+    await waitFor(() => {
+      expect(api.createField).toHaveBeenCalledTimes(1);
+    });
+    expect(vi.mocked(api.createField).mock.calls[0]?.[0]).toMatchObject({
+      dictionaryName: 'Tier',
+      dataType: 'SELECT',
+      dataLength: 1,
+      metaTag: null,
+      subfields: [
+        { subDictionaryName: 'Gold', subDefaultValue: 'G', subCssField: 'tier-gold', subDataType: 'OPTION', order: 0 },
+      ],
+    });
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(api.listFields).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the input and says so when the update is stale', async () => {
+    const api = fakeApi([firstNameField()], { updateField: vi.fn(() => Promise.reject(staleUpdate())) });
+    const { user } = renderFields(api);
+    await user.click(await screen.findByRole('button', { name: 'Edit FirstName' }));
+    const form = within(await dialog());
+    const description = form.getByRole('textbox', { name: new RegExp(en('Field_Field_FieldDescription')) });
+    await user.clear(description);
+    await user.type(description, 'Given name');
+    await user.click(form.getByRole('button', { name: en('Field_Button_Save') }));
+    expect(await form.findByText(en('Field_Text_Stale'))).toBeInTheDocument();
+    expect(description).toHaveValue('Given name');
+    expect(vi.mocked(api.updateField).mock.calls[0]?.[1]).toMatchObject({ version: 3, fieldDescription: 'Given name' });
+  });
+
+  it('logs the person off when the update answers 401', async () => {
+    const api = fakeApi([firstNameField()], {
+      updateField: vi.fn(() => Promise.reject(apiError(401, 'unauthorized', 'Session ended'))),
+    });
+    const { user, logOff } = renderFields(api);
+    await user.click(await screen.findByRole('button', { name: 'Edit FirstName' }));
+    await user.click(within(await dialog()).getByRole('button', { name: en('Field_Button_Save') }));
+    await waitFor(() => {
+      expect(logOff).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  it('shows a failed save under Global_Text_FailTitle with the server message', async () => {
+    const api = fakeApi([firstNameField()], {
+      updateField: vi.fn(() => Promise.reject(apiError(409, 'conflict', 'dictionaryName: already used'))),
+    });
+    const { user } = renderFields(api);
+    await user.click(await screen.findByRole('button', { name: 'Edit FirstName' }));
+    await user.click(within(await dialog()).getByRole('button', { name: en('Field_Button_Save') }));
+    const snackbar = await screen.findByTestId('snackbar');
+    expect(snackbar).toHaveTextContent(en('Global_Text_FailTitle'));
+    expect(snackbar).toHaveTextContent('dictionaryName: already used');
+  });
+
+  it('deletes after confirmation, and a failed delete is titled Field_Text_DeleteFailTitle', async () => {
+    const api = fakeApi([firstNameField()], {
+      deleteField: vi.fn(() => Promise.reject(apiError(409, 'conflict', 'FirstName is used by 2 templates'))),
+    });
+    const { user } = renderFields(api);
+    await user.click(await screen.findByRole('button', { name: 'Delete FirstName' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm).toHaveTextContent('Delete the field FirstName?');
+    await user.click(within(confirm).getByRole('button', { name: en('Global_Button_Yes') }));
+    const snackbar = await screen.findByTestId('snackbar');
+    expect(snackbar).toHaveTextContent(en('Field_Text_DeleteFailTitle'));
+    expect(snackbar).toHaveTextContent('FirstName is used by 2 templates');
+    expect(api.deleteField).toHaveBeenCalledWith(firstNameField().id, expect.anything());
+  });
+});

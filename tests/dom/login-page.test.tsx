@@ -1,0 +1,58 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderShell } from '../support/render-shell';
+import { answeringApi } from '../support/shell-api';
+
+const BUILT_IN_FAILED = 'We could not sign you in. Check your username and password and try again.';
+const BUILT_IN_REQUIRED = 'Please sign in to continue.';
+
+/** Renders the login page and lets the fake widget report a refused password. */
+async function failOnce(labels: Record<string, string>) {
+  const shell = renderShell({ path: '/Login/umbrella', api: answeringApi(() => ({ labels })).api });
+  await waitFor(() => {
+    expect(shell.identity.existingSession.waiting()).toBe(1);
+  });
+  act(() => {
+    shell.identity.existingSession.resolve('none');
+  });
+  await waitFor(() => {
+    expect(shell.identity.isWidgetMounted()).toBe(true);
+  });
+  act(() => {
+    shell.identity.widget({ type: 'widget.submitted', username: 'AULUMB__lee@umbrella.test' });
+    shell.identity.widget({ type: 'widget.failed', at: Date.now() });
+  });
+  expect(await screen.findByTestId('login-attempts')).toHaveTextContent('You have 4 sign-in attempts left.');
+  return shell;
+}
+
+describe('the login page messages a client opts into (public-and-profile §2 Login page, §8 Login)', () => {
+  it('shows neither the login-required nor the failed-login text when the client configured neither', async () => {
+    await failOnce({});
+    expect(screen.queryByText(BUILT_IN_FAILED)).not.toBeInTheDocument();
+    expect(screen.queryByText(BUILT_IN_REQUIRED)).not.toBeInTheDocument();
+  });
+
+  it('shows the configured login-required text, and the configured failed-login text in an alert after a failure', async () => {
+    await failOnce({
+      Login_Text_LoginRequired: 'Agents sign in with their 5-digit agent id.',
+      Login_Text_ClientErrorMessage: 'Umbrella could not sign you in.',
+    });
+    expect(await screen.findByText('Agents sign in with their 5-digit agent id.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Umbrella could not sign you in.');
+  });
+
+  it('opens the widget on the recovery step for the recovery mail link /signin/reset-password/{token}', async () => {
+    const shell = renderShell({ path: '/signin/reset-password/XE6token%2Dx', api: answeringApi().api });
+    await waitFor(() => {
+      expect(shell.identity.existingSession.waiting()).toBe(1);
+    });
+    act(() => {
+      shell.identity.existingSession.resolve('none');
+    });
+    await waitFor(() => {
+      expect(shell.identity.widgetMounts).toEqual([{ language: 'en-us', recoveryToken: 'XE6token-x' }]);
+    });
+    expect(screen.getByText('Please introduce the recovery token sent via email.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,237 @@
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ClientCreateResultSchema,
+  ClientSaveResultSchema,
+  ClientSchema,
+  CmsClientSchema,
+  type Client,
+} from '../../../src/contracts/admin/clients';
+import { clients, instances } from '../../../server/db/schema';
+import { buildTestApp, type TestApp } from '../support/app';
+import { databaseKinds } from '../support/database';
+import { adminCaller, auditCount, auditRowsOf, clientIdOf, fieldsOf, problemOf } from './harness';
+
+describe.each(databaseKinds)('admin clients (%s)', (kind) => {
+  let t: TestApp;
+  let call: ReturnType<typeof adminCaller>;
+  let acmeId: string;
+  let globexId: string;
+  let cmsSiteId: string;
+
+  const read = async (id: string) => v.parse(ClientSchema, (await call('GET', `Client/${id}`)).json());
+  const draft = (over: Record<string, unknown> = {}) => ({
+    name: 'Initech Insurance',
+    portalAlias: 'initech',
+    oktaPrefix: 'INIT',
+    autoSignUp: true,
+    cmsClientId: cmsSiteId,
+    ...over,
+  });
+  const editOf = (client: Client, over: Record<string, unknown> = {}) => ({
+    name: client.name,
+    portalAlias: client.portalAlias,
+    oktaPrefix: client.oktaPrefix,
+    autoSignUp: client.autoSignUp,
+    cmsClientId: client.cmsClientId,
+    version: client.version,
+    ...over,
+  });
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    call = adminCaller(t);
+    acmeId = await clientIdOf(t, 'acme');
+    globexId = await clientIdOf(t, 'globex');
+    const sites = v.parse(v.array(CmsClientSchema), (await call('GET', 'Client/CMSClient')).json());
+    cmsSiteId = sites.find((site) => site.name === 'Gatehouse corporate site')!.id;
+  });
+  afterAll(() => t.dispose());
+
+  it('lists the CMS sites, client sites naming their parent', async () => {
+    const sites = v.parse(v.array(CmsClientSchema), (await call('GET', 'Client/CMSClient')).json());
+    expect(sites).toHaveLength(4);
+    const corporate = sites.find((site) => site.id === cmsSiteId)!;
+    expect(sites.find((site) => site.name === 'Acme Health member site')?.parentSitefinitySiteId).toBe(
+      corporate.sitefinitySiteId,
+    );
+  });
+
+  it('lists every client to the provider administrator, by name', async () => {
+    const all = v.parse(v.array(ClientSchema), (await call('GET', 'Client')).json());
+    expect(all.map((client) => client.portalAlias)).toEqual(['acme', 'provider', 'globex', 'umbrella']);
+    expect(await read(acmeId)).toMatchObject({ name: 'Acme Health', oktaPrefix: 'ACME', autoSignUp: true });
+  });
+
+  it('creates a client, answering its id beside the record, audited', async () => {
+    const response = await call('POST', 'Client', { body: draft() });
+    expect(response).toAnswer(201);
+    const { isValid, id, object } = v.parse(ClientCreateResultSchema, response.json());
+    expect(isValid).toBe(true);
+    expect(object).toMatchObject({ id, name: 'Initech Insurance', portalAlias: 'initech', cmsClientId: cmsSiteId });
+    const [audit] = await auditRowsOf(t, 'client', id);
+    expect(audit).toMatchObject({ action: 'create', actor: 'AUL__admin@gatehouse.test', before: null });
+  });
+
+  it('refuses a malformed body with 400 naming each field', async () => {
+    const response = await call('POST', 'Client', {
+      body: draft({ name: '', portalAlias: 'has space', oktaPrefix: 'A', cmsClientId: 'x' }),
+    });
+    expect(response).toAnswer(400);
+    expect(fieldsOf(problemOf(response))).toEqual([
+      'body.cmsClientId',
+      'body.name',
+      'body.oktaPrefix',
+      'body.portalAlias',
+    ]);
+    const unknownSite = await call('POST', 'Client', {
+      body: draft({
+        name: 'X',
+        portalAlias: 'x',
+        oktaPrefix: 'XX',
+        cmsClientId: '00000000-0000-4000-8000-000000000000',
+      }),
+    });
+    expect(unknownSite).toAnswer(400);
+    expect(fieldsOf(problemOf(unknownSite))).toEqual(['body.cmsClientId']);
+  });
+
+  it('refuses a taken name, portal alias or prefix with 409 naming the field, whatever the case', async () => {
+    const before = await auditCount(t);
+    const cases = [
+      [draft({ name: 'acme health', portalAlias: 'a1', oktaPrefix: 'A1' }), 'body.name'],
+      [draft({ name: 'A2', portalAlias: 'ACME', oktaPrefix: 'A2' }), 'body.portalAlias'],
+      [draft({ name: 'A3', portalAlias: 'a3', oktaPrefix: 'glbx' }), 'body.oktaPrefix'],
+    ] as const;
+    for (const [body, field] of cases) {
+      const response = await call('POST', 'Client', { body });
+      expect(response).toAnswer(409);
+      expect(problemOf(response).code).toBe('conflict');
+      expect(fieldsOf(problemOf(response))).toEqual([field]);
+    }
+    expect(await auditCount(t)).toBe(before);
+  });
+
+  it('updates a client, raising its version, audited before and after', async () => {
+    const initech = await read(await clientIdOf(t, 'initech'));
+    const response = await call('PUT', `Client/${initech.id}`, {
+      body: editOf(initech, { name: 'Initech Insurance Group', autoSignUp: false, oktaPrefix: 'INITECH' }),
+    });
+    expect(response).toAnswer(200);
+    const { object } = v.parse(ClientSaveResultSchema, response.json());
+    expect(object).toMatchObject({
+      name: 'Initech Insurance Group',
+      autoSignUp: false,
+      oktaPrefix: 'INITECH',
+      version: 2,
+    });
+    const [update] = (await auditRowsOf(t, 'client', initech.id)).filter((row) => row.action === 'update');
+    expect(update?.before).toMatchObject({ name: 'Initech Insurance', version: 1 });
+    expect(update?.after).toMatchObject({ name: 'Initech Insurance Group', version: 2 });
+  });
+
+  it('refuses to change a saved portal alias, or the prefix of a client that has people, with 400', async () => {
+    const initech = await read(await clientIdOf(t, 'initech'));
+    const alias = await call('PUT', `Client/${initech.id}`, { body: editOf(initech, { portalAlias: 'initech2' }) });
+    expect(alias).toAnswer(400);
+    expect(fieldsOf(problemOf(alias))).toEqual(['body.portalAlias']);
+    const acme = await read(acmeId);
+    const prefix = await call('PUT', `Client/${acmeId}`, { body: editOf(acme, { oktaPrefix: 'ACMEH' }) });
+    expect(prefix).toAnswer(400);
+    expect(fieldsOf(problemOf(prefix))).toEqual(['body.oktaPrefix']);
+    expect(await read(acmeId)).toEqual(acme);
+  });
+
+  it('refuses a stale update with 409 and overwrites nothing', async () => {
+    const initech = await read(await clientIdOf(t, 'initech'));
+    const stale = await call('PUT', `Client/${initech.id}`, {
+      body: editOf(initech, { name: 'Lost update', version: 1 }),
+    });
+    expect(stale).toAnswer(409);
+    expect(problemOf(stale).code).toBe('stale_update');
+    expect(await read(initech.id)).toEqual(initech);
+  });
+
+  it('answers 404 for a client that does not exist', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect(await call('GET', `Client/${missing}`)).toAnswer(404);
+    expect(await call('PUT', `Client/${missing}`, { body: editOf(await read(acmeId)) })).toAnswer(404);
+    expect(await call('DELETE', `Client/${missing}`)).toAnswer(404);
+  });
+
+  it('refuses to delete a client that has people, or active applications, saying which', async () => {
+    const withPeople = await call('DELETE', `Client/${acmeId}`);
+    expect(withPeople).toAnswer(409);
+    expect(problemOf(withPeople).message).toMatch(/user profile/);
+
+    const initechId = await clientIdOf(t, 'initech');
+    const apps = (await call('GET', `ClientApplication/${initechId}`)).json<{ applicationId: string }[]>();
+    const activate = await call('PUT', `ClientApplication/${initechId}`, {
+      body: { applications: [{ applicationId: apps[0]!.applicationId, active: true, version: null }] },
+    });
+    expect(activate).toAnswer(200);
+    const withApps = await call('DELETE', `Client/${initechId}`);
+    expect(withApps).toAnswer(409);
+    expect(problemOf(withApps).message).toMatch(/active application/);
+
+    const [row] = activate.json<{ version: number | null }[]>();
+    expect(
+      await call('PUT', `ClientApplication/${initechId}`, {
+        body: { applications: [{ applicationId: apps[0]!.applicationId, active: false, version: row!.version }] },
+      }),
+    ).toAnswer(200);
+    expect(await call('DELETE', `Client/${initechId}`)).toAnswer(204);
+    expect(await t.database.db.select().from(clients).where(eq(clients.id, initechId))).toEqual([]);
+    const [deleted] = (await auditRowsOf(t, 'client', initechId)).filter((row) => row.action === 'delete');
+    expect(deleted?.before).toMatchObject({ portalAlias: 'initech' });
+  });
+
+  describe('who may call', () => {
+    it('answers 401 to an anonymous caller before looking at the body', async () => {
+      const response = await call('POST', 'Client', { as: 'anonymous', body: { name: 1 } });
+      expect(response).toAnswer(401);
+      expect(problemOf(response).details).toBeUndefined();
+    });
+
+    it('shows a client administrator their own client only, and another client as missing', async () => {
+      const as = 'acmeClientAdmin';
+      const listed = v.parse(v.array(ClientSchema), (await call('GET', 'Client', { as })).json());
+      expect(listed.map((client) => client.id)).toEqual([acmeId]);
+      expect(await call('GET', `Client/${acmeId}`, { as })).toAnswer(200);
+      const other = await call('GET', `Client/${globexId}`, { as });
+      expect(other).toAnswer(404);
+      expect(other.body).not.toContain('Globex');
+      expect(await call('GET', 'Client/CMSClient', { as })).toAnswer(403);
+    });
+
+    it('gives a client administrator whose restriction names another client nothing at all', async () => {
+      const as = 'acmeClientAdmin';
+      const login = eq(instances.idpLogin, 'ACME__clientadmin@acme.test');
+      await t.database.db.update(instances).set({ clientRestrictionFilter: 'AUL__GLBX' }).where(login);
+      try {
+        expect((await call('GET', 'Client', { as })).json()).toEqual([]);
+        expect(await call('GET', `Client/${acmeId}`, { as })).toAnswer(404);
+        expect(await call('GET', `Client/${globexId}`, { as })).toAnswer(404);
+      } finally {
+        await t.database.db.update(instances).set({ clientRestrictionFilter: 'AUL__ACME' }).where(login);
+      }
+    });
+
+    it('refuses every client write to a client administrator, even on their own client', async () => {
+      const as = 'acmeClientAdmin';
+      const acme = await read(acmeId);
+      expect(await call('POST', 'Client', { as, body: draft({ portalAlias: 'sneaky' }) })).toAnswer(403);
+      expect(await call('PUT', `Client/${acmeId}`, { as, body: editOf(acme, { name: 'Mine' }) })).toAnswer(403);
+      expect(await call('DELETE', `Client/${globexId}`, { as })).toAnswer(403);
+      expect(await read(acmeId)).toEqual(acme);
+    });
+
+    it('refuses people who are not administrators with 403', async () => {
+      for (const as of ['acmeUser', 'globexUser', 'agent'] as const) {
+        expect(await call('GET', 'Client', { as })).toAnswer(403);
+        expect(await call('GET', `Client/${acmeId}`, { as })).toAnswer(403);
+      }
+    });
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it, beforeAll, afterAll } from 'vitest';
+import { roleOf } from '../../server/auth/principal';
+import { buildTestApp, type TestApp } from './support/app';
+import { databaseKinds } from './support/database';
+import { bearer } from './support/tokens';
+
+describe('roleOf (spec public-and-profile §6)', () => {
+  const person = (overrides: Partial<{ isAulAdmin: boolean; clientRestrictionFilter: string | null }> = {}) => ({
+    isAulAdmin: false,
+    clientRestrictionFilter: null,
+    ...overrides,
+  });
+
+  it('makes the provider administrator an admin, whatever else holds', () => {
+    expect(roleOf(person({ isAulAdmin: true, clientRestrictionFilter: 'AUL__ACME' }), ['Agent'], 'AUL')).toBe('admin');
+  });
+  it('makes a restriction starting with the provider prefix a client admin', () => {
+    expect(roleOf(person({ clientRestrictionFilter: 'AUL__ACME' }), ['Member'], 'AUL')).toBe('clientadmin');
+    expect(roleOf(person({ clientRestrictionFilter: 'ACME' }), ['Member'], 'AUL')).toBe('user');
+  });
+  it('derives agent, user or guest from the application roles', () => {
+    expect(roleOf(person(), ['Agent'], 'AUL')).toBe('agent');
+    expect(roleOf(person(), ['Member', 'Viewer'], 'AUL')).toBe('user');
+    expect(roleOf(person(), [], 'AUL')).toBe('guest');
+  });
+});
+
+describe.each(databaseKinds)('access tokens (%s)', (kind) => {
+  let t: TestApp;
+  const clear = (headers: Record<string, string>) =>
+    t.app.inject({ url: '/api/v1/resource/ClearResourceCache', headers });
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(() => t.dispose());
+
+  it('accepts a valid token of the provider administrator', async () => {
+    expect((await clear(bearer(await t.tokens.sign({ sub: 'AUL__admin@gatehouse.test' })))).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['another issuer', { iss: 'https://evil.example/oauth2/default' }],
+    ['another audience', { aud: 'api://other' }],
+    ['an expired token', { expiresIn: '-1m' }],
+  ])('refuses %s with 401', async (_name, claims) => {
+    const response = await clear(bearer(await t.tokens.sign({ sub: 'AUL__admin@gatehouse.test', ...claims })));
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({
+      code: 'unauthorized',
+      message: 'You are not authorized to perform this action.',
+    });
+  });
+
+  it('refuses an unsigned token (alg none) and a token for a login with no profile', async () => {
+    const payload = (await t.tokens.sign({ sub: 'AUL__admin@gatehouse.test' })).split('.')[1]!;
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${payload}.`;
+    expect((await clear(bearer(unsigned))).statusCode).toBe(401);
+    expect((await clear(bearer(await t.tokens.sign({ sub: 'AUL__ghost@gatehouse.test' })))).statusCode).toBe(401);
+  });
+
+  it('finds the profile by the login case-insensitively', async () => {
+    expect((await clear(bearer(await t.tokens.sign({ sub: 'aul__ADMIN@gatehouse.test' })))).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+import { defaultLockoutPolicy } from '../../server/idp/users/sign-in';
+
+function errorOf(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('loadConfig', () => {
+  it('starts with the documented defaults on an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: null,
+      dataDir: './data',
+      okta: null,
+      clientId: '0oagatehouse0spa00001',
+      usernameRule: { agentUserDomain: '@agents.gatehouse.test', testDomainSuffix: null },
+      idpPolicy: { mfaGroups: [], lockoutAttempts: 10, lockoutMinutes: 30 },
+      smtpUrl: null,
+      redisUrl: null,
+      recaptcha: null,
+      mapsApiKey: null,
+      providerPrefix: 'AUL',
+      demoData: true,
+      logLevel: 'info',
+    });
+  });
+
+  it('derives the public URL from the port and drops a trailing slash from a given one', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://sso.example.com/' }).publicUrl).toBe('https://sso.example.com');
+  });
+
+  it('does not seed the demo world in production unless told to', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'FALSE' }).demoData).toBe(false);
+  });
+
+  it("defaults the embedded IdP's lockout to the IdP's own default policy (issue #3: 10 attempts)", () => {
+    const { idpPolicy } = loadConfig({});
+    expect(idpPolicy.lockoutAttempts).toBe(defaultLockoutPolicy.maxFailedAttempts);
+    expect(idpPolicy.lockoutMinutes * 60_000).toBe(defaultLockoutPolicy.lockoutMs);
+  });
+
+  it("reads the embedded IdP's MFA groups and lockout", () => {
+    expect(
+      loadConfig({ IDP_MFA_GROUPS: ' MFA Required, Finance ', IDP_LOCKOUT_ATTEMPTS: '3', IDP_LOCKOUT_MINUTES: '5' })
+        .idpPolicy,
+    ).toEqual({ mfaGroups: ['MFA Required', 'Finance'], lockoutAttempts: 3, lockoutMinutes: 5 });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: null, port: 3000 });
+  });
+
+  it('reads the full set of optional integrations', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgresql://gatehouse:pw@db.internal:5432/gatehouse',
+      OKTA_ISSUER: 'https://acme.okta.com/oauth2/default/',
+      OKTA_CLIENT_ID: '0oa1',
+      OKTA_API_TOKEN: 'ssws-token',
+      SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      RECAPTCHA_SITE_KEY: 'site',
+      RECAPTCHA_SECRET: 'secret',
+      MAPS_API_KEY: 'maps',
+      PROVIDER_PREFIX: 'GATE',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgresql://gatehouse:pw@db.internal:5432/gatehouse',
+      okta: { issuer: 'https://acme.okta.com/oauth2/default', clientId: '0oa1', apiToken: 'ssws-token' },
+      recaptcha: { siteKey: 'site', secret: 'secret' },
+      providerPrefix: 'GATE',
+      logLevel: 'debug',
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['HOST', 'two words'],
+    ['PUBLIC_URL', 'localhost:3000'],
+    ['DATABASE_URL', 'mysql://db/gatehouse'],
+    ['DATABASE_URL', 'postgres//missing-colon'],
+    ['SMTP_URL', 'http://mail'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['PROVIDER_PREFIX', 'aul'],
+    ['DEMO_DATA', 'yes'],
+    ['LOG_LEVEL', 'verbose'],
+    ['NODE_ENV', 'staging'],
+    ['IDP_MFA_GROUPS', 'Finance,,Sales'],
+    ['IDP_MFA_GROUPS', 'Finance,'],
+    ['IDP_LOCKOUT_ATTEMPTS', '0'],
+    ['IDP_LOCKOUT_ATTEMPTS', 'ten'],
+    ['IDP_LOCKOUT_ATTEMPTS', '2.5'],
+    ['IDP_LOCKOUT_MINUTES', '-5'],
+    ['IDP_LOCKOUT_MINUTES', '20000'],
+  ])('refuses %s=%s with one line naming the variable', (name, value) => {
+    const error = errorOf({ [name]: value });
+    expect(error.variable).toBe(name);
+    expect(error.message).toContain(name);
+    expect(error.message).not.toContain('\n');
+    expect(error.message).toMatch(/must be/);
+  });
+
+  it('shows the bad value of a plain variable, to help the operator', () => {
+    expect(errorOf({ PORT: 'abc' }).message).toBe(
+      'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc").',
+    );
+  });
+
+  it('never echoes a secret or a URL that may carry credentials', () => {
+    const database = errorOf({ DATABASE_URL: 'mysql://root:hunter2@db/gatehouse' });
+    expect(database.message).not.toContain('hunter2');
+    const okta = errorOf({
+      OKTA_ISSUER: 'http://acme.okta.com',
+      OKTA_CLIENT_ID: 'x',
+      OKTA_API_TOKEN: 'ssws-very-secret',
+    });
+    expect(okta.variable).toBe('OKTA_ISSUER');
+    expect(okta.message).not.toContain('ssws-very-secret');
+  });
+
+  it('shows what the lockout expects', () => {
+    expect(errorOf({ IDP_LOCKOUT_ATTEMPTS: '0' }).message).toBe(
+      'Invalid configuration: IDP_LOCKOUT_ATTEMPTS must be a whole number from 1 to 100 (got "0").',
+    );
+  });
+
+  it("refuses the embedded IdP's policy with a real Okta org, whose own policies apply", () => {
+    const org = { OKTA_ISSUER: 'https://acme.okta.com', OKTA_CLIENT_ID: 'x', OKTA_API_TOKEN: 'ssws' };
+    for (const name of ['IDP_MFA_GROUPS', 'IDP_LOCKOUT_ATTEMPTS', 'IDP_LOCKOUT_MINUTES']) {
+      const error = errorOf({ ...org, [name]: '5' });
+      expect(error.variable).toBe(name);
+      expect(error.message).toBe(
+        `Invalid configuration: ${name} must be unset with OKTA_ISSUER (a real Okta org applies its own policies).`,
+      );
+    }
+  });
+
+  it('asks for the missing half of a group of variables', () => {
+    expect(errorOf({ OKTA_ISSUER: 'https://acme.okta.com' }).variable).toBe('OKTA_CLIENT_ID');
+    expect(errorOf({ RECAPTCHA_SECRET: 'secret' }).variable).toBe('RECAPTCHA_SITE_KEY');
+  });
+});

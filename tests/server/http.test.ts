@@ -1,0 +1,154 @@
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProblemSchema, REQUEST_ID_HEADER } from '../../src/contracts/errors';
+import { toProblem } from '../../server/http/error-handler';
+import { buildTestApp, fakeSpaBuild, type TestApp } from './support/app';
+
+// The HTTP shell does not read the database (an empty PGlite is enough); resource suites run on both kinds.
+describe('HTTP shell', () => {
+  let t: TestApp;
+  const spa = fakeSpaBuild();
+  beforeAll(async () => {
+    t = await buildTestApp('pglite', { seed: false, staticDir: spa.dir });
+  });
+  afterAll(async () => {
+    await t.dispose();
+    spa.remove();
+  });
+
+  describe('request id', () => {
+    it('echoes a sane incoming x-api-request-id', async () => {
+      const response = await t.app.inject({
+        url: '/api/v1/health',
+        headers: { [REQUEST_ID_HEADER]: 'spa-1f2e.3d:42' },
+      });
+      expect(response.headers[REQUEST_ID_HEADER]).toBe('spa-1f2e.3d:42');
+    });
+
+    it('generates a UUID when none came, and puts it in the problem body too', async () => {
+      const response = await t.app.inject({ url: '/api/nope' });
+      const id = response.headers[REQUEST_ID_HEADER];
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(response.json()).toMatchObject({ requestId: id });
+    });
+
+    it('replaces an incoming id that is not a sane token', async () => {
+      const response = await t.app.inject({
+        url: '/api/v1/health',
+        headers: { [REQUEST_ID_HEADER]: '<script>alert(1)</script>' },
+      });
+      expect(response.headers[REQUEST_ID_HEADER]).not.toContain('<');
+      expect(response.headers[REQUEST_ID_HEADER]).toHaveLength(36);
+    });
+  });
+
+  it('sends security headers with a CSP that fits the SPA', async () => {
+    const response = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data:");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('answers an unknown /api path with the JSON problem shape, even to a browser', async () => {
+    for (const accept of ['application/json', 'text/html']) {
+      const response = await t.app.inject({ url: '/api/nope', headers: { accept } });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      const body = v.parse(ProblemSchema, response.json());
+      expect(body).toMatchObject({ code: 'not_found', message: 'Resource not found.' });
+    }
+  });
+
+  it('routes case-insensitively, as the spec mixes Resource/ and resource/', async () => {
+    expect((await t.app.inject({ url: '/API/V1/Health' })).json()).toEqual({ status: 'ok' });
+  });
+
+  describe('static SPA', () => {
+    it('serves index.html for a deep link a browser navigates to, never cached', async () => {
+      for (const url of ['/Login', '/Login/acme?culture=es']) {
+        const response = await t.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain('<div id="root">');
+        expect(response.headers['cache-control']).toBe('no-cache');
+      }
+    });
+
+    it('caches hashed assets for a year', async () => {
+      const response = await t.app.inject({ url: '/assets/index-abc123.js' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('does not answer a missing script with the page', async () => {
+      const response = await t.app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'not_found' });
+    });
+  });
+
+  it('shows the demo application page with every parameter escaped', async () => {
+    const response = await t.app.inject({
+      url: '/demo-apps/benefits?user=maria%40acme.test&role=%3Cb%3EMember%3C%2Fb%3E',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('<code>benefits</code>');
+    expect(response.body).toContain('maria@acme.test');
+    expect(response.body).toContain('&lt;b&gt;Member&lt;/b&gt;');
+    expect(response.body).not.toContain('<b>Member</b>');
+  });
+
+  it('answers a malformed JSON body with 400 in the problem shape', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Instance/NewError',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"Code": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(v.parse(ProblemSchema, response.json()).code).toBe('bad_request');
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Instance/NewError',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ Details: 'x'.repeat(1_100_000) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'payload_too_large' });
+  });
+});
+
+describe('without a built SPA', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('pglite', { seed: false });
+  });
+  afterAll(() => t.dispose());
+
+  it('answers / with a short 503 page that says how to build', async () => {
+    const response = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('npm run build');
+  });
+
+  it('still answers the API', async () => {
+    expect((await t.app.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('toProblem', () => {
+  it('hides why an unexpected failure happened', () => {
+    expect(toProblem(new Error('password authentication failed for user "postgres"'))).toEqual({
+      status: 500,
+      body: { code: 'internal', message: 'Internal server error.' },
+    });
+  });
+});

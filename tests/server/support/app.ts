@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../../server/app';
+import { issuerFor } from '../../../server/auth/token-verifier';
+import { loadConfig, type Config } from '../../../server/config';
+import type { Database } from '../../../server/db/client';
+import { seedDemoWorldIfEmpty } from '../../../server/db/seed';
+import { migrateIdp } from '../../../server/idp/migrate';
+import { openTestDatabase, type DatabaseKind } from './database';
+import { createTestTokens, type TestTokens } from './tokens';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  tokens: TestTokens;
+  dispose(): Promise<void>;
+}
+
+export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://gatehouse.test', LOG_LEVEL: 'silent', ...env });
+}
+
+/** A fake `vite build` output: enough for the static and history-fallback behaviour. */
+export function fakeSpaBuild(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gatehouse-spa-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Gatehouse</title><div id="root"></div>');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("spa")');
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The real app on a fresh database of `kind` (seeded with the demo world unless `seed: false`), not listening:
+ * tests talk to it through `app.inject`. Access tokens are signed by a test key the app trusts.
+ */
+export async function buildTestApp(
+  kind: DatabaseKind,
+  {
+    seed = true,
+    staticDir = path.join(tmpdir(), 'gatehouse-no-spa-build'),
+  }: { seed?: boolean; staticDir?: string } = {},
+): Promise<TestApp> {
+  const testDatabase = await openTestDatabase(kind);
+  const { database } = testDatabase;
+  // The app registers the embedded IdP (no OKTA_* in the test config), which needs its tables.
+  await migrateIdp(database);
+  if (seed) await seedDemoWorldIfEmpty(database.db);
+  const config = testConfig();
+  const tokens = await createTestTokens(issuerFor(config));
+  const app = await buildApp({ config, database, logger: false, tokenKeys: tokens.keys, staticDir });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    tokens,
+    dispose: async () => {
+      await app.close();
+      await testDatabase.dispose();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import type { WidgetEvent } from '../../machines/login/login.types';
+import type { IdentityPort } from '../../src/auth/identity-port';
+import type { ProfileValidateResult, UserProfile } from '../../src/contracts/profile';
+import type { Menu } from '../../src/contracts/resources';
+import { createControlledCall } from './controlled-actor';
+
+/**
+ * A fake identity port: every call the flows make waits until the test answers it, and the "widget" is a handle the
+ * test uses to play the person (submit, fail, succeed). Nothing reaches okta-auth-js or the network.
+ */
+export function fakeIdentity() {
+  const existingSession = createControlledCall<'tokens' | 'none', { checkIdpSession: boolean }>();
+  const callback = createControlledCall<undefined>();
+  const profile = createControlledCall<ProfileValidateResult, Parameters<IdentityPort['validateProfile']>[0]>();
+  const menu = createControlledCall<Menu, Parameters<IdentityPort['loadMenu']>[0]>();
+  const renew = createControlledCall<undefined>();
+  const signOut = createControlledCall<undefined>();
+  const idpRedirects: string[] = [];
+  let widgetSend: ((event: WidgetEvent) => void) | undefined;
+  const widgetMounts: { language: string; recoveryToken: string | undefined }[] = [];
+  let tokens: { accessToken?: string } = {};
+
+  const port: IdentityPort = {
+    findExistingSession: (options) => existingSession.call(options),
+    handleLoginRedirect: async () => {
+      await callback.call(undefined);
+    },
+    redirectToIdentityProvider: (idp) => {
+      idpRedirects.push(idp);
+      return Promise.resolve();
+    },
+    mountWidget: ({ language, recoveryToken, sendBack }) => {
+      widgetMounts.push({ language, recoveryToken });
+      widgetSend = sendBack;
+      return Promise.resolve(() => {
+        if (widgetSend === sendBack) widgetSend = undefined;
+      });
+    },
+    validateProfile: (input) => profile.call(input),
+    loadMenu: (input) => menu.call(input),
+    renewTokens: async () => {
+      await renew.call(undefined);
+    },
+    signOut: async () => {
+      await signOut.call(undefined);
+    },
+    readTokens: () => tokens,
+  };
+
+  return {
+    port,
+    existingSession,
+    callback,
+    profile,
+    menu,
+    renew,
+    signOut,
+    idpRedirects,
+    widgetMounts,
+    /** Plays the widget: throws when no widget is on screen, as a person could not type into none. */
+    widget: (event: WidgetEvent) => {
+      if (!widgetSend) throw new Error('the widget is not on screen');
+      widgetSend(event);
+    },
+    isWidgetMounted: () => widgetSend !== undefined,
+    setTokens: (next: { accessToken?: string }) => {
+      tokens = next;
+    },
+    validProfile: (userProfile: UserProfile): ProfileValidateResult => ({
+      valid: true,
+      validationMessage: null,
+      userProfile,
+    }),
+  };
+}
+
+/** Records full-page loads (application links) instead of letting jsdom try to navigate. */
+export function fakeNavigation(navigate: (path: string, options?: { replace?: boolean }) => void) {
+  const left: string[] = [];
+  return {
+    left,
+    port: {
+      navigate,
+      leave: (url: string) => {
+        left.push(url);
+      },
+    },
+  };
+}

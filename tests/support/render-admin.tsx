@@ -1,0 +1,25 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import type { ListItem } from '../../src/contracts/resources';
+import { englishCatalogue } from '../../src/i18n/catalogues';
+import { system } from '../../src/ui/system';
+
+/** An admin view with the app's providers (Chakra, English catalogue) and nothing else: no shell, no network. */
+export function renderAdminView(view: ReactNode) {
+  const i18n = setupI18n();
+  i18n.loadAndActivate({ locale: 'en-us', messages: { ...englishCatalogue } });
+  return render(
+    <ChakraProvider value={system}>
+      <I18nProvider i18n={i18n}>{view}</I18nProvider>
+    </ChakraProvider>,
+  );
+}
+
+/** Global_List_Icons as the resources API serves it. */
+export const iconList: ListItem[] = [
+  { id: '1', key: 'file-text', value: 'Document' },
+  { id: '2', key: 'heart-pulse', value: 'Health' },
+];

@@ -1,0 +1,36 @@
+import { vi } from 'vitest';
+import type { AggregatedResources } from '../../src/contracts/resources';
+import type { NewError } from '../../src/contracts/error-log';
+import type { ShellApi } from '../../src/app/wiring';
+import { createControlledCall } from './controlled-actor';
+import { aggregated } from './fixtures';
+
+type AggregatedInput = Parameters<ShellApi['getAggregatedByPage']>[0];
+
+/**
+ * An API that answers at once: version 20260101, and for each resource load the answer `answer(input)` gives
+ * (by default an empty page in the requested culture). Posted errors are recorded.
+ */
+export function answeringApi(answer: (input: AggregatedInput) => Partial<AggregatedResources> = () => ({})) {
+  const postedErrors: NewError[] = [];
+  const api: ShellApi = {
+    getResourceVersion: () => Promise.resolve(20260101),
+    getAggregatedByPage: (input) => Promise.resolve(aggregated({ culture: input.culture, ...answer(input) })),
+    postNewError: (entry) => {
+      postedErrors.push(entry);
+      return Promise.resolve();
+    },
+    getLastRequestId: () => 'req-last',
+    setRequestCulture: vi.fn(),
+  };
+  return { api, postedErrors };
+}
+
+/** An API whose resource calls wait until the test answers them (the model walk settles them at the exact step). */
+export function controlledApi() {
+  const version = createControlledCall<number, { clientId: string | undefined }>();
+  const page = createControlledCall<AggregatedResources, AggregatedInput>();
+  const { api: answering, postedErrors } = answeringApi();
+  const api: ShellApi = { ...answering, getResourceVersion: version.call, getAggregatedByPage: page.call };
+  return { api, version, page, postedErrors };
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { initialTransition, transition } from 'xstate';
+import { appMachine } from '../../../machines/app/app.machine';
+import type { PageLocation } from '../../../machines/app/app.types';
+import { isUnsupportedBrowser } from '../../../machines/app/browser-support';
+import { snapshotEvent } from '../../support/controlled-actor';
+import { ACME, appInput, notSupportedList } from '../../support/fixtures';
+
+const location = (overrides: Partial<PageLocation> = {}): PageLocation => ({
+  path: '/Login',
+  page: 'login',
+  analyticsPage: '/login',
+  clientId: undefined,
+  culture: undefined,
+  routeId: 'login',
+  area: 'public',
+  params: {},
+  query: {},
+  ...overrides,
+});
+
+const start = (input = appInput()) => initialTransition(appMachine, input)[0];
+
+const resourcesSnapshot = (lists: ReturnType<typeof notSupportedList>, loaded = true) => ({
+  context: { loaded: loaded ? { key: 'k', version: 1 } : undefined, lists },
+});
+
+const actionOf = (actions: { type: string; params?: unknown }[], type: string) =>
+  actions.find((action) => action.type === type);
+
+describe('app: following the address', () => {
+  it('records a page view with the analytics name, culture and client', () => {
+    const [, actions] = transition(appMachine, start(), {
+      type: 'location.changed',
+      location: location({ clientId: ACME }),
+    });
+    expect(actionOf(actions, 'trackPageView')?.params).toEqual({ page: '/login', culture: 'en-us', clientId: ACME });
+  });
+
+  it('sends no page view for a page without an analytics name', () => {
+    const [, actions] = transition(appMachine, start(), {
+      type: 'location.changed',
+      location: location({ path: '/dashboard', page: 'index', analyticsPage: undefined }),
+    });
+    expect(actionOf(actions, 'trackPageView')).toBeUndefined();
+  });
+
+  it('takes the culture from the address, normalised, and stores it', () => {
+    const [next, actions] = transition(appMachine, start(), {
+      type: 'location.changed',
+      location: location({ culture: 'es-419' }),
+    });
+    expect(next.context.culture).toBe('es');
+    expect(actionOf(actions, 'persistCulture')?.params).toEqual({ culture: 'es' });
+  });
+
+  it('keeps the stored culture when the address names none', () => {
+    const [next, actions] = transition(appMachine, start(appInput({ culture: 'es' })), {
+      type: 'location.changed',
+      location: location(),
+    });
+    expect(next.context.culture).toBe('es');
+    expect(actionOf(actions, 'persistCulture')).toBeUndefined();
+  });
+
+  it('remembers the client named by the address and keeps it on later pages', () => {
+    const [withClient, actions] = transition(appMachine, start(), {
+      type: 'location.changed',
+      location: location({ clientId: ACME }),
+    });
+    expect(actionOf(actions, 'persistClientId')?.params).toEqual({ clientId: ACME });
+    const [later] = transition(appMachine, withClient, {
+      type: 'location.changed',
+      location: location({ path: '/Faq', page: 'faq', analyticsPage: '/faq' }),
+    });
+    expect(later.context.clientId).toBe(ACME);
+  });
+
+  it('tells the resources singleton which page to load', () => {
+    const [, actions] = transition(appMachine, start(), {
+      type: 'location.changed',
+      location: location({ clientId: ACME }),
+    });
+    const sent = actions.filter((action) => JSON.stringify(action.params).includes('"type":"page.changed"'));
+    expect(JSON.stringify(sent)).toContain('"page":"login"');
+    expect(JSON.stringify(sent)).toContain(ACME);
+  });
+});
+
+describe('app: browser-support check (admin-and-board §2)', () => {
+  it('opens the notice when the user agent matches a not-supported pattern', () => {
+    const [next] = transition(
+      appMachine,
+      start(appInput({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0)' })),
+      snapshotEvent('resources', resourcesSnapshot(notSupportedList('Trident', 'MSIE'))),
+    );
+    expect(next.matches({ browser: 'unsupported' })).toBe(true);
+  });
+
+  it('passes a browser that matches no pattern', () => {
+    const [next] = transition(
+      appMachine,
+      start(),
+      snapshotEvent('resources', resourcesSnapshot(notSupportedList('Trident'))),
+    );
+    expect(next.matches({ browser: 'supported' })).toBe(true);
+  });
+
+  it('waits until resources have loaded', () => {
+    const [next] = transition(appMachine, start(), snapshotEvent('resources', resourcesSnapshot({}, false)));
+    expect(next.matches({ browser: 'unchecked' })).toBe(true);
+  });
+
+  it('closes the notice when the person dismisses it', () => {
+    const unsupported = appMachine.resolveState({ value: { browser: 'unsupported' }, context: start().context });
+    const [next] = transition(appMachine, unsupported, { type: 'browserNotice.dismiss' });
+    expect(next.matches({ browser: 'acknowledged' })).toBe(true);
+  });
+
+  it('checks only once: later loads do not reopen a dismissed notice', () => {
+    const acknowledged = appMachine.resolveState({ value: { browser: 'acknowledged' }, context: start().context });
+    const [next] = transition(
+      appMachine,
+      acknowledged,
+      snapshotEvent('resources', resourcesSnapshot(notSupportedList('.*'))),
+    );
+    expect(next.matches({ browser: 'acknowledged' })).toBe(true);
+  });
+
+  it('skips a pattern that is not a valid expression', () => {
+    expect(isUnsupportedBrowser('Firefox', notSupportedList('(', 'Firefox'))).toBe(true);
+  });
+});

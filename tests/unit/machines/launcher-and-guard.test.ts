@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { initialTransition, transition } from 'xstate';
+import { guardMachine, type GuardInput } from '../../../machines/guard/guard.machine';
+import { automaticChoice, launcherMachine } from '../../../machines/launcher/launcher.machine';
+import type { Menu } from '../../../src/contracts/resources';
+import { doneEvent } from '../../support/controlled-actor';
+import { application, claims, profile } from '../../support/profiles';
+
+const paramsOf = (actions: { type: string; params?: unknown }[], type: string) =>
+  actions.find((action) => action.type === type)?.params;
+
+describe('launcher (admin-and-board §2)', () => {
+  const loading = () => initialTransition(launcherMachine, { profile: profile() })[0];
+
+  it('shows a loader until it has decided', () => {
+    expect(loading().hasTag('busy')).toBe(true);
+  });
+
+  it('goes straight to the only application', () => {
+    const [next, actions] = transition(launcherMachine, loading(), doneEvent('loadApplications', [application()]));
+    expect(next.value).toBe('leaving');
+    expect(paramsOf(actions, 'openApplication')).toEqual({ application: application(), profile: profile() });
+  });
+
+  it('goes to the DefaultRedirect application among several', () => {
+    const preferred = { ...claims, defaultRedirect: true };
+    expect(automaticChoice([application(), preferred])).toEqual(preferred);
+    const [next] = transition(launcherMachine, loading(), doneEvent('loadApplications', [application(), preferred]));
+    expect(next.value).toBe('leaving');
+  });
+
+  it('otherwise shows the cards and opens the one clicked', () => {
+    const [choosing] = transition(launcherMachine, loading(), doneEvent('loadApplications', [application(), claims]));
+    expect(choosing.value).toBe('choosing');
+    const [, actions] = transition(launcherMachine, choosing, {
+      type: 'application.open',
+      applicationId: 'app-claims',
+    });
+    expect(paramsOf(actions, 'openApplication')).toEqual({ application: claims, profile: profile() });
+    expect(transition(launcherMachine, choosing, { type: 'application.open', applicationId: 'nope' })[0].value).toBe(
+      'choosing',
+    );
+  });
+
+  it('waits for the guard when no one is signed in', () => {
+    expect(initialTransition(launcherMachine, { profile: undefined })[0].value).toBe('signedOut');
+  });
+});
+
+describe('guards (public-and-profile §4, admin-and-board §4)', () => {
+  const input = (overrides: Partial<GuardInput> = {}): GuardInput => ({
+    area: 'board',
+    path: '/board/index',
+    culture: 'en-us',
+    profile: profile(),
+    recoveryToken: undefined,
+    ...overrides,
+  });
+  const menu: Menu = {
+    section: 'Portal',
+    menuItems: [
+      { linkUrl: '/dashboard', imageName: 'x', caption: 'Dashboard', order: 1, hidden: false, roleAccess: ['admin'] },
+      { linkUrl: '/board/index', imageName: 'x', caption: 'Board', order: 2, hidden: false, roleAccess: ['user'] },
+    ],
+  };
+
+  it('sends a visitor without a profile to the login page, keeping the recovery token', () => {
+    const [denied, actions] = initialTransition(guardMachine, input({ profile: undefined, recoveryToken: 'rt-1' }));
+    expect(denied.value).toBe('denied');
+    expect(paramsOf(actions, 'openLogin')).toEqual({ recoveryToken: 'rt-1' });
+  });
+
+  it('board: follows a stored redirect URL, else lets the person in', () => {
+    const [checking] = initialTransition(guardMachine, input());
+    const [followed, actions] = transition(
+      guardMachine,
+      checking,
+      doneEvent('readStoredRedirect', '/board/editProfile/x'),
+    );
+    expect(followed.value).toBe('denied');
+    expect(paramsOf(actions, 'followStoredRedirect')).toEqual({
+      redirectUrl: '/board/editProfile/x',
+      profile: profile(),
+    });
+    expect(transition(guardMachine, checking, doneEvent('readStoredRedirect', undefined))[0].hasTag('granted')).toBe(
+      true,
+    );
+  });
+
+  it('admin: loads the menu of the role and lets in a page it lists', () => {
+    const [loading] = initialTransition(
+      guardMachine,
+      input({ area: 'admin', path: '/dashboard', profile: profile({ role: 'admin' }) }),
+    );
+    const [granted, actions] = transition(guardMachine, loading, doneEvent('loadMenu', menu));
+    expect(granted.hasTag('granted')).toBe(true);
+    // Provider administrators see every shown entry, whatever its RoleAccess.
+    expect(granted.context.menu.map((item) => item.linkUrl)).toEqual(['/dashboard', '/board/index']);
+    expect(paramsOf(actions, 'persistMenu')).toBeDefined();
+  });
+
+  it('admin: a page the role may not use leads to the next allowed entry, or to the login page', () => {
+    const [userLoading] = initialTransition(guardMachine, input({ area: 'admin', path: '/dashboard' }));
+    const [moved, actions] = transition(guardMachine, userLoading, doneEvent('loadMenu', menu));
+    expect(moved.value).toBe('denied');
+    expect(paramsOf(actions, 'openPath')).toEqual({ path: '/board/index' });
+    const [, none] = transition(guardMachine, userLoading, doneEvent('loadMenu', { section: 'Portal', menuItems: [] }));
+    expect(paramsOf(none, 'openLogin')).toEqual({ recoveryToken: undefined });
+  });
+});

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, initialTransition, transition } from 'xstate';
+import { loginMachine } from '../../../machines/login/login.machine';
+import type { ExistingSession, LoginInput, StoredLogin } from '../../../machines/login/login.types';
+import { doneEvent, errorEvent } from '../../support/controlled-actor';
+import { claims, profile } from '../../support/profiles';
+
+const input = (overrides: Partial<LoginInput> = {}): LoginInput => ({
+  mode: 'login',
+  clientId: 'acme',
+  applicationName: undefined,
+  culture: 'en-us',
+  recoveryToken: undefined,
+  ...overrides,
+});
+const context = {
+  ...input(),
+  storedApplication: undefined,
+  ssoId: undefined,
+  attempts: {},
+  username: undefined,
+  failed: false,
+  attemptsLeft: undefined,
+};
+const at = (value: string, overrides = {}) =>
+  loginMachine.resolveState({ value, context: { ...context, ...overrides } });
+const paramsOf = (actions: { type: string; params?: unknown }[], type: string) =>
+  actions.find((action) => action.type === type)?.params;
+const stored: StoredLogin = { storedApplication: undefined, ssoId: undefined, attempts: {} };
+
+describe('login: starting', () => {
+  it('remembers the application and the admin-portal flag the address names', () => {
+    const [start] = initialTransition(loginMachine, input({ mode: 'publicAdmin', applicationName: 'Claims Portal' }));
+    const [next, actions] = transition(loginMachine, start, doneEvent('readStoredLogin', stored));
+    expect(next.value).toBe('checkingSession');
+    expect(paramsOf(actions, 'persistApplication')).toEqual({ applicationName: 'Claims Portal' });
+    expect(actions.map((action) => action.type)).toContain('persistAdminPortal');
+  });
+
+  it("handles the identity provider's redirect on login/callback", () => {
+    const [start] = initialTransition(loginMachine, input({ mode: 'callback' }));
+    expect(transition(loginMachine, start, doneEvent('readStoredLogin', stored))[0].value).toBe('handlingRedirect');
+  });
+
+  it('a failed callback is reported and goes to the login page', () => {
+    const [next, actions] = transition(loginMachine, at('handlingRedirect'), errorEvent('handleLoginRedirect', 'x'));
+    expect(next.value).toBe('leaving');
+    expect(actions.map((action) => action.type)).toContain('openLogin');
+  });
+});
+
+describe('login: existing session and SSO (spec §2, §4)', () => {
+  it('asks the identity provider for a session on the SSO screen only; Login looks at stored tokens', () => {
+    const checkOf = (mode: LoginInput['mode']) => {
+      const [start] = initialTransition(loginMachine, input({ mode }));
+      const [checking] = transition(loginMachine, start, doneEvent('readStoredLogin', stored));
+      return (checking.children.findExistingSession?.getSnapshot() as { input?: unknown } | undefined)?.input;
+    };
+    expect(checkOf('sso')).toEqual({ checkIdpSession: true });
+    expect(checkOf('login')).toEqual({ checkIdpSession: false });
+  });
+
+  it('validates the profile at once when tokens or an active session exist', () => {
+    expect(transition(loginMachine, at('checkingSession'), doneEvent('findExistingSession', 'tokens'))[0].value).toBe(
+      'validatingProfile',
+    );
+  });
+
+  it('shows the widget when there is no session', () => {
+    const [next] = transition(loginMachine, at('checkingSession'), doneEvent('findExistingSession', 'none'));
+    expect(next.hasTag('widget')).toBe(true);
+  });
+
+  it('on the SSO screen with an SSOID, starts a redirect sign-in with that identity provider', () => {
+    const sso = at('checkingSession', { mode: 'sso', ssoId: '0oa-idp' });
+    const [next] = transition(loginMachine, sso, doneEvent('findExistingSession', 'none'));
+    expect(next.value).toBe('redirectingToIdp');
+  });
+});
+
+describe('login: the widget (spec §5, §9)', () => {
+  it('counts a failed sign-in against the submitted username and stores the counter', () => {
+    const [submitted] = transition(loginMachine, at('showingWidget'), {
+      type: 'widget.submitted',
+      username: 'ACME__maria@acme.test',
+    });
+    const [failed, actions] = transition(loginMachine, submitted, { type: 'widget.failed', at: 1000 });
+    expect(failed.context.failed).toBe(true);
+    expect(failed.context.attemptsLeft).toBe(4);
+    expect(paramsOf(actions, 'persistAttempts')).toEqual({
+      attempts: { 'acme__maria@acme.test': { count: 1, expiresAt: 1_801_000 } },
+    });
+    expect(paramsOf(actions, 'trackLoginOutcome')).toEqual({ page: '/login_failure' });
+  });
+
+  it('validates the profile once the widget has the tokens', () => {
+    expect(transition(loginMachine, at('showingWidget'), { type: 'widget.signedIn' })[0].value).toBe(
+      'validatingProfile',
+    );
+  });
+});
+
+describe('login: after the profile (spec §4)', () => {
+  it('a valid profile signs the session in and goes to the stored application', () => {
+    const validating = at('validatingProfile', {
+      storedApplication: 'claims',
+      username: 'maria',
+      attempts: { maria: { count: 2, expiresAt: 9e9 } },
+    });
+    const [next, actions] = transition(
+      loginMachine,
+      validating,
+      doneEvent('validateProfile', { valid: true, validationMessage: null, userProfile: profile() }),
+    );
+    expect(next.value).toBe('leaving');
+    expect(paramsOf(actions, 'openDestination')).toEqual({
+      profile: profile(),
+      destination: { kind: 'application', application: claims },
+    });
+    expect(paramsOf(actions, 'persistAttempts')).toEqual({ attempts: {} });
+    expect(paramsOf(actions, 'trackLoginOutcome')).toEqual({ page: '/login_success' });
+  });
+
+  it('an invalid profile stores the reason, tells the session and signs out', () => {
+    const validating = at('validatingProfile', { applicationName: 'Nope' });
+    const [next, actions] = transition(
+      loginMachine,
+      validating,
+      doneEvent('validateProfile', { valid: false, validationMessage: 'application_not_found', userProfile: null }),
+    );
+    expect(next.value).toBe('rejecting');
+    expect(paramsOf(actions, 'persistSignOutReason')).toEqual({
+      reason: { code: 'application_not_found', applicationName: 'Nope' },
+    });
+    expect(transition(loginMachine, next, doneEvent('signOut', undefined))[0].hasTag('widget')).toBe(true);
+  });
+
+  it('a client problem names the client', () => {
+    const [, actions] = transition(
+      loginMachine,
+      at('validatingProfile', { clientId: 'ghost' }),
+      doneEvent('validateProfile', { valid: false, validationMessage: 'client_not_found', userProfile: null }),
+    );
+    expect(paramsOf(actions, 'persistSignOutReason')).toEqual({
+      reason: { code: 'client_not_found', clientId: 'ghost' },
+    });
+  });
+});
+
+describe('login: running with its actors', () => {
+  it('re-mounts the widget after a forgot-password mail, as the spec returns to the sign-in form', async () => {
+    let mounts = 0;
+    const actor = createActor(
+      loginMachine.provide({
+        actors: {
+          readStoredLogin: fromPromise<StoredLogin, undefined>(() => Promise.resolve(stored)),
+          findExistingSession: fromPromise<ExistingSession, { checkIdpSession: boolean }>(() =>
+            Promise.resolve('none'),
+          ),
+          signInWidget: fromCallback(() => {
+            mounts += 1;
+          }),
+        },
+      }),
+      { input: input() },
+    ).start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(mounts).toBe(1);
+    actor.send({ type: 'widget.emailSent' });
+    expect(mounts).toBe(2);
+    actor.stop();
+  });
+});
