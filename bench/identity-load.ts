@@ -1,0 +1,112 @@
+// Sign-ins and token refreshes per second against the real server, from a few concurrent clients. Bounded: a fixed
+// number of sign-ins, a fixed duration of refreshes. Any failed request stops the benchmark (a figure over errors
+// would mean nothing).
+import { passwordSignIn, portalIdentity, refreshTokens, type Tokens } from './identity-client';
+import { BENCH_PASSWORD, type BenchServer } from './identity-server';
+import { figure, summarise, type Figure } from './support';
+
+/** A throughput figure: its budget is a floor, unlike the latency budgets in support.ts. */
+export function atLeast(name: string, value: number, unit: string, budget: number): Figure {
+  return { ...figure(name, value, unit, budget), withinBudget: value >= budget };
+}
+
+/**
+ * The server's CPU time per operation: what the operation costs whatever else the machine runs. Two cores give at
+ * most 2000 / this many operations per second, if nothing else ran (the load generator runs too).
+ */
+function cpuPerOperation(what: string, before: number | null, after: number | null, operations: number): Figure[] {
+  if (before === null || after === null || operations === 0) return [];
+  return [
+    figure(`${what}, server CPU per operation, ms`, Math.round(((after - before) / operations) * 10) / 10, 'ms', null),
+  ];
+}
+
+const on = (server: BenchServer) => (server.database === 'postgres' ? 'PostgreSQL' : 'PGlite');
+
+/** The bench people in turn. */
+function loginAt(server: BenchServer, index: number): string {
+  const login = server.logins[index % server.logins.length];
+  if (login === undefined) throw new Error('the bench server has no people');
+  return login;
+}
+
+/** Runs `count` jobs on `concurrency` workers; answers each job's duration in ms and the wall time. */
+async function runPool(count: number, concurrency: number, job: (index: number) => Promise<void>) {
+  const durations: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const index = next++;
+        const t0 = performance.now();
+        await job(index);
+        durations.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { durations, seconds: (performance.now() - started) / 1000 };
+}
+
+export async function benchSignIns(server: BenchServer, { count = 240, concurrency = 8 } = {}): Promise<Figure[]> {
+  const identity = await portalIdentity(server.baseUrl);
+  const signIn = (index: number) =>
+    passwordSignIn(identity, loginAt(server, index), BENCH_PASSWORD).then(() => undefined);
+  await runPool(concurrency, concurrency, signIn); // warm-up: code paths compiled, connections open
+  const cpuBefore = server.cpuMs();
+  const { durations, seconds } = await runPool(count, concurrency, (i) => signIn(i + concurrency));
+  const cpuAfter = server.cpuMs();
+  const perSecond = Math.round((count / seconds) * 10) / 10;
+  return [
+    ...cpuPerOperation(`password sign-in on ${on(server)}`, cpuBefore, cpuAfter, count),
+    atLeast(
+      `password sign-ins (authn + authorize + token) on ${on(server)}, ${concurrency} concurrent, per second`,
+      perSecond,
+      'sign-ins/s',
+      30,
+    ),
+    summarise(`password sign-in on ${on(server)}, ${concurrency} concurrent, median latency, ms`, durations, {
+      budget: null,
+      stat: 'median',
+    }),
+  ];
+}
+
+export async function benchRefreshes(server: BenchServer, { seconds = 10, concurrency = 8 } = {}): Promise<Figure[]> {
+  const identity = await portalIdentity(server.baseUrl);
+  // Each client keeps its own rotating chain, as each browser tab-set does.
+  const chains: Tokens[] = [];
+  for (let i = 0; i < concurrency; i++) {
+    const signedIn = await passwordSignIn(identity, loginAt(server, i), BENCH_PASSWORD);
+    chains.push(await refreshTokens(identity, signedIn)); // warm-up
+  }
+  const durations: number[] = [];
+  const cpuBefore = server.cpuMs();
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    chains.map(async (first) => {
+      let tokens = first;
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        tokens = await refreshTokens(identity, tokens);
+        durations.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = server.cpuMs();
+  return [
+    ...cpuPerOperation(`token refresh on ${on(server)}`, cpuBefore, cpuAfter, durations.length),
+    atLeast(
+      `token refreshes (refresh_token grant, rotating) on ${on(server)}, ${concurrency} concurrent, per second`,
+      Math.round(durations.length / elapsed),
+      'refreshes/s',
+      300,
+    ),
+    summarise(`token refresh on ${on(server)}, ${concurrency} concurrent, median latency, ms`, durations, {
+      budget: null,
+      stat: 'median',
+    }),
+  ];
+}

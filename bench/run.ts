@@ -1,0 +1,27 @@
+// `npm run bench`: measures and reports; budgets are compared here, never asserted inside tests.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { benchAdminListsLoad } from './admin-lists-load';
+import { benchBundleSize } from './bundle-size';
+import { benchGridFilter } from './grid-filter';
+import { benchIdentity } from './identity';
+import { benchResourcesLoad } from './resources-load';
+import { benchStartup } from './startup';
+import { repoRoot, type Figure } from './support';
+
+const figures: Figure[] = [
+  ...benchBundleSize(),
+  ...(await benchStartup()),
+  ...(await benchResourcesLoad()),
+  ...(await benchIdentity()),
+  ...(await benchGridFilter()),
+  ...(await benchAdminListsLoad()),
+];
+for (const f of figures) {
+  const verdict =
+    f.withinBudget === null ? '' : f.withinBudget ? `  (budget ${f.budget}: ok)` : `  (budget ${f.budget}: OVER)`;
+  console.log(`${f.name}: ${f.value} ${f.unit}${verdict}`);
+}
+const out = path.join(repoRoot, 'bench/results/latest.local.json');
+writeFileSync(out, JSON.stringify({ measuredAt: new Date().toISOString(), figures }, null, 2));
+console.log(`\nwritten to ${path.relative(repoRoot, out)}`);
