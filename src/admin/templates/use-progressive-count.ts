@@ -31,9 +31,7 @@ export function useProgressiveCount(total: number): number {
   useEffect(() => {
     if (staged === null) return undefined;
     return nextFrame(() => {
-      setStaged((current) =>
-        current === null || current + ROWS_PER_FRAME >= total ? null : current + ROWS_PER_FRAME,
-      );
+      setStaged((current) => (current === null || current + ROWS_PER_FRAME >= total ? null : current + ROWS_PER_FRAME));
     });
   }, [staged, total]);
   return staged === null ? total : Math.min(staged, total);
