@@ -63,10 +63,16 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(databaseUrl: string): Promise<Database> {
   const client = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  // An idle connection dropped by the server must not crash the process; the next query reconnects.
-  client.on('error', (error) => {
-    console.error(`PostgreSQL connection error: ${error.message}`);
+  // A connection dropped by the server must not crash the process; the next query reconnects. The listener goes on
+  // each connection, not only on the pool: the pool forwards errors of idle connections only, and a connection it has
+  // already let go (closing at shutdown, when a database is dropped with force) would otherwise throw unhandled.
+  client.on('connect', (connection) => {
+    connection.on('error', (error) => {
+      console.error(`PostgreSQL connection error: ${error.message}`);
+    });
   });
+  // The pool re-emits an idle connection's error, which the connection's own listener above has already reported.
+  client.on('error', () => undefined);
   try {
     await client.query('select 1');
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
+import { launchBrowser, openPage, waitForArrival } from './support/browser';
 import { startServerOnPostgres, waitForMail, type ServerWithDatabase } from './support/postgres-server';
 import { DEMO_PASSWORD, identityPages } from './identity';
 import { recoveryPages } from './identity-recovery';
@@ -68,7 +68,8 @@ describe('the identity provider lockout through the widget (issue #3; okta-compa
 describe('forgot password by e-mail (issue #3; okta-compat A10–A12; public-and-profile §2 recovery mode)', () => {
   it('lee asks for a reset without signing in first, opens the mailed link, answers, sets a password and signs in with it', async () => {
     const newPassword = 'Umbrella-renewed-2026';
-    const { page, context } = await openPage(browser, server.baseUrl);
+    const first = await openPage(browser, server.baseUrl);
+    const { page, context } = first;
     await identityPages.openLogin(page);
     await recoveryPages.askForResetMail(page, 'lee@umbrella.test');
     // Spec §4: FORGOT_PASSWORD_EMAIL_SENT returns to the sign-in form.
@@ -82,16 +83,16 @@ describe('forgot password by e-mail (issue #3; okta-compat A10–A12; public-and
     await page.goto(link ?? '');
     await expect.poll(() => page.getByText('Please introduce the recovery token sent via email.').count()).toBe(1);
     await recoveryPages.answerRecoveryQuestion(page, 'Maple');
-    await recoveryPages.setNewPassword(page, newPassword);
+    expect(await recoveryPages.setNewPassword(page, newPassword)).toBe(200);
     // A reset ends in SUCCESS: lee is signed in and sent to Benefits Center (DefaultRedirect).
-    await page.waitForURL(/\/demo-apps\/benefits/, { timeout: 20_000 });
+    await waitForArrival(first, /\/demo-apps\/benefits/);
     await context.close();
 
     const again = await openPage(browser, server.baseUrl);
     await identityPages.openLogin(again.page);
     expect(await submitPassword(again.page, 'lee@umbrella.test', DEMO_PASSWORD)).toBe(401);
     await identityPages.signIn(again.page, 'lee@umbrella.test', newPassword);
-    await again.page.waitForURL(/\/demo-apps\/benefits/, { timeout: 20_000 });
+    await waitForArrival(again, /\/demo-apps\/benefits/);
     await again.context.close();
   });
 });

@@ -20,11 +20,31 @@ export const recoveryPages = {
     await field.fill(answer);
     await submitOf(field).click();
   },
-  async setNewPassword(page: Page, password: string) {
+  /**
+   * Sets the new password and resolves with the status of the identity provider's answer to it. The widget can render
+   * the reset form a second time just after it appears, which empties what was typed (seen under load: the form then
+   * says "New passwords must match" and sends nothing); like a person, the helper types again when the form says so.
+   */
+  async setNewPassword(page: Page, password: string): Promise<number> {
     const field = widget(page).locator('input[name="newPassword"]');
     await field.waitFor({ timeout: 20_000 });
-    await field.fill(password);
-    await widget(page).locator('input[name="confirmPassword"]').fill(password);
-    await submitOf(field).click();
+    const refused = widget(page).locator('.password-reset .o-form-input-error');
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await field.fill(password);
+      await widget(page).locator('input[name="confirmPassword"]').fill(password);
+      const answered = page
+        .waitForResponse(
+          (response) =>
+            response.request().method() === 'POST' &&
+            new URL(response.url()).pathname === '/api/v1/authn/credentials/reset_password',
+          { timeout: 10_000 },
+        )
+        .catch(() => null);
+      await submitOf(field).click();
+      const response = await answered;
+      if (response) return response.status();
+      if ((await refused.count()) === 0) throw new Error('the reset form neither sent the password nor said why');
+    }
+    throw new Error(`the reset form refused the password 3 times: ${await refused.first().innerText()}`);
   },
 };

@@ -50,3 +50,25 @@ export async function openPage(browser: Browser, baseUrl: string): Promise<PageS
   });
   return { context, page, problems };
 }
+
+/**
+ * Waits for the page to arrive at an address; when it does not, fails with where it is instead, what it shows and
+ * what went wrong on the way, so that a failure in CI can be read without re-running it.
+ */
+export async function waitForArrival(session: PageSession, address: RegExp, timeout = 20_000): Promise<void> {
+  try {
+    await session.page.waitForURL(address, { timeout });
+  } catch (error) {
+    const shown = await session.page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch(() => '(the page did not answer)');
+    const lines = [
+      `did not arrive at ${String(address)} within ${String(timeout)} ms`,
+      `at: ${session.page.url()}`,
+      `shows: ${shown.replace(/\s+/g, ' ').slice(0, 600)}`,
+      `problems: ${session.problems.length === 0 ? 'none' : session.problems.join(' | ')}`,
+    ];
+    throw new Error(lines.join('\n'), { cause: error });
+  }
+}

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startServer, type RunningServer } from './server-process';
 
+/** PostgreSQL's code for a connection terminated by an administrator command (here: the forced drop). */
+const ADMIN_SHUTDOWN = '57P01';
+
 const maintenanceUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A real server on its own PostgreSQL database, which the test may read and change alongside it. */
@@ -32,6 +35,13 @@ export async function startServerOnPostgres(extraEnv: Record<string, string> = {
   const url = new URL(maintenanceUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // `drop database … with (force)` terminates whatever connection of ours is still closing after `pool.end()`; that
+  // termination (57P01) is expected, and without a listener it would surface as an unhandled error of the run.
+  pool.on('connect', (client) => {
+    client.on('error', (error: Error & { code?: string }) => {
+      if (error.code !== ADMIN_SHUTDOWN) throw error;
+    });
+  });
   const dropAll = async () => {
     await pool.end();
     await onMaintenanceConnection(`drop database if exists ${name} with (force)`);
