@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPages } from './admin';
-import { answerTo, cataloguePages, row } from './admin-catalogue';
+import { answerTo, cataloguePages, row, templatePages } from './admin-catalogue';
 import { identityPages } from './identity';
 import { launchBrowser, openPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server-process';
@@ -105,4 +105,28 @@ describe('the admin catalogue end to end (issue 4, admin-and-board §2–§4)', 
     await sam.context.close();
     // One long journey of many steps on a 2-core machine: room beyond the project's 60 s per test.
   }, 150_000);
+
+  it('the provider administrator builds a template from catalogue fields, finds it as saved, and deletes it', async () => {
+    const name = 'Vision enrolment';
+    const admin = await adminPages.signedIn(browser, server.baseUrl, PROVIDER_ADMIN);
+    const { page } = admin;
+    await cataloguePages.open(page, '/template', 'Benefits enrolment');
+    await templatePages.addTemplate(page, name, ['LastName', 'FirstName']);
+    // The grid lists it with its flag and field count (Name, Default, Fields).
+    await expect
+      .poll(() => row(page, name).locator('td').allInnerTexts())
+      .toEqual(expect.arrayContaining([name, 'No', '2']));
+    // Reopened from the server, it keeps the order and the mandatory flag it was saved with.
+    expect(await templatePages.openRows(page, name)).toEqual([
+      ['LastName', true],
+      ['FirstName', false],
+    ]);
+    // Unused by any client application, it can be deleted after the confirmation.
+    await page.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
+    const deleted = answerTo(page, 'DELETE', /\/api\/v1\/Template\/[^/]+$/);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+    expect((await deleted).status()).toBeLessThan(300);
+    await row(page, name).waitFor({ state: 'detached' });
+    await admin.context.close();
+  });
 });

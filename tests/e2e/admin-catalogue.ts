@@ -88,6 +88,51 @@ export const cataloguePages = {
   },
 };
 
+/** Page helpers for Manage Templates and its editor (docs/templates.md), by their labels and roles. */
+export const templatePages = {
+  /** Adds a template with `fields` (by field name) in that order, the first one mandatory, and saves it. */
+  async addTemplate(page: Page, name: string, fields: readonly string[]) {
+    await page.getByRole('button', { name: 'Add template' }).click();
+    const editor = page.getByRole('dialog', { name: 'New template' });
+    await editor.getByLabel('Template name').fill(name);
+    const picker = editor.getByLabel('Field to add');
+    for (const field of fields) {
+      await picker.selectOption({ label: await optionLabel(picker, field) });
+      await editor.getByRole('button', { name: 'Add field' }).click();
+      await editor.getByRole('checkbox', { name: `Mandatory: ${field}` }).waitFor();
+    }
+    await editor.getByRole('checkbox', { name: `Mandatory: ${fields[0] ?? ''}` }).check();
+    const saved = answerTo(page, 'POST', /\/api\/v1\/Template$/);
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expectOk(await saved);
+    await editor.waitFor({ state: 'hidden' });
+  },
+
+  /** Opens a template's editor from the grid; resolves with its rows as [field name, mandatory]. */
+  async openRows(page: Page, name: string): Promise<[string, boolean][]> {
+    await page.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
+    const editor = page.getByRole('dialog', { name: `Edit template ${name}` });
+    const table = editor.getByRole('table', { name: 'Fields' });
+    await table.waitFor();
+    const names = await table.locator('tbody tr td:first-child').allInnerTexts();
+    const rows: [string, boolean][] = [];
+    for (const field of names) {
+      rows.push([field, await editor.getByRole('checkbox', { name: `Mandatory: ${field}` }).isChecked()]);
+    }
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await editor.waitFor({ state: 'hidden' });
+    return rows;
+  },
+};
+
+/** The label of the option of `select` for a field: "FirstName (NVARCHAR)". */
+async function optionLabel(select: Locator, field: string): Promise<string> {
+  const labels = await select.locator('option').allInnerTexts();
+  const label = labels.find((text) => text.startsWith(`${field} (`));
+  if (label === undefined) throw new Error(`no field ${field} to add; offered: ${labels.join(', ')}`);
+  return label;
+}
+
 /** A grid body row naming `text`. */
 export function row(page: Page, text: string): Locator {
   return page.locator('tbody tr').filter({ hasText: text });
