@@ -1,5 +1,5 @@
 // `npm run bench`: measures and reports; budgets are compared here, never asserted inside tests.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { benchAdminListsLoad } from './admin-lists-load';
 import { benchBundleSize } from './bundle-size';
@@ -23,5 +23,6 @@ for (const f of figures) {
   console.log(`${f.name}: ${f.value} ${f.unit}${verdict}`);
 }
 const out = path.join(repoRoot, 'bench/results/latest.local.json');
+mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, JSON.stringify({ measuredAt: new Date().toISOString(), figures }, null, 2));
 console.log(`\nwritten to ${path.relative(repoRoot, out)}`);

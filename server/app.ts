@@ -72,7 +72,7 @@ export async function buildApp({
   const identity = await setUpIdentityProvider(app, { config, database });
   installAuth(app, {
     verifier: createTokenVerifier({ issuer: identity.issuer, keys: tokenKeys ?? identity.tokenKeys }),
-    db: database.db,
+    database,
     providerPrefix: config.providerPrefix,
   });
 

@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { JWTPayload } from 'jose';
 import type { Role } from '../../src/contracts/resources';
 import type { Db } from '../db/client';
+import type { ProcessMemo } from '../db/process-memo';
 import { instanceApplicationRoles, instances } from '../db/schema';
 
 /** Who is calling, as the portal knows them (the user-profile row behind a verified token). */
@@ -40,15 +41,25 @@ export function roleOf(
 
 /**
  * Finds the profile of a verified token by its `uid` (Okta's user id claim, a unique index) or, for a profile not yet
- * linked to an identity-provider user, by its `sub` (the login, compared without case). One query per request: the
- * application roles come along as an array, since this runs before every authenticated call.
+ * linked to an identity-provider user, by its `sub` (the login, compared without case). One query per request, and
+ * none for a person `memo` remembers (PGlite, until the next write): the application roles come along as an array,
+ * since this runs before every authenticated call.
  */
-export async function resolvePrincipal(db: Db, claims: JWTPayload, providerPrefix: string): Promise<Principal | null> {
+export async function resolvePrincipal(
+  db: Db,
+  claims: JWTPayload,
+  providerPrefix: string,
+  memo: ProcessMemo,
+): Promise<Principal | null> {
   const uid = typeof claims.uid === 'string' ? claims.uid : null;
   const sub = typeof claims.sub === 'string' ? claims.sub.toLowerCase() : null;
   const profile =
-    (uid === null ? undefined : await findProfile(db, eq(instances.idpUserId, uid))) ??
-    (sub === null ? undefined : await findProfile(db, eq(sql`lower(${instances.idpLogin})`, sub)));
+    (uid === null
+      ? undefined
+      : await memo.remember(`uid:${uid}`, () => findProfile(db, eq(instances.idpUserId, uid)))) ??
+    (sub === null
+      ? undefined
+      : await memo.remember(`sub:${sub}`, () => findProfile(db, eq(sql`lower(${instances.idpLogin})`, sub))));
   if (profile === undefined) return null;
   const { roles, ...row } = profile;
   return {

@@ -2,6 +2,7 @@ import { eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { isClientUuid } from '../../src/contracts/resources';
 import type { Database, Db } from '../db/client';
 import { clients, resourceVersions } from '../db/schema';
+import { createProcessMemo } from '../db/process-memo';
 import { dateVersion } from '../db/resource-version';
 import { FreshReads } from './fresh-reads';
 
@@ -83,24 +84,14 @@ export function createScopeReader(database: Database): ScopeReader {
     const reads = new FreshReads(load);
     return { read: (clientRef) => reads.read(keyOf(clientRef)), invalidate: () => undefined };
   }
-  const remembered = new Map<string, Promise<ResourceScope>>();
+  const memo = createProcessMemo(database.kind);
   return {
     read: (clientRef) => {
       const key = keyOf(clientRef);
-      let scope = remembered.get(key);
-      if (scope === undefined) {
-        const loading = load(key);
-        remembered.set(key, loading);
-        // A failed read must not be remembered (unless a newer read already replaced it).
-        loading.catch(() => {
-          if (remembered.get(key) === loading) remembered.delete(key);
-        });
-        scope = loading;
-      }
-      return scope;
+      return memo.remember(key, () => load(key));
     },
     invalidate: () => {
-      remembered.clear();
+      memo.invalidate();
     },
   };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { roleOf } from '../../server/auth/principal';
 import { buildTestApp, type TestApp } from './support/app';
-import { databaseKinds } from './support/database';
+import { databaseKinds, type DatabaseKind } from './support/database';
 import { bearer } from './support/tokens';
 
 describe('roleOf (spec public-and-profile §6)', () => {
@@ -61,5 +62,58 @@ describe.each(databaseKinds)('access tokens (%s)', (kind) => {
 
   it('finds the profile by the login case-insensitively', async () => {
     expect((await clear(bearer(await t.tokens.sign({ sub: 'aul__ADMIN@gatehouse.test' })))).statusCode).toBe(200);
+  });
+});
+
+/** The provider administrator's profile, demoted by a write straight to the database (no request of the app's). */
+function profileProbe(kind: DatabaseKind) {
+  let t: TestApp;
+  return {
+    setUp: async () => {
+      t = await buildTestApp(kind);
+    },
+    dispose: () => t.dispose(),
+    clear: async () =>
+      (
+        await t.app.inject({
+          url: '/api/v1/resource/ClearResourceCache',
+          headers: bearer(await t.tokens.sign({ sub: 'AUL__admin@gatehouse.test' })),
+        })
+      ).statusCode,
+    demoteAdminInDatabase: async () => {
+      await t.database.db.execute(
+        sql`update instances set is_aul_admin = false where lower(idp_login) = 'aul__admin@gatehouse.test'`,
+      );
+    },
+    /** Any request that may write; this one is refused (400), which counts as well. */
+    anyWriteRequest: async () =>
+      (await t.app.inject({ method: 'POST', url: '/api/v1/Instance/NewError', payload: {} })).statusCode,
+  };
+}
+
+describe('the profile behind a token on PGlite (docs/api.md "Authentication")', () => {
+  const probe = profileProbe('pglite');
+  beforeAll(probe.setUp);
+  afterAll(() => probe.dispose());
+
+  it('is remembered between requests, and read afresh once any write request has answered', async () => {
+    expect(await probe.clear()).toBe(200);
+    await probe.demoteAdminInDatabase();
+    // Only this process writes to PGlite, through its requests: a change behind its back shows after the next one.
+    expect(await probe.clear()).toBe(200);
+    expect(await probe.anyWriteRequest()).toBe(400);
+    expect(await probe.clear()).toBe(403);
+  });
+});
+
+describe('the profile behind a token on PostgreSQL (docs/api.md "Authentication")', () => {
+  const probe = profileProbe('postgres');
+  beforeAll(probe.setUp);
+  afterAll(() => probe.dispose());
+
+  it('is read on every request, since other processes may write', async () => {
+    expect(await probe.clear()).toBe(200);
+    await probe.demoteAdminInDatabase();
+    expect(await probe.clear()).toBe(403);
   });
 });
