@@ -9,16 +9,20 @@ import {
 import type { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import { selectIsModalOpen } from '../../machines/notifications/notifications.selectors';
 import type { resourcesMachine } from '../../machines/resources/resources.machine';
+import type { sessionMachine } from '../../machines/session/session.machine';
+import { selectIsSignedIn } from '../../machines/session/session.selectors';
 import { selectIsStarting } from '../../machines/resources/resources.selectors';
 import { lazy, Suspense } from 'react';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
-import { IdleWarningDialog } from '../ui/IdleWarningDialog';
 import { SnackbarHost } from '../ui/SnackbarHost';
 import { AppActor } from './AppActor';
 import { LocationWatcher } from './LocationWatcher';
 import { RouteView } from './RouteView';
 
 // Dialogs (and the HTML sanitiser they use) are rare: they load when first opened, keeping the public entry light.
+const IdleWarningDialog = lazy(() =>
+  import('../ui/IdleWarningDialog').then((module) => ({ default: module.IdleWarningDialog })),
+);
 const ErrorModal = lazy(() => import('../ui/ErrorModal').then((module) => ({ default: module.ErrorModal })));
 const BrowserNotice = lazy(() => import('../ui/BrowserNotice').then((module) => ({ default: module.BrowserNotice })));
 
@@ -40,7 +44,7 @@ export function Shell() {
           <ErrorModalSlot notificationsRef={notificationsRef} />
         </>
       ) : null}
-      {sessionRef ? <IdleWarningDialog sessionRef={sessionRef} /> : null}
+      {sessionRef ? <IdleWarningSlot sessionRef={sessionRef} /> : null}
       {browserNoticeOpen ? (
         <Suspense fallback={null}>
           <BrowserNotice
@@ -64,6 +68,19 @@ function ErrorModalSlot({ notificationsRef }: { notificationsRef: ActorRefFrom<t
   return open ? (
     <Suspense fallback={null}>
       <ErrorModal notificationsRef={notificationsRef} />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * The idle warning only matters to a signed-in person: its chunk loads at sign-in (not on the public pages, and not
+ * at the moment the warning must show), and the dialog itself decides when it is open.
+ */
+function IdleWarningSlot({ sessionRef }: { sessionRef: ActorRefFrom<typeof sessionMachine> }) {
+  const signedIn = useSelector(sessionRef, selectIsSignedIn);
+  return signedIn ? (
+    <Suspense fallback={null}>
+      <IdleWarningDialog sessionRef={sessionRef} />
     </Suspense>
   ) : null;
 }

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getShortestPaths, TestModel } from 'xstate/graph';
 import { matchesState, type SnapshotFrom } from 'xstate';
 import { sessionMachine, type SessionEvent } from '../../machines/session/session.machine';
@@ -102,6 +102,11 @@ const describePath = (path: (typeof paths)[number]) =>
     .join(', ') + ` → ${JSON.stringify(path.state.value)}`;
 
 describe('session idle walk (public-and-profile §4, through the real idle dialog)', () => {
+  // The shell loads the dialog's chunk at sign-in (React.lazy); the walk runs on fake timers, so the module is loaded
+  // once here, as a browser would have it long before the warning, and the lazy component resolves at once.
+  beforeAll(async () => {
+    await import('../../src/ui/IdleWarningDialog');
+  });
   beforeEach(() => {
     vi.useFakeTimers();
   });

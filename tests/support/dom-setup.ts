@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { defaultSystem } from '@chakra-ui/react';
+import { system } from '../../src/ui/system';
 
 // Each test renders its own tree and owns its own storage: nothing leaks into the next one.
 afterEach(() => {
@@ -8,3 +10,24 @@ afterEach(() => {
   window.localStorage.clear();
   delete window.dataLayer;
 });
+
+// A Chakra component whose recipe the system lacks renders unstyled without a word (src/ui/system.ts keeps only the
+// recipes the views use): every view rendered by a DOM test asks for its recipes here, and a missing one fails it.
+function requireRecipe(key: string): void {
+  // Some components look up optional recipes (Text asks for "text", which Chakra's own theme has not either).
+  if (defaultSystem.hasRecipe(key) && !system.hasRecipe(key)) {
+    throw new Error(`src/ui/system.ts has no Chakra recipe "${key}": add it to the system's recipes`);
+  }
+}
+const getRecipeFn = system.getRecipeFn.bind(system);
+const getSlotRecipeFn = system.getSlotRecipeFn.bind(system);
+system.getRecipeFn = (key, fallback) => {
+  requireRecipe(key);
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-return -- Chakra types a recipe function with `any` props.
+  return getRecipeFn(key, fallback);
+};
+system.getSlotRecipeFn = (key, fallback) => {
+  requireRecipe(key);
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-return -- Chakra types a recipe function with `any` props.
+  return getSlotRecipeFn(key, fallback);
+};

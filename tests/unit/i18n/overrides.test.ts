@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { labels } from '../../../src/i18n/labels';
-import { compileOverrides, labelValueToIcu } from '../../../src/i18n/overrides';
+import { compileLabelValue, compileOverrides } from '../../../src/i18n/overrides';
 import { applyOverrides, createI18n, setCulture } from '../../support/i18n';
 
-describe('labelValueToIcu', () => {
-  it('turns spec placeholders into ICU arguments', () => {
-    expect(labelValueToIcu('Hello {{firstName}}, welcome to {{ clientName }}.')).toBe(
-      'Hello {firstName}, welcome to {clientName}.',
-    );
+describe('compileLabelValue', () => {
+  it('turns spec placeholders into Lingui arguments between the text runs', () => {
+    expect(compileLabelValue('Hello {{firstName}}, welcome to {{ clientName }}.')).toEqual([
+      'Hello ',
+      ['firstName'],
+      ', welcome to ',
+      ['clientName'],
+      '.',
+    ]);
   });
 
-  it('leaves text without placeholders or special characters as it is', () => {
-    expect(labelValueToIcu('<p>Sign in with your <b>work</b> email.</p>')).toBe(
-      '<p>Sign in with your <b>work</b> email.</p>',
-    );
+  it('keeps text without placeholders, ICU syntax included, as one literal run', () => {
+    expect(compileLabelValue("<p>Sign in with your <b>work</b> email {here} ' #.</p>")).toEqual([
+      "<p>Sign in with your <b>work</b> email {here} ' #.</p>",
+    ]);
+    expect(compileLabelValue('{{a}}{{b}}')).toEqual([['a'], ['b']]);
   });
 });
 
