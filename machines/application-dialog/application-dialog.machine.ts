@@ -1,6 +1,6 @@
 import { and, assign, sendTo, setup } from 'xstate';
 import type { Application, ApplicationCreate, ApplicationUpdate, Region } from '../../src/contracts/admin/applications';
-import { ApiError } from '../../src/contracts/failures';
+import { isStaleUpdate } from '../support/api-failures';
 import { errorOf, failureNotice, isConflict } from '../admin-grid/failure-notice';
 import type { EditorInput } from '../admin-grid/grid.types';
 import { notProvided } from '../support/actors';
@@ -32,8 +32,6 @@ type ApplicationDialogContext = EditorInput<Application> & {
   stale: boolean;
   saved: Application | undefined;
 };
-
-const isStale = (error: unknown) => error instanceof ApiError && error.code === 'stale_update';
 
 /**
  * The application dialog (admin-and-board §2 "Application dialog", §4, §5, §8): create mode without a row, update
@@ -79,7 +77,7 @@ export const applicationDialogMachine = setup({
         ),
     ),
     showConflict: assign((_, error: unknown) =>
-      isStale(error)
+      isStaleUpdate(error)
         ? { conflict: label('Application_Text_Stale'), stale: true }
         : { conflict: raw(error instanceof Error ? error.message : String(error)), stale: false },
     ),

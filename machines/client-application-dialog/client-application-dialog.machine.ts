@@ -5,7 +5,8 @@ import type {
 } from '../../src/contracts/admin/client-applications';
 import type { Template } from '../../src/contracts/admin/templates';
 import { failureNotice, type NotificationsRef } from '../admin-grid/failure-notice';
-import { isStaleUpdate, type FailureParams } from '../client-dialog/save-failure';
+import type { FailureParams } from '../client-dialog/save-failure';
+import { isStaleUpdate } from '../support/api-failures';
 import { notProvided } from '../support/actors';
 import { label } from '../support/text';
 import {

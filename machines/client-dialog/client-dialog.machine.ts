@@ -12,7 +12,8 @@ import type {
   ClientDialogInput,
   ClientDialogOutput,
 } from './client-dialog.types';
-import { isStaleUpdate, type FailureParams } from './save-failure';
+import { isStaleUpdate } from '../support/api-failures';
+import type { FailureParams } from './save-failure';
 
 type Call<K extends keyof ClientDialogCalls> = ReturnType<
   typeof notProvided<ClientDialogCalls[K]['input'], ClientDialogCalls[K]['output']>

@@ -4,7 +4,7 @@ import type { Field, FieldCreate, FieldDataType, FieldMetaTag } from '../../src/
 import type { ListItem } from '../../src/contracts/resources';
 import { notProvided, providedAtEdge } from '../support/actors';
 import { label } from '../support/text';
-import { isStaleUpdate, isUnauthorised } from './failure';
+import { isStaleUpdate, isUnauthorised } from '../support/api-failures';
 import {
   canAddSubfield,
   canSaveDraft,
