@@ -3,7 +3,7 @@ import type { UserProfile } from '../../src/contracts/profile';
 import type { Settings } from '../../src/contracts/resources';
 import { notProvided, notProvidedListener, providedAtEdge } from '../support/actors';
 import type { PageKey } from '../support/pages';
-import { defaultSessionTiming, timingFromSettings, type SessionTiming } from './session.timing';
+import { defaultSessionTiming, sameTiming, timingFromSettings, type SessionTiming } from './session.timing';
 
 /**
  * Why the last session ended, as the sign-out stored it (spec public-and-profile §4 "Invalid profile: store an
@@ -81,6 +81,13 @@ export const sessionMachine = setup({
     hasStoredProfile: ({ context }) => context.profile !== undefined,
     isLastSecond: ({ context }) => context.countdown <= 1,
     isTokenLeft: (_, tokenLeft: boolean) => tokenLeft,
+    /**
+     * The resources actor reports every load (each page, each version check), and most carry the same settings: only
+     * settings that change the timing may restart the running timers, or page changes would postpone the idle
+     * warning and the keep-alive for ever.
+     */
+    changesTiming: ({ context }, settings: Settings) =>
+      !sameTiming(timingFromSettings(settings, context.timing), context.timing),
   },
 }).createMachine({
   id: 'session',
@@ -135,8 +142,9 @@ export const sessionMachine = setup({
               after: { idleTime: 'warning' },
               on: {
                 activity: { target: 'watching', reenter: true },
-                // Settings usually arrive after sign-in or a reload: the running idle timer restarts on them.
+                // New timing usually arrives after sign-in or a reload: the running idle timer restarts with it.
                 'settings.changed': {
+                  guard: { type: 'changesTiming', params: ({ event }) => event.settings },
                   target: 'watching',
                   reenter: true,
                   actions: { type: 'applyTiming', params: ({ event }) => event.settings },
@@ -171,6 +179,7 @@ export const sessionMachine = setup({
             waiting: {
               on: {
                 'settings.changed': {
+                  guard: { type: 'changesTiming', params: ({ event }) => event.settings },
                   target: 'waiting',
                   reenter: true,
                   actions: { type: 'applyTiming', params: ({ event }) => event.settings },

@@ -21,3 +21,6 @@ export function timingFromSettings(settings: Settings, current: SessionTiming): 
     refreshSeconds: seconds(settings.Session_TokenRefreshInterval, current.refreshSeconds),
   };
 }
+
+export const sameTiming = (a: SessionTiming, b: SessionTiming): boolean =>
+  a.idleSeconds === b.idleSeconds && a.warningSeconds === b.warningSeconds && a.refreshSeconds === b.refreshSeconds;

@@ -74,6 +74,14 @@ describe('session: idle watch (spec §4, §9)', () => {
     expect(JSON.stringify(delays)).toContain('120000');
   });
 
+  it('keeps the idle timer and the keep-alive running when a load brings the same settings again', () => {
+    const settings = { Session_IdleTime: '900', Session_WarningTimeOut: '60', Session_TokenRefreshInterval: '300' };
+    const [next, actions] = transition(sessionMachine, signedIn(), { type: 'settings.changed', settings });
+    expect(next.value).toEqual(signedIn().value);
+    // Re-entering a state with `after` would plan its delays again (delayed raises).
+    expect(actions.filter((action) => action.type === 'xstate.raise')).toEqual([]);
+  });
+
   it('warns after the idle time with a countdown of the warning time-out', () => {
     const [next] = transition(sessionMachine, signedIn(), afterEvent('idleTime', 'session.signedIn.idle.watching'));
     expect(next.hasTag('idleWarning')).toBe(true);
