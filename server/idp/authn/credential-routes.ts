@@ -8,7 +8,7 @@ import { oktaErrors } from './errors';
 import { afterPassword } from './next-step';
 import { openTransaction } from './open-transaction';
 import { complexityCause, meetsComplexity } from './password-policy';
-import { recordStepFailure } from './transactions';
+import { checkWithinBudget } from './transactions';
 
 const AUTHN = '/api/v1/authn';
 
@@ -24,10 +24,14 @@ export function credentialRoutes(scope: FastifyInstance, ctx: AuthnContext): voi
   scope.post(`${AUTHN}/credentials/change_password`, async (request) => {
     const { transaction, user } = await openTransaction(ctx, request.body, ['PASSWORD_EXPIRED']);
     const oldPassword = textField(request.body, 'oldPassword') ?? '';
-    if (!user.passwordHash || !(await verifySecret(user.passwordHash, oldPassword))) {
-      await recordStepFailure(ctx.db, transaction);
-      throw oktaErrors.credentialsUpdateFailed(['oldPassword: The credentials provided were incorrect.']);
-    }
+    const hash = user.passwordHash;
+    const right = await checkWithinBudget(
+      ctx.db,
+      transaction,
+      async () => (hash ? verifySecret(hash, oldPassword) : false),
+      (matches) => matches,
+    );
+    if (!right) throw oktaErrors.credentialsUpdateFailed(['oldPassword: The credentials provided were incorrect.']);
     const newPassword = requireNewPassword(request.body, user);
     if (newPassword === oldPassword) {
       throw oktaErrors.credentialsUpdateFailed(['password: Password cannot be your current password']);

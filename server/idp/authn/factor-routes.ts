@@ -6,7 +6,7 @@ import type { AuthnContext } from './context';
 import { oktaErrors } from './errors';
 import { enterState, succeed } from './next-step';
 import { openTransaction } from './open-transaction';
-import { recordStepFailure, type AuthnTransaction } from './transactions';
+import { checkWithinBudget, type AuthnTransaction } from './transactions';
 
 const AUTHN = '/api/v1/authn';
 /** What a second factor adds to the session's `amr` (RFC 8176): a one-time password, and so multiple factors. */
@@ -17,11 +17,13 @@ const isTotpProvider = (value: string | undefined): value is TotpProvider =>
 
 /** Throws E0000068 for a wrong code (counted against the transaction) and E0000082 for a replayed one. */
 async function checkPasscode(ctx: AuthnContext, transaction: AuthnTransaction, factor: Factor, body: unknown) {
-  const outcome = await acceptCode(ctx.db, factor, textField(body, 'passCode') ?? '');
-  if (outcome === 'wrong') {
-    await recordStepFailure(ctx.db, transaction);
-    throw oktaErrors.wrongPasscode();
-  }
+  const outcome = await checkWithinBudget(
+    ctx.db,
+    transaction,
+    () => acceptCode(ctx.db, factor, textField(body, 'passCode') ?? ''),
+    (result) => result !== 'wrong',
+  );
+  if (outcome === 'wrong') throw oktaErrors.wrongPasscode();
   if (outcome === 'replayed') throw oktaErrors.replayedPasscode();
 }
 

@@ -9,7 +9,7 @@ import type { AuthnContext } from './context';
 import { oktaErrors } from './errors';
 import { enterState } from './next-step';
 import { openTransaction } from './open-transaction';
-import { recordStepFailure } from './transactions';
+import { checkWithinBudget } from './transactions';
 
 const AUTHN = '/api/v1/authn';
 
@@ -62,13 +62,14 @@ export function recoveryRoutes(scope: FastifyInstance, ctx: AuthnContext): void 
   scope.post(`${AUTHN}/recovery/answer`, async (request) => {
     const { transaction, user } = await openTransaction(ctx, request.body, ['RECOVERY']);
     const answer = textField(request.body, 'answer') ?? '';
-    const matches = user.recoveryAnswerHash
-      ? await verifySecret(user.recoveryAnswerHash, normaliseAnswer(answer))
-      : false;
-    if (!matches) {
-      await recordStepFailure(ctx.db, transaction);
-      throw oktaErrors.wrongRecoveryAnswer();
-    }
+    const hash = user.recoveryAnswerHash;
+    const matches = await checkWithinBudget(
+      ctx.db,
+      transaction,
+      async () => (hash ? verifySecret(hash, normaliseAnswer(answer)) : false),
+      (right) => right,
+    );
+    if (!matches) throw oktaErrors.wrongRecoveryAnswer();
     return enterState(ctx, user, 'PASSWORD_RESET', transaction, { recoveryType: 'PASSWORD' });
   });
 }

@@ -1,7 +1,8 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newStateToken } from '../ids';
 import { idpAuthnTransactions } from '../tables';
+import { oktaErrors } from './errors';
 
 /** How long an authn transaction stays usable without activity; every call slides it (okta-compat §1.2). */
 export const TRANSACTION_TTL_MS = 5 * 60_000;
@@ -15,7 +16,7 @@ export interface TransactionPayload {
   qrToken?: string;
   /** Set once the transaction came from a recovery token. */
   recoveryType?: 'PASSWORD';
-  /** Wrong passcodes or recovery answers so far in this transaction; it ends at `MAX_STEP_FAILURES`. */
+  /** Checks of passcodes, answers or old passwords so far in this transaction; it ends at `MAX_STEP_FAILURES`. */
   failures?: number;
 }
 
@@ -81,15 +82,34 @@ export async function moveTransaction(
   return row;
 }
 
-/** Counts one wrong code or answer; the transaction ends when the limit is reached (its token then gets E0000011). */
-export async function recordStepFailure(db: Db, transaction: AuthnTransaction): Promise<void> {
-  const payload = payloadOf(transaction);
-  const failures = (payload.failures ?? 0) + 1;
-  if (failures >= MAX_STEP_FAILURES) {
+/**
+ * Runs one check of a code, answer or password against the transaction's budget of `MAX_STEP_FAILURES` checks, and
+ * resolves with its result (`isRight` tells a right one). The check is counted before it runs, in one statement, so requests sent in parallel cannot
+ * all read the same count and together try more than the budget: a check beyond it is not run at all, and the
+ * transaction ends (its token then gets E0000011). A wrong answer that uses up the budget ends it too. A right one
+ * moves the transaction on, so only wrong ones add up in practice.
+ */
+export async function checkWithinBudget<Result>(
+  db: Db,
+  transaction: AuthnTransaction,
+  check: () => Promise<Result>,
+  isRight: (result: Result) => boolean,
+  now: Date = new Date(),
+): Promise<Result> {
+  const failures = sql`coalesce((${idpAuthnTransactions.payload} ->> 'failures')::int, 0) + 1`;
+  const [counted] = await db
+    .update(idpAuthnTransactions)
+    .set({ payload: sql`jsonb_set(${idpAuthnTransactions.payload}, '{failures}', to_jsonb(${failures}))` })
+    .where(and(eq(idpAuthnTransactions.stateToken, transaction.stateToken), gt(idpAuthnTransactions.expiresAt, now)))
+    .returning({ payload: idpAuthnTransactions.payload });
+  const attempt = (counted?.payload as TransactionPayload | undefined)?.failures ?? Infinity;
+  if (attempt > MAX_STEP_FAILURES) {
     await cancelTransaction(db, transaction.stateToken);
-    return;
+    throw oktaErrors.invalidToken();
   }
-  await moveTransaction(db, transaction.stateToken, transaction.status, { ...payload, failures });
+  const result = await check();
+  if (!isRight(result) && attempt >= MAX_STEP_FAILURES) await cancelTransaction(db, transaction.stateToken);
+  return result;
 }
 
 /** Ends a transaction; false when there was no live one. */

@@ -209,6 +209,26 @@ describe.each(databaseKinds)('TOTP during sign-in (%s)', (kind) => {
     expect(await after.json()).toMatchObject({ errorCode: 'E0000011' });
   });
 
+  it('checks no more than five codes sent at once: the rest are refused unchecked and the transaction ends', async () => {
+    const required = (await (await primaryAuth(h.origin, 'frank@example.com', password)).json()) as Transaction;
+    const href = required._embedded.factors?.[0]?._links.verify?.href ?? '';
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const response = await fetch(href, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ stateToken: required.stateToken, passCode: wrongCode(secret) }),
+        });
+        return ((await response.json()) as { errorCode: string }).errorCode;
+      }),
+    );
+    // E0000068: a code was checked and was wrong; E0000011: refused without a check (the budget was spent).
+    expect(answers.filter((code) => code === 'E0000068').length).toBeLessThanOrEqual(5);
+    expect([...new Set(answers)].sort()).toEqual(['E0000011', 'E0000068']);
+    const after = await post('/introspect', { stateToken: required.stateToken });
+    expect(await after.json()).toMatchObject({ errorCode: 'E0000011' });
+  });
+
   it('refuses a step the current state does not offer', async () => {
     const required = (await (await primaryAuth(h.origin, 'frank@example.com', password)).json()) as Transaction;
     const response = await post('/recovery/answer', { stateToken: required.stateToken, answer: 'x' });
