@@ -138,14 +138,7 @@ export function usersRoutes(scope: FastifyInstance, ctx: ManagementContext): voi
       if (error instanceof LoginTakenError) throw loginTaken();
       throw error;
     }
-    if (password !== undefined) {
-      const keepStatus = user.status;
-      user = await setPassword(ctx.db, user.id, password);
-      // Setting a password activates only users waiting for one; it never lifts a suspension or deactivation.
-      if (!['ACTIVE', 'PASSWORD_EXPIRED', 'RECOVERY', 'PROVISIONED'].includes(keepStatus)) {
-        user = await setStatus(ctx.db, user.id, keepStatus);
-      }
-    }
+    if (password !== undefined) user = await setPassword(ctx.db, user.id, password);
     if (recoveryQuestion) user = await setRecoveryQuestion(ctx.db, user.id, recoveryQuestion);
     return show(user);
   };

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { idpOidcModels, idpUsers, type UserStatus } from '../tables';
+import { idpAuthnTransactions, idpOidcModels, idpUsers, type UserStatus } from '../tables';
 import { findUserByLogin, LoginTakenError, type IdpUser } from './directory';
 
 /** The profile attributes we keep (Okta's base profile subset, okta-compat §6). */
@@ -99,12 +99,16 @@ export async function listUsers(db: Db, { q, conditions, after, limit }: UserQue
 }
 
 /**
- * Ends a user's browser sessions (oidc-provider's Session rows), and with `oauthTokens` also their grants and the
- * refresh tokens issued under them, so no app can renew. Access tokens are JWTs and run out by themselves.
+ * Ends a user's browser sessions (oidc-provider's Session rows) and sign-ins in progress (authn transactions: an
+ * open recovery or MFA step must not finish after this), and with `oauthTokens` also their grants and the refresh
+ * tokens issued under them, so no app can renew. Access tokens are JWTs and run out by themselves.
  */
 export async function clearSessions(db: Db, userId: string, { oauthTokens }: { oauthTokens: boolean }) {
   const models = oauthTokens ? ['Session', 'Grant', 'RefreshToken', 'AuthorizationCode'] : ['Session'];
-  await db
-    .delete(idpOidcModels)
-    .where(and(inArray(idpOidcModels.model, models), sql`${idpOidcModels.payload}->>'accountId' = ${userId}`));
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(idpOidcModels)
+      .where(and(inArray(idpOidcModels.model, models), sql`${idpOidcModels.payload}->>'accountId' = ${userId}`));
+    await tx.delete(idpAuthnTransactions).where(eq(idpAuthnTransactions.userId, userId));
+  });
 }

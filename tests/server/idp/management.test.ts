@@ -193,6 +193,36 @@ describe.each(databaseKinds)('management API (%s)', (kind) => {
     expect((await primaryAuth(h.origin, 'mo@example.com', 'Admin-Set-Pass-3')).status).toBe(200);
   });
 
+  it('never lifts a suspension or deactivation through a password, nor lets an open reset finish after it', async () => {
+    const ola = await createUser('ola@example.com');
+    const path = `/api/v1/users/${ola.id}`;
+    await ok(await api('POST', `${path}/lifecycle/suspend`));
+    await ok(
+      await api('POST', `${path}/credentials/change_password`, {
+        oldPassword: { value: 'Sturdy-Pass-1' },
+        newPassword: { value: 'Changed-Pass-5' },
+      }),
+    );
+    expect((await ok<User>(await api('GET', path))).status).toBe('SUSPENDED');
+    await ok(await api('POST', `${path}/lifecycle/unsuspend`));
+
+    // A reset started before the deactivation cannot be finished after it.
+    const { resetPasswordUrl } = await ok<{ resetPasswordUrl: string }>(
+      await api('POST', `${path}/lifecycle/reset_password?sendEmail=false`),
+    );
+    const recoveryToken = decodeURIComponent(resetPasswordUrl.split('/').at(-1) ?? '');
+    const reset = (await (await postJson(h.origin, '/api/v1/authn/recovery/token', { recoveryToken })).json()) as {
+      stateToken: string;
+    };
+    await ok(await api('POST', `${path}/lifecycle/deactivate`));
+    const late = await postJson(h.origin, '/api/v1/authn/credentials/reset_password', {
+      stateToken: reset.stateToken,
+      newPassword: 'Too-Late-Pass-6',
+    });
+    expect(late.status).toBe(401);
+    expect((await ok<User>(await api('GET', path))).status).toBe('DEPROVISIONED');
+  });
+
   it('runs the lifecycle: suspend, unsuspend, expire, reset, unlock, activate, deactivate and delete', async () => {
     const nia = await createUser('nia@example.com');
     const path = `/api/v1/users/${nia.id}/lifecycle`;
