@@ -57,6 +57,8 @@ export async function buildApp({
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     ...requestIdOptions,
+    // Behind TRUST_PROXY reverse proxies `request.ip` is the client's address from X-Forwarded-For, not the proxy's.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // The spec's paths mix cases (Resource/siteConfiguration, resource/labels); the SPA and old links use both.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   });

@@ -58,6 +58,11 @@ export interface Config {
   nodeEnv: NodeEnv;
   port: number;
   host: string;
+  /**
+   * How many reverse proxies stand in front (TRUST_PROXY): the client address, which the sign-in and recovery limits
+   * count per, is then read from X-Forwarded-For that many hops back. 0: the socket's address.
+   */
+  trustProxyHops: number;
   /** Origin people reach Gatehouse at (no trailing slash); also the embedded IdP's issuer origin. */
   publicUrl: string;
   /** PostgreSQL URL; null means the embedded PGlite database under `dataDir`. */
@@ -160,6 +165,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       schema: v.pipe(v.string(), v.regex(/^[A-Za-z0-9.:[\]-]+$/)),
       expected: 'a host name or IP address',
     }) ?? '127.0.0.1';
+  const trustProxyHops =
+    read(env, 'TRUST_PROXY', {
+      schema: wholeNumber(0, 10),
+      expected: 'the number of reverse proxies in front, a whole number from 0 to 10',
+    }) ?? 0;
   const publicUrl = (
     read(env, 'PUBLIC_URL', { schema: urlWithScheme(['http:', 'https:']), expected: 'an http:// or https:// URL' }) ??
     `http://localhost:${port}`
@@ -248,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     nodeEnv,
     port,
     host,
+    trustProxyHops,
     publicUrl,
     databaseUrl,
     dataDir,

@@ -14,16 +14,27 @@ export interface RateLimit {
   windowMs: number;
 }
 
-/** Per username (issue #3): generous for people, tight for scripts trying passwords or flooding someone's mailbox. */
+/**
+ * Per username (issue #3): generous for people, tight for scripts trying passwords or flooding someone's mailbox.
+ * Per client address as well: one password tried against many usernames (spraying) stays under every per-username
+ * limit and lockout, so the address that sends them is limited too, loosely enough for an office behind one NAT.
+ */
 export interface RateLimits {
   primaryAuth: RateLimit;
   recovery: RateLimit;
+  primaryAuthPerAddress: RateLimit;
+  recoveryPerAddress: RateLimit;
 }
 
 export const defaultRateLimits: RateLimits = {
   primaryAuth: { max: 20, windowMs: 60_000 },
   recovery: { max: 5, windowMs: 15 * 60_000 },
+  primaryAuthPerAddress: { max: 300, windowMs: 60_000 },
+  recoveryPerAddress: { max: 30, windowMs: 15 * 60_000 },
 };
+
+/** Counters older than this are of no window any more (the longest limit here is 15 minutes); the purge drops them. */
+export const RATE_LIMIT_HORIZON_MS = 24 * 60 * 60_000;
 
 /**
  * The counter in `idp_rate_limits`: one upsert does read, reset and increment together, so several server
@@ -50,16 +61,17 @@ export function databaseAttemptCounter(db: Db): AttemptCounter {
 }
 
 /**
- * Throws 429 E0000047 once a username has used up its window. The key is the name as typed (lower case), known or
- * not, so the limit itself reveals nothing about which accounts exist.
+ * Throws 429 E0000047 once a username (or, for the `…PerAddress` limits, a client address) has used up its window.
+ * A username is counted as typed (lower case), known or not, so the limit itself reveals nothing about which
+ * accounts exist.
  */
 export async function enforceRateLimit(
   counter: AttemptCounter,
   action: keyof RateLimits,
-  username: string,
+  subject: string,
   limits: RateLimits,
 ): Promise<void> {
   const limit = limits[action];
-  const hits = await counter.hit(`${action}:${username.trim().toLowerCase()}`, limit.windowMs);
+  const hits = await counter.hit(`${action}:${subject.trim().toLowerCase()}`, limit.windowMs);
   if (hits > limit.max) throw oktaErrors.rateLimited();
 }

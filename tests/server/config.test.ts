@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       port: 3000,
       host: '127.0.0.1',
+      trustProxyHops: 0,
       publicUrl: 'http://localhost:3000',
       databaseUrl: null,
       dataDir: './data',
@@ -77,8 +78,10 @@ describe('loadConfig', () => {
       MAPS_API_KEY: 'maps',
       PROVIDER_PREFIX: 'GATE',
       LOG_LEVEL: 'debug',
+      TRUST_PROXY: '1',
     });
     expect(config).toMatchObject({
+      trustProxyHops: 1,
       databaseUrl: 'postgresql://gatehouse:pw@db.internal:5432/gatehouse',
       okta: { issuer: 'https://acme.okta.com/oauth2/default', clientId: '0oa1', apiToken: 'ssws-token' },
       recaptcha: { siteKey: 'site', secret: 'secret' },
@@ -107,6 +110,8 @@ describe('loadConfig', () => {
     ['IDP_LOCKOUT_ATTEMPTS', '2.5'],
     ['IDP_LOCKOUT_MINUTES', '-5'],
     ['IDP_LOCKOUT_MINUTES', '20000'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '11'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     const error = errorOf({ [name]: value });
     expect(error.variable).toBe(name);

@@ -31,6 +31,7 @@ export function primaryRoutes(scope: FastifyInstance, ctx: AuthnContext): void {
       ]);
     }
     // Counted before the password check, known user or not: a limited name costs no argon2 and reveals nothing.
+    await enforceRateLimit(ctx.attempts, 'primaryAuthPerAddress', request.ip, ctx.rateLimits);
     await enforceRateLimit(ctx.attempts, 'primaryAuth', username, ctx.rateLimits);
     const check = await checkCredentials(ctx.db, username, password, ctx.lockout);
     if (check.outcome === 'invalid') throw oktaErrors.authenticationFailed();

@@ -42,6 +42,7 @@ export function recoveryRoutes(scope: FastifyInstance, ctx: AuthnContext): void 
       throw oktaErrors.validation(['username: The field cannot be left blank']);
     }
     if (factorType !== 'EMAIL') throw oktaErrors.validation(['factorType: Only EMAIL recovery is enabled.']);
+    await enforceRateLimit(ctx.attempts, 'recoveryPerAddress', request.ip, ctx.rateLimits);
     await enforceRateLimit(ctx.attempts, 'recovery', username, ctx.rateLimits);
     setImmediate(() => void mailIfRecoverable(ctx, username, request.log));
     return { status: 'RECOVERY_CHALLENGE', factorResult: 'WAITING', factorType: 'EMAIL', recoveryType: 'PASSWORD' };
