@@ -20,6 +20,19 @@ import { healthRoutes } from './routes/health';
 import { resourceAdminRoutes } from './routes/resources-admin';
 import { resourceReadRoutes } from './routes/resources-read';
 import { createScopeReader } from './resources/scope';
+import { createListCache } from './admin/list-cache';
+import { createProcessMemos } from './db/process-memo';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Drops everything the process remembers between requests (lists, resource scopes, profiles). Every write request
+     * of the portal API does it; call it after changing those tables in this process outside a request (a test, an
+     * in-process maintenance task).
+     */
+    forgetRemembered: () => void;
+  }
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -72,49 +85,67 @@ export async function buildApp({
 
   // The embedded IdP (or nothing, with a real Okta org) is registered first: its routes sit beside the portal's.
   const identity = await setUpIdentityProvider(app, { config, database });
+  // Answers remembered between requests on PGlite (lists, resource scopes, the profile behind a token), all dropped
+  // by any write request of the portal API below (server/db/process-memo.ts).
+  const memos = createProcessMemos(database.kind);
   installAuth(app, {
     verifier: createTokenVerifier({ issuer: identity.issuer, keys: tokenKeys ?? identity.tokenKeys }),
-    database,
+    db: database.db,
+    profiles: memos.create({ maxEntries: 10_000 }),
     providerPrefix: config.providerPrefix,
+  });
+  app.decorate('forgetRemembered', () => {
+    memos.invalidateAll();
   });
 
   const db = database.db;
-  const scopes = createScopeReader(database);
+  const scopes = createScopeReader(database, memos);
+  const lists = createListCache(memos);
   healthRoutes(app);
-  await app.register(
-    (resources, _options, done) => {
-      resourceReadRoutes(resources, {
-        db,
-        scopes,
-        providerPrefix: config.providerPrefix,
-        usernameRule: config.usernameRule,
-      });
-      resourceAdminRoutes(resources, { db, scopes });
-      done();
-    },
-    { prefix: '/api/v1/resource' },
-  );
-  await app.register(
-    (instance, _options, done) => {
-      errorLogRoutes(instance, { db });
-      done();
-    },
-    { prefix: '/api/v1/Instance' },
-  );
-  await app.register(
-    (portal, _options, done) => {
-      portalRoutes(portal, { db, config, identity });
-      done();
-    },
-    { prefix: '/api/v1' },
-  );
-  await app.register(
-    (admin, _options, done) => {
-      adminRoutes(admin, { db, databaseKind: database.kind, scopes, providerPrefix: config.providerPrefix });
-      done();
-    },
-    { prefix: '/api/v1' },
-  );
+  await app.register((api, _options, done) => {
+    // Every write request of the portal API (its transaction committed or rolled back by now) drops what the process
+    // remembers, before its answer leaves, so the caller's next read already misses the old answers. The identity
+    // provider's routes are outside: they write none of it, and sign-ins and token refreshes are frequent.
+    api.addHook('onSend', (request, _reply, payload, hookDone) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') memos.invalidateAll();
+      hookDone(null, payload);
+    });
+    api.register(
+      (resources, _resourceOptions, resourcesDone) => {
+        resourceReadRoutes(resources, {
+          db,
+          scopes,
+          providerPrefix: config.providerPrefix,
+          usernameRule: config.usernameRule,
+        });
+        resourceAdminRoutes(resources, { db, scopes });
+        resourcesDone();
+      },
+      { prefix: '/api/v1/resource' },
+    );
+    api.register(
+      (instance, _instanceOptions, instanceDone) => {
+        errorLogRoutes(instance, { db });
+        instanceDone();
+      },
+      { prefix: '/api/v1/Instance' },
+    );
+    api.register(
+      (portal, _portalOptions, portalDone) => {
+        portalRoutes(portal, { db, config, identity });
+        portalDone();
+      },
+      { prefix: '/api/v1' },
+    );
+    api.register(
+      (admin, _adminOptions, adminDone) => {
+        adminRoutes(admin, { db, scopes, lists, providerPrefix: config.providerPrefix });
+        adminDone();
+      },
+      { prefix: '/api/v1' },
+    );
+    done();
+  });
   demoAppRoutes(app);
   await installStaticSpa(app, staticDir ?? path.resolve('dist/client'));
   return app;

@@ -17,16 +17,9 @@ import { assertReaches } from './reach';
 import { actorOf, sendJson, type AdminRouteKit } from './route-kit';
 
 /** Spec admin-and-board §7: clients and the applications each offers (docs/api.md "Admin catalogue"). */
-export function clientRoutes({ app, db, scopes, reach, lists }: AdminRouteKit): void {
+export function clientRoutes({ app, db, reach, lists }: AdminRouteKit): void {
   const admin = { preValidation: app.requireAdmin };
   const admins = { preValidation: app.requireRole('admin', 'clientadmin') };
-
-  /** Resource reads remember which client an alias names; a client that appears or goes must be seen at once. */
-  async function thenInvalidate<T>(write: Promise<T>): Promise<T> {
-    const result = await write;
-    scopes.invalidate();
-    return result;
-  }
 
   // Registered before Client/:id (the router prefers the static path anyway; the order says so to a reader).
   app.get('/Client/CMSClient', admin, () => listCmsClients(db));
@@ -44,7 +37,7 @@ export function clientRoutes({ app, db, scopes, reach, lists }: AdminRouteKit): 
   });
 
   app.post('/Client', { ...admin, schema: { body: ClientCreateSchema } }, async (request, reply) => {
-    const object = await thenInvalidate(createClient(db, request.body, actorOf(request)));
+    const object = await createClient(db, request.body, actorOf(request));
     return reply.status(201).send({ isValid: true, id: object.id, object });
   });
 
@@ -53,12 +46,12 @@ export function clientRoutes({ app, db, scopes, reach, lists }: AdminRouteKit): 
     { ...admin, schema: { params: IdParamsSchema, body: ClientUpdateSchema } },
     async (request) => ({
       isValid: true,
-      object: await thenInvalidate(updateClient(db, request.params.id, request.body, actorOf(request))),
+      object: await updateClient(db, request.params.id, request.body, actorOf(request)),
     }),
   );
 
   app.delete('/Client/:id', { ...admin, schema: { params: IdParamsSchema } }, async (request, reply) => {
-    await thenInvalidate(deleteClient(db, request.params.id, actorOf(request)));
+    await deleteClient(db, request.params.id, actorOf(request));
     return reply.status(204).send();
   });
 

@@ -7,7 +7,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import type { Database, Db } from '../db/client';
+import type { Db } from '../db/client';
 import type { ValibotTypeProvider } from '../http/validation';
 import type { ScopeReader } from '../resources/scope';
 import type { ListCache } from './list-cache';
@@ -15,8 +15,9 @@ import { reachOf, type AdminReach } from './reach';
 
 export interface AdminRoutesOptions {
   db: Db;
-  databaseKind: Database['kind'];
   scopes: ScopeReader;
+  /** The provider administrator's catalogue lists, remembered until the next write request (see ListCache). */
+  lists: ListCache;
   providerPrefix: string;
 }
 
@@ -30,8 +31,6 @@ export interface AdminRouteKit extends AdminRoutesOptions {
     ValibotTypeProvider
   >;
   reach: (request: FastifyRequest) => Promise<AdminReach>;
-  /** The provider administrator's catalogue lists, remembered until the next admin write (see ListCache). */
-  lists: ListCache;
 }
 
 /**
@@ -40,10 +39,9 @@ export interface AdminRouteKit extends AdminRoutesOptions {
  */
 export const actorOf = (request: FastifyRequest) => request.principal?.login ?? 'unknown';
 
-export function adminRouteKit(parent: FastifyInstance, options: AdminRoutesOptions, lists: ListCache): AdminRouteKit {
+export function adminRouteKit(parent: FastifyInstance, options: AdminRoutesOptions): AdminRouteKit {
   return {
     ...options,
-    lists,
     app: parent.withTypeProvider<ValibotTypeProvider>(),
     reach: (request) => reachOf(options.db, request.principal, options.providerPrefix),
   };

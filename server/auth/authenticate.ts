@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { JWTPayload } from 'jose';
 import type { Role } from '../../src/contracts/resources';
-import type { Database } from '../db/client';
-import { createProcessMemo } from '../db/process-memo';
+import type { Db } from '../db/client';
+import type { ProcessMemo } from '../db/process-memo';
 import { forbidden, unauthorized } from '../http/problem';
 import { resolvePrincipal, type Principal } from './principal';
 import type { TokenVerifier } from './token-verifier';
@@ -21,11 +21,6 @@ declare module 'fastify' {
     requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
     /** The caller if a valid token came, else null — for routes that allow anonymous callers. Never throws. */
     identify: (request: FastifyRequest) => Promise<Principal | null>;
-    /**
-     * Drops the profiles remembered behind tokens (PGlite). Every write request does it when it answers; call it
-     * after changing profiles or roles in this process outside a request (a test, an in-process maintenance task).
-     */
-    forgetProfiles: () => void;
   }
 }
 
@@ -43,20 +38,17 @@ export function installAuth(
   app: FastifyInstance,
   {
     verifier,
-    database,
+    db,
+    profiles,
     providerPrefix,
-  }: { verifier: TokenVerifier; database: Pick<Database, 'db' | 'kind'>; providerPrefix: string },
+  }: {
+    verifier: TokenVerifier;
+    db: Db;
+    /** The profile behind a token, remembered on PGlite until a write request answers (server/db/process-memo.ts). */
+    profiles: ProcessMemo;
+    providerPrefix: string;
+  },
 ): void {
-  // The profile behind a token, remembered on PGlite until a request that may write has answered: profiles and
-  // roles change only through this process's write requests (server/db/process-memo.ts). Added before any portal
-  // route, so the hook covers every one of them; it runs before the answer leaves, so the caller's next request
-  // already reads afresh.
-  const profiles = createProcessMemo(database.kind, { maxEntries: 10_000 });
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') profiles.invalidate();
-    done(null, payload);
-  });
-
   async function principalOf(request: FastifyRequest): Promise<Principal | null> {
     const token = bearerToken(request);
     if (token === null) return null;
@@ -68,7 +60,7 @@ export function installAuth(
       return null;
     }
     // Outside the try: a database failure is a 500, not a misleading 401.
-    return resolvePrincipal(database.db, claims, providerPrefix, profiles);
+    return resolvePrincipal(db, claims, providerPrefix, profiles);
   }
 
   async function authenticate(request: FastifyRequest): Promise<void> {
@@ -76,9 +68,6 @@ export function installAuth(
     if (request.principal === null) throw unauthorized();
   }
 
-  app.decorate('forgetProfiles', () => {
-    profiles.invalidate();
-  });
   app.decorateRequest('principal', null);
   app.decorate('identify', async (request: FastifyRequest) => (request.principal ??= await principalOf(request)));
   app.decorate('authenticate', authenticate);

@@ -8,8 +8,9 @@ import type { Database } from './client';
  * is made here and can drop what was remembered. PostgreSQL may have other writers (other processes), so there every
  * call loads: {@link createProcessMemo} answers with a memo that remembers nothing.
  *
- * The owner calls `invalidate()` once a write is committed. A load that began before that write may still answer the
- * requests that arrived before it; later ones load again.
+ * Memos come from one {@link ProcessMemos} per process, and every write request of the portal API drops them all
+ * before its answer leaves (server/app.ts): one rule instead of each cache's owner remembering which writes touch it.
+ * A load that began before a write may still answer the requests that arrived before it; later ones load again.
  */
 export interface ProcessMemo {
   remember<Value>(key: string, load: () => Promise<Value>): Promise<Value>;
@@ -35,6 +36,26 @@ export function createProcessMemo(kind: Database['kind'], { maxEntries = Infinit
     },
     invalidate: () => {
       remembered.clear();
+    },
+  };
+}
+
+/** The memos of one process, dropped together whenever anything may have been written. */
+export interface ProcessMemos {
+  create(options?: { maxEntries?: number }): ProcessMemo;
+  invalidateAll(): void;
+}
+
+export function createProcessMemos(kind: Database['kind']): ProcessMemos {
+  const memos: ProcessMemo[] = [];
+  return {
+    create: (options) => {
+      const memo = createProcessMemo(kind, options);
+      memos.push(memo);
+      return memo;
+    },
+    invalidateAll: () => {
+      for (const memo of memos) memo.invalidate();
     },
   };
 }

@@ -2,7 +2,7 @@ import { eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { isClientUuid } from '../../src/contracts/resources';
 import type { Database, Db } from '../db/client';
 import { clients, resourceVersions } from '../db/schema';
-import { createProcessMemo } from '../db/process-memo';
+import type { ProcessMemos } from '../db/process-memo';
 import { dateVersion } from '../db/resource-version';
 import { FreshReads } from './fresh-reads';
 
@@ -60,7 +60,10 @@ export async function findClientId(db: Db, clientRef: string): Promise<string | 
   return found?.id ?? null;
 }
 
-/** How request handlers get a scope; writers call `invalidate()` once their change is committed. */
+/**
+ * How request handlers get a scope. Write requests drop what is remembered by themselves (server/app.ts); a write made
+ * by a GET (ClearResourceCache) calls `invalidate()` once it is committed.
+ */
 export interface ScopeReader {
   read(clientRef: string | undefined): Promise<ResourceScope>;
   invalidate(): void;
@@ -72,11 +75,11 @@ export interface ScopeReader {
  * fresh as a query of its own.
  *
  * PGlite: the database lives inside this one process (nobody else can open its data directory), so every change of
- * a version is made here and the process can remember scopes until one of its own writes invalidates them. That spares
+ * a version is made here and the process can remember scopes until one of its own write requests drops them. That spares
  * a query per request: PGlite runs queries one at a time on the main thread, about a millisecond each, which would
  * otherwise bound the resource endpoints to roughly a thousand requests a second.
  */
-export function createScopeReader(database: Database): ScopeReader {
+export function createScopeReader(database: Database, memos: ProcessMemos): ScopeReader {
   // Aliases compare case-insensitively, so `Acme` and `acme` share one entry.
   const keyOf = (clientRef: string | undefined) => clientRef?.toLowerCase() ?? '';
   const load = (key: string) => readScope(database.db, key === '' ? undefined : key);
@@ -84,7 +87,8 @@ export function createScopeReader(database: Database): ScopeReader {
     const reads = new FreshReads(load);
     return { read: (clientRef) => reads.read(keyOf(clientRef)), invalidate: () => undefined };
   }
-  const memo = createProcessMemo(database.kind);
+  // Keyed by whatever the caller names, so bounded: unknown aliases (all the global scope) must not grow it for ever.
+  const memo = memos.create({ maxEntries: 1_000 });
   return {
     read: (clientRef) => {
       const key = keyOf(clientRef);

@@ -21,15 +21,15 @@ export function resourceAdminRoutes(parent: FastifyInstance, { db, scopes }: { d
     return clientId;
   }
 
-  /** Runs a committed write, then tells the readers of this process that versions moved. */
-  async function thenInvalidate<T>(write: Promise<T>): Promise<T> {
-    const result = await write;
+  /**
+   * Every SPA reloads its resources on the next version check; nothing is cached anywhere under the old version. A GET
+   * writes here (the spec's call), so it drops the remembered scopes itself; write requests do so by themselves.
+   */
+  const clearCache = async () => {
+    const version = await bumpVersion(db, null);
     scopes.invalidate();
-    return result;
-  }
-
-  /** Every SPA reloads its resources on the next version check; nothing is cached anywhere under the old version. */
-  const clearCache = async () => ({ version: await thenInvalidate(bumpVersion(db, null)) });
+    return { version };
+  };
   app.get('/ClearResourceCache', { preValidation: app.requireAdmin }, clearCache);
   app.post('/ClearResourceCache', { preValidation: app.requireAdmin }, clearCache);
 
@@ -56,16 +56,12 @@ export function resourceAdminRoutes(parent: FastifyInstance, { db, scopes }: { d
 
   app.patch('/label', { preValidation: app.requireAdmin, schema: { body: PatchLabelSchema } }, async (request) => {
     const { clientId, ...edit } = request.body;
-    return thenInvalidate(
-      patchLabel(db, { ...edit, clientId: await clientIdOf(clientId) }, actorOf(request.principal?.login)),
-    );
+    return patchLabel(db, { ...edit, clientId: await clientIdOf(clientId) }, actorOf(request.principal?.login));
   });
 
   app.patch('/input', { preValidation: app.requireAdmin, schema: { body: PatchInputSchema } }, async (request) => {
     const { clientId, ...edit } = request.body;
-    return thenInvalidate(
-      patchInput(db, { ...edit, clientId: await clientIdOf(clientId) }, actorOf(request.principal?.login)),
-    );
+    return patchInput(db, { ...edit, clientId: await clientIdOf(clientId) }, actorOf(request.principal?.login));
   });
 }
 

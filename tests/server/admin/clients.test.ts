@@ -210,14 +210,14 @@ describe.each(databaseKinds)('admin clients (%s)', (kind) => {
       const login = eq(instances.idpLogin, 'ACME__clientadmin@acme.test');
       await t.database.db.update(instances).set({ clientRestrictionFilter: 'AUL__GLBX' }).where(login);
       // Changed behind the app (no request of its own wrote it), so the app is told, as docs/api.md says.
-      t.app.forgetProfiles();
+      t.app.forgetRemembered();
       try {
         expect((await call('GET', 'Client', { as })).json()).toEqual([]);
         expect(await call('GET', `Client/${acmeId}`, { as })).toAnswer(404);
         expect(await call('GET', `Client/${globexId}`, { as })).toAnswer(404);
       } finally {
         await t.database.db.update(instances).set({ clientRestrictionFilter: 'AUL__ACME' }).where(login);
-        t.app.forgetProfiles();
+        t.app.forgetRemembered();
       }
     });
 
