@@ -1,7 +1,7 @@
 /**
  * The resource keys the two specification documents name, as written there (`../shared/spec/*.md`). Built by scanning
- * the spec with {@link SPEC_KEY_PATTERN}; `label-registry.test.ts` re-scans the spec when it is present, so this list
- * cannot drift from it, and always checks the registry against this list (also where the spec folder is absent).
+ * the spec with {@link SPEC_KEY_PATTERN}. `label-registry.test.ts` checks the registry against this list; `npm run
+ * spec-keys` re-scans the specification (beside the repository, not in a clone) and fails when the two differ.
  *
  * Three shapes occur: a plain key, a family (`Application_Field_*`: the inputs of a dialog) and the status template
  * `Global_Error_{code}`.
