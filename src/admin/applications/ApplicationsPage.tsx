@@ -17,7 +17,7 @@ import { AdminPageHeader } from '../shared/AdminPageHeader';
 import { GridDeleteConfirm } from '../shared/GridDeleteConfirm';
 import { GridFilter } from '../shared/GridFilter';
 import { useResourceList } from '../shared/use-resource-list';
-import { withValues } from '../shared/with-values';
+import { withValues } from '../../i18n/with-values';
 import { ApplicationDialog } from './ApplicationDialog';
 import { wireApplications } from './wiring';
 

@@ -2,26 +2,15 @@ import { fromPromise } from 'xstate';
 import { applicationsGridMachine } from '../../../machines/admin-grid/applications-grid';
 import { applicationDialogMachine } from '../../../machines/application-dialog/application-dialog.machine';
 import * as applicationsApi from '../../api/admin/applications';
-import { getLastRequestId, type CallOptions } from '../../api/http';
-import { identifyError } from '../../app/error-id';
+import { identified, signalOf } from '../shared/identified-call';
 
 export type ApplicationsApi = Pick<
   typeof applicationsApi,
   'listApplications' | 'listRegions' | 'createApplication' | 'updateApplication' | 'deleteApplication'
 >;
 
-/** Every failure leaves with its error id (spec §8), as at the shell's edge. */
-const identified = async <T>(run: () => Promise<T>): Promise<T> => {
-  try {
-    return await run();
-  } catch (error) {
-    throw identifyError(error, getLastRequestId());
-  }
-};
-
 /** Manage Applications joined to the API: the grid's list and delete, the dialog's regions and saves. */
 export function wireApplications(api: ApplicationsApi = applicationsApi) {
-  const signalOf = (signal: AbortSignal): CallOptions => ({ signal });
   const editor = applicationDialogMachine.provide({
     actors: {
       loadRegions: fromPromise(({ signal }) => identified(() => api.listRegions(signalOf(signal)))),

@@ -11,7 +11,7 @@ import {
   type ApplicationRow,
 } from '../../../machines/client-dialog/client-dialog.selectors';
 import { labels } from '../../i18n/labels';
-import { labelWith } from './label-with';
+import { withValues } from '../../i18n/with-values';
 
 const sameRows = (a: ApplicationRow[] | undefined, b: ApplicationRow[] | undefined) =>
   JSON.stringify(a) === JSON.stringify(b);
@@ -63,7 +63,7 @@ export function ApplicationsTab({ dialogRef }: { dialogRef: ActorRefFrom<typeof 
               variant="ghost"
               disabled={!row.canEditTemplate}
               aria-label={i18n._(
-                labelWith(labels.Client_Button_EditTemplate, { applicationName: row.applicationName }),
+                withValues(labels.Client_Button_EditTemplate, { applicationName: row.applicationName }),
               )}
               onClick={() => {
                 dialogRef.send({ type: 'template.edit', applicationId: row.applicationId });

@@ -18,7 +18,7 @@ import type { TemplateFormField } from '../../../machines/client-application-dia
 import { labels } from '../../i18n/labels';
 import { DialogNotice } from '../../ui/DialogNotice';
 import { FormDialog } from '../../ui/FormDialog';
-import { labelWith } from './label-with';
+import { withValues } from '../../i18n/with-values';
 import { TextField } from './TextField';
 
 type DialogRef = ActorRefFrom<typeof clientApplicationDialogMachine>;
@@ -63,7 +63,7 @@ export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef })
     <FormDialog
       open={open}
       content={{ width: '640px', maxWidth: '100%' }}
-      title={i18n._(labelWith(labels.ClientApplication_Text_Title, { applicationName }))}
+      title={i18n._(withValues(labels.ClientApplication_Text_Title, { applicationName }))}
       cancelText={i18n._(labels.ClientApplication_Button_Cancel)}
       saveText={i18n._(labels.ClientApplication_Button_Save)}
       saving={busy && !loading}

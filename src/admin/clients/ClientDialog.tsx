@@ -14,7 +14,7 @@ import {
 import { labels } from '../../i18n/labels';
 import { DialogNotice } from '../../ui/DialogNotice';
 import { FormDialog } from '../../ui/FormDialog';
-import { labelWith } from './label-with';
+import { withValues } from '../../i18n/with-values';
 import { ApplicationsTab } from './ApplicationsTab';
 import { ClientApplicationDialog } from './ClientApplicationDialog';
 import { ClientTab } from './ClientTab';
@@ -47,7 +47,7 @@ export function ClientDialog({ dialogRef }: { dialogRef: DialogRef }) {
         title={
           unsaved
             ? i18n._(labels.Client_Text_NewTitle)
-            : i18n._(labelWith(labels.Client_Text_EditTitle, { clientName }))
+            : i18n._(withValues(labels.Client_Text_EditTitle, { clientName }))
         }
         cancelText={i18n._(labels.Client_Button_Cancel)}
         saveText={i18n._(labels.Client_Button_Save)}

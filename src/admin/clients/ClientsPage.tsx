@@ -15,7 +15,7 @@ import { AdminPageHeader } from '../shared/AdminPageHeader';
 import { GridDeleteConfirm } from '../shared/GridDeleteConfirm';
 import { GridFilter } from '../shared/GridFilter';
 import { ClientDialog } from './ClientDialog';
-import { labelWith } from './label-with';
+import { withValues } from '../../i18n/with-values';
 import { wireClients } from './wiring';
 import type { ActorRefFrom } from 'xstate';
 
@@ -64,7 +64,7 @@ export function ClientsScreen({ logic, notifications }: { logic: ClientsLogic; n
       />
       <GridDeleteConfirm
         gridRef={gridRef}
-        title={(row) => i18n._(labelWith(labels.Client_Text_DeleteConfirm, { clientName: row.name }))}
+        title={(row) => i18n._(withValues(labels.Client_Text_DeleteConfirm, { clientName: row.name }))}
       />
       {editorRef ? <ClientDialog dialogRef={editorRef} /> : null}
     </Stack>

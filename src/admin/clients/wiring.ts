@@ -5,8 +5,7 @@ import { clientsGridMachine } from '../../../machines/client-dialog/clients-grid
 import * as clientApplicationsApi from '../../api/admin/client-applications';
 import * as clientsApi from '../../api/admin/clients';
 import { listTemplates } from '../../api/admin/templates';
-import { getLastRequestId, type CallOptions } from '../../api/http';
-import { identifyError } from '../../app/error-id';
+import { identified, signalOf } from '../shared/identified-call';
 
 /** The calls Manage Clients makes; the page passes the real ones, tests pass controlled fakes. */
 export type ClientsApi = Pick<
@@ -22,16 +21,6 @@ export type ClientsApi = Pick<
   > & { listTemplates: typeof listTemplates };
 
 const realApi: ClientsApi = { ...clientsApi, ...clientApplicationsApi, listTemplates };
-
-/** Every failure leaves with its error id (spec §8), as at the shell's edge. */
-const identified = async <T>(run: () => Promise<T>): Promise<T> => {
-  try {
-    return await run();
-  } catch (error) {
-    throw identifyError(error, getLastRequestId());
-  }
-};
-const signalOf = (signal: AbortSignal): CallOptions => ({ signal });
 
 /** Manage Clients joined to the API: the grid's list and delete, the client dialog and the client-application one. */
 export function wireClients(api: ClientsApi = realApi) {

@@ -19,7 +19,7 @@ import type { FieldDataType, FieldMetaTag } from '../../contracts/admin/fields';
 import { labels } from '../../i18n/labels';
 import { DialogNotice } from '../../ui/DialogNotice';
 import { FormDialog } from '../../ui/FormDialog';
-import { withValues } from './with-values';
+import { withValues } from '../../i18n/with-values';
 import { LabelledInput } from './LabelledInput';
 import { SubfieldSection } from './SubfieldSection';
 

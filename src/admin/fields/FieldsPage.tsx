@@ -20,7 +20,7 @@ import { GridDeleteConfirm } from '../shared/GridDeleteConfirm';
 import { GridFilter } from '../shared/GridFilter';
 import { FieldDialog } from './FieldDialog';
 import { wireFields } from './wiring';
-import { withValues } from './with-values';
+import { withValues } from '../../i18n/with-values';
 
 type FieldsLogic = ReturnType<typeof wireFields>;
 

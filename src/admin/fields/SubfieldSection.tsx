@@ -10,7 +10,7 @@ import {
 } from '../../../machines/field-dialog/field-dialog.selectors';
 import type { SubFieldInput } from '../../../machines/field-dialog/field-draft';
 import { labels } from '../../i18n/labels';
-import { withValues } from './with-values';
+import { withValues } from '../../i18n/with-values';
 import { LabelledInput } from './LabelledInput';
 
 const subInputLabels = {

@@ -2,8 +2,7 @@ import { fromPromise } from 'xstate';
 import { fieldDialogMachine } from '../../../machines/field-dialog/field-dialog.machine';
 import { fieldsGridMachine } from '../../../machines/field-dialog/fields-grid';
 import * as fieldsApi from '../../api/admin/fields';
-import { getLastRequestId, type CallOptions } from '../../api/http';
-import { identifyError } from '../../app/error-id';
+import { identified, signalOf } from '../shared/identified-call';
 
 export type FieldsApi = Pick<
   typeof fieldsApi,
@@ -16,15 +15,6 @@ export type FieldsPorts = {
   clientId: string | undefined;
   logOff: () => void;
 };
-
-const identified = async <T>(run: () => Promise<T>): Promise<T> => {
-  try {
-    return await run();
-  } catch (error) {
-    throw identifyError(error, getLastRequestId());
-  }
-};
-const signalOf = (signal: AbortSignal): CallOptions => ({ signal });
 
 /** Manage Fields joined to the API: the grid's list and delete, the dialog's lists and saves. */
 export function wireFields(ports: FieldsPorts, api: FieldsApi = fieldsApi) {

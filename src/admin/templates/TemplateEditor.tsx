@@ -24,7 +24,7 @@ import type { CatalogueField } from '../../../machines/template-editor/template-
 import { labels } from '../../i18n/labels';
 import { DialogNotice } from '../../ui/DialogNotice';
 import { FormDialog } from '../../ui/FormDialog';
-import { withValues } from '../fields/with-values';
+import { withValues } from '../../i18n/with-values';
 import { LabelledInput } from '../fields/LabelledInput';
 import { TemplateFieldTable } from './TemplateFieldTable';
 

@@ -4,7 +4,7 @@ import type { TemplateEditorEvent } from '../../../machines/template-editor/temp
 import { rowFlags, type RowFlag, type TemplateRow } from '../../../machines/template-editor/template-rows';
 import { roles, type Role } from '../../contracts/resources';
 import { labels } from '../../i18n/labels';
-import { withValues } from '../fields/with-values';
+import { withValues } from '../../i18n/with-values';
 
 const flagLabels = {
   mandatory: labels.Template_Field_Mandatory,

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import type { TemplateEditorEvent } from '../../../machines/template-editor/template-editor.machine';
 import type { TemplateRow } from '../../../machines/template-editor/template-rows';
 import { labels } from '../../i18n/labels';
-import { withValues } from '../fields/with-values';
+import { withValues } from '../../i18n/with-values';
 import { TemplateFieldRow } from './TemplateFieldRow';
 import { useProgressiveCount } from './use-progressive-count';
 

@@ -9,7 +9,7 @@ import { templateSearchColumns } from '../../../machines/template-editor/templat
 import type { Template } from '../../contracts/admin/templates';
 import { AppActor } from '../../app/AppActor';
 import { labels } from '../../i18n/labels';
-import { withValues } from '../fields/with-values';
+import { withValues } from '../../i18n/with-values';
 import { AdminGrid, type GridColumn } from '../shared/AdminGrid';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
 import { GridDeleteConfirm } from '../shared/GridDeleteConfirm';

@@ -3,8 +3,7 @@ import { templateEditorMachine } from '../../../machines/template-editor/templat
 import { templatesGridMachine } from '../../../machines/template-editor/templates-grid';
 import { listFields } from '../../api/admin/fields';
 import * as templatesApi from '../../api/admin/templates';
-import { getLastRequestId, type CallOptions } from '../../api/http';
-import { identifyError } from '../../app/error-id';
+import { identified, signalOf } from '../shared/identified-call';
 
 export type TemplatesApi = Pick<
   typeof templatesApi,
@@ -12,15 +11,6 @@ export type TemplatesApi = Pick<
 > & { listFields: typeof listFields };
 
 const defaultApi: TemplatesApi = { ...templatesApi, listFields };
-
-const identified = async <T>(run: () => Promise<T>): Promise<T> => {
-  try {
-    return await run();
-  } catch (error) {
-    throw identifyError(error, getLastRequestId());
-  }
-};
-const signalOf = (signal: AbortSignal): CallOptions => ({ signal });
 
 /** Manage Templates joined to the API: the grid's list and delete; the editor's template, field catalogue and save. */
 export function wireTemplates(ports: { logOff: () => void }, api: TemplatesApi = defaultApi) {
