@@ -34,7 +34,10 @@ export const instances = pgTable(
   },
   (t) => [
     unique('instances_client_email_unique').on(t.clientId, t.email),
-    index('instances_email_idx').on(t.email),
+    // People are looked up by e-mail and login without case (sign-in, security record, the token's `sub`): only an
+    // index on the lowered value serves those lookups.
+    index('instances_email_lower_idx').on(sql`lower(${t.email})`),
+    index('instances_idp_login_lower_idx').on(sql`lower(${t.idpLogin})`),
     check('instances_culture_check', sql`${t.culture} in (${cultureList})`),
   ],
 );

@@ -32,6 +32,24 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
     expect(Object.values(await rowCounts(db)).every((n) => n === 0)).toBe(true);
   });
 
+  it('serve the case-insensitive lookups of people by e-mail and login with an index', async () => {
+    const { db } = database;
+    const plan = async (column: 'email' | 'idp_login') => {
+      // Told not to scan the table, the planner uses an index whenever one can answer the condition.
+      const rows = await db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return (
+          await tx.execute<Record<string, string>>(
+            sql`explain select id from instances where lower(${sql.identifier(column)}) = 'maria@acme.test'`,
+          )
+        ).rows;
+      });
+      return rows.map((row) => Object.values(row).join(' ')).join('\n');
+    };
+    expect(await plan('email')).toContain('instances_email_lower_idx');
+    expect(await plan('idp_login')).toContain('instances_idp_login_lower_idx');
+  });
+
   it('record every committed migration, and applying them again changes nothing', async () => {
     const { db } = database;
     const applied = async () =>
