@@ -36,7 +36,7 @@ export function portalRoutes(parent: FastifyInstance, { db, config, identity }: 
   // The spec's body is the profile; the server takes the person from the token instead, so any body is ignored.
   app.post(
     '/profile/validate',
-    { preHandler: app.authenticate, schema: { querystring: ProfileValidateQuerySchema } },
+    { preValidation: app.authenticate, schema: { querystring: ProfileValidateQuerySchema } },
     async (request, reply): Promise<ProfileValidateResult> => {
       const caller = request.principal;
       if (caller === null) throw unauthorized();
@@ -60,7 +60,7 @@ export function portalRoutes(parent: FastifyInstance, { db, config, identity }: 
 
   app.get(
     '/Security/:email/:clientId',
-    { preHandler: app.authenticate, schema: { params: SecurityParamsSchema } },
+    { preValidation: app.authenticate, schema: { params: SecurityParamsSchema } },
     async (request, reply) => {
       const caller = request.principal;
       if (caller === null) throw unauthorized();

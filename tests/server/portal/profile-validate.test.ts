@@ -163,5 +163,7 @@ describe.each(databaseKinds)('POST profile/validate with tokens from the embedde
     const tooLong = await validate('maria', `?applicationName=${'x'.repeat(201)}`);
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toMatchObject({ code: 'validation_failed' });
+    // Authentication comes before validation: an anonymous caller learns nothing about the query's rules.
+    expect((await validate(null, `?applicationName=${'x'.repeat(201)}`)).statusCode).toBe(401);
   });
 });
