@@ -5,6 +5,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** No import climbs three folders: it names its layer instead (`@contracts/…`, `@machines/…`). */
+const climbing = {
+  group: ['../../../*'],
+  message: 'Name the layer (@contracts/, @machines/, @src/, …) instead of climbing.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'server/db/migrations/**', 'src/locales/**'] },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
@@ -36,34 +42,73 @@ export default tseslint.config(
       'lingui/no-single-variables-to-translate': 'error',
     },
   },
+  // Layers (docs/architecture.md): contracts ← machines ← src; contracts ← server. Every import names its layer
+  // (`@contracts/…`) or stays within two `../`; these rules keep the arrows pointing one way.
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [climbing] }],
+    },
+  },
   {
     files: ['machines/**/*.ts'],
     rules: {
-      // Machines are pure flow logic: no view, routing, HTTP or i18n library (STYLE §7.1).
+      // Machines are pure flow logic: no view, routing, HTTP or i18n library (STYLE §7.1), and nothing of the SPA or
+      // the server.
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            'react',
-            'react-dom',
-            '@chakra-ui/*',
-            'wouter',
-            'ky',
-            '@lingui/*',
-            '**/src/api/**',
-            '**/src/ui/**',
+            climbing,
+            {
+              group: ['react', 'react-dom', '@chakra-ui/*', 'wouter', 'ky', '@lingui/*'],
+              message: 'Machines hold flow logic only.',
+            },
+            { group: ['@src/*', '@server/*', '@tests/*'], message: 'Machines import contracts and machines only.' },
           ],
         },
       ],
     },
   },
   {
-    files: ['src/contracts/**/*.ts'],
+    files: ['contracts/**/*.ts'],
     rules: {
-      // Contracts are shared with the server: valibot and each other only.
+      // Contracts are shared by the server, the machines and the SPA: valibot and each other only.
       'no-restricted-imports': [
         'error',
-        { patterns: ['react', '@chakra-ui/*', 'wouter', 'ky', '@lingui/*', 'fastify', 'drizzle-orm*'] },
+        {
+          patterns: [
+            climbing,
+            {
+              group: ['react', '@chakra-ui/*', 'wouter', 'ky', '@lingui/*', 'fastify', 'drizzle-orm*', 'xstate'],
+              message: 'Contracts import valibot only.',
+            },
+            { group: ['@src/*', '@machines/*', '@server/*', '@tests/*'], message: 'Contracts are the top layer.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            climbing,
+            { group: ['@src/*', '@machines/*', '@tests/*'], message: 'The server imports contracts and server only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [climbing, { group: ['@server/*', '@tests/*'], message: 'The SPA never imports the server.' }] },
       ],
     },
   },

@@ -3,6 +3,7 @@ import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import { layerAliases } from './vite.aliases';
 import { widgetAssets } from './vite.widget-assets';
 
 /**
@@ -18,6 +19,7 @@ export default defineConfig({
         find: /^@okta\/okta-auth-js$/,
         replacement: path.resolve('node_modules/@okta/okta-auth-js/esm/browser/exports/exports/default.js'),
       },
+      ...layerAliases,
     ],
   },
   build: {

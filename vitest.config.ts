@@ -2,6 +2,7 @@ import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { layerAliases } from './vite.aliases';
 
 const spaPlugins = () => [react(), babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()];
 
@@ -13,9 +14,12 @@ const spaPlugins = () => [react(), babel({ plugins: ['@lingui/babel-plugin-lingu
  * - e2e:    the real server and the real browser (system Chromium through playwright-core)
  */
 export default defineConfig({
+  // Projects inherit this (`extends: true`), so every project resolves the layer aliases alike.
+  resolve: { alias: layerAliases },
   test: {
     projects: [
       {
+        extends: true,
         plugins: spaPlugins(),
         test: {
           name: 'unit',
@@ -24,6 +28,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         plugins: spaPlugins(),
         test: {
           name: 'dom',
@@ -33,6 +38,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'server',
           environment: 'node',
@@ -44,6 +50,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           environment: 'node',

@@ -4,9 +4,9 @@
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import * as oidc from 'openid-client';
-import { DEMO_PASSWORD } from '../server/db/seed/world/people';
-import { startServer } from '../tests/e2e/support/server-process';
-import { browse, CookieJar } from '../tests/server/idp/harness';
+import { DEMO_PASSWORD } from '@server/db/seed/world/people';
+import { startServer } from '@tests/e2e/support/server-process';
+import { browse, CookieJar } from '@tests/server/idp/harness';
 import { figure, type Figure } from './support';
 
 const lists = ['Application', 'Client', 'Field', 'Template'] as const;

@@ -2,11 +2,11 @@
 // event: the machine re-filters every row and the view reads one page. Measured on the machine itself, in-process.
 import { performance } from 'node:perf_hooks';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { applicationsGridMachine } from '../machines/admin-grid/applications-grid';
-import { SPEC_PAGE_SIZES } from '../machines/admin-grid/grid-filter';
-import { selectPageRows, selectPaging } from '../machines/admin-grid/grid.selectors';
-import type { NotificationsEvent } from '../machines/notifications/notifications.types';
-import type { Application } from '../src/contracts/admin/applications';
+import { applicationsGridMachine } from '@machines/admin-grid/applications-grid';
+import { SPEC_PAGE_SIZES } from '@machines/admin-grid/grid-filter';
+import { selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
+import type { NotificationsEvent } from '@machines/notifications/notifications.types';
+import type { Application } from '@contracts/admin/applications';
 import { summarise, type Figure } from './support';
 
 const ROWS = 10_000;

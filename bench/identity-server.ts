@@ -4,12 +4,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../server/db/client';
-import { newUserId } from '../server/idp/ids';
-import { idpUsers } from '../server/idp/tables';
-import { hashSecret } from '../server/idp/users/passwords';
-import { startServerOnPostgres } from '../tests/e2e/support/postgres-server';
-import { startServer, type RunningServer } from '../tests/e2e/support/server-process';
+import { openDatabase } from '@server/db/client';
+import { newUserId } from '@server/idp/ids';
+import { idpUsers } from '@server/idp/tables';
+import { hashSecret } from '@server/idp/users/passwords';
+import { startServerOnPostgres } from '@tests/e2e/support/postgres-server';
+import { startServer, type RunningServer } from '@tests/e2e/support/server-process';
 
 export const BENCH_PASSWORD = 'Bench-Sign-In-2026';
 

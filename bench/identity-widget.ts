@@ -1,9 +1,9 @@
 // Widget submit → board rendered, in Chromium against the real server: the time from the click on the Sign-In
 // Widget's submit button to maria's application cards on /board/index (authn, authorize in the widget's iframe,
 // token, the portal's profile and board calls, the render). A fresh browser context per run: nothing cached.
-import { launchBrowser, openPage } from '../tests/e2e/support/browser';
-import { DEMO_PASSWORD, identityPages } from '../tests/e2e/identity';
-import type { RunningServer } from '../tests/e2e/support/server-process';
+import { launchBrowser, openPage } from '@tests/e2e/support/browser';
+import { DEMO_PASSWORD, identityPages } from '@tests/e2e/identity';
+import type { RunningServer } from '@tests/e2e/support/server-process';
 import { summarise, type Figure } from './support';
 
 /** maria@acme.test has three applications (docs/demo-world.md): the board shows three cards. */

@@ -1,7 +1,7 @@
 // Aggregated resources for a page on PGlite at 50 concurrent connections (issue #2 budget: p99 < 10 ms).
 // A bounded load (fixed duration, loopback only) against the real server started as `npm start` would.
 import autocannon from 'autocannon';
-import { startServer } from '../tests/e2e/support/server-process';
+import { startServer } from '@tests/e2e/support/server-process';
 import { figure, type Figure } from './support';
 
 export async function benchResourcesLoad(durationSeconds = 10): Promise<Figure[]> {

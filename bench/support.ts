@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-export { freePort } from '../tests/e2e/support/server-process';
+export { freePort } from '@tests/e2e/support/server-process';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 

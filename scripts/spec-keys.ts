@@ -3,7 +3,7 @@
 // check the label registry against. Exits 1, listing the difference, when the two have drifted apart.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SPEC_KEY_PATTERN, specLabelKeys } from '../tests/contract/spec-label-keys';
+import { SPEC_KEY_PATTERN, specLabelKeys } from '@tests/contract/spec-label-keys';
 
 const specDir = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../../shared/spec'));
 if (!existsSync(specDir)) {

@@ -24,7 +24,7 @@ export interface OktaConfig {
  */
 export const EMBEDDED_CLIENT_ID = '0oagatehouse0spa00001';
 
-/** The server side of the login username rule (src/contracts/username.ts); the client prefix comes per client. */
+/** The server side of the login username rule (contracts/username.ts); the client prefix comes per client. */
 export interface UsernameRuleConfig {
   /** Appended to a 5-digit agent id (`@agents.gatehouse.test`). */
   agentUserDomain: string;

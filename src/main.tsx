@@ -8,7 +8,7 @@ import { getAggregatedByPage, getResourceVersion } from './api/resources';
 import { AppRoot } from './app/AppRoot';
 import { describeLocation } from './app/routes';
 import { readAppInput, wireApp } from './app/wiring';
-import { normaliseCulture } from './contracts/culture';
+import { normaliseCulture } from '@contracts/culture';
 import { createCatalogueRuntime } from './i18n/runtime';
 import { createIdentityPort, readStoredTokens } from './auth/identity-port';
 

@@ -1,4 +1,4 @@
-import type { Application } from '../../src/contracts/admin/applications';
+import type { Application } from '@contracts/admin/applications';
 import { createGridMachine } from './grid.machine';
 
 /** Manage Applications' filter types (admin-and-board §2): Name, Region, Alias, Link. */

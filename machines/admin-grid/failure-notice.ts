@@ -1,5 +1,5 @@
 import type { ActorRef, ErrorActorEvent, Snapshot } from 'xstate';
-import { ApiError } from '../../src/contracts/failures';
+import { ApiError } from '@contracts/failures';
 import { describeError } from '../notifications/describe-error';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { label, raw, type Text } from '../support/text';

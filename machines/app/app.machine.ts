@@ -1,7 +1,7 @@
 import { providedAtEdge } from '../support/actors';
 import { and, assign, enqueueActions, raise, setup, type ActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
-import { normaliseCulture, type Culture } from '../../src/contracts/culture';
-import type { UserProfile } from '../../src/contracts/profile';
+import { normaliseCulture, type Culture } from '@contracts/culture';
+import type { UserProfile } from '@contracts/profile';
 import { guardMachine, type GuardInput } from '../guard/guard.machine';
 import { launcherMachine } from '../launcher/launcher.machine';
 import { loginMachine } from '../login/login.machine';

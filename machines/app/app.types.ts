@@ -1,4 +1,4 @@
-import type { Culture } from '../../src/contracts/culture';
+import type { Culture } from '@contracts/culture';
 import type { NotificationsInput } from '../notifications/notifications.machine';
 import type { ResourcesInput } from '../resources/resources.machine';
 import type { SessionInput } from '../session/session.machine';

@@ -1,4 +1,4 @@
-import type { ListItem } from '../../src/contracts/resources';
+import type { ListItem } from '@contracts/resources';
 
 /** Resource list of user-agent patterns the portal does not support (admin-and-board §2). */
 export const NOT_SUPPORTED_BROWSERS_LIST = 'Global_List_NotSupportedBrowsers';

@@ -1,5 +1,5 @@
 import { and, assign, sendTo, setup } from 'xstate';
-import type { Application, ApplicationCreate, ApplicationUpdate, Region } from '../../src/contracts/admin/applications';
+import type { Application, ApplicationCreate, ApplicationUpdate, Region } from '@contracts/admin/applications';
 import { isStaleUpdate } from '../support/api-failures';
 import { errorOf, failureNotice, isConflict } from '../admin-grid/failure-notice';
 import type { EditorInput } from '../admin-grid/grid.types';

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { Region } from '../../src/contracts/admin/applications';
+import type { Region } from '@contracts/admin/applications';
 import type { Text } from '../support/text';
 import { applicationFields, isReadOnly, type ApplicationDraft, type ApplicationField } from './application-draft';
 import type { applicationDialogMachine } from './application-dialog.machine';

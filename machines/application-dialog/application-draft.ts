@@ -5,7 +5,7 @@ import {
   type Application,
   type ApplicationCreate,
   type ApplicationUpdate,
-} from '../../src/contracts/admin/applications';
+} from '@contracts/admin/applications';
 
 /** The inputs of the application dialog (admin-and-board §2), as the person types them. */
 export type ApplicationDraft = {

@@ -2,8 +2,8 @@ import { assign, sendTo, setup } from 'xstate';
 import type {
   ClientApplicationTemplate,
   ClientApplicationTemplateUpdate,
-} from '../../src/contracts/admin/client-applications';
-import type { Template } from '../../src/contracts/admin/templates';
+} from '@contracts/admin/client-applications';
+import type { Template } from '@contracts/admin/templates';
 import { failureNotice, type NotificationsRef } from '../admin-grid/failure-notice';
 import type { FailureParams } from '../client-dialog/save-failure';
 import { isStaleUpdate } from '../support/api-failures';

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { Template } from '../../src/contracts/admin/templates';
+import type { Template } from '@contracts/admin/templates';
 import type { clientApplicationDialogMachine } from './client-application-dialog.machine';
 import { templateFormProblems, type TemplateForm, type TemplateFormField } from './template-form';
 

@@ -3,8 +3,8 @@ import {
   ClientApplicationTemplateUpdateSchema,
   type ClientApplicationTemplate,
   type ClientApplicationTemplateUpdate,
-} from '../../src/contracts/admin/client-applications';
-import type { Template } from '../../src/contracts/admin/templates';
+} from '@contracts/admin/client-applications';
+import type { Template } from '@contracts/admin/templates';
 
 /** What the client-application dialog's inputs hold. */
 export type TemplateForm = {

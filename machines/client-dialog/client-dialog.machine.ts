@@ -1,5 +1,5 @@
 import { assign, sendTo, setup } from 'xstate';
-import type { ClientApplication } from '../../src/contracts/admin/client-applications';
+import type { ClientApplication } from '@contracts/admin/client-applications';
 import { failureNotice } from '../admin-grid/failure-notice';
 import { clientApplicationDialogMachine } from '../client-application-dialog/client-application-dialog.machine';
 import { notProvided } from '../support/actors';

@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { CmsClient } from '../../src/contracts/admin/clients';
+import type { CmsClient } from '@contracts/admin/clients';
 import type { clientApplicationDialogMachine } from '../client-application-dialog/client-application-dialog.machine';
 import { clientFormProblems, type ClientForm, type ClientFormField, type FieldProblem } from './client-form';
 import { editableTemplateOf, type clientDialogMachine } from './client-dialog.machine';

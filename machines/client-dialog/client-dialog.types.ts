@@ -1,5 +1,5 @@
-import type { ClientApplication, ClientApplicationActivation } from '../../src/contracts/admin/client-applications';
-import type { Client, ClientCreate, ClientUpdate, CmsClient } from '../../src/contracts/admin/clients';
+import type { ClientApplication, ClientApplicationActivation } from '@contracts/admin/client-applications';
+import type { Client, ClientCreate, ClientUpdate, CmsClient } from '@contracts/admin/clients';
 import type { EditorInput, EditorOutput } from '../admin-grid/grid.types';
 import type { NotificationsRef } from '../admin-grid/failure-notice';
 import type { ClientForm } from './client-form';

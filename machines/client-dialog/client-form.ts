@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import type { Client, ClientCreate, ClientUpdate } from '../../src/contracts/admin/clients';
-import { ClientCreateSchema } from '../../src/contracts/admin/clients';
+import type { Client, ClientCreate, ClientUpdate } from '@contracts/admin/clients';
+import { ClientCreateSchema } from '@contracts/admin/clients';
 
 /** What the client tab's inputs hold, as typed (trimmed only when sent). */
 export type ClientForm = {

@@ -1,4 +1,4 @@
-import type { Client } from '../../src/contracts/admin/clients';
+import type { Client } from '@contracts/admin/clients';
 import { createGridMachine } from '../admin-grid/grid.machine';
 
 /** Manage Clients' filter types (admin-and-board §2): name, portal alias, Okta prefix and id. */

@@ -1,7 +1,7 @@
 import { assign, sendTo, setup } from 'xstate';
 import { failureNotice, type NotificationsRef } from '../admin-grid/failure-notice';
-import type { Field, FieldCreate, FieldDataType, FieldMetaTag } from '../../src/contracts/admin/fields';
-import type { ListItem } from '../../src/contracts/resources';
+import type { Field, FieldCreate, FieldDataType, FieldMetaTag } from '@contracts/admin/fields';
+import type { ListItem } from '@contracts/resources';
 import { notProvided, providedAtEdge } from '../support/actors';
 import { label } from '../support/text';
 import { isStaleUpdate, isUnauthorised } from '../support/api-failures';

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { hasDataLength, hasDefaultValue, subFieldTypeOf } from '../../src/contracts/admin/fields';
+import { hasDataLength, hasDefaultValue, subFieldTypeOf } from '@contracts/admin/fields';
 import { canAddSubfield, invalidInputs } from './field-draft';
 import type { fieldDialogMachine } from './field-dialog.machine';
 

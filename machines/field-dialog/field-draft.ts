@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { requiredText } from '../../src/contracts/admin/common';
+import { requiredText } from '@contracts/admin/common';
 import {
   FieldCreateSchema,
   fieldDataTypes,
@@ -12,7 +12,7 @@ import {
   type FieldDataType,
   type FieldMetaTag,
   type SubField,
-} from '../../src/contracts/admin/fields';
+} from '@contracts/admin/fields';
 
 /** The inputs of the field dialog that take free text (data length too: it is typed before it is a number). */
 export const fieldTextInputs = [

@@ -1,4 +1,4 @@
-import type { Field } from '../../src/contracts/admin/fields';
+import type { Field } from '@contracts/admin/fields';
 import { createGridMachine } from '../admin-grid/grid.machine';
 
 /** Manage Fields' filter types: the grid's three columns (admin-and-board §2). */

@@ -1,7 +1,7 @@
 import { assign, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
-import type { UserProfile } from '../../src/contracts/profile';
-import type { Culture } from '../../src/contracts/culture';
-import type { Menu, MenuItem } from '../../src/contracts/resources';
+import type { UserProfile } from '@contracts/profile';
+import type { Culture } from '@contracts/culture';
+import type { Menu, MenuItem } from '@contracts/resources';
 import { systemIds } from '../app/app.system';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { notProvided, providedAtEdge } from '../support/actors';

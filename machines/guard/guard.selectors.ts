@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { MenuItem } from '../../src/contracts/resources';
+import type { MenuItem } from '@contracts/resources';
 import type { guardMachine } from './guard.machine';
 
 type GuardSnapshot = SnapshotFrom<typeof guardMachine>;

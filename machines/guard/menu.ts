@@ -1,4 +1,4 @@
-import type { Menu, MenuItem, Role } from '../../src/contracts/resources';
+import type { Menu, MenuItem, Role } from '@contracts/resources';
 
 /** The menu section of the admin portal's left menu (admin-and-board §2). */
 export const PORTAL_MENU_SECTION = 'Portal';

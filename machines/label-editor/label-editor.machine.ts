@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
-import { ApiError } from '../../src/contracts/failures';
-import { NO_ROW_VERSION } from '../../src/contracts/resource-edit';
+import { ApiError } from '@contracts/failures';
+import { NO_ROW_VERSION } from '@contracts/resource-edit';
 import { notProvided } from '../support/actors';
 import type {
   Draft,
@@ -24,7 +24,7 @@ type LabelEditorContext = LabelEditorInput & {
   result: LabelEditorOutput['result'] | undefined;
 };
 
-/** Bounds of PatchLabelSchema / PatchInputSchema (src/contracts/resources.ts): required, and not absurdly long. */
+/** Bounds of PatchLabelSchema / PatchInputSchema (contracts/resources.ts): required, and not absurdly long. */
 const filled = (text: string, max: number) => text.trim() !== '' && text.length <= max;
 
 const draftFrom = (read: ReadText, shownText: string): Draft =>

@@ -1,5 +1,5 @@
-import type { Culture } from '../../src/contracts/culture';
-import type { InputResource } from '../../src/contracts/resources';
+import type { Culture } from '@contracts/culture';
+import type { InputResource } from '@contracts/resources';
 
 /** What an administrator clicked in Edit Mode: a label, or the input whose title is that label (`*_Field_*`). */
 export type EditTarget = { kind: 'label' | 'input'; key: string };

@@ -1,5 +1,5 @@
 import { assign, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
-import type { ProfileApplication, UserProfile } from '../../src/contracts/profile';
+import type { ProfileApplication, UserProfile } from '@contracts/profile';
 import { systemIds } from '../app/app.system';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { notProvided, providedAtEdge } from '../support/actors';

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { ProfileApplication } from '../../src/contracts/profile';
+import type { ProfileApplication } from '@contracts/profile';
 import type { launcherMachine } from './launcher.machine';
 
 type LauncherSnapshot = SnapshotFrom<typeof launcherMachine>;

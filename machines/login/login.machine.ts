@@ -1,5 +1,5 @@
 import { assign, enqueueActions, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
-import type { ProfileValidateResult, UserProfile } from '../../src/contracts/profile';
+import type { ProfileValidateResult, UserProfile } from '@contracts/profile';
 import { systemIds } from '../app/app.system';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import type { SessionEvent, SignOutReason } from '../session/session.machine';

@@ -1,5 +1,5 @@
-import type { Culture } from '../../src/contracts/culture';
-import type { ProfileValidateResult, UserProfile } from '../../src/contracts/profile';
+import type { Culture } from '@contracts/culture';
+import type { ProfileValidateResult, UserProfile } from '@contracts/profile';
 import type { SignOutReason } from '../session/session.machine';
 import type { LoginAttempts } from './attempts';
 import type { Destination } from './post-login';

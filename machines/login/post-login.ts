@@ -1,4 +1,4 @@
-import type { ProfileApplication, UserProfile } from '../../src/contracts/profile';
+import type { ProfileApplication, UserProfile } from '@contracts/profile';
 import { findApplication } from '../support/application-links';
 
 /** Where a person goes after sign-in: an application (its link still a template) or a page of the portal. */

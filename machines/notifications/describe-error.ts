@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ApiError, CriticalError } from '../../src/contracts/failures';
+import { ApiError, CriticalError } from '@contracts/failures';
 
 /**
  * What the error catalogue (spec public-and-profile §8) needs to know about a failure, whatever was thrown.

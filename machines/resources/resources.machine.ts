@@ -1,7 +1,7 @@
 import { assign, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
-import type { Culture } from '../../src/contracts/culture';
-import { ApiError } from '../../src/contracts/failures';
-import type { AggregatedResources, ListItem, Settings } from '../../src/contracts/resources';
+import type { Culture } from '@contracts/culture';
+import { ApiError } from '@contracts/failures';
+import type { AggregatedResources, ListItem, Settings } from '@contracts/resources';
 import { systemIds } from '../app/app.system';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { notProvided, notProvidedListener, providedAtEdge } from '../support/actors';

@@ -1,6 +1,6 @@
 import { assign, setup, stateIn } from 'xstate';
-import type { UserProfile } from '../../src/contracts/profile';
-import type { Settings } from '../../src/contracts/resources';
+import type { UserProfile } from '@contracts/profile';
+import type { Settings } from '@contracts/resources';
 import { notProvided, notProvidedListener, providedAtEdge } from '../support/actors';
 import type { PageKey } from '../support/pages';
 import { defaultSessionTiming, sameTiming, timingFromSettings, type SessionTiming } from './session.timing';

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { UserProfile } from '../../src/contracts/profile';
+import type { UserProfile } from '@contracts/profile';
 import type { SignOutReason, sessionMachine } from './session.machine';
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;

@@ -1,4 +1,4 @@
-import type { Settings } from '../../src/contracts/resources';
+import type { Settings } from '@contracts/resources';
 
 /**
  * The idle-session timing (public-and-profile §9: portal settings Session_IdleTime, Session_WarningTimeOut and

@@ -1,4 +1,4 @@
-import { ApiError } from '../../src/contracts/failures';
+import { ApiError } from '@contracts/failures';
 
 /**
  * How the admin dialogs tell a failed save apart (admin-and-board §8): a stale row version keeps the input and says

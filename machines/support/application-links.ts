@@ -1,4 +1,4 @@
-import type { ProfileApplication, UserProfile } from '../../src/contracts/profile';
+import type { ProfileApplication, UserProfile } from '@contracts/profile';
 
 /** Tokens a link template may carry (spec public-and-profile §9 "Placeholder tokens for URL templates"). */
 export type LinkTokens = { accessToken?: string; idToken?: string; refreshToken?: string; otpToken?: string };

@@ -1,7 +1,7 @@
 import { assign, sendTo, setup } from 'xstate';
 import { failureNotice, type NotificationsRef } from '../admin-grid/failure-notice';
-import type { Template, TemplateCreate, TemplateDetail } from '../../src/contracts/admin/templates';
-import { roles, type Role } from '../../src/contracts/resources';
+import type { Template, TemplateCreate, TemplateDetail } from '@contracts/admin/templates';
+import { roles, type Role } from '@contracts/resources';
 import { isStaleUpdate, isUnauthorised } from '../support/api-failures';
 import { notProvided, providedAtEdge } from '../support/actors';
 import { label } from '../support/text';

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { requiredText } from '../../src/contracts/admin/common';
-import type { Field } from '../../src/contracts/admin/fields';
-import type { TemplateCreate, TemplateField } from '../../src/contracts/admin/templates';
-import type { Role } from '../../src/contracts/resources';
+import { requiredText } from '@contracts/admin/common';
+import type { Field } from '@contracts/admin/fields';
+import type { TemplateCreate, TemplateField } from '@contracts/admin/templates';
+import type { Role } from '@contracts/resources';
 
 /** A field on the template as the editor holds it: its place is its index, so display order is never out of step. */
 export type TemplateRow = Omit<TemplateField, 'displayOrder'>;

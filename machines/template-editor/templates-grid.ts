@@ -1,4 +1,4 @@
-import type { Template } from '../../src/contracts/admin/templates';
+import type { Template } from '@contracts/admin/templates';
 import { createGridMachine } from '../admin-grid/grid.machine';
 
 /** Manage Templates' filter type: the name (the other columns are a flag and a count; docs/templates.md). */

@@ -2,8 +2,8 @@ import {
   ApplicationCreateSchema,
   ApplicationUpdateSchema,
   type Application,
-} from '../../src/contracts/admin/applications';
-import { ClientIdParamsSchema, IdParamsSchema } from '../../src/contracts/admin/common';
+} from '@contracts/admin/applications';
+import { ClientIdParamsSchema, IdParamsSchema } from '@contracts/admin/common';
 import {
   createApplication,
   deleteApplication,

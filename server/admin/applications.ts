@@ -4,7 +4,7 @@ import type {
   Application,
   ApplicationCreateSchema,
   ApplicationUpdateSchema,
-} from '../../src/contracts/admin/applications';
+} from '@contracts/admin/applications';
 import type { Db, Tx } from '../db/client';
 import { applications, clientApplications, regions } from '../db/schema';
 import { notFound } from '../http/problem';

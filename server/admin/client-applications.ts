@@ -5,7 +5,7 @@ import type {
   ClientApplicationActivationSchema,
   ClientApplicationTemplate,
   ClientApplicationTemplateUpdateSchema,
-} from '../../src/contracts/admin/client-applications';
+} from '@contracts/admin/client-applications';
 import type { Db, Tx } from '../db/client';
 import { applications, clientApplications, clients, templates } from '../db/schema';
 import { notFound, staleUpdate } from '../http/problem';

@@ -1,9 +1,9 @@
 import {
   ClientApplicationActivationSchema,
   ClientApplicationTemplateUpdateSchema,
-} from '../../src/contracts/admin/client-applications';
-import { ClientCreateSchema, ClientUpdateSchema } from '../../src/contracts/admin/clients';
-import { ClientIdParamsSchema, IdParamsSchema } from '../../src/contracts/admin/common';
+} from '@contracts/admin/client-applications';
+import { ClientCreateSchema, ClientUpdateSchema } from '@contracts/admin/clients';
+import { ClientIdParamsSchema, IdParamsSchema } from '@contracts/admin/common';
 import {
   getTemplateRecord,
   listForClient,

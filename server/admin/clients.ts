@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { Client, ClientCreateSchema, ClientUpdateSchema } from '../../src/contracts/admin/clients';
+import type { Client, ClientCreateSchema, ClientUpdateSchema } from '@contracts/admin/clients';
 import type { Db, Tx } from '../db/client';
 import { clientApplications, clients, cmsSites, instances } from '../db/schema';
 import { notFound } from '../http/problem';

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import type { CmsClient } from '../../src/contracts/admin/clients';
+import type { CmsClient } from '@contracts/admin/clients';
 import type { Db } from '../db/client';
 import { cmsSites } from '../db/schema';
 

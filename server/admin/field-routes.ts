@@ -1,5 +1,5 @@
-import { IdParamsSchema } from '../../src/contracts/admin/common';
-import { FieldCreateSchema, FieldUpdateSchema } from '../../src/contracts/admin/fields';
+import { IdParamsSchema } from '@contracts/admin/common';
+import { FieldCreateSchema, FieldUpdateSchema } from '@contracts/admin/fields';
 import { createField, deleteField, getField, listFields, updateField } from './fields';
 import { actorOf, sendJson, type AdminRouteKit } from './route-kit';
 

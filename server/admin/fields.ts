@@ -7,7 +7,7 @@ import {
   type FieldCreateSchema,
   type FieldUpdateSchema,
   type SubField,
-} from '../../src/contracts/admin/fields';
+} from '@contracts/admin/fields';
 import type { Db, Tx } from '../db/client';
 import { fields, subFields, templateFields, templates } from '../db/schema';
 import { notFound } from '../http/problem';

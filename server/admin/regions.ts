@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import type { Region } from '../../src/contracts/admin/applications';
+import type { Region } from '@contracts/admin/applications';
 import type { Db } from '../db/client';
 import { regions } from '../db/schema';
 

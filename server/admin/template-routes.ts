@@ -1,5 +1,5 @@
-import { IdParamsSchema } from '../../src/contracts/admin/common';
-import { TemplateCreateSchema, TemplateUpdateSchema } from '../../src/contracts/admin/templates';
+import { IdParamsSchema } from '@contracts/admin/common';
+import { TemplateCreateSchema, TemplateUpdateSchema } from '@contracts/admin/templates';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from './templates';
 import { actorOf, sendJson, type AdminRouteKit } from './route-kit';
 

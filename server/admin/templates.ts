@@ -6,8 +6,8 @@ import type {
   TemplateDetail,
   TemplateField,
   TemplateUpdateSchema,
-} from '../../src/contracts/admin/templates';
-import { roles, type Role } from '../../src/contracts/resources';
+} from '@contracts/admin/templates';
+import { roles, type Role } from '@contracts/resources';
 import type { Db, Tx } from '../db/client';
 import { clientApplications, fields, templateFields, templates } from '../db/schema';
 import { notFound } from '../http/problem';

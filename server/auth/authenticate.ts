@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { JWTPayload } from 'jose';
-import type { Role } from '../../src/contracts/resources';
+import type { Role } from '@contracts/resources';
 import type { Db } from '../db/client';
 import type { ProcessMemo } from '../db/process-memo';
 import { forbidden, unauthorized } from '../http/problem';

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { JWTPayload } from 'jose';
-import type { Role } from '../../src/contracts/resources';
+import type { Role } from '@contracts/resources';
 import type { Db } from '../db/client';
 import type { ProcessMemo } from '../db/process-memo';
 import { instanceApplicationRoles, instances } from '../db/schema';

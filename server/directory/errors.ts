@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ProblemDetail } from '../../src/contracts/errors';
+import type { ProblemDetail } from '@contracts/errors';
 import { ProblemError } from '../http/problem';
 
 /** Okta's error envelope (okta-compat §1.2); only what the mapping reads. */

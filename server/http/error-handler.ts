@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { Problem, ProblemCode } from '../../src/contracts/errors';
+import type { Problem, ProblemCode } from '@contracts/errors';
 import { ProblemError, problemMessages } from './problem';
 
 const codeForStatus: Record<number, ProblemCode> = {

@@ -1,8 +1,8 @@
-import type { ProblemCode, ProblemDetail } from '../../src/contracts/errors';
+import type { ProblemCode, ProblemDetail } from '@contracts/errors';
 
 /**
  * A failure the API answers on purpose. Route code throws one of these; the error handler turns it into the one JSON
- * shape `{ code, message, requestId, details? }` (src/contracts/errors.ts).
+ * shape `{ code, message, requestId, details? }` (contracts/errors.ts).
  */
 export class ProblemError extends Error {
   constructor(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { REQUEST_ID_HEADER } from '../../src/contracts/errors';
+import { REQUEST_ID_HEADER } from '@contracts/errors';
 
 /** What we accept from a caller as a request id: short, printable, no spaces — safe in logs and headers. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
 import * as v from 'valibot';
-import type { ProblemDetail } from '../../src/contracts/errors';
+import type { ProblemDetail } from '@contracts/errors';
 import { validationFailed } from './problem';
 
 /**

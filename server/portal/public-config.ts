@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../../src/contracts/public-config';
+import type { PublicConfig } from '@contracts/public-config';
 import { spaRedirectUri, type IdentityProvider } from '../auth/identity-provider';
 import type { Config } from '../config';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { ProfileValidateQuerySchema, type ProfileValidateResult } from '../../src/contracts/profile';
-import { ClientIdSchema } from '../../src/contracts/resources';
+import { ProfileValidateQuerySchema, type ProfileValidateResult } from '@contracts/profile';
+import { ClientIdSchema } from '@contracts/resources';
 import type { IdentityProvider } from '../auth/identity-provider';
 import type { Config } from '../config';
 import type { Db } from '../db/client';

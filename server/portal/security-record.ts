@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { SecurityRecord } from '../../src/contracts/profile';
+import type { SecurityRecord } from '@contracts/profile';
 import type { Principal } from '../auth/principal';
 import type { Db } from '../db/client';
 import { instances } from '../db/schema';

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { normaliseCulture } from '../../src/contracts/culture';
-import type { ProfileApplication, ProfileProblem, UserProfile } from '../../src/contracts/profile';
-import { fromIdpUsername } from '../../src/contracts/username';
+import { normaliseCulture } from '@contracts/culture';
+import type { ProfileApplication, ProfileProblem, UserProfile } from '@contracts/profile';
+import { fromIdpUsername } from '@contracts/username';
 import { roleOf } from '../auth/principal';
 import type { UsernameRuleConfig } from '../config';
 import type { Db } from '../db/client';

@@ -1,5 +1,5 @@
-import type { Culture } from '../../src/contracts/culture';
-import type { AggregatedResources } from '../../src/contracts/resources';
+import type { Culture } from '@contracts/culture';
+import type { AggregatedResources } from '@contracts/resources';
 import type { Db } from '../db/client';
 import { readInputs } from './inputs';
 import { readLabels } from './labels';

@@ -1,4 +1,4 @@
-import { DEFAULT_CULTURE, type Culture } from '../../src/contracts/culture';
+import { DEFAULT_CULTURE, type Culture } from '@contracts/culture';
 
 /**
  * The fallback order of every resource text (issue #2): client + culture → client + default culture → global +

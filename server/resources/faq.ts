@@ -1,6 +1,6 @@
 import { and, asc, inArray } from 'drizzle-orm';
-import type { Culture } from '../../src/contracts/culture';
-import type { FaqQuestion } from '../../src/contracts/resources';
+import type { Culture } from '@contracts/culture';
+import type { FaqQuestion } from '@contracts/resources';
 import type { Db } from '../db/client';
 import { faqQuestions } from '../db/schema';
 import { clientOrGlobal } from './client-filter';

@@ -1,5 +1,5 @@
 import { and, getTableColumns, inArray } from 'drizzle-orm';
-import type { InputResource } from '../../src/contracts/resources';
+import type { InputResource } from '@contracts/resources';
 import type { Db } from '../db/client';
 import { inputResources } from '../db/schema';
 import { clientOrGlobal } from './client-filter';

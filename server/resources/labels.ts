@@ -1,6 +1,6 @@
 import { and, inArray } from 'drizzle-orm';
-import type { Culture } from '../../src/contracts/culture';
-import type { Label } from '../../src/contracts/resources';
+import type { Culture } from '@contracts/culture';
+import type { Label } from '@contracts/resources';
 import type { Db } from '../db/client';
 import { labels } from '../db/schema';
 import { clientOrGlobal } from './client-filter';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Culture } from '../../src/contracts/culture';
-import { roles, type Menu, type Role } from '../../src/contracts/resources';
+import type { Culture } from '@contracts/culture';
+import { roles, type Menu, type Role } from '@contracts/resources';
 import type { Db } from '../db/client';
 import { menuItems } from '../db/schema';
 import { clientOrGlobal } from './client-filter';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Culture } from '../../src/contracts/culture';
-import type { InputResource } from '../../src/contracts/resources';
+import type { Culture } from '@contracts/culture';
+import type { InputResource } from '@contracts/resources';
 import type { Db } from '../db/client';
 import { inputResources } from '../db/schema';
 import { notFound, staleUpdate } from '../http/problem';

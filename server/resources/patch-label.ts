@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Culture } from '../../src/contracts/culture';
+import type { Culture } from '@contracts/culture';
 import type { Db } from '../db/client';
 import { labels } from '../db/schema';
 import { staleUpdate } from '../http/problem';

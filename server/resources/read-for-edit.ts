@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
-import type { Culture } from '../../src/contracts/culture';
-import type { InputForEdit, LabelForEdit } from '../../src/contracts/resource-edit';
+import type { Culture } from '@contracts/culture';
+import type { InputForEdit, LabelForEdit } from '@contracts/resource-edit';
 import type { Db } from '../db/client';
 import { inputResources, labels } from '../db/schema';
 import { notFound } from '../http/problem';

@@ -1,5 +1,5 @@
 import { eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { isClientUuid } from '../../src/contracts/resources';
+import { isClientUuid } from '@contracts/resources';
 import type { Database, Db } from '../db/client';
 import { clients, resourceVersions } from '../db/schema';
 import type { ProcessMemos } from '../db/process-memo';

@@ -1,4 +1,4 @@
-import type { Settings } from '../../src/contracts/resources';
+import type { Settings } from '@contracts/resources';
 import type { Db } from '../db/client';
 import { portalSettings } from '../db/schema';
 import { clientOrGlobal } from './client-filter';

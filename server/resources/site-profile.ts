@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { normaliseCulture } from '../../src/contracts/culture';
-import type { SiteProfile } from '../../src/contracts/resources';
-import { AGENT_ID_PATTERN, fromIdpUsername, type UsernameRule } from '../../src/contracts/username';
+import { normaliseCulture } from '@contracts/culture';
+import type { SiteProfile } from '@contracts/resources';
+import { AGENT_ID_PATTERN, fromIdpUsername, type UsernameRule } from '@contracts/username';
 import type { Db } from '../db/client';
 import { applications, clientApplications, clients, instances } from '../db/schema';
 import { readSettings } from './settings';

@@ -1,5 +1,5 @@
 import { asc, sql } from 'drizzle-orm';
-import type { Theme } from '../../src/contracts/resources';
+import type { Theme } from '@contracts/resources';
 import type { Db } from '../db/client';
 import { themes } from '../db/schema';
 import { clientOrGlobal } from './client-filter';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { NewErrorSchema } from '../../src/contracts/error-log';
+import { NewErrorSchema } from '@contracts/error-log';
 import type { Db } from '../db/client';
 import { errorLog } from '../db/schema';
 import type { ValibotTypeProvider } from '../http/validation';

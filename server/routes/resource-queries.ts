@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ClientIdSchema } from '../../src/contracts/resources';
+import { ClientIdSchema } from '@contracts/resources';
 
 /**
  * Query schemas of the resource reads that the contracts do not already name (AggregatedByPageQuerySchema is

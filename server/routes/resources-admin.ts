@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { EditScopeQuerySchema } from '../../src/contracts/resource-edit';
-import { PatchInputSchema, PatchLabelSchema } from '../../src/contracts/resources';
+import { EditScopeQuerySchema } from '@contracts/resource-edit';
+import { PatchInputSchema, PatchLabelSchema } from '@contracts/resources';
 import type { Db } from '../db/client';
 import { notFound } from '../http/problem';
 import type { ValibotTypeProvider } from '../http/validation';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { normaliseCulture } from '../../src/contracts/culture';
-import { AggregatedByPageQuerySchema } from '../../src/contracts/resources';
+import { normaliseCulture } from '@contracts/culture';
+import { AggregatedByPageQuerySchema } from '@contracts/resources';
 import type { Db } from '../db/client';
 import type { ClientAssetKind } from '../db/schema';
 import { notFound } from '../http/problem';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { NewErrorSchema, type NewError } from '../contracts/error-log';
+import { NewErrorSchema, type NewError } from '@contracts/error-log';
 import { http, type CallOptions } from './http';
 
 /** POST Instance/NewError: one entry of the error log (spec §3 "Error log entry"). */

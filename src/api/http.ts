@@ -1,7 +1,7 @@
 import ky, { HTTPError } from 'ky';
 import * as v from 'valibot';
-import { CLIENT_NAME_HEADER, ProblemSchema, REQUEST_ID_HEADER } from '../contracts/errors';
-import { ApiError } from '../contracts/failures';
+import { CLIENT_NAME_HEADER, ProblemSchema, REQUEST_ID_HEADER } from '@contracts/errors';
+import { ApiError } from '@contracts/failures';
 
 export { ApiError };
 

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { ProfileValidateResultSchema, type ProfileValidateResult } from '../contracts/profile';
-import { PublicConfigSchema, type PublicConfig } from '../contracts/public-config';
-import { MenuSchema, SiteProfileSchema, type Menu, type SiteProfile } from '../contracts/resources';
-import type { Culture } from '../contracts/culture';
+import { ProfileValidateResultSchema, type ProfileValidateResult } from '@contracts/profile';
+import { PublicConfigSchema, type PublicConfig } from '@contracts/public-config';
+import { MenuSchema, SiteProfileSchema, type Menu, type SiteProfile } from '@contracts/resources';
+import type { Culture } from '@contracts/culture';
 import { http, type CallOptions } from './http';
 
 /** GET config/public: the okta-auth-js settings (issuer, client id, redirect URI, scopes). */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import type { Culture } from '../contracts/culture';
-import { AggregatedResourcesSchema, ResourceVersionSchema, type AggregatedResources } from '../contracts/resources';
+import type { Culture } from '@contracts/culture';
+import { AggregatedResourcesSchema, ResourceVersionSchema, type AggregatedResources } from '@contracts/resources';
 import { http, type CallOptions } from './http';
 
 /** GET resource/GetResourceVersionPerClient?clientId, or GetResourceVersion when no client is known. */

@@ -3,7 +3,7 @@ import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import type { ComponentProps } from 'react';
 import { Router } from 'wouter';
-import type { AppInput } from '../../machines/app/app.types';
+import type { AppInput } from '@machines/app/app.types';
 import { system } from '../ui/system';
 import { AppActor } from './AppActor';
 import { Shell } from './Shell';

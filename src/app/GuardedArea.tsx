@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { selectGuardRef } from '../../machines/app/app.selectors';
-import type { guardMachine } from '../../machines/guard/guard.machine';
-import { selectIsGranted } from '../../machines/guard/guard.selectors';
+import { selectGuardRef } from '@machines/app/app.selectors';
+import type { guardMachine } from '@machines/guard/guard.machine';
+import { selectIsGranted } from '@machines/guard/guard.selectors';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 import { AppActor } from './AppActor';
 

@@ -5,13 +5,13 @@ import {
   selectNotificationsRef,
   selectResourcesRef,
   selectSessionRef,
-} from '../../machines/app/app.selectors';
-import type { notificationsMachine } from '../../machines/notifications/notifications.machine';
-import { selectIsModalOpen } from '../../machines/notifications/notifications.selectors';
-import type { resourcesMachine } from '../../machines/resources/resources.machine';
-import type { sessionMachine } from '../../machines/session/session.machine';
-import { selectIsSignedIn } from '../../machines/session/session.selectors';
-import { selectIsStarting } from '../../machines/resources/resources.selectors';
+} from '@machines/app/app.selectors';
+import type { notificationsMachine } from '@machines/notifications/notifications.machine';
+import { selectIsModalOpen } from '@machines/notifications/notifications.selectors';
+import type { resourcesMachine } from '@machines/resources/resources.machine';
+import type { sessionMachine } from '@machines/session/session.machine';
+import { selectIsSignedIn } from '@machines/session/session.selectors';
+import { selectIsStarting } from '@machines/resources/resources.selectors';
 import { lazy, Suspense } from 'react';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 import { SnackbarHost } from '../ui/SnackbarHost';

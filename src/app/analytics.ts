@@ -1,4 +1,4 @@
-import type { PageView } from '../../machines/app/app.types';
+import type { PageView } from '@machines/app/app.types';
 
 declare global {
   interface Window {

@@ -1,4 +1,4 @@
-import type { environments } from '../contracts/error-log';
+import type { environments } from '@contracts/error-log';
 
 export type Environment = (typeof environments)[number];
 

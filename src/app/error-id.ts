@@ -1,4 +1,4 @@
-import { ApiError } from '../contracts/failures';
+import { ApiError } from '@contracts/failures';
 
 /**
  * Gives a failure its error id (spec §8: the request id header, else the last request id, else a generated id).

@@ -1,5 +1,5 @@
-import type { PageLocation } from '../../machines/app/app.types';
-import type { PageKey } from '../../machines/support/pages';
+import type { PageLocation } from '@machines/app/app.types';
+import type { PageKey } from '@machines/support/pages';
 import { buildPath, matchPattern } from './route-match';
 
 /**

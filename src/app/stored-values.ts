@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import type { SignOutReason } from '../../machines/session/session.machine';
-import { normaliseCulture, type Culture } from '../contracts/culture';
+import type { SignOutReason } from '@machines/session/session.machine';
+import { normaliseCulture, type Culture } from '@contracts/culture';
 import { storage } from './storage';
 import { storageKeys, type StorageKey } from './storage-keys';
-import type { LoginAttempts } from '../../machines/login/attempts';
-import { UserProfileSchema, type UserProfile } from '../contracts/profile';
+import type { LoginAttempts } from '@machines/login/attempts';
+import { UserProfileSchema, type UserProfile } from '@contracts/profile';
 
 /** Stored values are read defensively: anything unreadable counts as not stored. */
 const SignOutReasonSchema = v.union([

@@ -1,6 +1,6 @@
 import type { OktaAuth } from '@okta/okta-auth-js';
 import { getPublicConfig } from '../api/identity';
-import type { PublicConfig } from '../contracts/public-config';
+import type { PublicConfig } from '@contracts/public-config';
 import { storageKeys } from '../app/storage-keys';
 
 export type IdentitySetup = { client: OktaAuth; config: PublicConfig };

@@ -1,13 +1,13 @@
-import type { ProfileValidateResult } from '../contracts/profile';
-import type { Menu } from '../contracts/resources';
-import type { Culture } from '../contracts/culture';
-import type { LinkTokens } from '../../machines/support/application-links';
-import type { ExistingSession, WidgetEvent } from '../../machines/login/login.types';
+import type { ProfileValidateResult } from '@contracts/profile';
+import type { Menu } from '@contracts/resources';
+import type { Culture } from '@contracts/culture';
+import type { LinkTokens } from '@machines/support/application-links';
+import type { ExistingSession, WidgetEvent } from '@machines/login/login.types';
 import { getMenu, getSiteConfiguration, validateProfile } from '../api/identity';
 import type { CallOptions } from '../api/http';
 import { storageKeys } from '../app/storage-keys';
 import { storage } from '../app/storage';
-import { PORTAL_MENU_SECTION } from '../../machines/guard/menu';
+import { PORTAL_MENU_SECTION } from '@machines/guard/menu';
 import { createIdentitySetup } from './auth-client';
 import { WIDGET_ELEMENT_ID } from './widget-options';
 

@@ -1,9 +1,9 @@
 import type { OktaAuth } from '@okta/okta-auth-js';
 import type { EventContext, EventErrorContext, WidgetOptions } from '@okta/okta-signin-widget/classic';
-import type { Culture } from '../contracts/culture';
-import type { PublicConfig } from '../contracts/public-config';
-import type { UsernameRule } from '../contracts/username';
-import type { WidgetEvent } from '../../machines/login/login.types';
+import type { Culture } from '@contracts/culture';
+import type { PublicConfig } from '@contracts/public-config';
+import type { UsernameRule } from '@contracts/username';
+import type { WidgetEvent } from '@machines/login/login.types';
 import { usernameHooks, WIDGET_ASSETS_BASE, widgetLanguage } from './widget-options';
 
 export type MountWidgetOptions = {

@@ -1,5 +1,5 @@
-import type { Culture } from '../contracts/culture';
-import { toIdpUsername, type UsernameRule } from '../contracts/username';
+import type { Culture } from '@contracts/culture';
+import { toIdpUsername, type UsernameRule } from '@contracts/username';
 
 /** Where the widget's labels, CSS, fonts and images are served (vite.config.ts copies them; never a CDN). */
 export const WIDGET_ASSETS_BASE = '/widget-assets';

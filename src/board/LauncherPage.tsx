@@ -2,9 +2,9 @@ import { Card, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/reac
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { selectLauncherRef } from '../../machines/app/app.selectors';
-import type { launcherMachine } from '../../machines/launcher/launcher.machine';
-import { selectCards, selectHasFailed, selectIsDeciding } from '../../machines/launcher/launcher.selectors';
+import { selectLauncherRef } from '@machines/app/app.selectors';
+import type { launcherMachine } from '@machines/launcher/launcher.machine';
+import { selectCards, selectHasFailed, selectIsDeciding } from '@machines/launcher/launcher.selectors';
 import { AppActor } from '../app/AppActor';
 import { labels } from '../i18n/labels';
 import { ApplicationIcon } from './application-icon';

@@ -1,5 +1,5 @@
 import type { Messages } from '@lingui/core';
-import type { Culture } from '../contracts/culture';
+import type { Culture } from '@contracts/culture';
 import { messages as englishLabels } from '../locales/en-us/labels.po';
 import { messages as englishUi } from '../locales/en-us/ui.po';
 

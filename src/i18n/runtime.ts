@@ -1,5 +1,5 @@
 import type { I18n, Messages } from '@lingui/core';
-import type { Culture } from '../contracts/culture';
+import type { Culture } from '@contracts/culture';
 import { loadBuiltInCatalogue } from './catalogues';
 import { compileOverrides } from './overrides';
 

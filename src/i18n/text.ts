@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import type { Text } from '../../machines/support/text';
+import type { Text } from '@machines/support/text';
 
 /** Renders a machine's Text in the active culture: a label (or its fallback when the catalogue lacks it) or raw text. */
 export function translateText(i18n: I18n, text: Text): string {

@@ -3,7 +3,7 @@ import {
   mobileMenuMachine,
   NARROW_MAX_WIDTH,
   type MobileMenuEvent,
-} from '../../machines/mobile-menu/mobile-menu.machine';
+} from '@machines/mobile-menu/mobile-menu.machine';
 
 const query = `(max-width: ${NARROW_MAX_WIDTH}px)`;
 

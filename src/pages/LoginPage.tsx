@@ -5,24 +5,24 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { selectClientId, selectLoginRef, selectResourcesRef, selectSessionRef } from '../../machines/app/app.selectors';
-import type { loginMachine } from '../../machines/login/login.machine';
+import { selectClientId, selectLoginRef, selectResourcesRef, selectSessionRef } from '@machines/app/app.selectors';
+import type { loginMachine } from '@machines/login/login.machine';
 import {
   selectAttemptsLeft,
   selectHasFailed,
   selectIsBusy,
   selectIsRecoveryMode,
   selectShowsWidget,
-} from '../../machines/login/login.selectors';
-import type { resourcesMachine } from '../../machines/resources/resources.machine';
-import type { SignOutReason, sessionMachine } from '../../machines/session/session.machine';
-import { selectSignOutReason } from '../../machines/session/session.selectors';
+} from '@machines/login/login.selectors';
+import type { resourcesMachine } from '@machines/resources/resources.machine';
+import type { SignOutReason, sessionMachine } from '@machines/session/session.machine';
+import { selectSignOutReason } from '@machines/session/session.selectors';
 import { Link as RouterLink } from 'wouter';
 import { loginLogoUrl } from '../api/resources';
 import { AppActor } from '../app/AppActor';
 import { paths } from '../app/routes';
 import { WIDGET_ELEMENT_ID } from '../auth/widget-options';
-import { normaliseCulture } from '../contracts/culture';
+import { normaliseCulture } from '@contracts/culture';
 import { loadBuiltInCatalogue } from '../i18n/catalogues';
 import { labels } from '../i18n/labels';
 

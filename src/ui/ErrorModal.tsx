@@ -2,9 +2,9 @@ import { Button, Collapsible, Dialog, Portal, Stack, Text } from '@chakra-ui/rea
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { notificationsMachine } from '../../machines/notifications/notifications.machine';
-import { selectErrorModal } from '../../machines/notifications/notifications.selectors';
-import type { ErrorDetails } from '../../machines/notifications/notifications.types';
+import type { notificationsMachine } from '@machines/notifications/notifications.machine';
+import { selectErrorModal } from '@machines/notifications/notifications.selectors';
+import type { ErrorDetails } from '@machines/notifications/notifications.types';
 import { labels } from '../i18n/labels';
 import { HtmlLabel } from './HtmlLabel';
 import { useText } from './use-text';

@@ -2,8 +2,8 @@ import { Button, Dialog, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { sessionMachine } from '../../machines/session/session.machine';
-import { selectIdleWarning } from '../../machines/session/session.selectors';
+import type { sessionMachine } from '@machines/session/session.machine';
+import { selectIdleWarning } from '@machines/session/session.selectors';
 import { labels } from '../i18n/labels';
 import { DialogFrame } from './FormDialog';
 

@@ -2,8 +2,8 @@ import { Alert, Box, CloseButton } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { notificationsMachine } from '../../machines/notifications/notifications.machine';
-import { selectSnackbar } from '../../machines/notifications/notifications.selectors';
+import type { notificationsMachine } from '@machines/notifications/notifications.machine';
+import { selectSnackbar } from '@machines/notifications/notifications.selectors';
 import { labels } from '../i18n/labels';
 import { useText } from './use-text';
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
-import type { Text } from '../../machines/support/text';
+import type { Text } from '@machines/support/text';
 import { translateText } from '../i18n/text';
 
 /** Translates machine Texts in the active culture; re-renders when the catalogue or culture changes. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueStatuses } from '../../src/contracts/errors';
-import { isLabelKey, labels, resourceListKeys } from '../../src/i18n/labels';
+import { catalogueStatuses } from '@contracts/errors';
+import { isLabelKey, labels, resourceListKeys } from '@src/i18n/labels';
 import { readCatalogue, SOURCE_LOCALE } from './po-catalogues';
 import { SPEC_KEY_PATTERN, specLabelKeys } from './spec-label-keys';
 

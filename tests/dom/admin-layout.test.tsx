@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Menu, MenuItem, Role } from '../../src/contracts/resources';
+import type { Menu, MenuItem, Role } from '@contracts/resources';
 import { renderShell } from '../support/render-shell';
 import { answeringApi } from '../support/shell-api';
 import { profile } from '../support/profiles';
@@ -61,7 +61,7 @@ function narrowWindow() {
 
 // The admin area is a lazy chunk; importing it once up front keeps its first transform out of the tests' time.
 beforeAll(async () => {
-  await import('../../src/app/AdminArea');
+  await import('@src/app/AdminArea');
 }, 120_000);
 
 afterEach(() => {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ClientsScreen } from '../../src/admin/clients/ClientsPage';
-import { wireClients, type ClientsApi } from '../../src/admin/clients/wiring';
-import type { Client, ClientCreate } from '../../src/contracts/admin/clients';
+import { ClientsScreen } from '@src/admin/clients/ClientsPage';
+import { wireClients, type ClientsApi } from '@src/admin/clients/wiring';
+import type { Client, ClientCreate } from '@contracts/admin/clients';
 import { renderWithNotifications } from '../support/admin-dialog-host';
 import { catalogueText } from '../support/catalogue-text';
 import {

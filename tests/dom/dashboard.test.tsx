@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { stripMarks } from '../../src/i18n/edit-markers';
+import { stripMarks } from '@src/i18n/edit-markers';
 import { renderDashboard } from '../model/dashboard.harness';
 import { profile } from '../support/profiles';
 

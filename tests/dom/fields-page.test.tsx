@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { FieldsScreen } from '../../src/admin/fields/FieldsPage';
-import { wireFields, type FieldsApi } from '../../src/admin/fields/wiring';
-import type { Field, FieldCreate } from '../../src/contracts/admin/fields';
+import { FieldsScreen } from '@src/admin/fields/FieldsPage';
+import { wireFields, type FieldsApi } from '@src/admin/fields/wiring';
+import type { Field, FieldCreate } from '@contracts/admin/fields';
 import { renderAdminPage } from '../support/admin-page-host';
 import { catalogueText } from '../support/catalogue-text';
 import {

@@ -1,6 +1,6 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FIRST_ROWS, useProgressiveCount } from '../../src/admin/templates/use-progressive-count';
+import { FIRST_ROWS, useProgressiveCount } from '@src/admin/templates/use-progressive-count';
 
 describe('progressive rendering of a template’s rows (issue #4 item 6)', () => {
   it('paints the first 200 rows of a large template at once and the rest over the next frames', async () => {

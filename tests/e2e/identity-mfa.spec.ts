@@ -1,8 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedApiToken } from '../../server/auth/embedded-api-token';
-import type { SigningJwk } from '../../server/idp/keys';
+import { embeddedApiToken } from '@server/auth/embedded-api-token';
+import type { SigningJwk } from '@server/idp/keys';
 import { launchBrowser, openPage } from './support/browser';
 import { startServerOnPostgres, type ServerWithDatabase } from './support/postgres-server';
 import { identityPages } from './identity';

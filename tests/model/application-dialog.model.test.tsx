@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, matchesState, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, TestModel } from 'xstate/graph';
-import type { ApplicationField } from '../../machines/application-dialog/application-draft';
-import { applicationDialogMachine } from '../../machines/application-dialog/application-dialog.machine';
-import { ApplicationDialog } from '../../src/admin/applications/ApplicationDialog';
-import type { Application, ApplicationCreate, ApplicationUpdate, Region } from '../../src/contracts/admin/applications';
-import { ApiError } from '../../src/contracts/failures';
+import type { ApplicationField } from '@machines/application-dialog/application-draft';
+import { applicationDialogMachine } from '@machines/application-dialog/application-dialog.machine';
+import { ApplicationDialog } from '@src/admin/applications/ApplicationDialog';
+import type { Application, ApplicationCreate, ApplicationUpdate, Region } from '@contracts/admin/applications';
+import { ApiError } from '@contracts/failures';
 import { applicationRow, regions } from '../support/admin-fixtures';
 import {
   createControlledActor,

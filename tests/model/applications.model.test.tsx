@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fromPromise, matchesState, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, TestModel } from 'xstate/graph';
-import { applicationsGridMachine } from '../../machines/admin-grid/applications-grid';
-import { selectPageRows, selectPaging } from '../../machines/admin-grid/grid.selectors';
-import { applicationDialogMachine } from '../../machines/application-dialog/application-dialog.machine';
-import { ApplicationsScreen } from '../../src/admin/applications/ApplicationsPage';
-import type { Application, ApplicationCreate, Region } from '../../src/contracts/admin/applications';
-import { ApiError } from '../../src/contracts/failures';
+import { applicationsGridMachine } from '@machines/admin-grid/applications-grid';
+import { selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
+import { applicationDialogMachine } from '@machines/application-dialog/application-dialog.machine';
+import { ApplicationsScreen } from '@src/admin/applications/ApplicationsPage';
+import type { Application, ApplicationCreate, Region } from '@contracts/admin/applications';
+import { ApiError } from '@contracts/failures';
 import { applicationRow, manyApplications, regions } from '../support/admin-fixtures';
 import {
   createControlledActor,

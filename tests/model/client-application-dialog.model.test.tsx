@@ -6,9 +6,9 @@ import { getShortestPaths, TestModel } from 'xstate/graph';
 import {
   clientApplicationDialogMachine,
   type ClientApplicationDialogEvent,
-} from '../../machines/client-application-dialog/client-application-dialog.machine';
-import { isTemplateFormValid } from '../../machines/client-application-dialog/template-form';
-import { ClientApplicationDialog } from '../../src/admin/clients/ClientApplicationDialog';
+} from '@machines/client-application-dialog/client-application-dialog.machine';
+import { isTemplateFormValid } from '@machines/client-application-dialog/template-form';
+import { ClientApplicationDialog } from '@src/admin/clients/ClientApplicationDialog';
 import { renderDialogHost } from '../support/admin-dialog-host';
 import { catalogueText } from '../support/catalogue-text';
 import { apiError, benefitsTemplate, ids, staleUpdate, templates } from '../support/client-fixtures';

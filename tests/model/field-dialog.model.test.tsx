@@ -5,10 +5,10 @@ import { useSelector } from '@xstate/react';
 import { describe, expect, it, vi } from 'vitest';
 import { matchesState, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, TestModel } from 'xstate/graph';
-import { fieldDialogMachine, type FieldDialogEvent } from '../../machines/field-dialog/field-dialog.machine';
-import { selectCanSave, selectSections } from '../../machines/field-dialog/field-dialog.selectors';
-import { FieldDialog } from '../../src/admin/fields/FieldDialog';
-import type { Field } from '../../src/contracts/admin/fields';
+import { fieldDialogMachine, type FieldDialogEvent } from '@machines/field-dialog/field-dialog.machine';
+import { selectCanSave, selectSections } from '@machines/field-dialog/field-dialog.selectors';
+import { FieldDialog } from '@src/admin/fields/FieldDialog';
+import type { Field } from '@contracts/admin/fields';
 import { answerCall, renderDialogHost } from '../support/admin-dialog-host';
 import { catalogueText } from '../support/catalogue-text';
 import {

@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, matchesState, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { labelEditorMachine } from '../../machines/label-editor/label-editor.machine';
+import { labelEditorMachine } from '@machines/label-editor/label-editor.machine';
 import type {
   Draft,
   EditScope,
@@ -16,11 +16,11 @@ import type {
   LabelEditorInput,
   ReadText,
   SaveOutcome,
-} from '../../machines/label-editor/label-editor.types';
-import { LabelEditorDialog } from '../../src/admin/dashboard/edit-mode/LabelEditorDialog';
-import { stripMarks } from '../../src/i18n/edit-markers';
-import { englishCatalogue } from '../../src/i18n/catalogues';
-import { system } from '../../src/ui/system';
+} from '@machines/label-editor/label-editor.types';
+import { LabelEditorDialog } from '@src/admin/dashboard/edit-mode/LabelEditorDialog';
+import { stripMarks } from '@src/i18n/edit-markers';
+import { englishCatalogue } from '@src/i18n/catalogues';
+import { system } from '@src/ui/system';
 import {
   createControlledActor,
   doneEvent,

@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getShortestPaths, TestModel } from 'xstate/graph';
 import { matchesState, type SnapshotFrom } from 'xstate';
-import { sessionMachine, type SessionEvent } from '../../machines/session/session.machine';
+import { sessionMachine, type SessionEvent } from '@machines/session/session.machine';
 import { afterEvent, afterEventType, doneEvent, doneEventType, isStartEvent } from '../support/controlled-actor';
 import { renderShell } from '../support/render-shell';
 import { answeringApi } from '../support/shell-api';
@@ -105,7 +105,7 @@ describe('session idle walk (public-and-profile §4, through the real idle dialo
   // The shell loads the dialog's chunk at sign-in (React.lazy); the walk runs on fake timers, so the module is loaded
   // once here, as a browser would have it long before the warning, and the lazy component resolves at once.
   beforeAll(async () => {
-    await import('../../src/ui/IdleWarningDialog');
+    await import('@src/ui/IdleWarningDialog');
   });
   beforeEach(() => {
     vi.useFakeTimers();

@@ -9,10 +9,10 @@ import {
   templateEditorMachine,
   type TemplateEditorEvent,
   type TemplateLoadOutput,
-} from '../../machines/template-editor/template-editor.machine';
-import { selectCanSave } from '../../machines/template-editor/template-editor.selectors';
-import { TemplateEditor } from '../../src/admin/templates/TemplateEditor';
-import type { Template, TemplateDetail } from '../../src/contracts/admin/templates';
+} from '@machines/template-editor/template-editor.machine';
+import { selectCanSave } from '@machines/template-editor/template-editor.selectors';
+import { TemplateEditor } from '@src/admin/templates/TemplateEditor';
+import type { Template, TemplateDetail } from '@contracts/admin/templates';
 import { answerCall, renderDialogHost } from '../support/admin-dialog-host';
 import { catalogueText } from '../support/catalogue-text';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { roleOf } from '../../server/auth/principal';
+import { roleOf } from '@server/auth/principal';
 import { buildTestApp, type TestApp } from './support/app';
 import { databaseKinds, type DatabaseKind } from './support/database';
 import { bearer } from './support/tokens';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config';
-import { defaultLockoutPolicy } from '../../server/idp/users/sign-in';
+import { ConfigError, loadConfig } from '@server/config';
+import { defaultLockoutPolicy } from '@server/idp/users/sign-in';
 
 function errorOf(env: NodeJS.ProcessEnv): ConfigError {
   try {

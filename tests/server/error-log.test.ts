@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProblemSchema, REQUEST_ID_HEADER } from '../../src/contracts/errors';
-import type { NewError } from '../../src/contracts/error-log';
-import { errorLog, instances } from '../../server/db/schema';
+import { ProblemSchema, REQUEST_ID_HEADER } from '@contracts/errors';
+import type { NewError } from '@contracts/error-log';
+import { errorLog, instances } from '@server/db/schema';
 import { buildTestApp, type TestApp } from './support/app';
 import { databaseKinds } from './support/database';
 import { bearer } from './support/tokens';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProblemSchema, REQUEST_ID_HEADER } from '../../src/contracts/errors';
-import { toProblem } from '../../server/http/error-handler';
+import { ProblemSchema, REQUEST_ID_HEADER } from '@contracts/errors';
+import { toProblem } from '@server/http/error-handler';
 import { buildTestApp, fakeSpaBuild, type TestApp } from './support/app';
 
 // The HTTP shell does not read the database (an empty PGlite is enough); resource suites run on both kinds.

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { exitGracefullyOnSignals } from '../../server/http/shutdown';
+import { exitGracefullyOnSignals } from '@server/http/shutdown';
 
 function harness({ closeServer = () => Promise.resolve() }: { closeServer?: () => Promise<void> } = {}) {
   const target = new EventEmitter();

@@ -5,11 +5,11 @@ import { act, render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
 import { createActor, fromCallback, fromPromise, type ActorRefFrom, type AnyActorLogic, type InputFrom } from 'xstate';
-import type { NotificationsRef } from '../../machines/admin-grid/failure-notice';
-import { notificationsMachine } from '../../machines/notifications/notifications.machine';
-import { englishCatalogue } from '../../src/i18n/catalogues';
-import { SnackbarHost } from '../../src/ui/SnackbarHost';
-import { system } from '../../src/ui/system';
+import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
+import { notificationsMachine } from '@machines/notifications/notifications.machine';
+import { englishCatalogue } from '@src/i18n/catalogues';
+import { SnackbarHost } from '@src/ui/SnackbarHost';
+import { system } from '@src/ui/system';
 import './jsdom-pointer-event';
 
 /**

@@ -1,4 +1,4 @@
-import type { Application, Region } from '../../src/contracts/admin/applications';
+import type { Application, Region } from '@contracts/admin/applications';
 
 export const regions: Region[] = [
   { id: '0b6c3f0e-8a43-4d5e-9d55-2f1f4e7f2a01', name: 'North America' },

@@ -1,8 +1,8 @@
 import { setupI18n } from '@lingui/core';
-import type { Culture } from '../../src/contracts/culture';
-import { englishCatalogue } from '../../src/i18n/catalogues';
-import { messages as spanishLabels } from '../../src/locales/es/labels.po';
-import { messages as spanishUi } from '../../src/locales/es/ui.po';
+import type { Culture } from '@contracts/culture';
+import { englishCatalogue } from '@src/i18n/catalogues';
+import { messages as spanishLabels } from '@src/locales/es/labels.po';
+import { messages as spanishUi } from '@src/locales/es/ui.po';
 
 const catalogues = setupI18n({
   locale: 'en-us',

@@ -1,7 +1,7 @@
-import type { ClientApplication, ClientApplicationTemplate } from '../../src/contracts/admin/client-applications';
-import type { Client, CmsClient } from '../../src/contracts/admin/clients';
-import type { Template } from '../../src/contracts/admin/templates';
-import { ApiError } from '../../src/contracts/failures';
+import type { ClientApplication, ClientApplicationTemplate } from '@contracts/admin/client-applications';
+import type { Client, CmsClient } from '@contracts/admin/clients';
+import type { Template } from '@contracts/admin/templates';
+import { ApiError } from '@contracts/failures';
 
 /** Ids are UUIDs because the contracts check them (cmsClientId, templateId). */
 export const ids = {

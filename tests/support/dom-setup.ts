@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { defaultSystem } from '@chakra-ui/react';
-import { system } from '../../src/ui/system';
+import { system } from '@src/ui/system';
 
 // Each test renders its own tree and owns its own storage: nothing leaks into the next one.
 afterEach(() => {

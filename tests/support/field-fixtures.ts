@@ -1,7 +1,7 @@
-import type { Field } from '../../src/contracts/admin/fields';
-import type { Template, TemplateDetail, TemplateField } from '../../src/contracts/admin/templates';
-import type { ListItem } from '../../src/contracts/resources';
-import { ApiError } from '../../src/contracts/failures';
+import type { Field } from '@contracts/admin/fields';
+import type { Template, TemplateDetail, TemplateField } from '@contracts/admin/templates';
+import type { ListItem } from '@contracts/resources';
+import { ApiError } from '@contracts/failures';
 
 /** Fixed ids, so answers and assertions agree. */
 export const fieldIds = {

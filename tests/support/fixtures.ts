@@ -1,5 +1,5 @@
-import type { AggregatedResources, ListItem } from '../../src/contracts/resources';
-import type { AppInput } from '../../machines/app/app.types';
+import type { AggregatedResources, ListItem } from '@contracts/resources';
+import type { AppInput } from '@machines/app/app.types';
 
 /** An aggregated resources answer with only what a test names. */
 export function aggregated(overrides: Partial<AggregatedResources> = {}): AggregatedResources {

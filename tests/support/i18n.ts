@@ -1,6 +1,6 @@
 import { setupI18n, type I18n } from '@lingui/core';
-import type { Culture } from '../../src/contracts/culture';
-import { createCatalogueRuntime, type CatalogueRuntime } from '../../src/i18n/runtime';
+import type { Culture } from '@contracts/culture';
+import { createCatalogueRuntime, type CatalogueRuntime } from '@src/i18n/runtime';
 
 /** Each test instance gets the same catalogue runtime the wiring edge uses (src/app/wiring.ts). */
 const runtimes = new WeakMap<I18n, CatalogueRuntime>();

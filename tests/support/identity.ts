@@ -1,7 +1,7 @@
-import type { WidgetEvent } from '../../machines/login/login.types';
-import type { IdentityPort } from '../../src/auth/identity-port';
-import type { ProfileValidateResult, UserProfile } from '../../src/contracts/profile';
-import type { Menu } from '../../src/contracts/resources';
+import type { WidgetEvent } from '@machines/login/login.types';
+import type { IdentityPort } from '@src/auth/identity-port';
+import type { ProfileValidateResult, UserProfile } from '@contracts/profile';
+import type { Menu } from '@contracts/resources';
 import { createControlledCall } from './controlled-actor';
 
 /**

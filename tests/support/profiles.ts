@@ -1,4 +1,4 @@
-import type { ProfileApplication, UserProfile } from '../../src/contracts/profile';
+import type { ProfileApplication, UserProfile } from '@contracts/profile';
 
 /** An application of the demo world's shape, with only what a test names changed. */
 export const application = (overrides: Partial<ProfileApplication> = {}): ProfileApplication => ({

@@ -1,5 +1,5 @@
 import { createActor, fromCallback } from 'xstate';
-import type { NotificationsEvent } from '../../machines/notifications/notifications.types';
+import type { NotificationsEvent } from '@machines/notifications/notifications.types';
 
 /**
  * A stand-in for the notifications singleton that records what it is sent: admin page actors receive the

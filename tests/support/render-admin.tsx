@@ -3,9 +3,9 @@ import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import type { ListItem } from '../../src/contracts/resources';
-import { englishCatalogue } from '../../src/i18n/catalogues';
-import { system } from '../../src/ui/system';
+import type { ListItem } from '@contracts/resources';
+import { englishCatalogue } from '@src/i18n/catalogues';
+import { system } from '@src/ui/system';
 
 /** An admin view with the app's providers (Chakra, English catalogue) and nothing else: no shell, no network. */
 export function renderAdminView(view: ReactNode) {

@@ -1,11 +1,11 @@
 import { setupI18n } from '@lingui/core';
 import { render } from '@testing-library/react';
 import { memoryLocation } from 'wouter/memory-location';
-import type { AppInput } from '../../machines/app/app.types';
-import { AppRoot } from '../../src/app/AppRoot';
-import { wireApp, type ShellApi } from '../../src/app/wiring';
-import { englishCatalogue } from '../../src/i18n/catalogues';
-import { createCatalogueRuntime } from '../../src/i18n/runtime';
+import type { AppInput } from '@machines/app/app.types';
+import { AppRoot } from '@src/app/AppRoot';
+import { wireApp, type ShellApi } from '@src/app/wiring';
+import { englishCatalogue } from '@src/i18n/catalogues';
+import { createCatalogueRuntime } from '@src/i18n/runtime';
 import { appInput } from './fixtures';
 import { fakeIdentity, fakeNavigation } from './identity';
 
@@ -56,9 +56,9 @@ export function renderShell({
  */
 export async function preloadLazyChunks(): Promise<void> {
   await Promise.all([
-    import('../../src/app/AdminArea'),
-    import('../../src/app/BoardArea'),
-    import('../../src/ui/ErrorModal'),
-    import('../../src/ui/BrowserNotice'),
+    import('@src/app/AdminArea'),
+    import('@src/app/BoardArea'),
+    import('@src/ui/ErrorModal'),
+    import('@src/ui/BrowserNotice'),
   ]);
 }

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
-import type { AggregatedResources } from '../../src/contracts/resources';
-import type { NewError } from '../../src/contracts/error-log';
-import type { ShellApi } from '../../src/app/wiring';
+import type { AggregatedResources } from '@contracts/resources';
+import type { NewError } from '@contracts/error-log';
+import type { ShellApi } from '@src/app/wiring';
 import { createControlledCall } from './controlled-actor';
 import { aggregated } from './fixtures';
 

@@ -13,7 +13,7 @@ import {
   templateFields,
   templates,
 } from '../schema';
-import { subFieldTypeOf } from '../../../src/contracts/admin/fields';
+import { subFieldTypeOf } from '@contracts/admin/fields';
 import { demoFields } from './world/fields';
 import { demoTemplates } from './world/templates';
 import { demoPeople, idpLoginOf } from './world/people';

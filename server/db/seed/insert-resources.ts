@@ -1,4 +1,4 @@
-import { cultures } from '../../../src/contracts/culture';
+import { cultures } from '@contracts/culture';
 import type { Db } from '../client';
 import { dateVersion } from '../resource-version';
 import {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { customType, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { cultures, DEFAULT_CULTURE } from '../../../src/contracts/culture';
+import { cultures, DEFAULT_CULTURE } from '@contracts/culture';
 
 /** Primary key of every table: a random UUID made by the database. */
 export const id = () => uuid('id').primaryKey().defaultRandom();

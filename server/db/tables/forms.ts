@@ -7,7 +7,7 @@ import {
   type FieldDataType,
   type FieldMetaTag,
   type SubFieldDataType,
-} from '../../../src/contracts/admin/fields';
+} from '@contracts/admin/fields';
 import { id, rowVersion, sqlList, timestamps } from './columns';
 
 // The field vocabularies (data types, meta tags, sub data types) are the shared contract's, so that the table checks

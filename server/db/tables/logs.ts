@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { environments, errorLevels } from '../../../src/contracts/error-log';
+import { environments, errorLevels } from '@contracts/error-log';
 import { id, sqlList } from './columns';
 
 /** Errors the SPA reports (POST Instance/NewError), with the request and the caller that reported them. */

@@ -2,8 +2,8 @@ import { Box, Field, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { ApplicationField } from '../../../machines/application-dialog/application-draft';
-import type { applicationDialogMachine } from '../../../machines/application-dialog/application-dialog.machine';
+import type { ApplicationField } from '@machines/application-dialog/application-draft';
+import type { applicationDialogMachine } from '@machines/application-dialog/application-dialog.machine';
 import {
   selectCanClose,
   selectCanSave,
@@ -14,9 +14,9 @@ import {
   selectReadOnly,
   selectRegions,
   selectShownProblems,
-} from '../../../machines/application-dialog/application-dialog.selectors';
+} from '@machines/application-dialog/application-dialog.selectors';
 import { ApplicationIcon } from '../../board/application-icon';
-import type { ListItem } from '../../contracts/resources';
+import type { ListItem } from '@contracts/resources';
 import { labels } from '../../i18n/labels';
 import { DialogNotice } from '../../ui/DialogNotice';
 import { FormDialog } from '../../ui/FormDialog';

@@ -3,13 +3,13 @@ import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { FilePenLine } from 'lucide-react';
 import type { ActorRefFrom } from 'xstate';
-import type { clientDialogMachine } from '../../../machines/client-dialog/client-dialog.machine';
+import type { clientDialogMachine } from '@machines/client-dialog/client-dialog.machine';
 import {
   selectApplicationRows,
   selectIsBusy,
   selectIsUnsaved,
   type ApplicationRow,
-} from '../../../machines/client-dialog/client-dialog.selectors';
+} from '@machines/client-dialog/client-dialog.selectors';
 import { labels } from '../../i18n/labels';
 import { withValues } from '../../i18n/with-values';
 

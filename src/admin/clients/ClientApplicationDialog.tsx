@@ -2,7 +2,7 @@ import { Field, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/re
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { clientApplicationDialogMachine } from '../../../machines/client-application-dialog/client-application-dialog.machine';
+import type { clientApplicationDialogMachine } from '@machines/client-application-dialog/client-application-dialog.machine';
 import {
   selectApplicationName,
   selectCanSave,
@@ -13,8 +13,8 @@ import {
   selectIsOpen,
   selectIsStale,
   selectTemplates,
-} from '../../../machines/client-application-dialog/client-application-dialog.selectors';
-import type { TemplateFormField } from '../../../machines/client-application-dialog/template-form';
+} from '@machines/client-application-dialog/client-application-dialog.selectors';
+import type { TemplateFormField } from '@machines/client-application-dialog/template-form';
 import { labels } from '../../i18n/labels';
 import { DialogNotice } from '../../ui/DialogNotice';
 import { FormDialog } from '../../ui/FormDialog';

@@ -2,7 +2,7 @@ import { Stack, Tabs } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { clientDialogMachine } from '../../../machines/client-dialog/client-dialog.machine';
+import type { clientDialogMachine } from '@machines/client-dialog/client-dialog.machine';
 import {
   selectCanSave,
   selectIsOpen,
@@ -10,7 +10,7 @@ import {
   selectIsStale,
   selectIsUnsaved,
   selectTemplateDialogRef,
-} from '../../../machines/client-dialog/client-dialog.selectors';
+} from '@machines/client-dialog/client-dialog.selectors';
 import { labels } from '../../i18n/labels';
 import { DialogNotice } from '../../ui/DialogNotice';
 import { FormDialog } from '../../ui/FormDialog';

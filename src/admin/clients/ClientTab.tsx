@@ -3,15 +3,15 @@ import { useLingui } from '@lingui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { ClientFormField, FieldProblem } from '../../../machines/client-dialog/client-form';
-import type { clientDialogMachine } from '../../../machines/client-dialog/client-dialog.machine';
+import type { ClientFormField, FieldProblem } from '@machines/client-dialog/client-form';
+import type { clientDialogMachine } from '@machines/client-dialog/client-dialog.machine';
 import {
   selectFieldProblems,
   selectForm,
   selectIsBusy,
   selectIsPortalAliasReadOnly,
   selectSites,
-} from '../../../machines/client-dialog/client-dialog.selectors';
+} from '@machines/client-dialog/client-dialog.selectors';
 import { labels } from '../../i18n/labels';
 import { TextField } from './TextField';
 

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
-import { clientApplicationDialogMachine } from '../../../machines/client-application-dialog/client-application-dialog.machine';
-import { clientDialogMachine } from '../../../machines/client-dialog/client-dialog.machine';
-import { clientsGridMachine } from '../../../machines/client-dialog/clients-grid';
+import { clientApplicationDialogMachine } from '@machines/client-application-dialog/client-application-dialog.machine';
+import { clientDialogMachine } from '@machines/client-dialog/client-dialog.machine';
+import { clientsGridMachine } from '@machines/client-dialog/clients-grid';
 import * as clientApplicationsApi from '../../api/admin/client-applications';
 import * as clientsApi from '../../api/admin/clients';
 import { listTemplates } from '../../api/admin/templates';

@@ -2,7 +2,7 @@ import { Checkbox, Field, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/rea
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { fieldDialogMachine } from '../../../machines/field-dialog/field-dialog.machine';
+import type { fieldDialogMachine } from '@machines/field-dialog/field-dialog.machine';
 import {
   selectCanSave,
   selectDataTypes,
@@ -13,9 +13,9 @@ import {
   selectMetaTags,
   selectMode,
   selectSections,
-} from '../../../machines/field-dialog/field-dialog.selectors';
-import type { FieldTextInput } from '../../../machines/field-dialog/field-draft';
-import type { FieldDataType, FieldMetaTag } from '../../contracts/admin/fields';
+} from '@machines/field-dialog/field-dialog.selectors';
+import type { FieldTextInput } from '@machines/field-dialog/field-draft';
+import type { FieldDataType, FieldMetaTag } from '@contracts/admin/fields';
 import { labels } from '../../i18n/labels';
 import { DialogNotice } from '../../ui/DialogNotice';
 import { FormDialog } from '../../ui/FormDialog';

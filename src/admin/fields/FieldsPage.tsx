@@ -2,16 +2,16 @@ import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { SPEC_PAGE_SIZES } from '../../../machines/admin-grid/grid-filter';
-import type { NotificationsRef } from '../../../machines/admin-grid/failure-notice';
+import { SPEC_PAGE_SIZES } from '@machines/admin-grid/grid-filter';
+import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
 import {
   selectClientId,
   selectCulture,
   selectNotificationsRef,
   selectSessionRef,
-} from '../../../machines/app/app.selectors';
-import { fieldSearchColumns } from '../../../machines/field-dialog/fields-grid';
-import type { Field } from '../../contracts/admin/fields';
+} from '@machines/app/app.selectors';
+import { fieldSearchColumns } from '@machines/field-dialog/fields-grid';
+import type { Field } from '@contracts/admin/fields';
 import { AppActor } from '../../app/AppActor';
 import { labels } from '../../i18n/labels';
 import { AdminGrid, type GridColumn } from '../shared/AdminGrid';

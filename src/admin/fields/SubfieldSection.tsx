@@ -2,13 +2,13 @@ import { Button, Fieldset, HStack, IconButton, Stack, Table, Text } from '@chakr
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { fieldDialogMachine } from '../../../machines/field-dialog/field-dialog.machine';
+import type { fieldDialogMachine } from '@machines/field-dialog/field-dialog.machine';
 import {
   selectCanAddSubfield,
   selectSubDraft,
   selectSubfields,
-} from '../../../machines/field-dialog/field-dialog.selectors';
-import type { SubFieldInput } from '../../../machines/field-dialog/field-draft';
+} from '@machines/field-dialog/field-dialog.selectors';
+import type { SubFieldInput } from '@machines/field-dialog/field-draft';
 import { labels } from '../../i18n/labels';
 import { withValues } from '../../i18n/with-values';
 import { LabelledInput } from './LabelledInput';

@@ -8,7 +8,7 @@ import {
   selectHasFailed,
   selectIsLoading,
   selectPageRows,
-} from '../../../machines/admin-grid/grid.selectors';
+} from '@machines/admin-grid/grid.selectors';
 import { GridPager } from './GridPager';
 import type { GridRef } from './grid-ref';
 

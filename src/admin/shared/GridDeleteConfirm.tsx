@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { selectDeleteTarget } from '../../../machines/admin-grid/grid.selectors';
+import { selectDeleteTarget } from '@machines/admin-grid/grid.selectors';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { GridRef } from './grid-ref';
 

@@ -1,8 +1,8 @@
 import { Button, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import type { SearchColumns } from '../../../machines/admin-grid/grid-filter';
-import { selectCanSearch, selectFilter } from '../../../machines/admin-grid/grid.selectors';
+import type { SearchColumns } from '@machines/admin-grid/grid-filter';
+import { selectCanSearch, selectFilter } from '@machines/admin-grid/grid.selectors';
 import type { GridRef } from './grid-ref';
 
 /** A filter type as the select offers it: the search column's key and its translated name. */

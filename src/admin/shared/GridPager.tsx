@@ -1,7 +1,7 @@
 import { Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { samePaging, selectPaging } from '../../../machines/admin-grid/grid.selectors';
+import { samePaging, selectPaging } from '@machines/admin-grid/grid.selectors';
 import type { GridRef } from './grid-ref';
 
 /** Page size (the machine's offered sizes) and previous/next, under a grid. */

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { selectResourcesRef } from '../../../machines/app/app.selectors';
-import type { resourcesMachine } from '../../../machines/resources/resources.machine';
-import type { ListItem } from '../../contracts/resources';
+import { selectResourcesRef } from '@machines/app/app.selectors';
+import type { resourcesMachine } from '@machines/resources/resources.machine';
+import type { ListItem } from '@contracts/resources';
 import type { ResourceListKey } from '../../i18n/labels';
 import { AppActor } from '../../app/AppActor';
 

@@ -6,7 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type {
   TemplateEditorEvent,
   templateEditorMachine,
-} from '../../../machines/template-editor/template-editor.machine';
+} from '@machines/template-editor/template-editor.machine';
 import {
   selectAddableFields,
   selectCanSave,
@@ -19,8 +19,8 @@ import {
   selectMode,
   selectName,
   selectRows,
-} from '../../../machines/template-editor/template-editor.selectors';
-import type { CatalogueField } from '../../../machines/template-editor/template-rows';
+} from '@machines/template-editor/template-editor.selectors';
+import type { CatalogueField } from '@machines/template-editor/template-rows';
 import { labels } from '../../i18n/labels';
 import { DialogNotice } from '../../ui/DialogNotice';
 import { FormDialog } from '../../ui/FormDialog';

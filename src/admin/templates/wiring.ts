@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { templateEditorMachine } from '../../../machines/template-editor/template-editor.machine';
-import { templatesGridMachine } from '../../../machines/template-editor/templates-grid';
+import { templateEditorMachine } from '@machines/template-editor/template-editor.machine';
+import { templatesGridMachine } from '@machines/template-editor/templates-grid';
 import { listFields } from '../../api/admin/fields';
 import * as templatesApi from '../../api/admin/templates';
 import { identified, signalOf } from '../shared/identified-call';

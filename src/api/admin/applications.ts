@@ -7,8 +7,8 @@ import {
   type ApplicationCreate,
   type ApplicationUpdate,
   type Region,
-} from '../../contracts/admin/applications';
-import { CRITICALITY_HEADER } from '../../contracts/errors';
+} from '@contracts/admin/applications';
+import { CRITICALITY_HEADER } from '@contracts/errors';
 import { http, type CallOptions } from '../http';
 
 const ApplicationListSchema = v.array(ApplicationSchema);

@@ -6,7 +6,7 @@ import {
   type ClientApplicationActivation,
   type ClientApplicationTemplate,
   type ClientApplicationTemplateUpdate,
-} from '../../contracts/admin/client-applications';
+} from '@contracts/admin/client-applications';
 import { http, type CallOptions } from '../http';
 
 const ClientApplicationListSchema = v.array(ClientApplicationSchema);

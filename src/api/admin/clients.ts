@@ -8,8 +8,8 @@ import {
   type ClientCreate,
   type ClientUpdate,
   type CmsClient,
-} from '../../contracts/admin/clients';
-import { CRITICALITY_HEADER } from '../../contracts/errors';
+} from '@contracts/admin/clients';
+import { CRITICALITY_HEADER } from '@contracts/errors';
 import { http, type CallOptions } from '../http';
 
 const ClientListSchema = v.array(ClientSchema);

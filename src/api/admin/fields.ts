@@ -5,9 +5,9 @@ import {
   type Field,
   type FieldCreate,
   type FieldUpdate,
-} from '../../contracts/admin/fields';
-import { CRITICALITY_HEADER } from '../../contracts/errors';
-import { ListItemSchema, type ListItem } from '../../contracts/resources';
+} from '@contracts/admin/fields';
+import { CRITICALITY_HEADER } from '@contracts/errors';
+import { ListItemSchema, type ListItem } from '@contracts/resources';
 import { http, type CallOptions } from '../http';
 
 const FieldListSchema = v.array(FieldSchema);

@@ -5,9 +5,9 @@ import type {
   EditTarget,
   ReadText,
   SaveOutcome,
-} from '../../../machines/label-editor/label-editor.types';
-import { InputForEditSchema, LabelForEditSchema } from '../../contracts/resource-edit';
-import { ResourceVersionSchema } from '../../contracts/resources';
+} from '@machines/label-editor/label-editor.types';
+import { InputForEditSchema, LabelForEditSchema } from '@contracts/resource-edit';
+import { ResourceVersionSchema } from '@contracts/resources';
 import { ApiError, http, type CallOptions } from '../http';
 
 /** The Edit Mode and clear-cache calls of the dashboard (docs/api.md "Resources", administrators only). */

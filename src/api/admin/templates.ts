@@ -7,8 +7,8 @@ import {
   type TemplateCreate,
   type TemplateDetail,
   type TemplateUpdate,
-} from '../../contracts/admin/templates';
-import { CRITICALITY_HEADER } from '../../contracts/errors';
+} from '@contracts/admin/templates';
+import { CRITICALITY_HEADER } from '@contracts/errors';
 import { http, type CallOptions } from '../http';
 
 const TemplateListSchema = v.array(TemplateSchema);

@@ -6,10 +6,10 @@ import {
   ApplicationSchema,
   RegionSchema,
   type Application,
-} from '../../../src/contracts/admin/applications';
-import { catalogueAudit } from '../../../server/admin/audit';
-import { mapDuplicates } from '../../../server/admin/write-guards';
-import { applications } from '../../../server/db/schema';
+} from '@contracts/admin/applications';
+import { catalogueAudit } from '@server/admin/audit';
+import { mapDuplicates } from '@server/admin/write-guards';
+import { applications } from '@server/db/schema';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 import { adminCaller, auditCount, auditRowsOf, clientIdOf, fieldsOf, problemOf } from './harness';

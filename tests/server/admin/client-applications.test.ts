@@ -5,9 +5,9 @@ import {
   ClientApplicationSchema,
   ClientApplicationTemplateSchema,
   type ClientApplication,
-} from '../../../src/contracts/admin/client-applications';
-import { ClientCreateResultSchema } from '../../../src/contracts/admin/clients';
-import { clientApplications, templates } from '../../../server/db/schema';
+} from '@contracts/admin/client-applications';
+import { ClientCreateResultSchema } from '@contracts/admin/clients';
+import { clientApplications, templates } from '@server/db/schema';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 import { adminCaller, auditCount, auditRowsOf, clientIdOf, fieldsOf, problemOf } from './harness';

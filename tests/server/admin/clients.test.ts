@@ -7,8 +7,8 @@ import {
   ClientSchema,
   CmsClientSchema,
   type Client,
-} from '../../../src/contracts/admin/clients';
-import { clients, instances } from '../../../server/db/schema';
+} from '@contracts/admin/clients';
+import { clients, instances } from '@server/db/schema';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 import { adminCaller, auditCount, auditRowsOf, clientIdOf, fieldsOf, problemOf } from './harness';

@@ -5,7 +5,7 @@ import {
   FieldSchema,
   SubFieldRecordSchema,
   type Field,
-} from '../../../src/contracts/admin/fields';
+} from '@contracts/admin/fields';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 import { adminCaller, auditCount, auditRowsOf, fieldsOf, problemOf } from './harness';

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import * as v from 'valibot';
 import { expect } from 'vitest';
-import { ProblemSchema, type Problem } from '../../../src/contracts/errors';
-import { auditLog, clients } from '../../../server/db/schema';
+import { ProblemSchema, type Problem } from '@contracts/errors';
+import { auditLog, clients } from '@server/db/schema';
 import type { TestApp } from '../support/app';
 import { bearer } from '../support/tokens';
 

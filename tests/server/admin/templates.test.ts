@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FieldSchema } from '../../../src/contracts/admin/fields';
+import { FieldSchema } from '@contracts/admin/fields';
 import {
   TemplateDetailSchema,
   TemplateSaveResultSchema,
   TemplateSchema,
   type TemplateDetail,
-} from '../../../src/contracts/admin/templates';
+} from '@contracts/admin/templates';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 import { adminCaller, auditCount, auditRowsOf, fieldsOf, problemOf } from './harness';

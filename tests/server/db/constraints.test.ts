@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../server/db/client';
-import { clientApplications, clients, fields, labels, portalSettings } from '../../../server/db/schema';
-import { seedDemoWorldIfEmpty } from '../../../server/db/seed';
+import type { Db } from '@server/db/client';
+import { clientApplications, clients, fields, labels, portalSettings } from '@server/db/schema';
+import { seedDemoWorldIfEmpty } from '@server/db/seed';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/database';
 import { databaseError } from '../support/db-inspect';
 

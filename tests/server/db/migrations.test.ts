@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/db/client';
-import { migrate, migrationsFolder } from '../../../server/db/migrate';
+import type { Database } from '@server/db/client';
+import { migrate, migrationsFolder } from '@server/db/migrate';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/database';
 import { allTables, rowCounts } from '../support/db-inspect';
 

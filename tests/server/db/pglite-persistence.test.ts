@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../server/db/client';
-import { migrate } from '../../../server/db/migrate';
-import { clients, labels } from '../../../server/db/schema';
-import { seedDemoWorldIfEmpty } from '../../../server/db/seed';
+import { openDatabase } from '@server/db/client';
+import { migrate } from '@server/db/migrate';
+import { clients, labels } from '@server/db/schema';
+import { seedDemoWorldIfEmpty } from '@server/db/seed';
 
 describe('PGlite in a data directory', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-pglite-'));

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldDataTypes, fieldMetaTags } from '../../../src/contracts/admin/fields';
-import { cultures } from '../../../src/contracts/culture';
-import type { Db } from '../../../server/db/client';
+import { fieldDataTypes, fieldMetaTags } from '@contracts/admin/fields';
+import { cultures } from '@contracts/culture';
+import type { Db } from '@server/db/client';
 import {
   applications,
   clientApplications,
@@ -17,8 +17,8 @@ import {
   templateFields,
   templates,
   themes,
-} from '../../../server/db/schema';
-import { AGENT_USER_DOMAIN, seedDemoWorldIfEmpty } from '../../../server/db/seed';
+} from '@server/db/schema';
+import { AGENT_USER_DOMAIN, seedDemoWorldIfEmpty } from '@server/db/seed';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/database';
 import { rowCounts } from '../support/db-inspect';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DirectoryRefusal, DirectoryUnavailableError } from '../../../server/directory/errors';
-import { injectFetch } from '../../../server/directory/inject-fetch';
-import { createOktaDirectory } from '../../../server/directory/okta-directory';
-import type { DirectoryPort } from '../../../server/directory/port';
-import { createGroup } from '../../../server/idp/groups/directory';
+import { DirectoryRefusal, DirectoryUnavailableError } from '@server/directory/errors';
+import { injectFetch } from '@server/directory/inject-fetch';
+import { createOktaDirectory } from '@server/directory/okta-directory';
+import type { DirectoryPort } from '@server/directory/port';
+import { createGroup } from '@server/idp/groups/directory';
 import { primaryAuth, startIdp, type IdpHarness } from '../idp/harness';
 import { databaseKinds } from '../support/database';
 

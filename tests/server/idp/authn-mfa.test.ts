@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createGroup } from '../../../server/idp/groups/directory';
-import { createUser, type IdpUser } from '../../../server/idp/users/directory';
+import { addMember, createGroup } from '@server/idp/groups/directory';
+import { createUser, type IdpUser } from '@server/idp/users/directory';
 import { databaseKinds } from '../support/database';
 import { postJson, primaryAuth, startIdp, type IdpHarness } from './harness';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../../server/db/schema';
-import { createUser } from '../../../server/idp/users/directory';
+import { mailOutbox } from '@server/db/schema';
+import { createUser } from '@server/idp/users/directory';
 import { databaseKinds } from '../support/database';
 import { postJson, primaryAuth, startIdp, waitForMail, type IdpHarness } from './harness';
 

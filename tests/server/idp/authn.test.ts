@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTransaction } from '../../../server/idp/authn/transactions';
-import { createUser, type IdpUser } from '../../../server/idp/users/directory';
-import { checkCredentials } from '../../../server/idp/users/sign-in';
+import { createTransaction } from '@server/idp/authn/transactions';
+import { createUser, type IdpUser } from '@server/idp/users/directory';
+import { checkCredentials } from '@server/idp/users/sign-in';
 import { databaseKinds } from '../support/database';
 import { primaryAuth, SPA_ORIGIN, startIdp, type IdpHarness } from './harness';
 

@@ -2,9 +2,9 @@ import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as oidc from 'openid-client';
-import { mailOutbox } from '../../../server/db/schema';
-import { migrateIdp } from '../../../server/idp/migrate';
-import { registerIdp, type Idp, type IdpClient, type IdpOptions } from '../../../server/idp/plugin';
+import { mailOutbox } from '@server/db/schema';
+import { migrateIdp } from '@server/idp/migrate';
+import { registerIdp, type Idp, type IdpClient, type IdpOptions } from '@server/idp/plugin';
 import { openTestDatabase, type DatabaseKind, type TestDatabase } from '../support/database';
 
 export const SPA_ORIGIN = 'http://localhost:4401';

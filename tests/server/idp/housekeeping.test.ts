@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_CREATION_LOCK } from '../../../server/idp/keys';
-import { IDP_MIGRATION_LOCK, migrateIdp } from '../../../server/idp/migrate';
-import { purgeExpiredRows, startPurgeTimer } from '../../../server/idp/purge';
-import { idpOidcModels, idpOneTimeTokens } from '../../../server/idp/tables';
-import { createUser } from '../../../server/idp/users/directory';
+import { KEY_CREATION_LOCK } from '@server/idp/keys';
+import { IDP_MIGRATION_LOCK, migrateIdp } from '@server/idp/migrate';
+import { purgeExpiredRows, startPurgeTimer } from '@server/idp/purge';
+import { idpOidcModels, idpOneTimeTokens } from '@server/idp/tables';
+import { createUser } from '@server/idp/users/directory';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/database';
 
 /** The portal's own advisory locks (server/db/migrate.ts, server/db/seed/index.ts). */

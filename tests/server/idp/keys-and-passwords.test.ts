@@ -1,8 +1,8 @@
 import { calculateJwkThumbprint } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOrCreateSigningKey, publicJwk } from '../../../server/idp/keys';
-import { migrateIdp } from '../../../server/idp/migrate';
-import { createUser, LoginTakenError } from '../../../server/idp/users/directory';
+import { loadOrCreateSigningKey, publicJwk } from '@server/idp/keys';
+import { migrateIdp } from '@server/idp/migrate';
+import { createUser, LoginTakenError } from '@server/idp/users/directory';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/database';
 
 describe.each(databaseKinds)('signing keys and password storage (%s)', (kind) => {

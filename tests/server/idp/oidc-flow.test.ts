@@ -1,8 +1,8 @@
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createGroup } from '../../../server/idp/groups/directory';
-import { createUser } from '../../../server/idp/users/directory';
+import { addMember, createGroup } from '@server/idp/groups/directory';
+import { createUser } from '@server/idp/users/directory';
 import { databaseKinds } from '../support/database';
 import { browse, CookieJar, discoverOverHttp, primaryAuth, spaClient, startIdp, type IdpHarness } from './harness';
 

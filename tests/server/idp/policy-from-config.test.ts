@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../../server/db/seed';
-import { addMember, createGroup } from '../../../server/idp/groups/directory';
-import { idpUsers } from '../../../server/idp/tables';
-import { findUserByLogin } from '../../../server/idp/users/directory';
+import { DEMO_PASSWORD } from '@server/db/seed';
+import { addMember, createGroup } from '@server/idp/groups/directory';
+import { idpUsers } from '@server/idp/tables';
+import { findUserByLogin } from '@server/idp/users/directory';
 import { startLiveApp, type LiveApp } from '../portal/live-app';
 import { databaseKinds } from '../support/database';
 import { primaryAuth } from './harness';

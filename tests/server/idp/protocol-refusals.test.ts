@@ -1,7 +1,7 @@
 import { base64url, decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../server/idp/users/directory';
+import { createUser } from '@server/idp/users/directory';
 import { databaseKinds } from '../support/database';
 import { browse, CookieJar, discoverOverHttp, primaryAuth, spaClient, startIdp, type IdpHarness } from './harness';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpiredRows } from '../../../server/idp/purge';
-import { databaseAttemptCounter, RATE_LIMIT_HORIZON_MS } from '../../../server/idp/rate-limit';
-import { idpRateLimits } from '../../../server/idp/tables';
+import { purgeExpiredRows } from '@server/idp/purge';
+import { databaseAttemptCounter, RATE_LIMIT_HORIZON_MS } from '@server/idp/rate-limit';
+import { idpRateLimits } from '@server/idp/tables';
 import { databaseKinds } from '../support/database';
 import { postJson, primaryAuth, startIdp, type IdpHarness } from './harness';
 

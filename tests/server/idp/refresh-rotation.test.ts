@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../server/idp/users/directory';
+import { createUser } from '@server/idp/users/directory';
 import { databaseKinds } from '../support/database';
 import { discoverOverHttp, signInForTokens, startIdp, type IdpHarness } from './harness';
 

@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type IdpUser } from '../../../server/idp/users/directory';
+import { createUser, type IdpUser } from '@server/idp/users/directory';
 import { databaseKinds } from '../support/database';
 import {
   browse,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type IdpUser } from '../../../server/idp/users/directory';
+import { createUser, type IdpUser } from '@server/idp/users/directory';
 import { databaseKinds } from '../support/database';
 import { browse, CookieJar, primaryAuth, SPA_ORIGIN, spaClient, startIdp, type IdpHarness } from './harness';
 

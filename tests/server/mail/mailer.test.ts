@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../../server/db/schema';
-import { createMailer } from '../../../server/mail/mailer';
+import { mailOutbox } from '@server/db/schema';
+import { createMailer } from '@server/mail/mailer';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/database';
 
 describe.each(databaseKinds)('mailer without SMTP (%s)', (kind) => {

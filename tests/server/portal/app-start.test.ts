@@ -1,9 +1,9 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PublicConfigSchema } from '../../../src/contracts/public-config';
-import { ProfileValidateResultSchema } from '../../../src/contracts/profile';
+import { PublicConfigSchema } from '@contracts/public-config';
+import { ProfileValidateResultSchema } from '@contracts/profile';
 import * as v from 'valibot';
-import { DEMO_PASSWORD } from '../../../server/db/seed';
+import { DEMO_PASSWORD } from '@server/db/seed';
 import { databaseKinds } from '../support/database';
 import { startLiveApp, type LiveApp } from './live-app';
 

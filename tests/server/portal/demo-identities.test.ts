@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoPeople, idpLoginOf, seedDemoWorldIfEmpty } from '../../../server/db/seed';
-import { instances } from '../../../server/db/schema';
-import { migrateIdp } from '../../../server/idp/migrate';
-import { DEMO_RECOVERY_QUESTION, seedDemoIdentities } from '../../../server/idp/seed/demo-identities';
-import { idpUsers } from '../../../server/idp/tables';
-import { findUserByLogin } from '../../../server/idp/users/directory';
-import { verifySecret } from '../../../server/idp/users/passwords';
+import { DEMO_PASSWORD, demoPeople, idpLoginOf, seedDemoWorldIfEmpty } from '@server/db/seed';
+import { instances } from '@server/db/schema';
+import { migrateIdp } from '@server/idp/migrate';
+import { DEMO_RECOVERY_QUESTION, seedDemoIdentities } from '@server/idp/seed/demo-identities';
+import { idpUsers } from '@server/idp/tables';
+import { findUserByLogin } from '@server/idp/users/directory';
+import { verifySecret } from '@server/idp/users/passwords';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/database';
 
 describe.each(databaseKinds)('demo people in the embedded IdP (%s)', (kind) => {

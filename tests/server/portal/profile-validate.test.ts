@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProfileValidateResultSchema, type ProfileValidateResult } from '../../../src/contracts/profile';
-import { DEMO_PASSWORD } from '../../../server/db/seed';
+import { ProfileValidateResultSchema, type ProfileValidateResult } from '@contracts/profile';
+import { DEMO_PASSWORD } from '@server/db/seed';
 import { createTestTokens } from '../support/tokens';
 import { databaseKinds } from '../support/database';
 import { startLiveApp, type LiveApp } from './live-app';

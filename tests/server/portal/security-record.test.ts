@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../../server/db/seed';
-import { instances } from '../../../server/db/schema';
-import { DEMO_RECOVERY_QUESTION } from '../../../server/idp/seed/demo-identities';
+import { DEMO_PASSWORD } from '@server/db/seed';
+import { instances } from '@server/db/schema';
+import { DEMO_RECOVERY_QUESTION } from '@server/idp/seed/demo-identities';
 import { databaseKinds } from '../support/database';
 import { startLiveApp, type LiveApp } from './live-app';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, EMBEDDED_CLIENT_ID, loadConfig } from '../../../server/config';
+import { ConfigError, EMBEDDED_CLIENT_ID, loadConfig } from '@server/config';
 
 describe('configuration of the identity side', () => {
   it('defaults the username rule and the embedded client id', () => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InputForEditSchema, LabelForEditSchema, NO_ROW_VERSION } from '../../../src/contracts/resource-edit';
-import { clients } from '../../../server/db/schema';
+import { InputForEditSchema, LabelForEditSchema, NO_ROW_VERSION } from '@contracts/resource-edit';
+import { clients } from '@server/db/schema';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 import { bearer } from '../support/tokens';

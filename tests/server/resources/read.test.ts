@@ -11,10 +11,10 @@ import {
   SettingsSchema,
   SiteProfileSchema,
   ThemeSchema,
-} from '../../../src/contracts/resources';
-import { ProblemSchema } from '../../../src/contracts/errors';
-import { clientAssets, clients, labels, listItems, menuItems, portalSettings } from '../../../server/db/schema';
-import { dateVersion } from '../../../server/db/resource-version';
+} from '@contracts/resources';
+import { ProblemSchema } from '@contracts/errors';
+import { clientAssets, clients, labels, listItems, menuItems, portalSettings } from '@server/db/schema';
+import { dateVersion } from '@server/db/resource-version';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 

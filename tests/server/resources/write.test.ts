@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ProblemSchema } from '../../../src/contracts/errors';
-import { AggregatedResourcesSchema, LabelSchema, ResourceVersionSchema } from '../../../src/contracts/resources';
-import { auditLog, clients, inputResources, labels } from '../../../server/db/schema';
-import { auditTrail } from '../../../server/resources/audit';
+import { ProblemSchema } from '@contracts/errors';
+import { AggregatedResourcesSchema, LabelSchema, ResourceVersionSchema } from '@contracts/resources';
+import { auditLog, clients, inputResources, labels } from '@server/db/schema';
+import { auditTrail } from '@server/resources/audit';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 import { bearer } from '../support/tokens';

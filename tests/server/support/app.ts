@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../../server/app';
-import { issuerFor } from '../../../server/auth/token-verifier';
-import { loadConfig, type Config } from '../../../server/config';
-import type { Database } from '../../../server/db/client';
-import { seedDemoWorldIfEmpty } from '../../../server/db/seed';
-import { migrateIdp } from '../../../server/idp/migrate';
+import { buildApp } from '@server/app';
+import { issuerFor } from '@server/auth/token-verifier';
+import { loadConfig, type Config } from '@server/config';
+import type { Database } from '@server/db/client';
+import { seedDemoWorldIfEmpty } from '@server/db/seed';
+import { migrateIdp } from '@server/idp/migrate';
 import { openTestDatabase, type DatabaseKind } from './database';
 import { createTestTokens, type TestTokens } from './tokens';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { IN_MEMORY, openDatabase, redact, type Database } from '../../../server/db/client';
-import { migrate } from '../../../server/db/migrate';
+import { IN_MEMORY, openDatabase, redact, type Database } from '@server/db/client';
+import { migrate } from '@server/db/migrate';
 
 /** Server tests run against both databases: `describe.each(databaseKinds)('… (%s)', (kind) => …)`. */
 export const databaseKinds = ['pglite', 'postgres'] as const;

@@ -1,7 +1,7 @@
 import { count, getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../../server/db/client';
-import * as schema from '../../../server/db/schema';
+import type { Db } from '@server/db/client';
+import * as schema from '@server/db/schema';
 
 /** Every table of the schema. */
 export const allTables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));

@@ -1,5 +1,5 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTVerifyGetKey } from 'jose';
-import { API_AUDIENCE } from '../../../server/auth/token-verifier';
+import { API_AUDIENCE } from '@server/auth/token-verifier';
 
 /**
  * A test RSA key standing in for the identity provider: server tests sign access tokens with it, and the app verifies

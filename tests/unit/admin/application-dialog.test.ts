@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
-import { applicationDialogMachine } from '../../../machines/application-dialog/application-dialog.machine';
+import { applicationDialogMachine } from '@machines/application-dialog/application-dialog.machine';
 import {
   selectCanSave,
   selectReadOnly,
   selectShownProblems,
-} from '../../../machines/application-dialog/application-dialog.selectors';
+} from '@machines/application-dialog/application-dialog.selectors';
 import type {
   Application,
   ApplicationCreate,
   ApplicationUpdate,
   Region,
-} from '../../../src/contracts/admin/applications';
-import { ApiError } from '../../../src/contracts/failures';
+} from '@contracts/admin/applications';
+import { ApiError } from '@contracts/failures';
 import { applicationRow, regions } from '../../support/admin-fixtures';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import { recordingNotifications } from '../../support/recording-ref';

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
-import { createGridMachine } from '../../../machines/admin-grid/grid.machine';
+import { createGridMachine } from '@machines/admin-grid/grid.machine';
 import {
   canSearch,
   filterRows,
   initialPageSize,
   pageSizesOf,
   SPEC_PAGE_SIZES,
-} from '../../../machines/admin-grid/grid-filter';
-import { selectCanSearch, selectPageRows, selectPaging } from '../../../machines/admin-grid/grid.selectors';
-import { ApiError } from '../../../src/contracts/failures';
+} from '@machines/admin-grid/grid-filter';
+import { selectCanSearch, selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
+import { ApiError } from '@contracts/failures';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import { recordingNotifications } from '../../support/recording-ref';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import { menuForRole } from '../../../machines/guard/menu';
-import { mobileMenuMachine } from '../../../machines/mobile-menu/mobile-menu.machine';
-import { selectIsNarrow, selectIsOverlayOpen } from '../../../machines/mobile-menu/mobile-menu.selectors';
-import type { Menu, MenuItem } from '../../../src/contracts/resources';
-import { initialsOf } from '../../../src/layouts/initials';
+import { menuForRole } from '@machines/guard/menu';
+import { mobileMenuMachine } from '@machines/mobile-menu/mobile-menu.machine';
+import { selectIsNarrow, selectIsOverlayOpen } from '@machines/mobile-menu/mobile-menu.selectors';
+import type { Menu, MenuItem } from '@contracts/resources';
+import { initialsOf } from '@src/layouts/initials';
 
 const item = (linkUrl: string, order: number, roleAccess: MenuItem['roleAccess'], hidden = false): MenuItem => ({
   linkUrl,

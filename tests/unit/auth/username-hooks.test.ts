@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { usernameHooks } from '../../../src/auth/widget-options';
-import type { UsernameRule } from '../../../src/contracts/username';
+import { usernameHooks } from '@src/auth/widget-options';
+import type { UsernameRule } from '@contracts/username';
 
 const umbrella: UsernameRule = {
   prefix: 'AULUMB',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { labels } from '../../../src/i18n/labels';
+import { labels } from '@src/i18n/labels';
 import { setupI18n } from '@lingui/core';
-import { createCatalogueRuntime } from '../../../src/i18n/runtime';
+import { createCatalogueRuntime } from '@src/i18n/runtime';
 import { createI18n } from '../../support/i18n';
 
 describe('the built-in catalogues', () => {

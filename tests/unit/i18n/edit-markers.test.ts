@@ -1,9 +1,9 @@
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
-import { enableEditMarkers, markText, readMarks, stripMarks } from '../../../src/i18n/edit-markers';
-import { compileLabelValue, messageToLabelValue } from '../../../src/i18n/overrides';
-import { looksLikeHtml } from '../../../src/i18n/sanitise';
+import { enableEditMarkers, markText, readMarks, stripMarks } from '@src/i18n/edit-markers';
+import { compileLabelValue, messageToLabelValue } from '@src/i18n/overrides';
+import { looksLikeHtml } from '@src/i18n/sanitise';
 
 describe('Edit Mode markers (docs/i18n.md "Edit Mode")', () => {
   it('carries the id invisibly: the text reads the same, the id comes back out', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { labels } from '../../../src/i18n/labels';
-import { compileLabelValue, compileOverrides } from '../../../src/i18n/overrides';
+import { labels } from '@src/i18n/labels';
+import { compileLabelValue, compileOverrides } from '@src/i18n/overrides';
 import { applyOverrides, createI18n, setCulture } from '../../support/i18n';
 
 describe('compileLabelValue', () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { sanitiseHtml } from '../../../src/i18n/sanitise';
+import { sanitiseHtml } from '@src/i18n/sanitise';
 
 // This file runs in the node environment: there is no DOM to sanitise with.
 it('fails closed without a DOM, escaping the whole input so it shows as text', () => {

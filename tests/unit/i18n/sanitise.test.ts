@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { sanitiseHtml } from '../../../src/i18n/sanitise';
+import { sanitiseHtml } from '@src/i18n/sanitise';
 
 describe('sanitiseHtml', () => {
   it('keeps basic formatting and safe links', () => {

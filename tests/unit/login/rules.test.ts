@@ -5,12 +5,12 @@ import {
   LOGIN_ATTEMPT_WINDOW_MS,
   MAX_LOGIN_ATTEMPTS,
   recordFailure,
-} from '../../../machines/login/attempts';
-import { postLoginDestination } from '../../../machines/login/post-login';
-import { menuForRole, isPathAllowed } from '../../../machines/guard/menu';
+} from '@machines/login/attempts';
+import { postLoginDestination } from '@machines/login/post-login';
+import { menuForRole, isPathAllowed } from '@machines/guard/menu';
 import { application, claims, profile } from '../../support/profiles';
-import { initialsOf } from '../../../src/layouts/initials';
-import type { Menu } from '../../../src/contracts/resources';
+import { initialsOf } from '@src/layouts/initials';
+import type { Menu } from '@contracts/resources';
 
 describe('login attempts: 5 per username per 30 minutes (spec §5, §9)', () => {
   it('counts down per username, without regard to case, and stops at zero', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import { appMachine } from '../../../machines/app/app.machine';
-import type { PageLocation } from '../../../machines/app/app.types';
-import { isUnsupportedBrowser } from '../../../machines/app/browser-support';
+import { appMachine } from '@machines/app/app.machine';
+import type { PageLocation } from '@machines/app/app.types';
+import { isUnsupportedBrowser } from '@machines/app/browser-support';
 import { snapshotEvent } from '../../support/controlled-actor';
 import { ACME, appInput, notSupportedList } from '../../support/fixtures';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
-import { clientApplicationDialogMachine } from '../../../machines/client-application-dialog/client-application-dialog.machine';
+import { clientApplicationDialogMachine } from '@machines/client-application-dialog/client-application-dialog.machine';
 import {
   selectCanSave,
   selectTemplates,
-} from '../../../machines/client-application-dialog/client-application-dialog.selectors';
-import { label, raw } from '../../../machines/support/text';
+} from '@machines/client-application-dialog/client-application-dialog.selectors';
+import { label, raw } from '@machines/support/text';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import { recordingNotifications } from '../../support/recording-ref';
 import { apiError, benefitsTemplate, ids, staleUpdate, templates } from '../../support/client-fixtures';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
-import { clientDialogMachine } from '../../../machines/client-dialog/client-dialog.machine';
+import { clientDialogMachine } from '@machines/client-dialog/client-dialog.machine';
 import {
   selectApplicationRows,
   selectCanSave,
   selectIsOpen,
-} from '../../../machines/client-dialog/client-dialog.selectors';
-import { failureNotice } from '../../../machines/admin-grid/failure-notice';
-import { label, raw } from '../../../machines/support/text';
+} from '@machines/client-dialog/client-dialog.selectors';
+import { failureNotice } from '@machines/admin-grid/failure-notice';
+import { label, raw } from '@machines/support/text';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import { recordingNotifications } from '../../support/recording-ref';
 import {

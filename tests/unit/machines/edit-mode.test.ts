@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import { clearCacheMachine } from '../../../machines/edit-mode/clear-cache.machine';
-import { editModeMachine, type TextPick } from '../../../machines/edit-mode/edit-mode.machine';
-import { labelEditorMachine } from '../../../machines/label-editor/label-editor.machine';
-import type { LabelEditorInput } from '../../../machines/label-editor/label-editor.types';
-import { ApiError } from '../../../src/contracts/failures';
-import { NO_ROW_VERSION } from '../../../src/contracts/resource-edit';
+import { clearCacheMachine } from '@machines/edit-mode/clear-cache.machine';
+import { editModeMachine, type TextPick } from '@machines/edit-mode/edit-mode.machine';
+import { labelEditorMachine } from '@machines/label-editor/label-editor.machine';
+import type { LabelEditorInput } from '@machines/label-editor/label-editor.types';
+import { ApiError } from '@contracts/failures';
+import { NO_ROW_VERSION } from '@contracts/resource-edit';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 
 const paramsOf = (actions: { type: string; params?: unknown }[], type: string) =>

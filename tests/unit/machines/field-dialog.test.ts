@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
-import { failureNotice } from '../../../machines/admin-grid/failure-notice';
-import { fieldDialogMachine } from '../../../machines/field-dialog/field-dialog.machine';
+import { failureNotice } from '@machines/admin-grid/failure-notice';
+import { fieldDialogMachine } from '@machines/field-dialog/field-dialog.machine';
 import {
   selectCanAddSubfield,
   selectCanSave,
   selectSections,
-} from '../../../machines/field-dialog/field-dialog.selectors';
-import { label } from '../../../machines/support/text';
+} from '@machines/field-dialog/field-dialog.selectors';
+import { label } from '@machines/support/text';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import {
   fieldLists,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import { guardMachine, type GuardInput } from '../../../machines/guard/guard.machine';
-import { automaticChoice, launcherMachine } from '../../../machines/launcher/launcher.machine';
-import type { Menu } from '../../../src/contracts/resources';
+import { guardMachine, type GuardInput } from '@machines/guard/guard.machine';
+import { automaticChoice, launcherMachine } from '@machines/launcher/launcher.machine';
+import type { Menu } from '@contracts/resources';
 import { doneEvent } from '../../support/controlled-actor';
 import { application, claims, profile } from '../../support/profiles';
 

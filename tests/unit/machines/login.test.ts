@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, initialTransition, transition } from 'xstate';
-import { loginMachine } from '../../../machines/login/login.machine';
-import type { ExistingSession, LoginInput, StoredLogin } from '../../../machines/login/login.types';
+import { loginMachine } from '@machines/login/login.machine';
+import type { ExistingSession, LoginInput, StoredLogin } from '@machines/login/login.types';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import { claims, profile } from '../../support/profiles';
 

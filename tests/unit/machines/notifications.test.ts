@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { transition } from 'xstate';
-import { notificationsMachine } from '../../../machines/notifications/notifications.machine';
-import type { ErrorModal, Snackbar } from '../../../machines/notifications/notifications.types';
-import { ApiError } from '../../../src/contracts/failures';
+import { notificationsMachine } from '@machines/notifications/notifications.machine';
+import type { ErrorModal, Snackbar } from '@machines/notifications/notifications.types';
+import { ApiError } from '@contracts/failures';
 import { spawnActionType } from '../../support/controlled-actor';
 
 const snackbar = (overrides: Partial<Snackbar> = {}): Snackbar => ({

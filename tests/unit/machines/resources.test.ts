@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
-import { resourcesMachine, type ResourceRequest } from '../../../machines/resources/resources.machine';
-import { todayVersion, initialVersion } from '../../../machines/resources/version';
-import { ApiError } from '../../../src/contracts/failures';
+import { resourcesMachine, type ResourceRequest } from '@machines/resources/resources.machine';
+import { todayVersion, initialVersion } from '@machines/resources/version';
+import { ApiError } from '@contracts/failures';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import { aggregated, ACME } from '../../support/fixtures';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import { sessionMachine } from '../../../machines/session/session.machine';
-import { defaultSessionTiming } from '../../../machines/session/session.timing';
+import { sessionMachine } from '@machines/session/session.machine';
+import { defaultSessionTiming } from '@machines/session/session.timing';
 import { afterEvent, doneEvent, errorEvent } from '../../support/controlled-actor';
 import { profile } from '../../support/profiles';
 

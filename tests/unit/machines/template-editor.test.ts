@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
-import { failureNotice } from '../../../machines/admin-grid/failure-notice';
-import { label } from '../../../machines/support/text';
-import { templateEditorMachine } from '../../../machines/template-editor/template-editor.machine';
-import { selectAddableFields, selectCanSave } from '../../../machines/template-editor/template-editor.selectors';
-import { moveRow, rowsOf } from '../../../machines/template-editor/template-rows';
+import { failureNotice } from '@machines/admin-grid/failure-notice';
+import { label } from '@machines/support/text';
+import { templateEditorMachine } from '@machines/template-editor/template-editor.machine';
+import { selectAddableFields, selectCanSave } from '@machines/template-editor/template-editor.selectors';
+import { moveRow, rowsOf } from '@machines/template-editor/template-rows';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import {
   catalogueOf,

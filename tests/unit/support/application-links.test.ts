@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applicationHosts, findApplication, substitutePlaceholders } from '../../../machines/support/application-links';
-import { safeRedirectTarget } from '../../../machines/support/safe-redirect';
+import { applicationHosts, findApplication, substitutePlaceholders } from '@machines/support/application-links';
+import { safeRedirectTarget } from '@machines/support/safe-redirect';
 import { application, claims, profile } from '../../support/profiles';
 
 describe('placeholder substitution (spec §9)', () => {

@@ -1,4 +1,4 @@
-import type { FieldDataType, FieldMetaTag } from '../../../../src/contracts/admin/fields';
+import type { FieldDataType, FieldMetaTag } from '@contracts/admin/fields';
 import type { Texts } from './types';
 
 interface DemoSubField {

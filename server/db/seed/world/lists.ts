@@ -1,4 +1,4 @@
-import { fieldDataTypes, fieldMetaTags } from '../../../../src/contracts/admin/fields';
+import { fieldDataTypes, fieldMetaTags } from '@contracts/admin/fields';
 import type { Texts } from './types';
 
 export interface DemoListItem {

@@ -1,4 +1,4 @@
-import type { Role } from '../../../../src/contracts/resources';
+import type { Role } from '@contracts/resources';
 import type { Texts } from './types';
 
 export const PORTAL_MENU_SECTION = 'Portal';

@@ -1,4 +1,4 @@
-import type { Culture } from '../../../../src/contracts/culture';
+import type { Culture } from '@contracts/culture';
 import { ADMIN_APPLICATION_NAME, type DemoApplicationName } from './portal';
 import type { ClientPrefix } from './types';
 

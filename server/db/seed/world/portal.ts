@@ -1,4 +1,4 @@
-import type { Culture } from '../../../../src/contracts/culture';
+import type { Culture } from '@contracts/culture';
 import type { ClientPrefix } from './types';
 
 /** Regions applications are grouped by. */

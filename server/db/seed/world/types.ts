@@ -1,4 +1,4 @@
-import type { Culture } from '../../../../src/contracts/culture';
+import type { Culture } from '@contracts/culture';
 
 /** A text in every culture the portal ships; the compiler asks for the missing one. */
 export type Texts = Record<Culture, string>;

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { editModeMachine } from '../../../../machines/edit-mode/edit-mode.machine';
-import { selectLabelEditorRef } from '../../../../machines/edit-mode/edit-mode.selectors';
+import type { editModeMachine } from '@machines/edit-mode/edit-mode.machine';
+import { selectLabelEditorRef } from '@machines/edit-mode/edit-mode.selectors';
 import { LabelEditorDialog } from './LabelEditorDialog';
 
 /**

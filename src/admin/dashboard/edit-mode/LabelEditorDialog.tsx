@@ -14,17 +14,17 @@ import {
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { labelEditorMachine } from '../../../../machines/label-editor/label-editor.machine';
+import type { labelEditorMachine } from '@machines/label-editor/label-editor.machine';
 import {
   sameLabelEditorView,
   selectLabelEditorView,
   type LabelEditorView,
-} from '../../../../machines/label-editor/label-editor.selectors';
-import type { EditProblem, InputRules } from '../../../../machines/label-editor/label-editor.types';
-import { cultures, type Culture } from '../../../contracts/culture';
-import { labels } from '../../../i18n/labels';
-import { looksLikeHtml } from '../../../i18n/sanitise';
-import { HtmlLabel } from '../../../ui/HtmlLabel';
+} from '@machines/label-editor/label-editor.selectors';
+import type { EditProblem, InputRules } from '@machines/label-editor/label-editor.types';
+import { cultures, type Culture } from '@contracts/culture';
+import { labels } from '@src/i18n/labels';
+import { looksLikeHtml } from '@src/i18n/sanitise';
+import { HtmlLabel } from '@src/ui/HtmlLabel';
 import { EDIT_IGNORE_ATTRIBUTE } from './marked-texts';
 
 type EditorRef = ActorRefFrom<typeof labelEditorMachine>;

@@ -3,22 +3,22 @@ import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { createRoot } from 'react-dom/client';
 import { createActor, fromCallback, fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import type { appMachine } from '../../../../machines/app/app.machine';
-import { systemIds } from '../../../../machines/app/app.system';
-import { editModeMachine, type EditModeEvent, type TextPick } from '../../../../machines/edit-mode/edit-mode.machine';
-import { labelEditorMachine } from '../../../../machines/label-editor/label-editor.machine';
+import type { appMachine } from '@machines/app/app.machine';
+import { systemIds } from '@machines/app/app.system';
+import { editModeMachine, type EditModeEvent, type TextPick } from '@machines/edit-mode/edit-mode.machine';
+import { labelEditorMachine } from '@machines/label-editor/label-editor.machine';
 import type {
   Draft,
   EditScope,
   EditTarget,
   ReadText,
   SaveOutcome,
-} from '../../../../machines/label-editor/label-editor.types';
-import type { Culture } from '../../../contracts/culture';
-import { enableEditMarkers } from '../../../i18n/edit-markers';
-import { messageToLabelValue } from '../../../i18n/overrides';
-import { looksLikeHtml, sanitiseHtml } from '../../../i18n/sanitise';
-import { system } from '../../../ui/system';
+} from '@machines/label-editor/label-editor.types';
+import type { Culture } from '@contracts/culture';
+import { enableEditMarkers } from '@src/i18n/edit-markers';
+import { messageToLabelValue } from '@src/i18n/overrides';
+import { looksLikeHtml, sanitiseHtml } from '@src/i18n/sanitise';
+import { system } from '@src/ui/system';
 import { EditModeLayer } from './EditModeLayer';
 import { shownTextOf, watchMarkedTexts } from './marked-texts';
 

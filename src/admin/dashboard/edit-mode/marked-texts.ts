@@ -1,5 +1,5 @@
-import { hasMarks, readMarks, stripMarks } from '../../../i18n/edit-markers';
-import { HTML_EDIT_KEY_ATTRIBUTE } from '../../../ui/HtmlLabel';
+import { hasMarks, readMarks, stripMarks } from '@src/i18n/edit-markers';
+import { HTML_EDIT_KEY_ATTRIBUTE } from '@src/ui/HtmlLabel';
 
 /** The attribute a marked element carries: the id of the text it shows. */
 export const EDIT_KEY_ATTRIBUTE = 'data-edit-key';

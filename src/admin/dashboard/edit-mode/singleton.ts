@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import type { editModeMachine } from '../../../../machines/edit-mode/edit-mode.machine';
-import { readText, saveText } from '../../../api/admin/resources-edit';
+import type { editModeMachine } from '@machines/edit-mode/edit-mode.machine';
+import { readText, saveText } from '@src/api/admin/resources-edit';
 import { startEditMode } from './host';
 
 type EditModeRef = ActorRefFrom<typeof editModeMachine>;
