@@ -1,8 +1,5 @@
 import { assign, sendTo, setup } from 'xstate';
-import type {
-  ClientApplicationTemplate,
-  ClientApplicationTemplateUpdate,
-} from '@contracts/admin/client-applications';
+import type { ClientApplicationTemplate, ClientApplicationTemplateUpdate } from '@contracts/admin/client-applications';
 import type { Template } from '@contracts/admin/templates';
 import { failureNotice, type NotificationsRef } from '../admin-grid/failure-notice';
 import type { FailureParams } from '../client-dialog/save-failure';

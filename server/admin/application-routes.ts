@@ -1,8 +1,4 @@
-import {
-  ApplicationCreateSchema,
-  ApplicationUpdateSchema,
-  type Application,
-} from '@contracts/admin/applications';
+import { ApplicationCreateSchema, ApplicationUpdateSchema, type Application } from '@contracts/admin/applications';
 import { ClientIdParamsSchema, IdParamsSchema } from '@contracts/admin/common';
 import {
   createApplication,

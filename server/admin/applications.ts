@@ -1,10 +1,6 @@
 import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type {
-  Application,
-  ApplicationCreateSchema,
-  ApplicationUpdateSchema,
-} from '@contracts/admin/applications';
+import type { Application, ApplicationCreateSchema, ApplicationUpdateSchema } from '@contracts/admin/applications';
 import type { Db, Tx } from '../db/client';
 import { applications, clientApplications, regions } from '../db/schema';
 import { notFound } from '../http/problem';

@@ -1,9 +1,5 @@
 import { fromCallback } from 'xstate';
-import {
-  mobileMenuMachine,
-  NARROW_MAX_WIDTH,
-  type MobileMenuEvent,
-} from '@machines/mobile-menu/mobile-menu.machine';
+import { mobileMenuMachine, NARROW_MAX_WIDTH, type MobileMenuEvent } from '@machines/mobile-menu/mobile-menu.machine';
 
 const query = `(max-width: ${NARROW_MAX_WIDTH}px)`;
 

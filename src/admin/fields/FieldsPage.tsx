@@ -4,12 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { SPEC_PAGE_SIZES } from '@machines/admin-grid/grid-filter';
 import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
-import {
-  selectClientId,
-  selectCulture,
-  selectNotificationsRef,
-  selectSessionRef,
-} from '@machines/app/app.selectors';
+import { selectClientId, selectCulture, selectNotificationsRef, selectSessionRef } from '@machines/app/app.selectors';
 import { fieldSearchColumns } from '@machines/field-dialog/fields-grid';
 import type { Field } from '@contracts/admin/fields';
 import { AppActor } from '../../app/AppActor';

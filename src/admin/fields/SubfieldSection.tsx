@@ -3,11 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { fieldDialogMachine } from '@machines/field-dialog/field-dialog.machine';
-import {
-  selectCanAddSubfield,
-  selectSubDraft,
-  selectSubfields,
-} from '@machines/field-dialog/field-dialog.selectors';
+import { selectCanAddSubfield, selectSubDraft, selectSubfields } from '@machines/field-dialog/field-dialog.selectors';
 import type { SubFieldInput } from '@machines/field-dialog/field-draft';
 import { labels } from '../../i18n/labels';
 import { withValues } from '../../i18n/with-values';

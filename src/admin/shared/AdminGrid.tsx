@@ -3,12 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import {
-  selectCanAct,
-  selectHasFailed,
-  selectIsLoading,
-  selectPageRows,
-} from '@machines/admin-grid/grid.selectors';
+import { selectCanAct, selectHasFailed, selectIsLoading, selectPageRows } from '@machines/admin-grid/grid.selectors';
 import { GridPager } from './GridPager';
 import type { GridRef } from './grid-ref';
 

@@ -3,10 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type {
-  TemplateEditorEvent,
-  templateEditorMachine,
-} from '@machines/template-editor/template-editor.machine';
+import type { TemplateEditorEvent, templateEditorMachine } from '@machines/template-editor/template-editor.machine';
 import {
   selectAddableFields,
   selectCanSave,

@@ -1,11 +1,5 @@
 import * as v from 'valibot';
-import type {
-  Draft,
-  EditScope,
-  EditTarget,
-  ReadText,
-  SaveOutcome,
-} from '@machines/label-editor/label-editor.types';
+import type { Draft, EditScope, EditTarget, ReadText, SaveOutcome } from '@machines/label-editor/label-editor.types';
 import { InputForEditSchema, LabelForEditSchema } from '@contracts/resource-edit';
 import { ResourceVersionSchema } from '@contracts/resources';
 import { ApiError, http, type CallOptions } from '../http';

@@ -1,11 +1,6 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FieldSaveResultSchema,
-  FieldSchema,
-  SubFieldRecordSchema,
-  type Field,
-} from '@contracts/admin/fields';
+import { FieldSaveResultSchema, FieldSchema, SubFieldRecordSchema, type Field } from '@contracts/admin/fields';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 import { adminCaller, auditCount, auditRowsOf, fieldsOf, problemOf } from './harness';

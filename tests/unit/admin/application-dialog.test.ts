@@ -6,12 +6,7 @@ import {
   selectReadOnly,
   selectShownProblems,
 } from '@machines/application-dialog/application-dialog.selectors';
-import type {
-  Application,
-  ApplicationCreate,
-  ApplicationUpdate,
-  Region,
-} from '@contracts/admin/applications';
+import type { Application, ApplicationCreate, ApplicationUpdate, Region } from '@contracts/admin/applications';
 import { ApiError } from '@contracts/failures';
 import { applicationRow, regions } from '../../support/admin-fixtures';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { createGridMachine } from '@machines/admin-grid/grid.machine';
-import {
-  canSearch,
-  filterRows,
-  initialPageSize,
-  pageSizesOf,
-  SPEC_PAGE_SIZES,
-} from '@machines/admin-grid/grid-filter';
+import { canSearch, filterRows, initialPageSize, pageSizesOf, SPEC_PAGE_SIZES } from '@machines/admin-grid/grid-filter';
 import { selectCanSearch, selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
 import { ApiError } from '@contracts/failures';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
 import { clientDialogMachine } from '@machines/client-dialog/client-dialog.machine';
-import {
-  selectApplicationRows,
-  selectCanSave,
-  selectIsOpen,
-} from '@machines/client-dialog/client-dialog.selectors';
+import { selectApplicationRows, selectCanSave, selectIsOpen } from '@machines/client-dialog/client-dialog.selectors';
 import { failureNotice } from '@machines/admin-grid/failure-notice';
 import { label, raw } from '@machines/support/text';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';

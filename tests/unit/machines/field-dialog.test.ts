@@ -2,11 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
 import { failureNotice } from '@machines/admin-grid/failure-notice';
 import { fieldDialogMachine } from '@machines/field-dialog/field-dialog.machine';
-import {
-  selectCanAddSubfield,
-  selectCanSave,
-  selectSections,
-} from '@machines/field-dialog/field-dialog.selectors';
+import { selectCanAddSubfield, selectCanSave, selectSections } from '@machines/field-dialog/field-dialog.selectors';
 import { label } from '@machines/support/text';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import {

@@ -7,13 +7,7 @@ import type { appMachine } from '@machines/app/app.machine';
 import { systemIds } from '@machines/app/app.system';
 import { editModeMachine, type EditModeEvent, type TextPick } from '@machines/edit-mode/edit-mode.machine';
 import { labelEditorMachine } from '@machines/label-editor/label-editor.machine';
-import type {
-  Draft,
-  EditScope,
-  EditTarget,
-  ReadText,
-  SaveOutcome,
-} from '@machines/label-editor/label-editor.types';
+import type { Draft, EditScope, EditTarget, ReadText, SaveOutcome } from '@machines/label-editor/label-editor.types';
 import type { Culture } from '@contracts/culture';
 import { enableEditMarkers } from '@src/i18n/edit-markers';
 import { messageToLabelValue } from '@src/i18n/overrides';
