@@ -1,6 +1,7 @@
 import { fromCallback } from 'xstate';
 import { mobileMenuMachine, NARROW_MAX_WIDTH, type MobileMenuEvent } from '@machines/mobile-menu/mobile-menu.machine';
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a media query, not a text a person reads
 const query = `(max-width: ${NARROW_MAX_WIDTH}px)`;
 
 /** `matchMedia`, where the environment has it (some test environments do not: the layout then stays wide). */

@@ -10,6 +10,7 @@ const ROOT_ATTRIBUTE = 'data-edit-mode';
 const TEXT_ATTRIBUTES = ['aria-label', 'placeholder', 'title', 'alt'];
 
 /** The visible affordance: a dashed outline on every editable text, solid under the pointer. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a style sheet, not a text a person reads
 const STYLES = `
 html[${ROOT_ATTRIBUTE}] [${EDIT_KEY_ATTRIBUTE}] { outline: 1px dashed #d97706; outline-offset: 1px; cursor: pointer; }
 html[${ROOT_ATTRIBUTE}] [${EDIT_KEY_ATTRIBUTE}]:hover { outline: 2px solid #d97706; background-color: rgba(217, 119, 6, 0.08); }
