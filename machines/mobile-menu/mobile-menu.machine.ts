@@ -22,6 +22,8 @@ export const mobileMenuMachine = setup({
     context: {} as { startedNarrow: boolean },
     events: {} as MobileMenuEvent,
     input: {} as { narrow: boolean },
+    /** What the layout shows: the menu as an overlay behind a button, and that overlay open. */
+    tags: {} as 'narrow' | 'overlayOpen',
   },
   actors: {
     /** A media-query listener for `(max-width: 992px)`, provided at the wiring edge. */
@@ -51,6 +53,7 @@ export const mobileMenuMachine = setup({
       },
     },
     narrow: {
+      tags: ['narrow'],
       initial: 'closed',
       on: {
         'viewport.changed': {
@@ -61,6 +64,7 @@ export const mobileMenuMachine = setup({
       states: {
         closed: { on: { 'menu.toggle': 'open' } },
         open: {
+          tags: ['overlayOpen'],
           on: {
             'menu.toggle': 'closed',
             'menu.close': 'closed',
