@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { Client, ClientCreate, ClientUpdate } from '@contracts/admin/clients';
 import { ClientCreateSchema } from '@contracts/admin/clients';
-import { kindOfIssue } from '@contracts/forms/issues';
+import { inputOfIssue, kindOfIssue } from '@contracts/forms/issues';
 import type { MessageKind } from '@contracts/forms/rules';
 
 /** What the client tab's inputs hold, as typed (trimmed only when sent). */
@@ -48,8 +48,8 @@ export function clientFormProblems(form: ClientForm): Partial<Record<ClientFormF
   if (result.success) return {};
   const problems: Partial<Record<ClientFormField, FieldProblem>> = {};
   for (const issue of result.issues) {
-    const key = issue.path?.[0]?.key;
-    if (typeof key === 'string' && key in form && !(key in problems)) {
+    const key = inputOfIssue(issue);
+    if (key !== undefined && key in form && !(key in problems)) {
       problems[key as ClientFormField] = kindOfIssue(issue);
     }
   }

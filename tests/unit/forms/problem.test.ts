@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { ClientCreateSchema } from '@contracts/admin/clients';
 import { ApiError } from '@contracts/failures';
 import { detailMessages, problemOnForm } from '@contracts/forms/problem';
 
@@ -62,5 +64,22 @@ describe('a refused save on a form', () => {
   it('other problems are not the form’s to show', () => {
     expect(problemOnForm({ code: 'unauthorized' }, inputs)).toBeUndefined();
     expect(problemOnForm({ code: 'internal' }, inputs)).toBeUndefined();
+  });
+});
+
+describe('the server words the problem mapping reads', () => {
+  it('a blank and a too long name, as the client contract refuses them, read back as required and maxLength', () => {
+    const detailsOf = (body: Record<string, unknown>) =>
+      (v.safeParse(ClientCreateSchema, body).issues ?? []).map((issue) => ({
+        field: `body.${String(issue.path?.[0]?.key)}`,
+        message: issue.message,
+      }));
+    const valid = { name: 'Acme', portalAlias: 'acme', oktaPrefix: 'ACME', cmsClientId: null };
+    expect(problemOnForm({ code: 'validation_failed', details: detailsOf({ ...valid, name: ' ' }) }, inputs)).toEqual({
+      fields: { name: { kind: 'required' } },
+    });
+    expect(
+      problemOnForm({ code: 'validation_failed', details: detailsOf({ ...valid, name: 'x'.repeat(101) }) }, inputs),
+    ).toEqual({ fields: { name: { kind: 'maxLength' } } });
   });
 });
