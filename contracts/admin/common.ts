@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { detailMessages } from '../forms/problem';
 
 /**
  * Shapes every admin catalogue call shares (spec admin-and-board §3 "Save response wrapper", §7). JSON names are the
@@ -12,14 +13,19 @@ export const RowVersionSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
 
 /** A required, trimmed text of at most `max` characters. */
 export const requiredText = (max: number) =>
-  v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(max, `at most ${String(max)} characters`));
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, detailMessages.required),
+    v.maxLength(max, detailMessages.maxLength(max)),
+  );
 
 /** An optional text: blank becomes null. */
 export const optionalText = (max: number) =>
   v.pipe(
     v.nullish(v.string()),
     v.transform((s) => (s === undefined || s === null || s.trim() === '' ? null : s.trim())),
-    v.nullable(v.pipe(v.string(), v.maxLength(max, `at most ${String(max)} characters`))),
+    v.nullable(v.pipe(v.string(), v.maxLength(max, detailMessages.maxLength(max)))),
   );
 
 /** A regular expression an administrator types (mask, validation): blank is null, anything else must compile. */

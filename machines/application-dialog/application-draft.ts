@@ -6,6 +6,7 @@ import {
   type ApplicationCreate,
   type ApplicationUpdate,
 } from '@contracts/admin/applications';
+import { inputOfIssue } from '@contracts/forms/issues';
 
 /** The inputs of the application dialog (admin-and-board §2), as the person types them. */
 export type ApplicationDraft = {
@@ -65,7 +66,7 @@ export function invalidFields(draft: ApplicationDraft, original: Application | u
     ? v.safeParse(ApplicationUpdateSchema, updateBody(draft, original))
     : v.safeParse(ApplicationCreateSchema, createBody(draft));
   if (result.success) return [];
-  const named = new Set(result.issues.map((issue) => issue.path?.[0]?.key));
+  const named = new Set(result.issues.map(inputOfIssue));
   return applicationFields.filter((field) => named.has(field));
 }
 

@@ -5,6 +5,7 @@ import {
   type ClientApplicationTemplateUpdate,
 } from '@contracts/admin/client-applications';
 import type { Template } from '@contracts/admin/templates';
+import { inputOfIssue } from '@contracts/forms/issues';
 
 /** What the client-application dialog's inputs hold. */
 export type TemplateForm = {
@@ -47,8 +48,8 @@ export function templateFormProblems(form: TemplateForm, version: number): Templ
   const fields = new Set<TemplateFormField>();
   if (form.templateId === null) fields.add('templateId');
   for (const issue of result.issues ?? []) {
-    const key = issue.path?.[0]?.key;
-    if (typeof key === 'string' && key in form) fields.add(key as TemplateFormField);
+    const key = inputOfIssue(issue);
+    if (key !== undefined && key in form) fields.add(key as TemplateFormField);
   }
   return [...fields];
 }

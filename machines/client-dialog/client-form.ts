@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import type { Client, ClientCreate, ClientUpdate } from '@contracts/admin/clients';
 import { ClientCreateSchema } from '@contracts/admin/clients';
+import { inputOfIssue, kindOfIssue } from '@contracts/forms/issues';
+import type { MessageKind } from '@contracts/forms/rules';
 
 /** What the client tab's inputs hold, as typed (trimmed only when sent). */
 export type ClientForm = {
@@ -37,15 +39,8 @@ export const updateBodyOf = (form: ClientForm, client: Client): ClientUpdate => 
   version: client.version,
 });
 
-/** Why an input is refused, as the shared validation labels name it (Global_Text_VM*). */
-export type FieldProblem = 'required' | 'tooLong' | 'pattern' | 'invalid';
-
-const problemOf = (issue: v.BaseIssue<unknown>): FieldProblem => {
-  if (issue.type === 'min_length') return 'required';
-  if (issue.type === 'max_length') return 'tooLong';
-  if (issue.type === 'regex') return 'pattern';
-  return 'invalid';
-};
+/** Why an input is refused: the field rules' kinds (contracts/forms), shown with the shared Global_Text_VM* labels. */
+export type FieldProblem = MessageKind;
 
 /** The inputs the contract refuses, each with its first problem; empty when the form may be saved. */
 export function clientFormProblems(form: ClientForm): Partial<Record<ClientFormField, FieldProblem>> {
@@ -53,9 +48,9 @@ export function clientFormProblems(form: ClientForm): Partial<Record<ClientFormF
   if (result.success) return {};
   const problems: Partial<Record<ClientFormField, FieldProblem>> = {};
   for (const issue of result.issues) {
-    const key = issue.path?.[0]?.key;
-    if (typeof key === 'string' && key in form && !(key in problems)) {
-      problems[key as ClientFormField] = problemOf(issue);
+    const key = inputOfIssue(issue);
+    if (key !== undefined && key in form && !(key in problems)) {
+      problems[key as ClientFormField] = kindOfIssue(issue);
     }
   }
   return problems;

@@ -13,6 +13,7 @@ import {
   type FieldMetaTag,
   type SubField,
 } from '@contracts/admin/fields';
+import { inputOfIssue } from '@contracts/forms/issues';
 
 /** The inputs of the field dialog that take free text (data length too: it is typed before it is a number). */
 export const fieldTextInputs = [
@@ -129,8 +130,8 @@ export function invalidInputs(draft: FieldDraft, subfields: readonly SubFieldDra
   const result = v.safeParse(FieldCreateSchema, input);
   if (!result.success) {
     for (const issue of result.issues) {
-      const key = issue.path?.[0]?.key;
-      if (typeof key === 'string') invalid.add(key);
+      const key = inputOfIssue(issue);
+      if (key !== undefined) invalid.add(key);
     }
   }
   return invalid;

@@ -1,3 +1,4 @@
+import { detailMessages } from '@contracts/forms/problem';
 import { ProblemError } from '../http/problem';
 
 /**
@@ -12,7 +13,7 @@ export const invalidField = (field: string, message: string) =>
 /** A unique name, alias or prefix another record already has. */
 export const duplicate = (field: string, what: string) =>
   new ProblemError(409, 'conflict', `Another record already has this ${what}.`, [
-    { field: `body.${field}`, message: `is already used` },
+    { field: `body.${field}`, message: detailMessages.duplicate },
   ]);
 
 /** A delete of something other records still depend on; the message says what. */

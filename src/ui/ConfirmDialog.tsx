@@ -1,7 +1,7 @@
 import { Button, Dialog } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { labels } from '../i18n/labels';
-import { DialogFrame } from './FormDialog';
+import { DialogFrame } from './DialogFrame';
 
 /**
  * A yes/no question about one named thing ("Delete Acme Health?"), 311 × 536 px as the spec's delete confirmation

@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { sessionMachine } from '@machines/session/session.machine';
 import { selectIdleWarning } from '@machines/session/session.selectors';
 import { labels } from '../i18n/labels';
-import { DialogFrame } from './FormDialog';
+import { DialogFrame } from './DialogFrame';
 
 const warningText = (seconds: number) => ({ ...labels.Session_Text_IdleWarning, values: { seconds } });
 

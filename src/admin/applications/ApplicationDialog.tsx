@@ -1,6 +1,7 @@
-import { Box, Field, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Box, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ApplicationField } from '@machines/application-dialog/application-draft';
 import type { applicationDialogMachine } from '@machines/application-dialog/application-dialog.machine';
@@ -17,9 +18,12 @@ import {
 } from '@machines/application-dialog/application-dialog.selectors';
 import { ApplicationIcon } from '../../board/application-icon';
 import type { ListItem } from '@contracts/resources';
+import type { FieldOption } from '../../ui/form/LabelledField';
 import { labels } from '../../i18n/labels';
-import { DialogNotice } from '../../ui/DialogNotice';
-import { FormDialog } from '../../ui/FormDialog';
+import { ErrorSummary } from '../../ui/form/ErrorSummary';
+import { FormDialog } from '../../ui/form/FormDialog';
+import { LabelledField } from '../../ui/form/LabelledField';
+import { useFailureText } from '../../ui/form/use-failure-text';
 import { useText } from '../../ui/use-text';
 
 type DialogRef = ActorRefFrom<typeof applicationDialogMachine>;
@@ -57,7 +61,7 @@ export function ApplicationDialog({ dialogRef, icons }: { dialogRef: DialogRef; 
       }}
     >
       <Stack gap="4">
-        {conflict ? <DialogNotice status="warning" role="alert" text={text(conflict)} /> : null}
+        <ErrorSummary status="warning" message={conflict ? text(conflict) : undefined} />
         <ApplicationInputs dialogRef={dialogRef} icons={icons} />
       </Stack>
     </FormDialog>
@@ -73,87 +77,64 @@ function ApplicationInputs({ dialogRef, icons }: { dialogRef: DialogRef; icons: 
   const change = (field: ApplicationField) => (value: string) => {
     dialogRef.send({ type: 'field.changed', field, value });
   };
+  // A refused input says "required" while blank, else the shared "please check" label (VMGlobal).
+  const failureText = useFailureText({ invalid: labels.Global_Text_VMGlobal });
   const problemText = (field: ApplicationField) =>
-    draft[field].trim() === '' ? i18n._(labels.Global_Text_VMRequired) : i18n._(labels.Global_Text_VMGlobal);
+    problems.includes(field) ? failureText({ kind: draft[field].trim() === '' ? 'required' : 'invalid' }) : undefined;
   const textInput = (field: ApplicationField, title: string, required: boolean) => (
-    <Field.Root required={required} invalid={problems.includes(field)} readOnly={readOnly[field]}>
-      <Field.Label>
-        {title}
-        {required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
-      <Input
-        value={draft[field]}
-        readOnly={readOnly[field]}
-        onChange={(event) => {
-          change(field)(event.currentTarget.value);
-        }}
-      />
-      <Field.ErrorText>{problemText(field)}</Field.ErrorText>
-    </Field.Root>
+    <LabelledField
+      label={title}
+      required={required}
+      readOnly={readOnly[field]}
+      value={draft[field]}
+      message={problemText(field)}
+      onChange={change(field)}
+    />
   );
+  const selectInput = (
+    field: 'regionId' | 'iconIdentifier',
+    title: string,
+    options: FieldOption[],
+    aside?: ReactNode,
+  ) => (
+    <LabelledField
+      kind="select"
+      label={title}
+      required
+      value={draft[field]}
+      message={problemText(field)}
+      empty={{ label: i18n._(labels.Global_Text_Select) }}
+      options={options}
+      onChange={change(field)}
+      aside={aside}
+    />
+  );
+  // An identifier the list no longer offers still shows, so an update does not silently change it.
+  const unlisted =
+    draft.iconIdentifier !== '' && !icons.some((icon) => icon.key === draft.iconIdentifier)
+      ? [{ value: draft.iconIdentifier, label: draft.iconIdentifier }]
+      : [];
   return (
     <>
       {textInput('applicationName', i18n._(labels.Application_Field_ApplicationName), true)}
       {textInput('applicationLink', i18n._(labels.Application_Field_ApplicationLink), true)}
       {textInput('defaultRoleValue', i18n._(labels.Application_Field_DefaultRoleValue), false)}
       {textInput('alias', i18n._(labels.Application_Field_Alias), false)}
-      <Field.Root required invalid={problems.includes('regionId')}>
-        <Field.Label>
-          {i18n._(labels.Application_Field_Region)}
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={draft.regionId}
-            onChange={(event) => {
-              change('regionId')(event.currentTarget.value);
-            }}
-          >
-            <option value="">{i18n._(labels.Global_Text_Select)}</option>
-            {regions.map((region) => (
-              <option key={region.id} value={region.id}>
-                {region.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Field.ErrorText>{problemText('regionId')}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root required invalid={problems.includes('iconIdentifier')}>
-        <Field.Label>
-          {i18n._(labels.Application_Field_IconIdentifier)}
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <HStack gap="3" width="full">
-          <NativeSelect.Root flex="1">
-            <NativeSelect.Field
-              value={draft.iconIdentifier}
-              onChange={(event) => {
-                change('iconIdentifier')(event.currentTarget.value);
-              }}
-            >
-              <option value="">{i18n._(labels.Global_Text_Select)}</option>
-              {/* An identifier the list no longer offers still shows, so an update does not silently change it. */}
-              {draft.iconIdentifier !== '' && !icons.some((icon) => icon.key === draft.iconIdentifier) ? (
-                <option value={draft.iconIdentifier}>{draft.iconIdentifier}</option>
-              ) : null}
-              {icons.map((icon) => (
-                <option key={icon.key} value={icon.key}>
-                  {icon.value}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          {draft.iconIdentifier === '' ? null : (
-            <Box data-testid="chosen-icon" data-icon={draft.iconIdentifier}>
-              <ApplicationIcon identifier={draft.iconIdentifier} />
-            </Box>
-          )}
-        </HStack>
-        <Field.ErrorText>{problemText('iconIdentifier')}</Field.ErrorText>
-      </Field.Root>
+      {selectInput(
+        'regionId',
+        i18n._(labels.Application_Field_Region),
+        regions.map((region) => ({ value: region.id, label: region.name })),
+      )}
+      {selectInput(
+        'iconIdentifier',
+        i18n._(labels.Application_Field_IconIdentifier),
+        [...unlisted, ...icons.map((icon) => ({ value: icon.key, label: icon.value }))],
+        draft.iconIdentifier === '' ? null : (
+          <Box data-testid="chosen-icon" data-icon={draft.iconIdentifier}>
+            <ApplicationIcon identifier={draft.iconIdentifier} />
+          </Box>
+        ),
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Field, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -16,10 +16,10 @@ import {
 } from '@machines/client-application-dialog/client-application-dialog.selectors';
 import type { TemplateFormField } from '@machines/client-application-dialog/template-form';
 import { labels } from '../../i18n/labels';
-import { DialogNotice } from '../../ui/DialogNotice';
-import { FormDialog } from '../../ui/FormDialog';
+import { ErrorSummary } from '../../ui/form/ErrorSummary';
+import { FormDialog } from '../../ui/form/FormDialog';
+import { LabelledField } from '../../ui/form/LabelledField';
 import { withValues } from '../../i18n/with-values';
-import { TextField } from './TextField';
 
 type DialogRef = ActorRefFrom<typeof clientApplicationDialogMachine>;
 
@@ -48,11 +48,11 @@ export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef })
       ? i18n._(labels.Global_Text_VMDefault)
       : undefined;
   const text = (field: Exclude<TemplateFormField, 'templateId'>, title: string) => (
-    <TextField
+    <LabelledField
       label={title}
       value={form[field]}
       disabled={busy}
-      invalidText={invalidText(field)}
+      message={invalidText(field)}
       onChange={(value) => {
         dialogRef.send({ type: 'template.edit', changes: { [field]: value } });
       }}
@@ -80,37 +80,22 @@ export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef })
         </HStack>
       ) : (
         <Stack gap="4">
-          {stale ? (
-            <DialogNotice status="error" role="alert" text={i18n._(labels.ClientApplication_Text_StaleUpdate)} />
-          ) : null}
-          <Field.Root required disabled={busy}>
-            <Field.Label>
-              {i18n._(labels.ClientApplication_Field_Template)}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={form.templateId ?? ''}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  dialogRef.send({
-                    type: 'template.edit',
-                    changes: { templateId: value === '' ? null : value },
-                  });
-                }}
-              >
-                <option value="" disabled>
-                  {i18n._(labels.Global_Text_Select)}
-                </option>
-                {templates.map((template) => (
-                  <option key={template.id} value={template.id}>
-                    {template.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <ErrorSummary message={stale ? i18n._(labels.ClientApplication_Text_StaleUpdate) : undefined} />
+          <LabelledField
+            kind="select"
+            label={i18n._(labels.ClientApplication_Field_Template)}
+            required
+            disabled={busy}
+            value={form.templateId ?? ''}
+            empty={{ label: i18n._(labels.Global_Text_Select), disabled: true }}
+            options={templates.map((template) => ({ value: template.id, label: template.name }))}
+            onChange={(value) => {
+              dialogRef.send({
+                type: 'template.edit',
+                changes: { templateId: value === '' ? null : value },
+              });
+            }}
+          />
           {text('oktaContainerLabel', i18n._(labels.ClientApplication_Field_OktaContainerLabel))}
           {text('oktaContainer', i18n._(labels.ClientApplication_Field_OktaContainer))}
           {text('rolesApiUrl', i18n._(labels.ClientApplication_Field_RolesApiUrl))}

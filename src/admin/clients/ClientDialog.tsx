@@ -13,7 +13,8 @@ import {
 } from '@machines/client-dialog/client-dialog.selectors';
 import { labels } from '../../i18n/labels';
 import { DialogNotice } from '../../ui/DialogNotice';
-import { FormDialog } from '../../ui/FormDialog';
+import { ErrorSummary } from '../../ui/form/ErrorSummary';
+import { FormDialog } from '../../ui/form/FormDialog';
 import { withValues } from '../../i18n/with-values';
 import { ApplicationsTab } from './ApplicationsTab';
 import { ClientApplicationDialog } from './ClientApplicationDialog';
@@ -66,7 +67,7 @@ export function ClientDialog({ dialogRef }: { dialogRef: DialogRef }) {
               text={i18n._(labels.Client_Text_SaveFirstWarning)}
             />
           ) : null}
-          {stale ? <DialogNotice status="error" role="alert" text={i18n._(labels.Client_Text_StaleUpdate)} /> : null}
+          <ErrorSummary message={stale ? i18n._(labels.Client_Text_StaleUpdate) : undefined} />
           <Tabs.Root defaultValue="client" lazyMount={false}>
             <Tabs.List>
               <Tabs.Trigger value="client">{i18n._(labels.Client_Text_ClientTab)}</Tabs.Trigger>

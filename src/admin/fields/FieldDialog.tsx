@@ -1,4 +1,4 @@
-import { Checkbox, Field, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -17,10 +17,10 @@ import {
 import type { FieldTextInput } from '@machines/field-dialog/field-draft';
 import type { FieldDataType, FieldMetaTag } from '@contracts/admin/fields';
 import { labels } from '../../i18n/labels';
-import { DialogNotice } from '../../ui/DialogNotice';
-import { FormDialog } from '../../ui/FormDialog';
+import { ErrorSummary } from '../../ui/form/ErrorSummary';
+import { FormDialog } from '../../ui/form/FormDialog';
+import { LabelledField } from '../../ui/form/LabelledField';
 import { withValues } from '../../i18n/with-values';
-import { LabelledInput } from './LabelledInput';
 import { SubfieldSection } from './SubfieldSection';
 
 type DialogRef = ActorRefFrom<typeof fieldDialogMachine>;
@@ -59,15 +59,14 @@ export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
   };
 
   const textInput = (input: FieldTextInput, options: { required?: boolean; type?: 'number' } = {}) => (
-    <LabelledInput
+    <LabelledField
       key={input}
+      kind={options.type ?? 'text'}
       label={i18n._(inputLabels[input])}
       value={draft[input]}
       required={options.required ?? false}
-      type={options.type ?? 'text'}
-      invalid={invalid.includes(input)}
-      invalidText={i18n._(labels.Field_Text_Invalid)}
-      onChange={(value) => {
+      message={invalid.includes(input) ? i18n._(labels.Field_Text_Invalid) : undefined}
+      onChange={(value: string) => {
         dialogRef.send({ type: 'input.edit', input, value });
       }}
     />
@@ -92,68 +91,45 @@ export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
       }}
     >
       <Stack gap="4">
-        {stale ? <DialogNotice status="warning" role="alert" text={i18n._(labels.Field_Text_Stale)} /> : null}
+        <ErrorSummary status="warning" message={stale ? i18n._(labels.Field_Text_Stale) : undefined} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {textInput('dictionaryName', { required: true })}
           {textInput('fieldDescription', { required: true })}
-          <Field.Root required>
-            <Field.Label>
-              {i18n._(labels.Field_Field_DataType)}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={draft.dataType ?? ''}
-                onChange={(event) => {
-                  dialogRef.send({ type: 'dataType.choose', dataType: event.target.value as FieldDataType });
-                }}
-              >
-                <option value="" disabled>
-                  {i18n._(labels.Global_Text_Select)}
-                </option>
-                {dataTypes.map((item) => (
-                  <option key={item.key} value={item.key}>
-                    {item.value}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-            </NativeSelect.Root>
-          </Field.Root>
-          <Checkbox.Root
-            alignSelf="end"
-            checked={draft.disable}
-            onCheckedChange={(details) => {
-              dialogRef.send({ type: 'disable.set', value: details.checked === true });
+          <LabelledField
+            kind="select"
+            label={i18n._(labels.Field_Field_DataType)}
+            required
+            value={draft.dataType ?? ''}
+            empty={{ label: i18n._(labels.Global_Text_Select), disabled: true }}
+            options={dataTypes.map((item) => ({ value: item.key, label: item.value }))}
+            onChange={(value) => {
+              dialogRef.send({ type: 'dataType.choose', dataType: value as FieldDataType });
             }}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>{i18n._(labels.Field_Field_Disable)}</Checkbox.Label>
-          </Checkbox.Root>
+          />
+          <LabelledField
+            kind="checkbox"
+            placement={{ alignSelf: 'end' }}
+            label={i18n._(labels.Field_Field_Disable)}
+            checked={draft.disable}
+            onChange={(checked) => {
+              dialogRef.send({ type: 'disable.set', value: checked });
+            }}
+          />
           {sections.dataLength ? textInput('dataLength', { required: true, type: 'number' }) : null}
           {sections.metaTag ? (
-            <Field.Root>
-              <Field.Label>{i18n._(labels.Field_Field_MetaTag)}</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  value={draft.metaTag ?? ''}
-                  onChange={(event) => {
-                    const value = event.target.value;
-                    dialogRef.send({
-                      type: 'metaTag.choose',
-                      metaTag: value === '' ? null : (value as FieldMetaTag),
-                    });
-                  }}
-                >
-                  <option value="">{i18n._(labels.Field_Text_NoMetaTag)}</option>
-                  {metaTags.map((item) => (
-                    <option key={item.key} value={item.key}>
-                      {item.value}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-              </NativeSelect.Root>
-            </Field.Root>
+            <LabelledField
+              kind="select"
+              label={i18n._(labels.Field_Field_MetaTag)}
+              value={draft.metaTag ?? ''}
+              empty={{ label: i18n._(labels.Field_Text_NoMetaTag) }}
+              options={metaTags.map((item) => ({ value: item.key, label: item.value }))}
+              onChange={(value) => {
+                dialogRef.send({
+                  type: 'metaTag.choose',
+                  metaTag: value === '' ? null : (value as FieldMetaTag),
+                });
+              }}
+            />
           ) : null}
           {sections.defaultValue ? textInput('defaultValue') : null}
           {textInput('validationMessage')}

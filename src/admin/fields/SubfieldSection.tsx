@@ -7,7 +7,7 @@ import { selectCanAddSubfield, selectSubDraft, selectSubfields } from '@machines
 import type { SubFieldInput } from '@machines/field-dialog/field-draft';
 import { labels } from '../../i18n/labels';
 import { withValues } from '../../i18n/with-values';
-import { LabelledInput } from './LabelledInput';
+import { LabelledField } from '../../ui/form/LabelledField';
 
 const subInputLabels = {
   subDictionaryName: labels.Field_Field_SubDictionaryName,
@@ -56,7 +56,7 @@ export function SubfieldSection({ dialogRef }: { dialogRef: ActorRefFrom<typeof 
         )}
         <HStack align="end">
           {(Object.keys(subInputLabels) as SubFieldInput[]).map((input) => (
-            <LabelledInput
+            <LabelledField
               key={input}
               label={i18n._(subInputLabels[input])}
               value={subDraft[input]}

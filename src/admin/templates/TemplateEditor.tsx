@@ -1,4 +1,4 @@
-import { Button, Checkbox, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
@@ -19,10 +19,10 @@ import {
 } from '@machines/template-editor/template-editor.selectors';
 import type { CatalogueField } from '@machines/template-editor/template-rows';
 import { labels } from '../../i18n/labels';
-import { DialogNotice } from '../../ui/DialogNotice';
-import { FormDialog } from '../../ui/FormDialog';
+import { ErrorSummary } from '../../ui/form/ErrorSummary';
+import { FormDialog } from '../../ui/form/FormDialog';
+import { LabelledField } from '../../ui/form/LabelledField';
 import { withValues } from '../../i18n/with-values';
-import { LabelledInput } from '../fields/LabelledInput';
 import { TemplateFieldTable } from './TemplateFieldTable';
 
 type EditorRef = ActorRefFrom<typeof templateEditorMachine>;
@@ -87,9 +87,9 @@ export function TemplateEditor({ editorRef }: { editorRef: EditorRef }) {
         </Stack>
       ) : (
         <Stack gap="4">
-          {stale ? <DialogNotice status="warning" role="alert" text={i18n._(labels.Template_Text_Stale)} /> : null}
+          <ErrorSummary status="warning" message={stale ? i18n._(labels.Template_Text_Stale) : undefined} />
           <HStack align="end" gap="6">
-            <LabelledInput
+            <LabelledField
               label={i18n._(labels.Template_Field_Name)}
               required
               value={name}
@@ -98,18 +98,16 @@ export function TemplateEditor({ editorRef }: { editorRef: EditorRef }) {
                 send({ type: 'name.edit', value });
               }}
             />
-            <Checkbox.Root
-              flexShrink={0}
+            <LabelledField
+              kind="checkbox"
+              placement={{ flexShrink: 0 }}
+              label={i18n._(labels.Template_Field_Default)}
               checked={isDefault}
               disabled={!editable}
-              onCheckedChange={(details) => {
-                send({ type: 'default.set', value: details.checked === true });
+              onChange={(checked) => {
+                send({ type: 'default.set', value: checked });
               }}
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>{i18n._(labels.Template_Field_Default)}</Checkbox.Label>
-            </Checkbox.Root>
+            />
           </HStack>
           <AddFieldPicker editorRef={editorRef} editable={editable} />
           <TemplateFieldTable rows={rows} editable={editable} send={send} />

@@ -1,0 +1,107 @@
+/**
+ * Field rules as plain data and pure checks (public-and-profile §5 "Per-field rules"). The same functions run in the
+ * browser (a draft helper deciding what an input shows) and at the server boundary, so a rule is written once. No
+ * valibot, React or XState here: a rule is a value in, a failure (or none) out.
+ */
+
+/** Why a value is refused. The view turns a kind into text (see `messageFor`); the server names it in `details`. */
+export const messageKinds = [
+  'required',
+  'minLength',
+  'maxLength',
+  'dataLength',
+  'pattern',
+  'email',
+  'invalid',
+] as const;
+export type MessageKind = (typeof messageKinds)[number];
+
+/**
+ * The rules of one field. Every bound is optional; a field with no rules accepts anything. Lengths count characters
+ * of the value as typed; `required` looks at the trimmed value, so blanks alone do not fill a required field.
+ */
+export type FieldRules = {
+  required?: boolean;
+  /** Minimum length (spec: MinValue is a minimum length). Not applied to dates. */
+  minLength?: number;
+  /** Maximum length (spec: MaxValue). Not applied to dates. */
+  maxLength?: number;
+  /** The stored column's length (spec: a form field's DataLength); reported as its own kind. Not applied to dates. */
+  dataLength?: number;
+  /** A regular expression the whole value must match (spec: ValidationRegex is applied as a pattern). */
+  pattern?: string | RegExp;
+  /** The value must look like an e-mail address. */
+  email?: boolean;
+  /** Dates drop the length rules (spec §5 "Length rules do not apply to date fields"). */
+  isDate?: boolean;
+  /** The field's own configured message (its ValidationMessage), shown instead of the shared label when present. */
+  message?: string;
+};
+
+/** The first rule a value broke, and the field's own message to prefer over the shared label. */
+export type FieldFailure = { kind: MessageKind; message?: string };
+
+/** A basic address: something, @, a domain with a dot; no spaces (spec §5 Instance form, One-time-code reset). */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const isBlank = (value: string) => value.trim() === '';
+
+/** A pattern typed by an administrator is anchored to the whole value, as an Angular pattern validator is. */
+function matches(pattern: string | RegExp, value: string): boolean {
+  if (pattern instanceof RegExp) return pattern.test(value);
+  try {
+    return new RegExp(`^(?:${pattern})$`).test(value);
+  } catch {
+    // A pattern that does not compile refuses nothing here: the field-definition contract refuses it when saved.
+    return true;
+  }
+}
+
+/** The checks in the order they are reported: only the first failing one is shown (spec §5). */
+const checks: readonly { kind: MessageKind; fails: (value: string, rules: FieldRules) => boolean }[] = [
+  { kind: 'required', fails: (value, rules) => rules.required === true && isBlank(value) },
+  {
+    kind: 'minLength',
+    fails: (value, rules) =>
+      rules.isDate !== true && rules.minLength !== undefined && !isBlank(value) && value.length < rules.minLength,
+  },
+  {
+    kind: 'maxLength',
+    fails: (value, rules) => rules.isDate !== true && rules.maxLength !== undefined && value.length > rules.maxLength,
+  },
+  {
+    kind: 'dataLength',
+    fails: (value, rules) => rules.isDate !== true && rules.dataLength !== undefined && value.length > rules.dataLength,
+  },
+  {
+    kind: 'pattern',
+    fails: (value, rules) => rules.pattern !== undefined && !isBlank(value) && !matches(rules.pattern, value),
+  },
+  { kind: 'email', fails: (value, rules) => rules.email === true && !isBlank(value) && !EMAIL.test(value.trim()) },
+];
+
+/**
+ * The first rule `value` breaks, or undefined when it passes them all. An empty optional value passes every rule but
+ * `required`, as a form validator treats it (the e-mail is valid "or empty").
+ */
+export function firstFailure(value: string, rules: FieldRules): FieldFailure | undefined {
+  const failed = checks.find((check) => check.fails(value, rules));
+  if (failed === undefined) return undefined;
+  return rules.message === undefined || rules.message === ''
+    ? { kind: failed.kind }
+    : { kind: failed.kind, message: rules.message };
+}
+
+/** Each field's first failure; fields that pass are left out, so an empty object means the form may be saved. */
+export function formFailures<F extends string>(
+  values: Readonly<Record<F, string>>,
+  rules: Readonly<Partial<Record<F, FieldRules>>>,
+): Partial<Record<F, FieldFailure>> {
+  const failures: Partial<Record<F, FieldFailure>> = {};
+  for (const field of Object.keys(rules) as F[]) {
+    const fieldRules = rules[field];
+    const failure = fieldRules === undefined ? undefined : firstFailure(values[field], fieldRules);
+    if (failure !== undefined) failures[field] = failure;
+  }
+  return failures;
+}

@@ -1,0 +1,50 @@
+import { Dialog, Portal } from '@chakra-ui/react';
+import type { ReactNode, SyntheticEvent } from 'react';
+
+export type FrameProps = Pick<Dialog.RootProps, 'size' | 'scrollBehavior' | 'role' | 'closeOnInteractOutside'>;
+export type ContentSize = { width?: string; maxWidth?: string; height?: string };
+export type FormProps = { as: 'form'; onSubmit: (event: SyntheticEvent) => void };
+
+/**
+ * The modal frame the app's dialogs share: backdrop, box and title; `children` is the rest (body, footer). Closing it
+ * any other way (Escape, outside click) calls `onClose`, which the caller treats as its Cancel / No.
+ */
+export function DialogFrame({
+  open = true,
+  title,
+  onClose,
+  frame = {},
+  content = {},
+  children,
+}: {
+  open?: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  /** Chakra size, scroll behaviour, role and outside-click handling of the dialog. */
+  frame?: FrameProps;
+  /** Width, max width and height of the dialog box, as the spec gives them (plus, for a form dialog, the form). */
+  content?: ContentSize & Partial<FormProps>;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root
+      open={open}
+      {...frame}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content {...content}>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            {children}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

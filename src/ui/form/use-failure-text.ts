@@ -1,0 +1,32 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
+import { messageFor } from '@contracts/forms/messages';
+import type { FieldFailure, MessageKind } from '@contracts/forms/rules';
+import { labels } from '../../i18n/labels';
+
+/** The shared validation labels by kind (public-and-profile §5); a data length is a maximum length. */
+const sharedLabels: Record<MessageKind, MessageDescriptor> = {
+  required: labels.Global_Text_VMRequired,
+  minLength: labels.Global_Text_VMMinLength,
+  maxLength: labels.Global_Text_VMMaxLength,
+  dataLength: labels.Global_Text_VMMaxLength,
+  pattern: labels.Global_Text_VMPattern,
+  email: labels.Global_Text_VMEmail,
+  invalid: labels.Global_Text_VMDefault,
+};
+
+/**
+ * The text of a field's first failure in the current language, or undefined when it has none. `overrides` lets a
+ * form name another shared label for a kind (the application dialog says VMGlobal for a refused value).
+ */
+export function useFailureText(overrides: Partial<Record<MessageKind, MessageDescriptor>> = {}) {
+  const { i18n } = useLingui();
+  return (failure: FieldFailure | undefined): string | undefined => {
+    if (failure === undefined) return undefined;
+    const shared = { ...sharedLabels, ...overrides };
+    return messageFor(failure, {
+      ...Object.fromEntries(Object.entries(shared).map(([kind, label]) => [kind, i18n._(label)])),
+      default: i18n._(labels.Global_Text_VMDefault),
+    });
+  };
+}
