@@ -1,6 +1,5 @@
-import { assign, enqueueActions, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { ProfileValidateResult, UserProfile } from '@contracts/profile';
-import { systemIds } from '../app/app.system';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import type { SessionEvent, SignOutReason } from '../session/session.machine';
 import { notProvided, notProvidedListener, providedAtEdge } from '../support/actors';
@@ -25,9 +24,6 @@ type LoginContext = LoginInput &
     /** Attempts left for `username` after the last failure, when one is known. */
     attemptsLeft: number | undefined;
   };
-
-type NotificationsRef = ActorRef<Snapshot<unknown>, NotificationsEvent>;
-type SessionRef = ActorRef<Snapshot<unknown>, SessionEvent>;
 
 const reasonOf = (result: ProfileValidateResult, context: LoginContext): SignOutReason =>
   result.validationMessage === 'application_not_found'
@@ -92,15 +88,15 @@ export const loginMachine = setup({
       attemptsLeft: undefined,
     })),
     tellSessionSignedIn: sendTo(
-      ({ system }) => system.get(systemIds.session) as SessionRef,
+      ({ context }) => context.ports.session,
       (_, profile: UserProfile): SessionEvent => ({ type: 'session.signedIn', profile }),
     ),
     tellSessionRejected: sendTo(
-      ({ system }) => system.get(systemIds.session) as SessionRef,
+      ({ context }) => context.ports.session,
       (_, reason: SignOutReason): SessionEvent => ({ type: 'session.rejected', reason }),
     ),
     reportFailure: sendTo(
-      ({ system }) => system.get(systemIds.notifications) as NotificationsRef,
+      ({ context }) => context.ports.notifications,
       (_, { error, action }: { error: unknown; action: string }): NotificationsEvent => ({
         type: 'error.report',
         error,

@@ -1,6 +1,7 @@
 import type { Culture } from '@contracts/culture';
 import type { ProfileValidateResult, UserProfile } from '@contracts/profile';
 import type { SignOutReason } from '../session/session.machine';
+import type { IdentityPorts } from '../support/ports';
 import type { LoginAttempts } from './attempts';
 import type { Destination } from './post-login';
 
@@ -50,6 +51,7 @@ export type ValidateProfileInput = {
   culture: Culture;
 };
 
-export type LoginInput = LoginRoute;
+/** The route, and the session and notifications singletons as ports (machines/support/ports.ts). */
+export type LoginInput = LoginRoute & { ports: IdentityPorts };
 
 export type { Destination, LoginAttempts, ProfileValidateResult, SignOutReason, UserProfile };

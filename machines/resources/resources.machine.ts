@@ -1,11 +1,11 @@
-import { assign, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import type { Culture } from '@contracts/culture';
 import { ApiError } from '@contracts/failures';
 import type { AggregatedResources, ListItem, Settings } from '@contracts/resources';
-import { systemIds } from '../app/app.system';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { notProvided, notProvidedListener, providedAtEdge } from '../support/actors';
 import { componentsFor, type PageKey } from '../support/pages';
+import type { ReportingPorts } from '../support/ports';
 import { initialVersion } from './version';
 
 /** What the root knows about the page on screen; resources are loaded for exactly this. */
@@ -13,12 +13,15 @@ export type ResourceRequest = { page: PageKey | undefined; culture: Culture; cli
 
 export type ResourcesEvent = ({ type: 'page.changed' } & ResourceRequest) | { type: 'window.focused' };
 
-export type ResourcesInput = {
+/** What the wiring edge reads for the resources singleton at start. */
+export type ResourcesBoot = {
   /** Today as yyyymmdd. */
   today: number;
   /** The version stored by an earlier visit, if any. */
   storedVersion: number | undefined;
 };
+
+export type ResourcesInput = ResourcesBoot & { ports: ReportingPorts };
 
 type ResourcesContext = {
   request: ResourceRequest;
@@ -31,9 +34,8 @@ type ResourcesContext = {
   loaded: { key: string; version: number } | undefined;
   lists: Record<string, ListItem[]>;
   settings: Settings;
+  ports: ReportingPorts;
 };
-
-type NotificationsRef = ActorRef<Snapshot<unknown>, NotificationsEvent>;
 
 const keyOf = (request: ResourceRequest) => `${request.culture}|${request.clientId ?? ''}|${request.page ?? ''}`;
 
@@ -82,7 +84,7 @@ export const resourcesMachine = setup({
     })),
     /** Hands a failure to the notifications singleton, which shows and logs it (spec §8). */
     reportFailure: sendTo(
-      ({ system }) => system.get(systemIds.notifications) as NotificationsRef,
+      ({ context }) => context.ports.notifications,
       (_, { error }: { error: unknown }): NotificationsEvent => ({
         type: 'error.report',
         error,
@@ -99,6 +101,7 @@ export const resourcesMachine = setup({
     loaded: undefined,
     lists: {},
     settings: {},
+    ports: input.ports,
   }),
   initial: 'waitingForPage',
   invoke: { id: 'watchWindowFocus', src: 'watchWindowFocus' },

@@ -9,6 +9,7 @@ import { doneEvent, doneEventType, isStartEvent } from '../support/controlled-ac
 import { renderShell } from '../support/render-shell';
 import { answeringApi } from '../support/shell-api';
 import { profile } from '../support/profiles';
+import { fakePorts } from '../support/fake-ports';
 
 type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
 
@@ -30,7 +31,14 @@ const events = [
 
 const model = new TestModel(loginMachine, { stateMatcher: (s, key) => matchesState(key, s.value) });
 const paths = model.getPaths(getShortestPaths, {
-  input: { mode: 'login', clientId: 'acme', applicationName: undefined, culture: 'en-us', recoveryToken: undefined },
+  input: {
+    mode: 'login',
+    clientId: 'acme',
+    applicationName: undefined,
+    culture: 'en-us',
+    recoveryToken: undefined,
+    ports: fakePorts().ports,
+  },
   events,
   // One submit and at most one failure: enough to see the message and the counter without an endless graph.
   filterEvents: (s, event) =>

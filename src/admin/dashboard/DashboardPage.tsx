@@ -3,9 +3,8 @@ import { useLingui } from '@lingui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import * as v from 'valibot';
-import { fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import { selectSessionRef } from '@machines/app/app.selectors';
-import { systemIds } from '@machines/app/app.system';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { selectNotificationsRef, selectSessionRef } from '@machines/app/app.selectors';
 import { clearCacheMachine } from '@machines/edit-mode/clear-cache.machine';
 import type { editModeMachine } from '@machines/edit-mode/edit-mode.machine';
 import { selectIsEditModeOn } from '@machines/edit-mode/edit-mode.selectors';
@@ -139,7 +138,7 @@ function ClearCacheButton({ clearCache: clear }: { clearCache: typeof clearResou
       actors: { clearCache: fromPromise(({ signal }) => clear({ signal })) },
       actions: {
         notify: (_, event) => {
-          (app.system.get(systemIds.notifications) as AnyActorRef | undefined)?.send(event);
+          selectNotificationsRef(app.getSnapshot())?.send(event);
         },
       },
     }),
