@@ -40,6 +40,7 @@ export const loginMachine = setup({
     context: {} as LoginContext,
     events: {} as LoginEvent,
     input: {} as LoginInput,
+    tags: {} as 'busy' | 'widget' | 'widgetFailed',
   },
   actors: {
     /** Local storage: the remembered application, the stored site configuration's SSOID, the attempt counter. */
@@ -208,7 +209,13 @@ export const loginMachine = setup({
         'widget.signedIn': 'validatingProfile',
         // Spec §4: FORGOT_PASSWORD_EMAIL_SENT returns to the sign-in widget, which starts afresh.
         'widget.emailSent': { target: 'showingWidget', reenter: true },
+        'widget.mountFailed': 'widgetFailed',
       },
+    },
+    /** The widget failed to mount: an error with a Retry button stands where it would be, never a blank area. */
+    widgetFailed: {
+      tags: 'widgetFailed',
+      on: { 'widget.retry': 'showingWidget' },
     },
     validatingProfile: {
       tags: 'busy',

@@ -36,9 +36,14 @@ export type WidgetEvent =
   /** Tokens were obtained and stored in the shared auth client. */
   | { type: 'widget.signedIn' }
   /** Forgot-password mail sent: the spec returns to the sign-in form. */
-  | { type: 'widget.emailSent' };
+  | { type: 'widget.emailSent' }
+  /** The widget could not be put on screen (its chunk, the auth client or the element failed to load). */
+  | { type: 'widget.mountFailed' };
 
-export type LoginEvent = WidgetEvent;
+export type LoginEvent =
+  | WidgetEvent
+  /** "Retry" under the error that replaced a widget that failed to mount. */
+  | { type: 'widget.retry' };
 
 /** How an existing session was found before showing the widget. */
 export type ExistingSession = 'tokens' | 'none';

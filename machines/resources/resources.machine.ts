@@ -23,6 +23,9 @@ export type ResourcesBoot = {
 
 export type ResourcesInput = ResourcesBoot & { ports: ReportingPorts };
 
+/** Texts by label key, as an administrator writes them (`{{placeholder}}`, HTML kept). */
+export type LabelTexts = Record<string, string>;
+
 type ResourcesContext = {
   request: ResourceRequest;
   /** The culture whose built-in catalogue is active, once one is. */
@@ -34,6 +37,10 @@ type ResourcesContext = {
   loaded: { key: string; version: number } | undefined;
   lists: Record<string, ListItem[]>;
   settings: Settings;
+  /** The built-in texts of the active culture (what a label says when no client configured it). */
+  builtInLabels: LabelTexts;
+  /** The labels of the loaded page as the resources answer gave them (the client's configured texts). */
+  labels: LabelTexts;
   ports: ReportingPorts;
 };
 
@@ -47,7 +54,7 @@ export const resourcesMachine = setup({
   },
   actors: {
     /** Activates the built-in catalogue of a culture (the Spanish one is loaded on demand). */
-    activateCulture: notProvided<{ culture: Culture }, undefined>('activateCulture'),
+    activateCulture: notProvided<{ culture: Culture }, LabelTexts>('activateCulture'),
     /** GET resource/GetResourceVersion(PerClient): the server's current version. */
     fetchVersion: notProvided<{ clientId: string | undefined }, number>('fetchVersion'),
     /** GET resource/aggregatedByPage: labels, inputs, lists and settings of the page. */
@@ -81,6 +88,7 @@ export const resourcesMachine = setup({
       loaded: { key: keyOf(context.request), version: context.version },
       lists: resources.lists,
       settings: resources.settings,
+      labels: resources.labels,
     })),
     /** Hands a failure to the notifications singleton, which shows and logs it (spec §8). */
     reportFailure: sendTo(
@@ -101,6 +109,8 @@ export const resourcesMachine = setup({
     loaded: undefined,
     lists: {},
     settings: {},
+    builtInLabels: {},
+    labels: {},
     ports: input.ports,
   }),
   initial: 'waitingForPage',
@@ -123,7 +133,10 @@ export const resourcesMachine = setup({
         input: ({ context }) => ({ culture: context.request.culture }),
         onDone: {
           target: 'checkingVersion',
-          actions: assign({ activeCulture: ({ context }) => context.request.culture }),
+          actions: assign({
+            activeCulture: ({ context }) => context.request.culture,
+            builtInLabels: ({ event }) => event.output,
+          }),
         },
         onError: [
           {

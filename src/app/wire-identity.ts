@@ -116,10 +116,16 @@ export function wireIdentity({
       signInWidget: fromCallback<WidgetEvent, SignInWidgetInput>(({ input, sendBack }) => {
         let removed = false;
         let remove: (() => void) | undefined;
-        void identity.mountWidget({ ...input, sendBack }).then((unmount) => {
-          if (removed) unmount();
-          else remove = unmount;
-        });
+        identity.mountWidget({ ...input, sendBack }).then(
+          (unmount) => {
+            if (removed) unmount();
+            else remove = unmount;
+          },
+          // A failed mount is a state of the flow (an error with Retry), never a blank area.
+          () => {
+            if (!removed) sendBack({ type: 'widget.mountFailed' });
+          },
+        );
         return () => {
           removed = true;
           remove?.();

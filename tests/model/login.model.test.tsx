@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getShortestPaths, TestModel } from 'xstate/graph';
 import { matchesState, type SnapshotFrom } from 'xstate';
 import { loginMachine } from '@machines/login/login.machine';
-import type { LoginEvent, StoredLogin } from '@machines/login/login.types';
+import type { LoginEvent, StoredLogin, WidgetEvent } from '@machines/login/login.types';
 import type { ProfileValidateResult } from '@contracts/profile';
 import { doneEvent, doneEventType, isStartEvent } from '../support/controlled-actor';
 import { renderShell } from '../support/render-shell';
@@ -133,7 +133,7 @@ async function playWidget(harness: Harness, event: LoginEvent) {
     if (!shell(harness).identity.isWidgetMounted()) throw new Error('the widget is not mounted yet');
   });
   act(() => {
-    shell(harness).identity.widget(event);
+    shell(harness).identity.widget(event as WidgetEvent);
   });
 }
 

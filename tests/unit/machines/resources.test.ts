@@ -23,6 +23,8 @@ const at = (value: StateName, context: Partial<Context> = {}) =>
       loaded: undefined,
       lists: {},
       settings: {},
+      builtInLabels: {},
+      labels: {},
       ports: fakePorts().ports,
       ...context,
     },
@@ -77,7 +79,7 @@ describe('resources: transitions', () => {
     const [next] = transition(
       resourcesMachine,
       at('activatingCulture', { activeCulture: undefined }),
-      doneEvent('activateCulture', undefined),
+      doneEvent('activateCulture', {}),
     );
     expect(next.value).toBe('checkingVersion');
     expect(next.context.activeCulture).toBe('en-us');
