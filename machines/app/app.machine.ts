@@ -16,6 +16,12 @@ import { isUnsupportedBrowser } from './browser-support';
 const resourcesOf = (event: { type: string }): SnapshotFrom<typeof resourcesMachine>['context'] | undefined =>
   'snapshot' in event ? (event as { snapshot: SnapshotFrom<typeof resourcesMachine> }).snapshot.context : undefined;
 
+/** The address of a page as a place to come back to: its path and query, never a recovery token. */
+function addressOf(location: PageLocation): string {
+  const query = Object.entries(location.query).filter(([name]) => name !== 'recoveryToken');
+  return query.length === 0 ? location.path : `${location.path}?${new URLSearchParams(query).toString()}`;
+}
+
 const isGuardedRoute = (location: PageLocation) => location.area === 'board' || location.area === 'admin';
 
 /** The singletons the root spawns first, so that every later child can be handed them as ports. */
@@ -152,7 +158,11 @@ export const appMachine = setup({
             culture: context.culture,
             clientId: context.clientId,
           });
-          enqueue.sendTo(context.ports.session, { type: 'page.changed', page: location.page });
+          enqueue.sendTo(context.ports.session, {
+            type: 'page.changed',
+            page: location.page,
+            address: addressOf(location),
+          });
           // Spec §2 Logout screen: "Runs the logout, then optionally redirects to the decoded redirectUrl".
           if (location.routeId === 'logout') {
             enqueue.sendTo(context.ports.session, { type: 'session.logOut', redirectUrl: location.params.redirectUrl });

@@ -37,6 +37,8 @@ export type ShellApi = {
   postNewError: (entry: NewError, options: CallOptions) => Promise<void>;
   getLastRequestId: () => string | undefined;
   setRequestCulture: (culture: Culture) => void;
+  /** Calls the listener whenever an API call answers 401 (src/api/http.ts); returns the function that stops it. */
+  watchUnauthorised: (listener: () => void) => () => void;
 };
 
 export type ShellPorts = {
@@ -153,7 +155,12 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
     },
   });
 
-  const { login, session, guard, launcher } = wireIdentity({ identity, navigation, target });
+  const { login, session, guard, launcher } = wireIdentity({
+    identity,
+    navigation,
+    target,
+    watchUnauthorised: api.watchUnauthorised,
+  });
 
   return appMachine.provide({
     actors: { resources, notifications, session, login, guard, launcher },
