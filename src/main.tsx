@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
-import { getLastRequestId, setAccessTokenSource, setRequestCulture } from './api/http';
+import { getLastRequestId, setAccessTokenSource, setRequestCulture, watchUnauthorised } from './api/http';
 import { postNewError } from './api/error-log';
 import { getAggregatedByPage, getResourceVersion } from './api/resources';
 import { AppRoot } from './app/AppRoot';
@@ -17,7 +17,14 @@ setAccessTokenSource(() => readStoredTokens().accessToken);
 
 const catalogues = createCatalogueRuntime(i18n);
 const logic = wireApp({
-  api: { getResourceVersion, getAggregatedByPage, postNewError, getLastRequestId, setRequestCulture },
+  api: {
+    getResourceVersion,
+    getAggregatedByPage,
+    postNewError,
+    getLastRequestId,
+    setRequestCulture,
+    watchUnauthorised,
+  },
   catalogues,
   window,
   identity: createIdentityPort(window),

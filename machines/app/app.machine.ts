@@ -1,14 +1,13 @@
 import { providedAtEdge } from '../support/actors';
-import { and, assign, enqueueActions, raise, setup, type ActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
+import { and, assign, enqueueActions, raise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { normaliseCulture, type Culture } from '@contracts/culture';
 import type { UserProfile } from '@contracts/profile';
 import { guardMachine, type GuardInput } from '../guard/guard.machine';
-import { launcherMachine } from '../launcher/launcher.machine';
-import { loginMachine } from '../login/login.machine';
-import type { LoginInput, LoginMode } from '../login/login.types';
 import { notificationsMachine } from '../notifications/notifications.machine';
+import type { NotificationsEvent } from '../notifications/notifications.types';
 import { resourcesMachine } from '../resources/resources.machine';
-import { sessionMachine, type SessionEvent } from '../session/session.machine';
+import { sessionMachine } from '../session/session.machine';
+import { flowActors, flowKeys, flowTable, isFlowKey, type FlowKey } from './app.flows';
 import type { AppEvent, AppInput, PageLocation, PageView } from './app.types';
 import { systemIds } from './app.system';
 import { isUnsupportedBrowser } from './browser-support';
@@ -17,36 +16,19 @@ import { isUnsupportedBrowser } from './browser-support';
 const resourcesOf = (event: { type: string }): SnapshotFrom<typeof resourcesMachine>['context'] | undefined =>
   'snapshot' in event ? (event as { snapshot: SnapshotFrom<typeof resourcesMachine> }).snapshot.context : undefined;
 
-/** The routes the login flow serves, by route id (src/app/routes.ts). */
-const loginModes: Record<string, LoginMode> = {
-  login: 'login',
-  publicAdmin: 'publicAdmin',
-  sso: 'sso',
-  loginCallback: 'callback',
-};
-
-const isLoginRoute = (location: PageLocation) => location.routeId !== undefined && location.routeId in loginModes;
-const isGuardedRoute = (location: PageLocation) => location.area === 'board' || location.area === 'admin';
-
-/** The login flow's input from the address. */
-function loginInputOf(location: PageLocation | undefined, culture: Culture): LoginInput {
-  return {
-    mode: loginModes[location?.routeId ?? ''] ?? 'login',
-    clientId: location?.clientId,
-    applicationName: location?.params.applicationName ?? location?.query.applicationName,
-    culture,
-    recoveryToken: location?.query.recoveryToken,
-  };
+/** The address of a page as a place to come back to: its path and query, never a recovery token. */
+function addressOf(location: PageLocation): string {
+  const query = Object.entries(location.query).filter(([name]) => name !== 'recoveryToken');
+  return query.length === 0 ? location.path : `${location.path}?${new URLSearchParams(query).toString()}`;
 }
 
-type SessionRef = ActorRef<SnapshotFrom<typeof sessionMachine>, SessionEvent>;
+const isGuardedRoute = (location: PageLocation) => location.area === 'board' || location.area === 'admin';
 
-/**
- * The profile the session singleton holds, read when a guard or the launcher starts (the root's own snapshot types
- * its children loosely, being the machine that declares them).
- */
-const signedInProfile = (self: { getSnapshot: () => unknown }): UserProfile | undefined =>
-  (self.getSnapshot() as { children: { session?: SessionRef } }).children.session?.getSnapshot().context.profile;
+/** The singletons the root spawns first, so that every later child can be handed them as ports. */
+type AppPorts = {
+  notifications: ActorRefFrom<typeof notificationsMachine>;
+  session: ActorRefFrom<typeof sessionMachine>;
+};
 
 type AppContext = {
   userAgent: string;
@@ -54,14 +36,23 @@ type AppContext = {
   /** The client the portal is branded for: remembered from the last address that named one. */
   clientId: string | undefined;
   location: PageLocation | undefined;
-  /** Inputs of the singletons, kept from the root's input because invokes read context. */
-  boot: Pick<AppInput, 'resources' | 'notifications' | 'session'>;
+  /** The resources singleton's boot input, kept because its invoke reads context. */
+  resourcesBoot: AppInput['resources'];
+  ports: AppPorts;
 };
 
+/** The profile the session singleton holds, read when a guard or a flow starts. */
+const signedInProfile = (context: AppContext): UserProfile | undefined =>
+  context.ports.session.getSnapshot().context.profile;
+
+/** The id of the child whose failure an `xstate.error.actor.<id>` event reports. */
+const failedChildOf = (event: { type: string }): string => event.type.replace(/^xstate\.error\.actor\./, '');
+
 /**
- * The root actor. It hosts the long-lived singletons (resources, notifications, session), follows the address
- * (`location.changed` from src/app/LocationWatcher.tsx) and checks the browser once the resource lists are in.
- * The root owns the culture because resources, page views and later flows (sign-up, login) all need the same one.
+ * The root actor. It spawns the long-lived singletons (notifications, session) and hands them as ports to everything
+ * it starts after them: the resources singleton, the access guard and the page's flow from the flow table
+ * (app.flows.ts). It follows the address (`location.changed` from src/app/LocationWatcher.tsx) and checks the browser
+ * once the resource lists are in. The root owns the culture because resources, page views and flows need the same one.
  */
 export const appMachine = setup({
   types: {
@@ -72,28 +63,26 @@ export const appMachine = setup({
       resources: 'resources';
       notifications: 'notifications';
       session: 'session';
-      login: 'login';
       guard: 'guard';
-      launcher: 'launcher';
-    },
+    } & { [K in FlowKey]: K },
   },
   actors: {
     resources: resourcesMachine,
     notifications: notificationsMachine,
     session: sessionMachine,
-    login: loginMachine,
     guard: guardMachine,
-    launcher: launcherMachine,
+    ...flowActors,
   },
   actions: {
-    /** The session's idle timing follows the portal settings of the page on screen (spec §9). */
-    forwardSettings: ({ event, system }) => {
-      const settings = resourcesOf(event)?.settings;
-      const session = system.get(systemIds.session) as ActorRef<Snapshot<unknown>, SessionEvent> | undefined;
-      // Sent when the action runs, not planned as a sendTo: a root examined without children (the pure transition
-      // specs) has no session to address.
-      if (settings !== undefined) session?.send({ type: 'settings.changed', settings });
-    },
+    /** A child of the root failed: the person is told through the notifications singleton (spec §8). */
+    reportChildFailure: sendTo(
+      ({ context }) => context.ports.notifications,
+      (_, { error, child }: { error: unknown; child: string }): NotificationsEvent => ({
+        type: 'error.report',
+        error,
+        action: `app.${child}`,
+      }),
+    ),
     /** Pushes `{ event: 'pageview', … }` to `window.dataLayer` (provided at the wiring edge). */
     trackPageView: providedAtEdge<PageView>(),
     /** Stores the culture chosen by the address (provided at the wiring edge: local storage). */
@@ -107,47 +96,54 @@ export const appMachine = setup({
     })),
   },
   guards: {
-    isLoginRoute: ({ event }) => event.type === 'route.entered' && isLoginRoute(event.location),
     isGuardedRoute: ({ event }) => event.type === 'route.entered' && isGuardedRoute(event.location),
-    isBoardIndex: ({ event }) => event.type === 'route.entered' && event.location.routeId === 'boardIndex',
     hasLoadedResources: ({ event }) => resourcesOf(event)?.loaded !== undefined,
     isBrowserUnsupported: ({ context, event }) =>
       isUnsupportedBrowser(context.userAgent, resourcesOf(event)?.lists ?? {}),
+    /** The notifications singleton cannot report its own failure. */
+    canReport: ({ event }) => failedChildOf(event) !== 'notifications',
   },
 }).createMachine({
   id: 'app',
   type: 'parallel',
-  context: ({ input }) => ({
-    userAgent: input.userAgent,
-    culture: input.culture,
-    clientId: input.clientId,
-    location: undefined,
-    boot: { resources: input.resources, notifications: input.notifications, session: input.session },
-  }),
-  invoke: [
-    {
-      id: 'resources',
-      systemId: systemIds.resources,
-      src: 'resources',
-      input: ({ context }) => context.boot.resources,
-      // The browser-support check (admin-and-board §2) runs once, on the first resource lists that arrive. The
-      // snapshot is raised to the browser region rather than handled here: a transition of the root into one region
-      // would exit and restart the others (the login flow, the guards).
-      onSnapshot: {
-        actions: [
-          'forwardSettings',
-          raise(({ event }) => ({ type: 'resources.updated' as const, snapshot: event.snapshot })),
-        ],
-      },
-    },
-    {
+  context: ({ input, spawn }) => {
+    const notifications = spawn('notifications', {
       id: 'notifications',
       systemId: systemIds.notifications,
-      src: 'notifications',
-      input: ({ context }) => context.boot.notifications,
+      input: input.notifications,
+    });
+    const session = spawn('session', { id: 'session', systemId: systemIds.session, input: input.session });
+    return {
+      userAgent: input.userAgent,
+      culture: input.culture,
+      clientId: input.clientId,
+      location: undefined,
+      resourcesBoot: input.resources,
+      ports: { notifications, session },
+    };
+  },
+  invoke: {
+    id: 'resources',
+    systemId: systemIds.resources,
+    src: 'resources',
+    input: ({ context }) => ({ ...context.resourcesBoot, ports: { notifications: context.ports.notifications } }),
+    // The browser-support check (admin-and-board §2) runs once, on the first resource lists that arrive. The
+    // snapshot is raised to the browser region rather than handled here: a transition of the root into one region
+    // would exit and restart the others (the guard, the browser check).
+    onSnapshot: {
+      actions: [
+        // The session's idle timing follows the portal settings of the page on screen (spec §9).
+        enqueueActions(({ context, event, enqueue }) => {
+          const settings = resourcesOf(event)?.settings;
+          if (settings !== undefined) enqueue.sendTo(context.ports.session, { type: 'settings.changed', settings });
+        }),
+        raise(({ event }) => ({ type: 'resources.updated' as const, snapshot: event.snapshot })),
+      ],
     },
-    { id: 'session', systemId: systemIds.session, src: 'session', input: ({ context }) => context.boot.session },
-  ],
+    onError: {
+      actions: { type: 'reportChildFailure', params: ({ event }) => ({ error: event.error, child: 'resources' }) },
+    },
+  },
   on: {
     'location.changed': {
       actions: [
@@ -162,10 +158,14 @@ export const appMachine = setup({
             culture: context.culture,
             clientId: context.clientId,
           });
-          enqueue.sendTo('session', { type: 'page.changed', page: location.page });
+          enqueue.sendTo(context.ports.session, {
+            type: 'page.changed',
+            page: location.page,
+            address: addressOf(location),
+          });
           // Spec §2 Logout screen: "Runs the logout, then optionally redirects to the decoded redirectUrl".
           if (location.routeId === 'logout') {
-            enqueue.sendTo('session', { type: 'session.logOut', redirectUrl: location.params.redirectUrl });
+            enqueue.sendTo(context.ports.session, { type: 'session.logOut', redirectUrl: location.params.redirectUrl });
           }
           if (location.culture !== undefined) enqueue({ type: 'persistCulture', params: { culture: context.culture } });
           if (location.clientId !== undefined) {
@@ -178,29 +178,35 @@ export const appMachine = setup({
             });
           }
         }),
-        // The regions below start or stop the login flow and the guards for the new address.
+        // Every address starts its page's flow afresh (the login flow re-reads the route, the launcher the profile).
+        enqueueActions(({ context, enqueue }) => {
+          for (const key of flowKeys) enqueue.stopChild(key);
+          const location = context.location;
+          if (!location || !isFlowKey(location.flow)) return;
+          const key = location.flow;
+          const input = flowTable[key].input({
+            location,
+            culture: context.culture,
+            profile: signedInProfile(context),
+            ports: context.ports,
+          });
+          // The table pairs each key with its machine and input; TypeScript cannot follow a union key through them.
+          enqueue.spawnChild(key as 'login', { id: key as 'login', input: input as never });
+        }),
+        // The access region starts or stops the guard for the new address.
         raise(({ event }) => ({ type: 'route.entered' as const, location: event.location })),
       ],
     },
-  },
-  states: {
-    /** The login flow runs while one of its routes is on screen. */
-    flow: {
-      initial: 'elsewhere',
-      states: {
-        elsewhere: { on: { 'route.entered': { guard: 'isLoginRoute', target: 'signingIn' } } },
-        signingIn: {
-          invoke: {
-            id: 'login',
-            src: 'login',
-            input: ({ context }) => loginInputOf(context.location, context.culture),
-          },
-          on: {
-            'route.entered': [{ guard: 'isLoginRoute', target: 'signingIn', reenter: true }, { target: 'elsewhere' }],
-          },
-        },
+    // A page flow or a singleton the root spawned failed (spawned children have no invoke of their own to say so).
+    'xstate.error.actor.*': {
+      guard: 'canReport',
+      actions: {
+        type: 'reportChildFailure',
+        params: ({ event }) => ({ error: event.error, child: failedChildOf(event) }),
       },
     },
+  },
+  states: {
     /** The board guard or the authorisation guard runs on every address of the board or the admin area. */
     access: {
       initial: 'open',
@@ -210,33 +216,21 @@ export const appMachine = setup({
           invoke: {
             id: 'guard',
             src: 'guard',
-            input: ({ context, self }): GuardInput => ({
+            input: ({ context }): GuardInput => ({
               area: context.location?.area === 'admin' ? 'admin' : 'board',
               path: context.location?.path ?? '/',
               culture: context.culture,
-              profile: signedInProfile(self),
+              profile: signedInProfile(context),
               recoveryToken: context.location?.query.recoveryToken,
+              ports: { notifications: context.ports.notifications },
             }),
+            onError: {
+              target: 'open',
+              actions: { type: 'reportChildFailure', params: ({ event }) => ({ error: event.error, child: 'guard' }) },
+            },
           },
           on: {
             'route.entered': [{ guard: 'isGuardedRoute', target: 'guarding', reenter: true }, { target: 'open' }],
-          },
-        },
-      },
-    },
-    /** The board launcher runs while /board/index is on screen. */
-    board: {
-      initial: 'elsewhere',
-      states: {
-        elsewhere: { on: { 'route.entered': { guard: 'isBoardIndex', target: 'launching' } } },
-        launching: {
-          invoke: {
-            id: 'launcher',
-            src: 'launcher',
-            input: ({ self }) => ({ profile: signedInProfile(self) }),
-          },
-          on: {
-            'route.entered': [{ guard: 'isBoardIndex', target: 'launching', reenter: true }, { target: 'elsewhere' }],
           },
         },
       },

@@ -1,8 +1,9 @@
 import type { Culture } from '@contracts/culture';
 import type { NotificationsInput } from '../notifications/notifications.machine';
-import type { ResourcesInput } from '../resources/resources.machine';
+import type { ResourcesBoot } from '../resources/resources.machine';
 import type { SessionInput } from '../session/session.machine';
 import type { PageKey } from '../support/pages';
+import type { FlowKey } from './app.flows';
 
 /** Route ids the root acts on (the full table is src/app/routes.ts). */
 export type RouteArea = 'public' | 'board' | 'admin';
@@ -19,6 +20,8 @@ export type PageLocation = {
   culture: string | undefined;
   /** The route's id (src/app/routes.ts), undefined for Page not found. */
   routeId: string | undefined;
+  /** The flow of the route (machines/app/app.flows.ts), started by the root while the route is on screen. */
+  flow: FlowKey | undefined;
   area: RouteArea;
   /** Route parameters (`applicationName`, `redirectUrl`, …), as written in the address. */
   params: Record<string, string>;
@@ -32,7 +35,9 @@ export type AppEvent =
   | { type: 'route.entered'; location: PageLocation }
   /** Raised by the root for each snapshot of the resources child (the browser check reads its lists). */
   | { type: 'resources.updated'; snapshot: unknown }
-  | { type: 'browserNotice.dismiss' };
+  | { type: 'browserNotice.dismiss' }
+  /** A child the root spawned (a singleton, a page flow) failed; XState sends this to the root. */
+  | { type: `xstate.error.actor.${string}`; error: unknown };
 
 /** What the wiring edge reads from the browser at start. */
 export type AppInput = {
@@ -40,7 +45,7 @@ export type AppInput = {
   /** The stored culture, already normalised; en-us when none was stored. */
   culture: Culture;
   clientId: string | undefined;
-  resources: ResourcesInput;
+  resources: ResourcesBoot;
   notifications: NotificationsInput;
   session: SessionInput;
 };

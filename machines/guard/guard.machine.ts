@@ -1,10 +1,10 @@
-import { assign, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import type { UserProfile } from '@contracts/profile';
 import type { Culture } from '@contracts/culture';
 import type { Menu, MenuItem } from '@contracts/resources';
-import { systemIds } from '../app/app.system';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { notProvided, providedAtEdge } from '../support/actors';
+import type { ReportingPorts } from '../support/ports';
 import { isPathAllowed, menuForRole } from './menu';
 
 export type GuardInput = {
@@ -15,11 +15,10 @@ export type GuardInput = {
   profile: UserProfile | undefined;
   /** A recovery token in the address: kept on the way to the login page (spec §4 "Access guard"). */
   recoveryToken: string | undefined;
+  ports: ReportingPorts;
 };
 
 type GuardContext = GuardInput & { menu: MenuItem[] };
-
-type NotificationsRef = ActorRef<Snapshot<unknown>, NotificationsEvent>;
 
 /**
  * The board guard and the authorisation guard (public-and-profile §4 "Access guard", admin-and-board §4 "Board
@@ -48,7 +47,7 @@ export const guardMachine = setup({
     /** Local storage: the person's menu. */
     persistMenu: providedAtEdge<{ menu: MenuItem[] }>(),
     reportFailure: sendTo(
-      ({ system }) => system.get(systemIds.notifications) as NotificationsRef,
+      ({ context }) => context.ports.notifications,
       (_, { error }: { error: unknown }): NotificationsEvent => ({ type: 'error.report', error, action: 'guard.menu' }),
     ),
   },

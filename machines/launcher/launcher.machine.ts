@@ -1,17 +1,15 @@
-import { assign, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import type { ProfileApplication, UserProfile } from '@contracts/profile';
-import { systemIds } from '../app/app.system';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { notProvided, providedAtEdge } from '../support/actors';
+import type { ReportingPorts } from '../support/ports';
 
 /** The profile is undefined when no one is signed in; the board guard then sends the person to the login page. */
-export type LauncherInput = { profile: UserProfile | undefined };
+export type LauncherInput = { profile: UserProfile | undefined; ports: ReportingPorts };
 
 export type LauncherEvent = { type: 'application.open'; applicationId: string };
 
-type LauncherContext = { profile: UserProfile | undefined; applications: ProfileApplication[] };
-
-type NotificationsRef = ActorRef<Snapshot<unknown>, NotificationsEvent>;
+type LauncherContext = LauncherInput & { applications: ProfileApplication[] };
 
 /** The application to go to without asking: the only one, else the one marked DefaultRedirect (admin-and-board §2). */
 export function automaticChoice(applications: readonly ProfileApplication[]): ProfileApplication | undefined {
@@ -38,7 +36,7 @@ export const launcherMachine = setup({
     /** Leaves for the application's link, placeholders substituted (provided at the wiring edge). */
     openApplication: providedAtEdge<{ application: ProfileApplication; profile: UserProfile }>(),
     reportFailure: sendTo(
-      ({ system }) => system.get(systemIds.notifications) as NotificationsRef,
+      ({ context }) => context.ports.notifications,
       (_, { error }: { error: unknown }): NotificationsEvent => ({
         type: 'error.report',
         error,
@@ -53,7 +51,7 @@ export const launcherMachine = setup({
   },
 }).createMachine({
   id: 'launcher',
-  context: ({ input }) => ({ profile: input.profile, applications: [] }),
+  context: ({ input }) => ({ profile: input.profile, ports: input.ports, applications: [] }),
   initial: 'starting',
   states: {
     starting: {

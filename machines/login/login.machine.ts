@@ -1,6 +1,5 @@
-import { assign, enqueueActions, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { ProfileValidateResult, UserProfile } from '@contracts/profile';
-import { systemIds } from '../app/app.system';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import type { SessionEvent, SignOutReason } from '../session/session.machine';
 import { notProvided, notProvidedListener, providedAtEdge } from '../support/actors';
@@ -26,9 +25,6 @@ type LoginContext = LoginInput &
     attemptsLeft: number | undefined;
   };
 
-type NotificationsRef = ActorRef<Snapshot<unknown>, NotificationsEvent>;
-type SessionRef = ActorRef<Snapshot<unknown>, SessionEvent>;
-
 const reasonOf = (result: ProfileValidateResult, context: LoginContext): SignOutReason =>
   result.validationMessage === 'application_not_found'
     ? { code: 'application_not_found', applicationName: context.applicationName ?? context.storedApplication ?? '' }
@@ -44,6 +40,7 @@ export const loginMachine = setup({
     context: {} as LoginContext,
     events: {} as LoginEvent,
     input: {} as LoginInput,
+    tags: {} as 'busy' | 'widget' | 'widgetFailed',
   },
   actors: {
     /** Local storage: the remembered application, the stored site configuration's SSOID, the attempt counter. */
@@ -92,15 +89,15 @@ export const loginMachine = setup({
       attemptsLeft: undefined,
     })),
     tellSessionSignedIn: sendTo(
-      ({ system }) => system.get(systemIds.session) as SessionRef,
+      ({ context }) => context.ports.session,
       (_, profile: UserProfile): SessionEvent => ({ type: 'session.signedIn', profile }),
     ),
     tellSessionRejected: sendTo(
-      ({ system }) => system.get(systemIds.session) as SessionRef,
+      ({ context }) => context.ports.session,
       (_, reason: SignOutReason): SessionEvent => ({ type: 'session.rejected', reason }),
     ),
     reportFailure: sendTo(
-      ({ system }) => system.get(systemIds.notifications) as NotificationsRef,
+      ({ context }) => context.ports.notifications,
       (_, { error, action }: { error: unknown; action: string }): NotificationsEvent => ({
         type: 'error.report',
         error,
@@ -212,7 +209,13 @@ export const loginMachine = setup({
         'widget.signedIn': 'validatingProfile',
         // Spec §4: FORGOT_PASSWORD_EMAIL_SENT returns to the sign-in widget, which starts afresh.
         'widget.emailSent': { target: 'showingWidget', reenter: true },
+        'widget.mountFailed': 'widgetFailed',
       },
+    },
+    /** The widget failed to mount: an error with a Retry button stands where it would be, never a blank area. */
+    widgetFailed: {
+      tags: 'widgetFailed',
+      on: { 'widget.retry': 'showingWidget' },
     },
     validatingProfile: {
       tags: 'busy',

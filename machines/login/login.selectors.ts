@@ -6,6 +6,9 @@ type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
 /** The widget is on screen (the container must be rendered). */
 export const selectShowsWidget = (s: LoginSnapshot): boolean => s.hasTag('widget');
 
+/** The widget failed to mount: the page shows why, with a Retry button. */
+export const selectHasWidgetFailed = (s: LoginSnapshot): boolean => s.hasTag('widgetFailed');
+
 /** A spinner while the flow checks a session, handles the callback, validates the profile or leaves. */
 export const selectIsBusy = (s: LoginSnapshot): boolean => s.hasTag('busy');
 
@@ -14,6 +17,18 @@ export const selectHasFailed = (s: LoginSnapshot): boolean => s.context.failed;
 
 /** Attempts left after the last failure, for the attempt counter (spec §2, §9). */
 export const selectAttemptsLeft = (s: LoginSnapshot): number | undefined => s.context.attemptsLeft;
+
+/** What the attempt counter says: nothing before a failure or when the client hides it, else the count or "none left". */
+export type AttemptCounter = { kind: 'hidden' } | { kind: 'exceeded' } | { kind: 'remaining'; count: number };
+
+/** The attempt counter (spec §2, §9), given whether the client shows it (resources selectShowsAttemptCounter). */
+export const selectAttemptCounter =
+  (shown: boolean) =>
+  (s: LoginSnapshot): AttemptCounter => {
+    const left = s.context.attemptsLeft;
+    if (!shown || left === undefined) return { kind: 'hidden' };
+    return left === 0 ? { kind: 'exceeded' } : { kind: 'remaining', count: left };
+  };
 
 /** A reset-password link opened the page (spec §2 "recovery mode text"). */
 export const selectIsRecoveryMode = (s: LoginSnapshot): boolean => s.context.recoveryToken !== undefined;

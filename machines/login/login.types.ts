@@ -1,6 +1,7 @@
 import type { Culture } from '@contracts/culture';
 import type { ProfileValidateResult, UserProfile } from '@contracts/profile';
 import type { SignOutReason } from '../session/session.machine';
+import type { IdentityPorts } from '../support/ports';
 import type { LoginAttempts } from './attempts';
 import type { Destination } from './post-login';
 
@@ -35,9 +36,14 @@ export type WidgetEvent =
   /** Tokens were obtained and stored in the shared auth client. */
   | { type: 'widget.signedIn' }
   /** Forgot-password mail sent: the spec returns to the sign-in form. */
-  | { type: 'widget.emailSent' };
+  | { type: 'widget.emailSent' }
+  /** The widget could not be put on screen (its chunk, the auth client or the element failed to load). */
+  | { type: 'widget.mountFailed' };
 
-export type LoginEvent = WidgetEvent;
+export type LoginEvent =
+  | WidgetEvent
+  /** "Retry" under the error that replaced a widget that failed to mount. */
+  | { type: 'widget.retry' };
 
 /** How an existing session was found before showing the widget. */
 export type ExistingSession = 'tokens' | 'none';
@@ -50,6 +56,7 @@ export type ValidateProfileInput = {
   culture: Culture;
 };
 
-export type LoginInput = LoginRoute;
+/** The route, and the session and notifications singletons as ports (machines/support/ports.ts). */
+export type LoginInput = LoginRoute & { ports: IdentityPorts };
 
 export type { Destination, LoginAttempts, ProfileValidateResult, SignOutReason, UserProfile };

@@ -1,11 +1,11 @@
-import { assign, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import type { Culture } from '@contracts/culture';
 import { ApiError } from '@contracts/failures';
 import type { AggregatedResources, ListItem, Settings } from '@contracts/resources';
-import { systemIds } from '../app/app.system';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { notProvided, notProvidedListener, providedAtEdge } from '../support/actors';
 import { componentsFor, type PageKey } from '../support/pages';
+import type { ReportingPorts } from '../support/ports';
 import { initialVersion } from './version';
 
 /** What the root knows about the page on screen; resources are loaded for exactly this. */
@@ -13,12 +13,18 @@ export type ResourceRequest = { page: PageKey | undefined; culture: Culture; cli
 
 export type ResourcesEvent = ({ type: 'page.changed' } & ResourceRequest) | { type: 'window.focused' };
 
-export type ResourcesInput = {
+/** What the wiring edge reads for the resources singleton at start. */
+export type ResourcesBoot = {
   /** Today as yyyymmdd. */
   today: number;
   /** The version stored by an earlier visit, if any. */
   storedVersion: number | undefined;
 };
+
+export type ResourcesInput = ResourcesBoot & { ports: ReportingPorts };
+
+/** Texts by label key, as an administrator writes them (`{{placeholder}}`, HTML kept). */
+export type LabelTexts = Record<string, string>;
 
 type ResourcesContext = {
   request: ResourceRequest;
@@ -31,9 +37,12 @@ type ResourcesContext = {
   loaded: { key: string; version: number } | undefined;
   lists: Record<string, ListItem[]>;
   settings: Settings;
+  /** The built-in texts of the active culture (what a label says when no client configured it). */
+  builtInLabels: LabelTexts;
+  /** The labels of the loaded page as the resources answer gave them (the client's configured texts). */
+  labels: LabelTexts;
+  ports: ReportingPorts;
 };
-
-type NotificationsRef = ActorRef<Snapshot<unknown>, NotificationsEvent>;
 
 const keyOf = (request: ResourceRequest) => `${request.culture}|${request.clientId ?? ''}|${request.page ?? ''}`;
 
@@ -45,7 +54,7 @@ export const resourcesMachine = setup({
   },
   actors: {
     /** Activates the built-in catalogue of a culture (the Spanish one is loaded on demand). */
-    activateCulture: notProvided<{ culture: Culture }, undefined>('activateCulture'),
+    activateCulture: notProvided<{ culture: Culture }, LabelTexts>('activateCulture'),
     /** GET resource/GetResourceVersion(PerClient): the server's current version. */
     fetchVersion: notProvided<{ clientId: string | undefined }, number>('fetchVersion'),
     /** GET resource/aggregatedByPage: labels, inputs, lists and settings of the page. */
@@ -79,10 +88,11 @@ export const resourcesMachine = setup({
       loaded: { key: keyOf(context.request), version: context.version },
       lists: resources.lists,
       settings: resources.settings,
+      labels: resources.labels,
     })),
     /** Hands a failure to the notifications singleton, which shows and logs it (spec §8). */
     reportFailure: sendTo(
-      ({ system }) => system.get(systemIds.notifications) as NotificationsRef,
+      ({ context }) => context.ports.notifications,
       (_, { error }: { error: unknown }): NotificationsEvent => ({
         type: 'error.report',
         error,
@@ -99,6 +109,9 @@ export const resourcesMachine = setup({
     loaded: undefined,
     lists: {},
     settings: {},
+    builtInLabels: {},
+    labels: {},
+    ports: input.ports,
   }),
   initial: 'waitingForPage',
   invoke: { id: 'watchWindowFocus', src: 'watchWindowFocus' },
@@ -120,7 +133,10 @@ export const resourcesMachine = setup({
         input: ({ context }) => ({ culture: context.request.culture }),
         onDone: {
           target: 'checkingVersion',
-          actions: assign({ activeCulture: ({ context }) => context.request.culture }),
+          actions: assign({
+            activeCulture: ({ context }) => context.request.culture,
+            builtInLabels: ({ event }) => event.output,
+          }),
         },
         onError: [
           {

@@ -7,3 +7,20 @@ type ResourcesSnapshot = SnapshotFrom<typeof resourcesMachine>;
 export const selectIsStarting = (s: ResourcesSnapshot): boolean => s.context.loaded === undefined && s.hasTag('busy');
 
 export const selectCulture = (s: ResourcesSnapshot) => s.context.activeCulture;
+
+/** Spec §9 ShowLoginAttemptCounter (default true): a client may hide the login attempt counter. */
+export const selectShowsAttemptCounter = (s: ResourcesSnapshot): boolean =>
+  (s.context.settings.ShowLoginAttemptCounter ?? 'true').trim().toLowerCase() === 'true';
+
+/**
+ * Spec §2 and §8: some labels (the login-required and failed-login messages) show only when the client configured
+ * them, i.e. when the resources answer put a text of its own over the built-in one (docs/i18n.md). The built-in text
+ * is the wording an administrator starts from, not a default that always shows; a configured text identical to the
+ * built-in one reads as not configured.
+ */
+export const selectIsLabelConfigured =
+  (key: string) =>
+  (s: ResourcesSnapshot): boolean => {
+    const configured = s.context.labels[key];
+    return configured !== undefined && configured !== s.context.builtInLabels[key];
+  };

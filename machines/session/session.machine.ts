@@ -1,4 +1,4 @@
-import { assign, setup, stateIn } from 'xstate';
+import { assign, enqueueActions, setup, stateIn } from 'xstate';
 import type { UserProfile } from '@contracts/profile';
 import type { Settings } from '@contracts/resources';
 import { notProvided, notProvidedListener, providedAtEdge } from '../support/actors';
@@ -19,7 +19,8 @@ export type SessionInput = {
 };
 
 export type SessionEvent =
-  | { type: 'page.changed'; page: PageKey | undefined }
+  /** `address` is the page's path and query (without secrets such as a recovery token). */
+  | { type: 'page.changed'; page: PageKey | undefined; address: string }
   | { type: 'settings.changed'; settings: Settings }
   | { type: 'session.signedIn'; profile: UserProfile }
   | { type: 'session.rejected'; reason: SignOutReason }
@@ -28,7 +29,11 @@ export type SessionEvent =
   /** Any keyboard, pointer or scroll activity (the `watchActivity` listener). */
   | { type: 'activity' }
   /** "Yes" in the idle warning. */
-  | { type: 'idle.resume' };
+  | { type: 'idle.resume' }
+  /**
+   * The one 401 policy (the `watchUnauthorised` listener on the HTTP port): an API call answered 401 while signed in.
+   */
+  | { type: 'session.expired' };
 
 type SessionContext = {
   signOutReason: SignOutReason | undefined;
@@ -38,6 +43,10 @@ type SessionContext = {
   countdown: number;
   /** Where to go once signed out (the Logout route's redirectUrl), still encoded. */
   redirectUrl: string | undefined;
+  /** The address on screen (from `page.changed`). */
+  address: string | undefined;
+  /** The page to come back to after the next sign-in, when the session ended under the person (a 401). */
+  returnTo: string | undefined;
 };
 
 /**
@@ -55,6 +64,8 @@ export const sessionMachine = setup({
   actors: {
     /** Sends `activity` on keyboard, pointer and scroll events. */
     watchActivity: notProvidedListener<SessionEvent>('watchActivity'),
+    /** Sends `session.expired` when any API call answers 401 (src/api/http.ts): the SPA's one 401 policy. */
+    watchUnauthorised: notProvidedListener<SessionEvent>('watchUnauthorised'),
     /** Renews the tokens through the auth client (refresh token, else the identity-provider session). */
     renewTokens: notProvided<undefined, undefined>('renewTokens'),
     /** Whether a token is still stored (spec: a failed renewal signs out unless one is). */
@@ -70,6 +81,11 @@ export const sessionMachine = setup({
     forgetStoredSignOutReason: providedAtEdge<undefined>(),
     /** After sign-out: the safe decoded redirect URL, else the login page (provided at the wiring edge). */
     leaveAfterSignOut: providedAtEdge<{ redirectUrl: string | undefined; profile: UserProfile | undefined }>(),
+    /**
+     * Stores the page the session ended on as the redirect URL that the board guard follows after the next sign-in
+     * (admin-and-board §4), so that a 401 brings the person back where they were (provided at the wiring edge).
+     */
+    keepReturnPage: providedAtEdge<{ path: string }>(),
   },
   delays: {
     idleTime: ({ context }) => context.timing.idleSeconds * 1000,
@@ -97,10 +113,13 @@ export const sessionMachine = setup({
     timing: defaultSessionTiming,
     countdown: 0,
     redirectUrl: undefined,
+    address: undefined,
+    returnTo: undefined,
   }),
   initial: 'restoring',
   on: {
     'settings.changed': { actions: { type: 'applyTiming', params: ({ event }) => event.settings } },
+    'page.changed': { actions: assign({ address: ({ event }) => event.address }) },
     // Logging out works from any state: the Logout route also clears the keys of someone already signed out.
     'session.logOut': {
       target: '.signingOut',
@@ -115,7 +134,13 @@ export const sessionMachine = setup({
       entry: 'forgetStoredSignOutReason',
       on: {
         // "Shown once, then cleared" (spec §4): the login page shows the reason until the person moves on.
-        'page.changed': { guard: 'isLeavingLogin', actions: assign({ signOutReason: undefined }) },
+        'page.changed': [
+          {
+            guard: 'isLeavingLogin',
+            actions: assign({ signOutReason: undefined, address: ({ event }) => event.address }),
+          },
+          { actions: assign({ address: ({ event }) => event.address }) },
+        ],
         'session.signedIn': {
           target: 'signedIn',
           actions: assign({ profile: ({ event }) => event.profile, signOutReason: undefined }),
@@ -129,10 +154,18 @@ export const sessionMachine = setup({
     },
     signedIn: {
       type: 'parallel',
-      invoke: { src: 'watchActivity' },
+      invoke: [
+        { id: 'watchActivity', src: 'watchActivity' },
+        { id: 'watchUnauthorised', src: 'watchUnauthorised' },
+      ],
       on: {
         // A new sign-in (another account in the same tab) replaces the profile.
         'session.signedIn': { actions: assign({ profile: ({ event }) => event.profile }) },
+        // Signed out, back on the login page, and the page kept to come back to (issue 8: one 401 policy).
+        'session.expired': {
+          target: '#session.signingOut',
+          actions: assign({ returnTo: ({ context }) => context.address }),
+        },
       },
       states: {
         idle: {
@@ -220,11 +253,14 @@ export const sessionMachine = setup({
       always: {
         target: 'signedOut',
         actions: [
+          enqueueActions(({ context, enqueue }) => {
+            if (context.returnTo !== undefined) enqueue({ type: 'keepReturnPage', params: { path: context.returnTo } });
+          }),
           {
             type: 'leaveAfterSignOut',
             params: ({ context }) => ({ redirectUrl: context.redirectUrl, profile: context.profile }),
           },
-          assign({ profile: undefined, redirectUrl: undefined }),
+          assign({ profile: undefined, redirectUrl: undefined, returnTo: undefined }),
         ],
       },
     },

@@ -15,3 +15,9 @@ export const selectIdleWarning = (s: SessionSnapshot): { open: boolean; secondsL
   open: s.hasTag('idleWarning'),
   secondsLeft: s.context.countdown,
 });
+
+/**
+ * The dashboard's tools (Edit Mode, clear cache) are for provider administrators only: the server allows resource
+ * writes to them alone (admin-and-board §2 "Dashboard"); anyone else reads why they see neither.
+ */
+export const selectMayEditResources = (s: SessionSnapshot): boolean => s.context.profile?.isAulAdmin === true;

@@ -15,6 +15,20 @@ let lastRequestId: string | undefined;
 let accessTokenOf: () => string | undefined = () => undefined;
 let acceptLanguage = 'en-us';
 
+const unauthorisedListeners = new Set<() => void>();
+
+/**
+ * The SPA's one 401 policy starts here: every API call that answers 401 tells the listeners, and the session
+ * singleton (listening while someone is signed in) signs out, keeps the page and shows the login page. Callers need
+ * not handle a 401 themselves. Returns the function that stops listening.
+ */
+export const watchUnauthorised = (listener: () => void): (() => void) => {
+  unauthorisedListeners.add(listener);
+  return () => {
+    unauthorisedListeners.delete(listener);
+  };
+};
+
 /** The id of the last request sent: the error id of a failure that has none of its own (spec §8). */
 export const getLastRequestId = (): string | undefined => lastRequestId;
 
@@ -68,8 +82,11 @@ export const http = ky.create({
       },
     ],
     beforeError: [
-      ({ error, request }) =>
-        error instanceof HTTPError ? toApiError(error, request.headers.get(REQUEST_ID_HEADER)) : error,
+      ({ error, request }) => {
+        if (!(error instanceof HTTPError)) return error;
+        if (error.response.status === 401) for (const listener of unauthorisedListeners) listener();
+        return toApiError(error, request.headers.get(REQUEST_ID_HEADER));
+      },
     ],
   },
 });

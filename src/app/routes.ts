@@ -1,3 +1,4 @@
+import type { FlowKey } from '@machines/app/app.flows';
 import type { PageLocation } from '@machines/app/app.types';
 import type { PageKey } from '@machines/support/pages';
 import { buildPath, matchPattern } from './route-match';
@@ -18,6 +19,8 @@ export type PageRoute = {
   page?: PageKey;
   /** The analytics route name of its page view (spec §2), where the spec names one. */
   analytics?: string;
+  /** The flow the root runs while the route is on screen (machines/app/app.flows.ts). */
+  flow?: FlowKey;
 };
 export type RedirectRoute = { kind: 'redirect'; pattern: string; to: string };
 
@@ -67,8 +70,16 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     })),
   ),
   // Before /Login/:clientId, which would otherwise read "callback" as a client id.
-  { kind: 'page', id: 'loginCallback', pattern: '/login/callback', layout: 'public' },
-  { kind: 'page', id: 'publicAdmin', pattern: '/Public/Admin', layout: 'public', page: 'login', analytics: '/login' },
+  { kind: 'page', id: 'loginCallback', pattern: '/login/callback', layout: 'public', flow: 'login' },
+  {
+    kind: 'page',
+    id: 'publicAdmin',
+    pattern: '/Public/Admin',
+    layout: 'public',
+    page: 'login',
+    analytics: '/login',
+    flow: 'login',
+  },
   {
     kind: 'page',
     id: 'login',
@@ -76,6 +87,7 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     layout: 'public',
     page: 'login',
     analytics: '/login',
+    flow: 'login',
   },
   {
     kind: 'page',
@@ -84,6 +96,7 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     layout: 'public',
     page: 'login',
     analytics: '/login',
+    flow: 'login',
   },
   {
     kind: 'page',
@@ -92,6 +105,7 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     layout: 'public',
     page: 'login',
     analytics: '/login',
+    flow: 'login',
   },
   // The identity provider's recovery and activation mail links here (okta-compat A11): the login flow, with the token.
   {
@@ -101,6 +115,7 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     layout: 'public',
     page: 'login',
     analytics: '/login',
+    flow: 'login',
   },
   { kind: 'page', id: 'logout', pattern: '/Logout/:redirectUrl?', layout: 'public' },
   { kind: 'page', id: 'faq', pattern: '/Faq/:clientId?', layout: 'public', page: 'faq' },
@@ -116,7 +131,7 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
   { kind: 'page', id: 'resetPassword', pattern: '/ResetPassword/:clientId?', layout: 'public' },
   ...adminPages.map((route): PageRoute => ({ kind: 'page', layout: 'admin', ...route })),
   { kind: 'redirect', pattern: '/board', to: '/board/index' },
-  { kind: 'page', id: 'boardIndex', pattern: '/board/index', layout: 'board', page: 'board' },
+  { kind: 'page', id: 'boardIndex', pattern: '/board/index', layout: 'board', page: 'board', flow: 'launcher' },
   {
     kind: 'page',
     id: 'editProfile',
@@ -160,6 +175,7 @@ export function describeLocation(path: string, search: string): PageLocation | u
     clientId: params.clientId ?? query.get('clientId') ?? undefined,
     culture: params.culture ?? query.get('culture') ?? undefined,
     routeId: route?.id,
+    flow: route?.flow,
     area: route?.layout ?? 'public',
     params,
     // The recovery link carries its token in the path; the flows read it where `?recoveryToken=` puts it.

@@ -44,10 +44,13 @@ export function wireIdentity({
   identity,
   navigation,
   target,
+  watchUnauthorised,
 }: {
   identity: IdentityPort;
   navigation: NavigationPort;
   target: Window;
+  /** The HTTP port's 401 signal (src/api/http.ts), the start of the one 401 policy. */
+  watchUnauthorised: (listener: () => void) => () => void;
 }) {
   /** An address of the SPA goes through the router; anything else (an application's page) is a full load. */
   const go = (url: string) => {
@@ -116,10 +119,16 @@ export function wireIdentity({
       signInWidget: fromCallback<WidgetEvent, SignInWidgetInput>(({ input, sendBack }) => {
         let removed = false;
         let remove: (() => void) | undefined;
-        void identity.mountWidget({ ...input, sendBack }).then((unmount) => {
-          if (removed) unmount();
-          else remove = unmount;
-        });
+        identity.mountWidget({ ...input, sendBack }).then(
+          (unmount) => {
+            if (removed) unmount();
+            else remove = unmount;
+          },
+          // A failed mount is a state of the flow (an error with Retry), never a blank area.
+          () => {
+            if (!removed) sendBack({ type: 'widget.mountFailed' });
+          },
+        );
         return () => {
           removed = true;
           remove?.();
@@ -167,6 +176,11 @@ export function wireIdentity({
           for (const type of ACTIVITY_EVENTS) target.removeEventListener(type, onActivity);
         };
       }),
+      watchUnauthorised: fromCallback<SessionEvent, undefined>(({ sendBack }) =>
+        watchUnauthorised(() => {
+          sendBack({ type: 'session.expired' });
+        }),
+      ),
       renewTokens: fromPromise(async () => {
         await identity.renewTokens();
         return undefined;
@@ -177,6 +191,9 @@ export function wireIdentity({
     actions: {
       forgetStoredSignOutReason: () => {
         storage.remove(storageKeys.applicationError);
+      },
+      keepReturnPage: (_, { path }) => {
+        storage.write(storageKeys.redirectUrl, path);
       },
       leaveAfterSignOut: (_, { redirectUrl, profile }) => {
         if (!followSafely(redirectUrl, profile)) navigation.navigate('/Login', { replace: true });

@@ -3,12 +3,15 @@ import { appMachine } from '@machines/app/app.machine';
 import type { AppInput } from '@machines/app/app.types';
 import { notificationsMachine } from '@machines/notifications/notifications.machine';
 import type { ErrorLogInput, NotificationsEvent } from '@machines/notifications/notifications.types';
-import { resourcesMachine, type ResourcesEvent } from '@machines/resources/resources.machine';
+import type { Messages } from '@lingui/core';
+import { resourcesMachine, type LabelTexts, type ResourcesEvent } from '@machines/resources/resources.machine';
 import { todayVersion } from '@machines/resources/version';
 import type { Culture } from '@contracts/culture';
 import type { NewError } from '@contracts/error-log';
 import type { AggregatedResources } from '@contracts/resources';
 import type { CallOptions } from '../api/http';
+import { loadBuiltInCatalogue } from '../i18n/catalogues';
+import { messageToLabelValue } from '../i18n/overrides';
 import type { CatalogueRuntime } from '../i18n/runtime';
 import { pushPageView } from './analytics';
 import { environmentOf } from './environment';
@@ -34,6 +37,8 @@ export type ShellApi = {
   postNewError: (entry: NewError, options: CallOptions) => Promise<void>;
   getLastRequestId: () => string | undefined;
   setRequestCulture: (culture: Culture) => void;
+  /** Calls the listener whenever an API call answers 401 (src/api/http.ts); returns the function that stops it. */
+  watchUnauthorised: (listener: () => void) => () => void;
 };
 
 export type ShellPorts = {
@@ -45,6 +50,16 @@ export type ShellPorts = {
   identity: IdentityPort;
   navigation: NavigationPort;
 };
+
+/** A catalogue's messages as the texts an administrator would write; messages with no such form are left out. */
+function builtInLabelTexts(messages: Messages): LabelTexts {
+  const texts: LabelTexts = {};
+  for (const [key, message] of Object.entries(messages)) {
+    const text = messageToLabelValue(message);
+    if (text !== undefined) texts[key] = text;
+  }
+  return texts;
+}
 
 const clip = (value: string, max: number) => (value.length > max ? value.slice(0, max) : value);
 
@@ -85,7 +100,8 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
         identified(async ({ culture }: { culture: Culture }) => {
           await catalogues.activate(culture);
           api.setRequestCulture(culture);
-          return undefined;
+          // The built-in texts as label values: the resources machine tells a configured label from a default.
+          return builtInLabelTexts(await loadBuiltInCatalogue(culture));
         }),
       ),
       fetchVersion: fromPromise(identified(api.getResourceVersion)),
@@ -139,7 +155,12 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
     },
   });
 
-  const { login, session, guard, launcher } = wireIdentity({ identity, navigation, target });
+  const { login, session, guard, launcher } = wireIdentity({
+    identity,
+    navigation,
+    target,
+    watchUnauthorised: api.watchUnauthorised,
+  });
 
   return appMachine.provide({
     actors: { resources, notifications, session, login, guard, launcher },

@@ -1,20 +1,21 @@
-import { Box, Heading, Image, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import type { MessageDescriptor, Messages } from '@lingui/core';
+import { Box, Button, Heading, Image, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { selectClientId, selectLoginRef, selectResourcesRef, selectSessionRef } from '@machines/app/app.selectors';
 import type { loginMachine } from '@machines/login/login.machine';
 import {
-  selectAttemptsLeft,
+  selectAttemptCounter,
   selectHasFailed,
+  selectHasWidgetFailed,
   selectIsBusy,
   selectIsRecoveryMode,
   selectShowsWidget,
 } from '@machines/login/login.selectors';
 import type { resourcesMachine } from '@machines/resources/resources.machine';
+import { selectIsLabelConfigured, selectShowsAttemptCounter } from '@machines/resources/resources.selectors';
 import type { SignOutReason, sessionMachine } from '@machines/session/session.machine';
 import { selectSignOutReason } from '@machines/session/session.selectors';
 import { Link as RouterLink } from 'wouter';
@@ -22,8 +23,6 @@ import { loginLogoUrl } from '../api/resources';
 import { AppActor } from '../app/AppActor';
 import { paths } from '../app/routes';
 import { WIDGET_ELEMENT_ID } from '../auth/widget-options';
-import { normaliseCulture } from '@contracts/culture';
-import { loadBuiltInCatalogue } from '../i18n/catalogues';
 import { labels } from '../i18n/labels';
 
 /**
@@ -47,7 +46,7 @@ export function LoginPage() {
       <Heading as="h1" size="2xl">
         {i18n._(labels.Login_Text_Title)}
       </Heading>
-      <ConfiguredText label={labels.Login_Text_LoginRequired} />
+      {resourcesRef ? <ConfiguredText label={labels.Login_Text_LoginRequired} resourcesRef={resourcesRef} /> : null}
       {sessionRef ? <SignOutNotice sessionRef={sessionRef} /> : null}
       {loginRef && resourcesRef ? <LoginFlowView loginRef={loginRef} resourcesRef={resourcesRef} /> : null}
       <Link asChild color="brand">
@@ -56,10 +55,6 @@ export function LoginPage() {
     </Stack>
   );
 }
-
-/** Spec §9 ShowLoginAttemptCounter (default true): a client may hide the counter. */
-const selectShowsAttemptCounter = (s: { context: { settings: Record<string, string> } }) =>
-  (s.context.settings.ShowLoginAttemptCounter ?? 'true').trim().toLowerCase() === 'true';
 
 function LoginFlowView({
   loginRef,
@@ -71,22 +66,52 @@ function LoginFlowView({
   const { i18n } = useLinguiRuntime();
   const showsWidget = useSelector(loginRef, selectShowsWidget);
   const busy = useSelector(loginRef, selectIsBusy);
+  const widgetFailed = useSelector(loginRef, selectHasWidgetFailed);
   const failed = useSelector(loginRef, selectHasFailed);
-  const attemptsLeft = useSelector(loginRef, selectAttemptsLeft);
   const recoveryMode = useSelector(loginRef, selectIsRecoveryMode);
   const showsCounter = useSelector(resourcesRef, selectShowsAttemptCounter);
+  const counter = useSelector(loginRef, selectAttemptCounter(showsCounter));
   return (
     <>
       {recoveryMode ? <Text>{i18n._(labels.Login_Text_RecoveryMode)}</Text> : null}
-      {failed ? <ConfiguredText label={labels.Login_Text_ClientErrorMessage} color="red.600" role="alert" /> : null}
-      {showsCounter && attemptsLeft !== undefined ? (
-        <Text color={attemptsLeft === 0 ? 'red.600' : undefined} data-testid="login-attempts">
-          {attemptsLeft === 0 ? i18n._(labels.Login_Text_AttemptsExceeded) : i18n._(attemptsText(attemptsLeft))}
-        </Text>
+      {failed ? (
+        <ConfiguredText
+          label={labels.Login_Text_ClientErrorMessage}
+          resourcesRef={resourcesRef}
+          color="red.600"
+          role="alert"
+        />
       ) : null}
+      {counter.kind === 'hidden' ? null : (
+        <Text color={counter.kind === 'exceeded' ? 'red.600' : undefined} data-testid="login-attempts">
+          {counter.kind === 'exceeded'
+            ? i18n._(labels.Login_Text_AttemptsExceeded)
+            : i18n._(attemptsText(counter.count))}
+        </Text>
+      )}
       {busy ? <Spinner size="lg" color="brand" aria-label={i18n._(labels.Global_Text_Loading)} /> : null}
       {showsWidget ? <Box id={WIDGET_ELEMENT_ID} data-testid="okta-widget-container" width="full" /> : null}
+      {widgetFailed ? (
+        <WidgetFailure
+          onRetry={() => {
+            loginRef.send({ type: 'widget.retry' });
+          }}
+        />
+      ) : null}
     </>
+  );
+}
+
+/** Where the widget would be when it failed to mount: why, and a way to try again. */
+function WidgetFailure({ onRetry }: { onRetry: () => void }) {
+  const { t } = useLingui();
+  return (
+    <Stack gap="3" align="center" data-testid="widget-failure">
+      <Text color="red.600" role="alert">
+        {t({ id: 'Shell_Text_WidgetFailed', message: 'The sign-in form could not be loaded.' })}
+      </Text>
+      <Button onClick={onRetry}>{t({ id: 'Shell_Button_Retry', message: 'Retry' })}</Button>
+    </Stack>
   );
 }
 
@@ -108,34 +133,19 @@ const noticeOf = (reason: SignOutReason) =>
     ? { ...labels.Login_Text_ApplicationError, values: { applicationName: reason.applicationName } }
     : { ...labels.Login_Text_ClientError, values: { clientId: reason.clientId } };
 
-/**
- * Spec §2 and §8: the login-required and failed-login messages show only when their label "has been translated",
- * i.e. when the client configured it, so that the resources answer put a text of its own over the built-in one
- * (docs/i18n.md). The built-in text is the wording an administrator starts from, not a default that always shows.
- * A configured text identical to the built-in one reads as not configured.
- */
-function useIsLabelConfigured(label: MessageDescriptor): boolean {
+function ConfiguredText({
+  label,
+  resourcesRef,
+  color,
+  role,
+}: {
+  label: MessageDescriptor;
+  resourcesRef: ActorRefFrom<typeof resourcesMachine>;
+  color?: string;
+  role?: 'alert';
+}) {
   const { i18n } = useLinguiRuntime();
-  const culture = normaliseCulture(i18n.locale);
-  const [builtIn, setBuiltIn] = useState<{ culture: string; messages: Messages }>();
-  useEffect(() => {
-    let current = true;
-    void loadBuiltInCatalogue(culture).then((messages) => {
-      if (current) setBuiltIn({ culture, messages });
-    });
-    return () => {
-      current = false;
-    };
-  }, [culture]);
-  const id = label.id;
-  const active = i18n.messages[id];
-  if (builtIn?.culture !== culture || active === undefined) return false;
-  return JSON.stringify(active) !== JSON.stringify(builtIn.messages[id]);
-}
-
-function ConfiguredText({ label, color, role }: { label: MessageDescriptor; color?: string; role?: 'alert' }) {
-  const { i18n } = useLinguiRuntime();
-  const configured = useIsLabelConfigured(label);
+  const configured = useSelector(resourcesRef, selectIsLabelConfigured(label.id));
   if (!configured) return null;
   return (
     <Text {...(color === undefined ? {} : { color })} {...(role === undefined ? {} : { role })}>

@@ -9,6 +9,7 @@ import { doneEvent, doneEventType, isStartEvent } from '../support/controlled-ac
 import { preloadLazyChunks, renderShell } from '../support/render-shell';
 import { answeringApi } from '../support/shell-api';
 import { profile } from '../support/profiles';
+import { fakePorts } from '../support/fake-ports';
 
 type GuardSnapshot = SnapshotFrom<typeof guardMachine>;
 
@@ -35,7 +36,14 @@ const scenarios = [
   {
     name: 'board',
     path: '/board/index',
-    input: { area: 'board', path: '/board/index', culture: 'en-us', profile: profile(), recoveryToken: undefined },
+    input: {
+      area: 'board',
+      path: '/board/index',
+      culture: 'en-us',
+      profile: profile(),
+      recoveryToken: undefined,
+      ports: fakePorts().ports,
+    },
     events: [doneEvent('readStoredRedirect', '/Faq'), doneEvent('readStoredRedirect', undefined)],
   },
   {
@@ -47,6 +55,7 @@ const scenarios = [
       culture: 'en-us',
       profile: profile({ role: 'admin' }),
       recoveryToken: undefined,
+      ports: fakePorts().ports,
     },
     events: Object.values(menus).map((menu) => doneEvent('loadMenu', menu)),
   },

@@ -9,6 +9,7 @@ import { doneEvent, doneEventType, isStartEvent } from '../support/controlled-ac
 import { renderShell } from '../support/render-shell';
 import { answeringApi } from '../support/shell-api';
 import { application, claims, profile } from '../support/profiles';
+import { fakePorts } from '../support/fake-ports';
 
 type LauncherSnapshot = SnapshotFrom<typeof launcherMachine>;
 
@@ -27,7 +28,10 @@ const events = [
 ];
 
 const model = new TestModel(launcherMachine, { stateMatcher: (s, key) => matchesState(key, s.value) });
-const paths = model.getPaths(getShortestPaths, { input: { profile: profile() }, events: events as never });
+const paths = model.getPaths(getShortestPaths, {
+  input: { profile: profile(), ports: fakePorts().ports },
+  events: events as never,
+});
 
 type Harness = { shell?: ReturnType<typeof renderShell> };
 

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { getShortestPaths, TestModel } from 'xstate/graph';
 import { matchesState, type SnapshotFrom } from 'xstate';
 import { loginMachine } from '@machines/login/login.machine';
-import type { LoginEvent, StoredLogin } from '@machines/login/login.types';
+import type { LoginEvent, StoredLogin, WidgetEvent } from '@machines/login/login.types';
 import type { ProfileValidateResult } from '@contracts/profile';
 import { doneEvent, doneEventType, isStartEvent } from '../support/controlled-actor';
 import { renderShell } from '../support/render-shell';
 import { answeringApi } from '../support/shell-api';
 import { profile } from '../support/profiles';
+import { fakePorts } from '../support/fake-ports';
 
 type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
 
@@ -30,7 +31,14 @@ const events = [
 
 const model = new TestModel(loginMachine, { stateMatcher: (s, key) => matchesState(key, s.value) });
 const paths = model.getPaths(getShortestPaths, {
-  input: { mode: 'login', clientId: 'acme', applicationName: undefined, culture: 'en-us', recoveryToken: undefined },
+  input: {
+    mode: 'login',
+    clientId: 'acme',
+    applicationName: undefined,
+    culture: 'en-us',
+    recoveryToken: undefined,
+    ports: fakePorts().ports,
+  },
   events,
   // One submit and at most one failure: enough to see the message and the counter without an endless graph.
   filterEvents: (s, event) =>
@@ -125,7 +133,7 @@ async function playWidget(harness: Harness, event: LoginEvent) {
     if (!shell(harness).identity.isWidgetMounted()) throw new Error('the widget is not mounted yet');
   });
   act(() => {
-    shell(harness).identity.widget(event);
+    shell(harness).identity.widget(event as WidgetEvent);
   });
 }
 

@@ -13,6 +13,7 @@ type AggregatedInput = Parameters<ShellApi['getAggregatedByPage']>[0];
  */
 export function answeringApi(answer: (input: AggregatedInput) => Partial<AggregatedResources> = () => ({})) {
   const postedErrors: NewError[] = [];
+  const unauthorisedListeners = new Set<() => void>();
   const api: ShellApi = {
     getResourceVersion: () => Promise.resolve(20260101),
     getAggregatedByPage: (input) => Promise.resolve(aggregated({ culture: input.culture, ...answer(input) })),
@@ -22,15 +23,25 @@ export function answeringApi(answer: (input: AggregatedInput) => Partial<Aggrega
     },
     getLastRequestId: () => 'req-last',
     setRequestCulture: vi.fn(),
+    watchUnauthorised: (listener) => {
+      unauthorisedListeners.add(listener);
+      return () => {
+        unauthorisedListeners.delete(listener);
+      };
+    },
   };
-  return { api, postedErrors };
+  /** Plays an API call answering 401, as src/api/http.ts reports one. */
+  const answerUnauthorised = () => {
+    for (const listener of unauthorisedListeners) listener();
+  };
+  return { api, postedErrors, answerUnauthorised };
 }
 
 /** An API whose resource calls wait until the test answers them (the model walk settles them at the exact step). */
 export function controlledApi() {
   const version = createControlledCall<number, { clientId: string | undefined }>();
   const page = createControlledCall<AggregatedResources, AggregatedInput>();
-  const { api: answering, postedErrors } = answeringApi();
+  const { api: answering, postedErrors, answerUnauthorised } = answeringApi();
   const api: ShellApi = { ...answering, getResourceVersion: version.call, getAggregatedByPage: page.call };
-  return { api, version, page, postedErrors };
+  return { api, version, page, postedErrors, answerUnauthorised };
 }

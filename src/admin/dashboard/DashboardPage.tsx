@@ -2,19 +2,17 @@ import { Button, Field, Heading, HStack, Input, Stack, Switch, Text } from '@cha
 import { useLingui } from '@lingui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import * as v from 'valibot';
-import { fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import { selectSessionRef } from '@machines/app/app.selectors';
-import { systemIds } from '@machines/app/app.system';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { selectNotificationsRef, selectSessionRef } from '@machines/app/app.selectors';
 import { clearCacheMachine } from '@machines/edit-mode/clear-cache.machine';
 import type { editModeMachine } from '@machines/edit-mode/edit-mode.machine';
-import { selectIsEditModeOn } from '@machines/edit-mode/edit-mode.selectors';
+import { selectIsClearing } from '@machines/edit-mode/clear-cache.selectors';
+import { isPickableKey, selectIsEditModeOn } from '@machines/edit-mode/edit-mode.selectors';
 import type { EditTarget } from '@machines/label-editor/label-editor.types';
 import type { sessionMachine } from '@machines/session/session.machine';
-import { selectProfile } from '@machines/session/session.selectors';
+import { selectMayEditResources } from '@machines/session/session.selectors';
 import { clearResourceCache } from '../../api/admin/resources-edit';
 import { AppActor } from '../../app/AppActor';
-import { LabelKeySchema } from '@contracts/resources';
 import { labels } from '../../i18n/labels';
 import { messageToLabelValue } from '../../i18n/overrides';
 import { pickOf } from './edit-mode/host';
@@ -58,8 +56,8 @@ function DashboardTools({
   clearCache: typeof clearResourceCache;
 }) {
   const { i18n } = useLingui();
-  const profile = useSelector(sessionRef, selectProfile);
-  if (!profile?.isAulAdmin) return <Text color="fg.muted">{i18n._(labels.Dashboard_Text_AdministratorsOnly)}</Text>;
+  const mayEdit = useSelector(sessionRef, selectMayEditResources);
+  if (!mayEdit) return <Text color="fg.muted">{i18n._(labels.Dashboard_Text_AdministratorsOnly)}</Text>;
   return (
     <>
       <EditModeControls provided={provided} />
@@ -107,7 +105,7 @@ function EditByKey({ onPick }: { onPick: (target: EditTarget) => void }) {
   const { i18n } = useLingui();
   // What is being typed is widget state; the pick is the machine's event.
   const [key, setKey] = useState('');
-  const valid = v.is(LabelKeySchema, key.trim());
+  const valid = isPickableKey(key);
   return (
     <Field.Root>
       <Field.Label>{i18n._(labels.Dashboard_Text_EditByKey)}</Field.Label>
@@ -139,12 +137,12 @@ function ClearCacheButton({ clearCache: clear }: { clearCache: typeof clearResou
       actors: { clearCache: fromPromise(({ signal }) => clear({ signal })) },
       actions: {
         notify: (_, event) => {
-          (app.system.get(systemIds.notifications) as AnyActorRef | undefined)?.send(event);
+          selectNotificationsRef(app.getSnapshot())?.send(event);
         },
       },
     }),
   );
-  const clearing = useSelector(clearCache, (s) => s.hasTag('busy'));
+  const clearing = useSelector(clearCache, selectIsClearing);
   return (
     <Button
       alignSelf="start"

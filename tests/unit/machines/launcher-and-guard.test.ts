@@ -4,13 +4,14 @@ import { guardMachine, type GuardInput } from '@machines/guard/guard.machine';
 import { automaticChoice, launcherMachine } from '@machines/launcher/launcher.machine';
 import type { Menu } from '@contracts/resources';
 import { doneEvent } from '../../support/controlled-actor';
+import { fakePorts } from '../../support/fake-ports';
 import { application, claims, profile } from '../../support/profiles';
 
 const paramsOf = (actions: { type: string; params?: unknown }[], type: string) =>
   actions.find((action) => action.type === type)?.params;
 
 describe('launcher (admin-and-board §2)', () => {
-  const loading = () => initialTransition(launcherMachine, { profile: profile() })[0];
+  const loading = () => initialTransition(launcherMachine, { profile: profile(), ports: fakePorts().ports })[0];
 
   it('shows a loader until it has decided', () => {
     expect(loading().hasTag('busy')).toBe(true);
@@ -43,7 +44,9 @@ describe('launcher (admin-and-board §2)', () => {
   });
 
   it('waits for the guard when no one is signed in', () => {
-    expect(initialTransition(launcherMachine, { profile: undefined })[0].value).toBe('signedOut');
+    expect(initialTransition(launcherMachine, { profile: undefined, ports: fakePorts().ports })[0].value).toBe(
+      'signedOut',
+    );
   });
 });
 
@@ -54,6 +57,7 @@ describe('guards (public-and-profile §4, admin-and-board §4)', () => {
     culture: 'en-us',
     profile: profile(),
     recoveryToken: undefined,
+    ports: fakePorts().ports,
     ...overrides,
   });
   const menu: Menu = {

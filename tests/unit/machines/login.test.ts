@@ -3,6 +3,7 @@ import { createActor, fromCallback, fromPromise, initialTransition, transition }
 import { loginMachine } from '@machines/login/login.machine';
 import type { ExistingSession, LoginInput, StoredLogin } from '@machines/login/login.types';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
+import { fakePorts } from '../../support/fake-ports';
 import { claims, profile } from '../../support/profiles';
 
 const input = (overrides: Partial<LoginInput> = {}): LoginInput => ({
@@ -11,6 +12,7 @@ const input = (overrides: Partial<LoginInput> = {}): LoginInput => ({
   applicationName: undefined,
   culture: 'en-us',
   recoveryToken: undefined,
+  ports: fakePorts().ports,
   ...overrides,
 });
 const context = {

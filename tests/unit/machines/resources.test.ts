@@ -4,6 +4,7 @@ import { resourcesMachine, type ResourceRequest } from '@machines/resources/reso
 import { todayVersion, initialVersion } from '@machines/resources/version';
 import { ApiError } from '@contracts/failures';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
+import { fakePorts } from '../../support/fake-ports';
 import { aggregated, ACME } from '../../support/fixtures';
 
 type Context = SnapshotFrom<typeof resourcesMachine>['context'];
@@ -22,6 +23,9 @@ const at = (value: StateName, context: Partial<Context> = {}) =>
       loaded: undefined,
       lists: {},
       settings: {},
+      builtInLabels: {},
+      labels: {},
+      ports: fakePorts().ports,
       ...context,
     },
   });
@@ -42,7 +46,11 @@ describe('resources: version rule (spec §7)', () => {
   });
 
   it('starts under the higher of today and the stored version', () => {
-    const [start] = initialTransition(resourcesMachine, { today: 20260101, storedVersion: 20260301 });
+    const [start] = initialTransition(resourcesMachine, {
+      today: 20260101,
+      storedVersion: 20260301,
+      ports: fakePorts().ports,
+    });
     expect(start.context.version).toBe(20260301);
   });
 });
@@ -71,7 +79,7 @@ describe('resources: transitions', () => {
     const [next] = transition(
       resourcesMachine,
       at('activatingCulture', { activeCulture: undefined }),
-      doneEvent('activateCulture', undefined),
+      doneEvent('activateCulture', {}),
     );
     expect(next.value).toBe('checkingVersion');
     expect(next.context.activeCulture).toBe('en-us');

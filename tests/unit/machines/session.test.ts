@@ -12,6 +12,8 @@ const context = {
   timing: defaultSessionTiming,
   countdown: 0,
   redirectUrl: undefined,
+  address: undefined,
+  returnTo: undefined,
 };
 const at = (value: Parameters<typeof sessionMachine.resolveState>[0]['value'], overrides = {}) =>
   sessionMachine.resolveState({ value, context: { ...context, ...overrides } });
@@ -35,10 +37,12 @@ describe('session: signed out', () => {
   it('keeps the reason on the login page and clears it once the person leaves', () => {
     const withReason = at('signedOut', { signOutReason: reason, profile: undefined });
     expect(
-      transition(sessionMachine, withReason, { type: 'page.changed', page: 'login' })[0].context.signOutReason,
+      transition(sessionMachine, withReason, { type: 'page.changed', page: 'login', address: '/Login' })[0].context
+        .signOutReason,
     ).toEqual(reason);
     expect(
-      transition(sessionMachine, withReason, { type: 'page.changed', page: 'faq' })[0].context.signOutReason,
+      transition(sessionMachine, withReason, { type: 'page.changed', page: 'faq', address: '/Faq' })[0].context
+        .signOutReason,
     ).toBeUndefined();
   });
 

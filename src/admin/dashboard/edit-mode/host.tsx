@@ -2,9 +2,8 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { createRoot } from 'react-dom/client';
-import { createActor, fromCallback, fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import type { appMachine } from '@machines/app/app.machine';
-import { systemIds } from '@machines/app/app.system';
 import { editModeMachine, type EditModeEvent, type TextPick } from '@machines/edit-mode/edit-mode.machine';
 import { labelEditorMachine } from '@machines/label-editor/label-editor.machine';
 import type { Draft, EditScope, EditTarget, ReadText, SaveOutcome } from '@machines/label-editor/label-editor.types';
@@ -58,9 +57,8 @@ const sanitisedDraft = (draft: Draft): Draft =>
 
 /** Edit Mode joined to the page: its DOM, its Lingui instance, the API and the root's singletons. */
 export function wireEditMode({ i18n, app, api, document: doc }: EditModePorts) {
-  const send = (systemId: string, event: { type: string }) => {
-    (app.system.get(systemId) as AnyActorRef | undefined)?.send(event);
-  };
+  // The root's singletons, read from its snapshot's children when an effect runs (STYLE §7.5), never looked up by id.
+  const singletons = () => app.getSnapshot().children;
   return editModeMachine.provide({
     actors: {
       labelEditor: labelEditorMachine.provide({
@@ -90,10 +88,10 @@ export function wireEditMode({ i18n, app, api, document: doc }: EditModePorts) {
     actions: {
       // The save raised the resource version, so the resources flow's version check reloads the page's texts.
       refreshTexts: () => {
-        send(systemIds.resources, { type: 'window.focused' });
+        singletons().resources?.send({ type: 'window.focused' });
       },
       notify: (_, event) => {
-        send(systemIds.notifications, event);
+        singletons().notifications?.send(event);
       },
     },
   });

@@ -1,0 +1,45 @@
+import type { AnyStateMachine, InputFrom } from 'xstate';
+import type { Culture } from '@contracts/culture';
+import type { UserProfile } from '@contracts/profile';
+import { launcherMachine } from '../launcher/launcher.machine';
+import { loginMachine } from '../login/login.machine';
+import { loginRouteOf } from '../login/login-route';
+import type { IdentityPorts } from '../support/ports';
+import type { PageLocation } from './app.types';
+
+/** What the root hands a page's flow when the flow starts: the address, the culture, who is signed in, the ports. */
+export type FlowHost = {
+  location: PageLocation;
+  culture: Culture;
+  profile: UserProfile | undefined;
+  ports: IdentityPorts;
+};
+
+type FlowEntry<TLogic extends AnyStateMachine> = { logic: TLogic; input: (host: FlowHost) => InputFrom<TLogic> };
+
+const flow = <TLogic extends AnyStateMachine>(
+  logic: TLogic,
+  input: (host: FlowHost) => InputFrom<TLogic>,
+): FlowEntry<TLogic> => ({ logic, input });
+
+/**
+ * The flow table: page flow key → its machine and how its input is made from the host. A route object
+ * (src/app/routes.ts) names one of these keys; the root starts that flow while the route is on screen and stops it
+ * when the address moves on. Adding a flow is one entry here and one `flow:` on its route.
+ */
+export const flowTable = {
+  login: flow(loginMachine, ({ location, culture, ports }) => ({ ...loginRouteOf(location, culture), ports })),
+  launcher: flow(launcherMachine, ({ profile, ports }) => ({ profile, ports: { notifications: ports.notifications } })),
+};
+
+export type FlowKey = keyof typeof flowTable;
+
+export const flowKeys = Object.keys(flowTable) as FlowKey[];
+
+/** The table's machines by key, for the root's `setup({ actors })`. */
+export const flowActors = Object.fromEntries(flowKeys.map((key) => [key, flowTable[key].logic])) as {
+  [K in FlowKey]: (typeof flowTable)[K]['logic'];
+};
+
+export const isFlowKey = (key: string | undefined): key is FlowKey =>
+  key !== undefined && Object.hasOwn(flowTable, key);

@@ -1,0 +1,29 @@
+import type { Culture } from '@contracts/culture';
+import type { LoginMode, LoginRoute } from './login.types';
+
+/** The routes the login flow serves, by route id (src/app/routes.ts). */
+const loginModes: Record<string, LoginMode> = {
+  login: 'login',
+  publicAdmin: 'publicAdmin',
+  sso: 'sso',
+  loginCallback: 'callback',
+};
+
+/** What the login flow needs of the address: the route it is on and what the address names. */
+type LoginAddress = {
+  routeId: string | undefined;
+  clientId: string | undefined;
+  params: Record<string, string>;
+  query: Record<string, string>;
+};
+
+/** The login flow's route from the address (public-and-profile §2: Login's shapes, Public/Admin, SSO, callback). */
+export function loginRouteOf(location: LoginAddress, culture: Culture): LoginRoute {
+  return {
+    mode: loginModes[location.routeId ?? ''] ?? 'login',
+    clientId: location.clientId,
+    applicationName: location.params.applicationName ?? location.query.applicationName,
+    culture,
+    recoveryToken: location.query.recoveryToken,
+  };
+}

@@ -1,0 +1,29 @@
+import { createActor, fromCallback, type EventObject } from 'xstate';
+import type { NotificationsEvent } from '@machines/notifications/notifications.types';
+import type { SessionEvent } from '@machines/session/session.machine';
+import type { IdentityPorts } from '@machines/support/ports';
+
+/** A started actor that keeps every event it receives: a port a test can read back. */
+export function recordingPort<TEvent extends EventObject>() {
+  const received: TEvent[] = [];
+  const ref = createActor(
+    fromCallback<TEvent>(({ receive }) => {
+      receive((event) => {
+        received.push(event);
+      });
+    }),
+  );
+  ref.start();
+  return { ref, received };
+}
+
+/**
+ * Fake notifications and session ports for hosting a flow outside the root (machines/support/ports.ts): the flow
+ * under test talks to them as it would to the singletons, and the test reads what they were sent.
+ */
+export function fakePorts() {
+  const notifications = recordingPort<NotificationsEvent>();
+  const session = recordingPort<SessionEvent>();
+  const ports: IdentityPorts = { notifications: notifications.ref, session: session.ref };
+  return { ports, notifications: notifications.received, session: session.received };
+}
