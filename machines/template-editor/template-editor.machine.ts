@@ -16,7 +16,7 @@ import {
   type CatalogueField,
   type RowFlag,
   type TemplateRow,
-} from './template-rows';
+} from './template-draft';
 
 /** The grid's editor input (machines/admin-grid): no row is a new template; a row is the template to load and edit. */
 export type TemplateEditorInput = { row: Template | undefined; notifications: NotificationsRef };

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { templateEditorMachine } from './template-editor.machine';
-import type { CatalogueField } from './template-rows';
+import type { CatalogueField } from './template-draft';
 
 type TemplateEditorSnapshot = SnapshotFrom<typeof templateEditorMachine>;
 

@@ -14,9 +14,10 @@ import {
   selectIsStale,
   selectTemplates,
 } from '@machines/client-application-dialog/client-application-dialog.selectors';
-import type { TemplateFormField } from '@machines/client-application-dialog/template-form';
+import type { TemplateFormField } from '@machines/client-application-dialog/template-draft';
 import { labels } from '../../i18n/labels';
 import { DialogNotice } from '../../ui/DialogNotice';
+import { ConflictChoice } from '../shared/ConflictChoice';
 import { FormDialog } from '../../ui/FormDialog';
 import { withValues } from '../../i18n/with-values';
 import { TextField } from './TextField';
@@ -41,7 +42,7 @@ export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef })
   const canSave = useSelector(dialogRef, selectCanSave);
   const stale = useSelector(dialogRef, selectIsStale);
   const cancel = () => {
-    dialogRef.send({ type: 'dialog.cancel' });
+    dialogRef.send({ type: 'cancel' });
   };
   const invalidText = (field: TemplateFormField) =>
     invalid.includes(field) && (field !== 'templateId' || form.templateId !== null)
@@ -54,7 +55,7 @@ export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef })
       disabled={busy}
       invalidText={invalidText(field)}
       onChange={(value) => {
-        dialogRef.send({ type: 'template.edit', changes: { [field]: value } });
+        dialogRef.send({ type: 'edit', changes: { [field]: value } });
       }}
     />
   );
@@ -70,7 +71,7 @@ export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef })
       canSave={canSave}
       onCancel={cancel}
       onSave={() => {
-        dialogRef.send({ type: 'template.save' });
+        dialogRef.send({ type: 'save' });
       }}
     >
       {loading ? (
@@ -83,6 +84,12 @@ export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef })
           {stale ? (
             <DialogNotice status="error" role="alert" text={i18n._(labels.ClientApplication_Text_StaleUpdate)} />
           ) : null}
+          {stale ? (
+            <ConflictChoice
+              onReload={() => dialogRef.send({ type: 'reload' })}
+              onKeepMine={() => dialogRef.send({ type: 'keepMine' })}
+            />
+          ) : null}
           <Field.Root required disabled={busy}>
             <Field.Label>
               {i18n._(labels.ClientApplication_Field_Template)}
@@ -94,7 +101,7 @@ export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef })
                 onChange={(event) => {
                   const value = event.target.value;
                   dialogRef.send({
-                    type: 'template.edit',
+                    type: 'edit',
                     changes: { templateId: value === '' ? null : value },
                   });
                 }}

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { ClientFormField, FieldProblem } from '@machines/client-dialog/client-form';
+import type { ClientFormField, FieldProblem } from '@machines/client-dialog/client-draft';
 import type { clientDialogMachine } from '@machines/client-dialog/client-dialog.machine';
 import {
   selectFieldProblems,

@@ -17,7 +17,7 @@ import {
   selectName,
   selectRows,
 } from '@machines/template-editor/template-editor.selectors';
-import type { CatalogueField } from '@machines/template-editor/template-rows';
+import type { CatalogueField } from '@machines/template-editor/template-draft';
 import { labels } from '../../i18n/labels';
 import { DialogNotice } from '../../ui/DialogNotice';
 import { FormDialog } from '../../ui/FormDialog';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { memo } from 'react';
 import type { TemplateEditorEvent } from '@machines/template-editor/template-editor.machine';
-import { rowFlags, type RowFlag, type TemplateRow } from '@machines/template-editor/template-rows';
+import { rowFlags, type RowFlag, type TemplateRow } from '@machines/template-editor/template-draft';
 import { roles, type Role } from '@contracts/resources';
 import { labels } from '../../i18n/labels';
 import { withValues } from '../../i18n/with-values';

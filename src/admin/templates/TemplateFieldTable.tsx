@@ -1,7 +1,7 @@
 import { Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import type { TemplateEditorEvent } from '@machines/template-editor/template-editor.machine';
-import type { TemplateRow } from '@machines/template-editor/template-rows';
+import type { TemplateRow } from '@machines/template-editor/template-draft';
 import { labels } from '../../i18n/labels';
 import { withValues } from '../../i18n/with-values';
 import { TemplateFieldRow } from './TemplateFieldRow';

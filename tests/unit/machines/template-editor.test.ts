@@ -4,7 +4,7 @@ import { failureNotice } from '@machines/admin-grid/failure-notice';
 import { label } from '@machines/support/text';
 import { templateEditorMachine } from '@machines/template-editor/template-editor.machine';
 import { selectAddableFields, selectCanSave } from '@machines/template-editor/template-editor.selectors';
-import { moveRow, rowsOf } from '@machines/template-editor/template-rows';
+import { moveRow, rowsOf } from '@machines/template-editor/template-draft';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import {
   catalogueOf,
