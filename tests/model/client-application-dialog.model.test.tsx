@@ -116,6 +116,13 @@ function expectStaleMessage(stale: boolean) {
   else expect(alert).not.toBeInTheDocument();
 }
 
+/** A conflict offers its two ways out, and no plain Save. */
+function expectConflictChoice() {
+  expect(saveButton()).toBeDisabled();
+  expect(screen.getByRole('button', { name: en('Global_Button_ReloadTheirs') })).toBeEnabled();
+  expect(screen.getByRole('button', { name: en('Global_Button_KeepMine') })).toBeEnabled();
+}
+
 async function expectNotice(harness: Harness) {
   if (harness.notice === undefined) return;
   const snackbar = await screen.findByTestId('snackbar');
@@ -149,9 +156,7 @@ const states = (harness: Harness) => ({
     await waitFor(() => {
       expectStaleMessage(true);
     });
-    expect(saveButton()).toBeDisabled();
-    expect(screen.getByRole('button', { name: en('Global_Button_ReloadTheirs') })).toBeEnabled();
-    expect(screen.getByRole('button', { name: en('Global_Button_KeepMine') })).toBeEnabled();
+    expectConflictChoice();
   },
   saving: () => {
     expect(saveButton()).toBeDisabled();
