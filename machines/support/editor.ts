@@ -114,13 +114,13 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
         ({ context }, error: unknown) => notice(error, 'save', context.input),
       ),
       /**
-       * A 401 on save: the one place an editor meets it. Its default hands the error to the notifications port,
+       * A 401 on load or save: the one place an editor meets it. Its default hands the error to the notifications port,
        * whose catalogue applies the session's rules (the modal, then the sign-out); a host with its own 401 policy
        * provides this action, so no editor decides what a lost session means.
        */
       unauthorised: sendTo(
         ({ context }) => context.input.notifications,
-        (_, error: unknown) => ({ type: 'error.report' as const, error, action: 'editor.save' }),
+        (_, error: unknown) => ({ type: 'error.report' as const, error, action: 'editor' }),
       ),
       startFrom: assign(({ context }, { loaded }: { loaded: unknown }) => ({
         loaded: loaded as TLoaded,
@@ -164,6 +164,11 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
             actions: { type: 'startFrom', params: ({ event }) => ({ loaded: event.output }) },
           },
           onError: [
+            {
+              guard: { type: 'isUnauthorised', params: errorOf },
+              target: 'unauthorised',
+              actions: { type: 'unauthorised', params: errorOf },
+            },
             typeof onLoadFailure === 'object'
               ? {
                   target: 'editing',
@@ -245,7 +250,7 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
       },
       saved: { type: 'final' },
       cancelled: { type: 'final' },
-      /** Ends with nothing saved; the host's 401 policy was told through the `unauthorised` action. */
+      /** The session is gone: ends with nothing saved; the host's 401 policy was told through `unauthorised`. */
       unauthorised: { type: 'final' },
     },
     output: ({ context }) => context.saved,

@@ -136,7 +136,7 @@ describe('the editor pattern (machines/support/editor.ts)', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().value).toBe('unauthorised');
     expect(actor.getSnapshot().output).toBeUndefined();
-    expect(received).toEqual([{ type: 'error.report', error: lost, action: 'editor.save' }]);
+    expect(received).toEqual([{ type: 'error.report', error: lost, action: 'editor' }]);
   });
 
   it('a failed load can be retried with reload', async () => {
