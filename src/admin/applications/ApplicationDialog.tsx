@@ -10,6 +10,7 @@ import {
   selectConflict,
   selectDraft,
   selectIsBusy,
+  selectIsStale,
   selectMode,
   selectReadOnly,
   selectRegions,
@@ -20,6 +21,7 @@ import type { ListItem } from '@contracts/resources';
 import { labels } from '../../i18n/labels';
 import { DialogNotice } from '../../ui/DialogNotice';
 import { FormDialog } from '../../ui/FormDialog';
+import { ConflictChoice } from '../shared/ConflictChoice';
 import { useText } from '../../ui/use-text';
 
 type DialogRef = ActorRefFrom<typeof applicationDialogMachine>;
@@ -37,8 +39,9 @@ export function ApplicationDialog({ dialogRef, icons }: { dialogRef: DialogRef; 
   const busy = useSelector(dialogRef, selectIsBusy);
   const conflict = useSelector(dialogRef, selectConflict);
   const canClose = useSelector(dialogRef, selectCanClose);
+  const stale = useSelector(dialogRef, selectIsStale);
   const close = () => {
-    dialogRef.send({ type: 'dialog.close' });
+    dialogRef.send({ type: 'cancel' });
   };
   return (
     <FormDialog
@@ -53,11 +56,17 @@ export function ApplicationDialog({ dialogRef, icons }: { dialogRef: DialogRef; 
       cancelDisabled={!canClose}
       onCancel={close}
       onSave={() => {
-        dialogRef.send({ type: 'dialog.save' });
+        dialogRef.send({ type: 'save' });
       }}
     >
       <Stack gap="4">
         {conflict ? <DialogNotice status="warning" role="alert" text={text(conflict)} /> : null}
+        {stale ? (
+          <ConflictChoice
+            onReload={() => dialogRef.send({ type: 'reload' })}
+            onKeepMine={() => dialogRef.send({ type: 'keepMine' })}
+          />
+        ) : null}
         <ApplicationInputs dialogRef={dialogRef} icons={icons} />
       </Stack>
     </FormDialog>
@@ -71,7 +80,7 @@ function ApplicationInputs({ dialogRef, icons }: { dialogRef: DialogRef; icons: 
   const problems = useSelector(dialogRef, selectShownProblems);
   const regions = useSelector(dialogRef, selectRegions);
   const change = (field: ApplicationField) => (value: string) => {
-    dialogRef.send({ type: 'field.changed', field, value });
+    dialogRef.send({ type: 'edit', changes: { field, value } });
   };
   const problemText = (field: ApplicationField) =>
     draft[field].trim() === '' ? i18n._(labels.Global_Text_VMRequired) : i18n._(labels.Global_Text_VMGlobal);
