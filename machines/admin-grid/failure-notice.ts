@@ -1,14 +1,13 @@
-import type { ActorRef, ErrorActorEvent, Snapshot } from 'xstate';
+import type { ErrorActorEvent } from 'xstate';
 import { ApiError } from '@contracts/failures';
 import { describeError } from '../notifications/describe-error';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { label, raw, type Text } from '../support/text';
 
-/**
- * The notifications singleton as an admin page's actors see it. Page actors are created by their page, outside the
- * root's system, so they receive this ref as input instead of finding it with `system.get`.
- */
-export type NotificationsRef = ActorRef<Snapshot<unknown>, NotificationsEvent>;
+import type { NotificationsPort } from '../support/ports';
+
+/** The notifications port, by the name the admin grids know it (machines/support/ports.ts). */
+export type NotificationsRef = NotificationsPort;
 
 /** A 409: a stale update, a name or alias already taken, or a delete of something still in use. */
 export const isConflict = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 409;

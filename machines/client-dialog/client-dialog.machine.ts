@@ -4,7 +4,7 @@ import { failureNotice } from '../admin-grid/failure-notice';
 import { clientApplicationDialogMachine } from '../client-application-dialog/client-application-dialog.machine';
 import { notProvided } from '../support/actors';
 import { label } from '../support/text';
-import { clientFormOf, createBodyOf, emptyClientForm, isClientFormValid, updateBodyOf } from './client-form';
+import { clientFormOf, createBodyOf, emptyClientForm, isClientFormValid, updateBodyOf } from './client-draft';
 import type {
   ClientDialogCalls,
   ClientDialogContext,
@@ -166,7 +166,7 @@ export const clientDialogMachine = setup({
           // The template save moved the client application's row version on; the activation must send the new one.
           actions: assign({
             applications: ({ context, event }) => {
-              const saved = event.output.saved;
+              const saved = event.output;
               if (!saved) return context.applications;
               return context.applications?.map((app) =>
                 app.id === saved.id

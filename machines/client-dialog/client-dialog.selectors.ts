@@ -1,7 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { CmsClient } from '@contracts/admin/clients';
 import type { clientApplicationDialogMachine } from '../client-application-dialog/client-application-dialog.machine';
-import { clientFormProblems, type ClientForm, type ClientFormField, type FieldProblem } from './client-form';
+import { clientFormProblems, type ClientForm, type ClientFormField, type FieldProblem } from './client-draft';
 import { editableTemplateOf, type clientDialogMachine } from './client-dialog.machine';
 
 type ClientDialogSnapshot = SnapshotFrom<typeof clientDialogMachine>;

@@ -2,7 +2,7 @@ import type { ClientApplication, ClientApplicationActivation } from '@contracts/
 import type { Client, ClientCreate, ClientUpdate, CmsClient } from '@contracts/admin/clients';
 import type { EditorInput, EditorOutput } from '../admin-grid/grid.types';
 import type { NotificationsRef } from '../admin-grid/failure-notice';
-import type { ClientForm } from './client-form';
+import type { ClientForm } from './client-draft';
 
 /** The grid's editor input: the client to edit (`row`), none for a new client; and the notifications singleton. */
 export type ClientDialogInput = EditorInput<Client>;

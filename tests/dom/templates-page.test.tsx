@@ -4,7 +4,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { describe, expect, it, vi } from 'vitest';
-import { rowsOf } from '@machines/template-editor/template-rows';
+import { rowsOf } from '@machines/template-editor/template-draft';
 import { TemplateFieldTable } from '@src/admin/templates/TemplateFieldTable';
 import { TemplatesScreen } from '@src/admin/templates/TemplatesPage';
 import { wireTemplates, type TemplatesApi } from '@src/admin/templates/wiring';

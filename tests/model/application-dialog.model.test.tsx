@@ -4,10 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, matchesState, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, TestModel } from 'xstate/graph';
-import type { ApplicationField } from '@machines/application-dialog/application-draft';
-import { applicationDialogMachine } from '@machines/application-dialog/application-dialog.machine';
+import { invalidFields, type ApplicationField } from '@machines/application-dialog/application-draft';
+import {
+  applicationDialogMachine,
+  type ApplicationLoaded,
+  type SaveApplicationInput,
+} from '@machines/application-dialog/application-dialog.machine';
 import { ApplicationDialog } from '@src/admin/applications/ApplicationDialog';
-import type { Application, ApplicationCreate, ApplicationUpdate, Region } from '@contracts/admin/applications';
+import type { Application } from '@contracts/admin/applications';
 import { ApiError } from '@contracts/failures';
 import { applicationRow, regions } from '../support/admin-fixtures';
 import {
@@ -41,19 +45,19 @@ const edits: { field: ApplicationField; value: string }[] = [
 ];
 
 const editingEvents = [
-  ...edits.map((edit) => ({ type: 'field.changed' as const, ...edit })),
-  { type: 'dialog.save' as const },
-  { type: 'dialog.close' as const },
+  ...edits.map((edit) => ({ type: 'edit' as const, changes: edit })),
+  { type: 'save' as const },
+  { type: 'cancel' as const },
 ];
 
 /** The events each state can meet: an actor's answer only while it runs, the person's input only while editing. */
 const eventsOf = (s: DialogSnapshot) =>
-  s.matches('loadingRegions')
-    ? [doneEvent('loadRegions', regions), { type: 'dialog.close' as const }]
+  s.matches('loading')
+    ? [doneEvent('load', { regions, record: undefined }), { type: 'cancel' as const }]
     : s.matches('editing')
       ? editingEvents
-      : s.matches('creating')
-        ? [doneEvent('createApplication', saved), errorEvent('createApplication', taken)]
+      : s.matches('saving')
+        ? [doneEvent('save', saved), errorEvent('save', taken)]
         : [];
 
 const model = new TestModel(applicationDialogMachine, { stateMatcher: (s, key) => matchesState(key, s.value) });
@@ -66,21 +70,21 @@ const paths = model.getPaths(getShortestPaths, {
     JSON.stringify(
       s.status === 'done'
         ? [s.value]
-        : [s.value, s.context.invalid, s.context.touched, s.context.conflict !== undefined],
+        : [
+            s.value,
+            invalidFields(s.context.draft.values, undefined),
+            s.context.draft.touched,
+            s.context.problem !== undefined,
+          ],
     ),
 });
 
 function renderDialog() {
-  const loadRegions = createControlledActor<Region[], undefined>();
-  const createApplication = createControlledActor<Application, ApplicationCreate>();
-  const updateApplication = createControlledActor<Application, { id: string; body: ApplicationUpdate }>();
+  const loadRegions = createControlledActor<ApplicationLoaded, unknown>();
+  const createApplication = createControlledActor<Application, SaveApplicationInput>();
   const actor = createActor(
     applicationDialogMachine.provide({
-      actors: {
-        loadRegions: loadRegions.logic,
-        createApplication: createApplication.logic,
-        updateApplication: updateApplication.logic,
-      },
+      actors: { load: loadRegions.logic as never, save: createApplication.logic },
     }),
     { input: { row: undefined, notifications: recordingNotifications().ref } },
   ).start();
@@ -100,30 +104,31 @@ const labelOf: Record<ApplicationField, RegExp> = {
 const saveButton = () => screen.getByRole('button', { name: 'Save' });
 
 const states = (h: Harness) => ({
-  loadingRegions: async () => {
+  loading: async () => {
     expect(await screen.findByRole('heading', { name: 'Add application' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Save' })).toBeDisabled();
   },
   editing: async (s: DialogSnapshot) => {
-    const ready = s.context.invalid.length === 0;
+    const invalid = invalidFields(s.context.draft.values, undefined);
+    const ready = invalid.length === 0;
     await waitFor(() => {
       if (ready) expect(saveButton()).toBeEnabled();
       else expect(saveButton()).toBeDisabled();
     });
     // Each input the person changed and the contract refuses says so; untouched ones stay quiet.
-    const shown = s.context.invalid.filter((field) => s.context.touched.includes(field));
+    const shown = invalid.filter((field) => s.context.draft.touched.includes(field));
     await waitFor(() => {
       expect(screen.queryAllByText(/^(This field is required\.|Please check this value\.)$/)).toHaveLength(
         shown.length,
       );
     });
-    if (s.context.conflict) {
+    if (s.context.problem) {
       expect(await screen.findByRole('alert')).toHaveTextContent('Another record already has this name.');
     } else {
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     }
   },
-  creating: async () => {
+  saving: async () => {
     await waitFor(() => {
       expect(saveButton()).toBeDisabled();
     });
@@ -132,22 +137,21 @@ const states = (h: Harness) => ({
   saved: () => {
     expect(h.actor.getSnapshot().output).toEqual(saved);
   },
-  closed: () => {
+  cancelled: () => {
     expect(h.actor.getSnapshot().status).toBe('done');
     expect(h.actor.getSnapshot().output).toBeUndefined();
   },
 });
 
 const executors = (h: Harness) => ({
-  [doneEventType('loadRegions')]: () => {
+  [doneEventType('load')]: () => {
     act(() => {
-      h.loadRegions.resolve(regions);
+      h.loadRegions.resolve({ regions, record: undefined });
     });
     return Promise.resolve();
   },
-  'field.changed': async ({ event }: { event: { field?: ApplicationField; value?: string } }) => {
-    const field = event.field as ApplicationField;
-    const value = event.value ?? '';
+  edit: async ({ event }: { event: { changes: { field: ApplicationField; value: string } } }) => {
+    const { field, value } = event.changes;
     const input = screen.getByLabelText(labelOf[field]);
     if (field === 'regionId' || field === 'iconIdentifier') {
       await userEvent.selectOptions(input, value);
@@ -156,19 +160,19 @@ const executors = (h: Harness) => ({
       await userEvent.type(input, value);
     }
   },
-  'dialog.save': async () => {
+  save: async () => {
     await userEvent.click(saveButton());
   },
-  'dialog.close': async () => {
+  cancel: async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
   },
-  [doneEventType('createApplication')]: () => {
+  [doneEventType('save')]: () => {
     act(() => {
       h.createApplication.resolve(saved);
     });
     return Promise.resolve();
   },
-  [errorEventType('createApplication')]: () => {
+  [errorEventType('save')]: () => {
     act(() => {
       h.createApplication.reject(taken);
     });
@@ -176,8 +180,8 @@ const executors = (h: Harness) => ({
   },
 });
 
-const describeStep = (event: { type: string; field?: string; value?: string }) =>
-  event.type === 'field.changed' ? `${event.field ?? ''}=${event.value ?? ''}` : event.type.replace(/^xstate\./, '');
+const describeStep = (event: { type: string; changes?: { field: string; value: string } }) =>
+  event.changes ? `${event.changes.field}=${event.changes.value}` : event.type.replace(/^xstate\./, '');
 
 describe('application dialog walk, create mode (admin-and-board §2, §4, §5, through the real dialog)', () => {
   it.each(

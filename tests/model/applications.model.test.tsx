@@ -8,7 +8,7 @@ import { applicationsGridMachine } from '@machines/admin-grid/applications-grid'
 import { selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
 import { applicationDialogMachine } from '@machines/application-dialog/application-dialog.machine';
 import { ApplicationsScreen } from '@src/admin/applications/ApplicationsPage';
-import type { Application, ApplicationCreate, Region } from '@contracts/admin/applications';
+import type { Application } from '@contracts/admin/applications';
 import { ApiError } from '@contracts/failures';
 import { applicationRow, manyApplications, regions } from '../support/admin-fixtures';
 import {
@@ -70,8 +70,8 @@ function renderPage() {
   // The real dialog machine, answering at once: its own walk is tests/model/application-dialog.model.test.tsx.
   const editor = applicationDialogMachine.provide({
     actors: {
-      loadRegions: fromPromise<Region[], undefined>(() => Promise.resolve(regions)),
-      createApplication: fromPromise<Application, ApplicationCreate>(() => Promise.resolve(saved)),
+      load: fromPromise(() => Promise.resolve({ regions, record: undefined })) as never,
+      save: fromPromise(() => Promise.resolve(saved)),
     },
   });
   const logic = applicationsGridMachine.provide({

@@ -7,7 +7,7 @@ import {
   clientApplicationDialogMachine,
   type ClientApplicationDialogEvent,
 } from '@machines/client-application-dialog/client-application-dialog.machine';
-import { isTemplateFormValid } from '@machines/client-application-dialog/template-form';
+import { isTemplateFormValid, offeredTemplates } from '@machines/client-application-dialog/template-draft';
 import { ClientApplicationDialog } from '@src/admin/clients/ClientApplicationDialog';
 import { renderDialogHost } from '../support/admin-dialog-host';
 import { catalogueText } from '../support/catalogue-text';
@@ -29,23 +29,22 @@ const en = (id: string) => catalogueText('en-us', id);
 const opened = { clientApplicationId: ids.acmeBenefits, applicationName: 'Benefits Center' };
 const saveRefused = apiError(400, 'validation_failed', 'rolesApiUrl: not an address');
 
+const loaded = {
+  templates: offeredTemplates(templates),
+  record: benefitsTemplate({ templateId: ids.defaultTemplate }),
+};
 const events = [
-  doneEvent('loadTemplates', templates),
-  errorEvent('loadTemplates', apiError(500, 'internal', 'Templates are not answering')),
-  doneEvent('loadRecord', benefitsTemplate({ templateId: ids.defaultTemplate })),
-  { type: 'template.edit', changes: { templateId: ids.agentTemplate } },
-  { type: 'template.save' },
-  doneEvent('saveRecord', benefitsTemplate({ templateId: ids.agentTemplate, version: 3 })),
-  errorEvent('saveRecord', saveRefused),
-  errorEvent('saveRecord', staleUpdate()),
-  { type: 'dialog.cancel' },
+  doneEvent('load', loaded),
+  errorEvent('load', apiError(500, 'internal', 'Templates are not answering')),
+  { type: 'edit', changes: { templateId: ids.agentTemplate } },
+  { type: 'save' },
+  doneEvent('save', benefitsTemplate({ templateId: ids.agentTemplate, version: 3 })),
+  errorEvent('save', saveRefused),
+  errorEvent('save', staleUpdate()),
+  { type: 'cancel' },
 ] as ClientApplicationDialogEvent[];
 
-const invokedIn: Record<string, string> = {
-  loadingTemplates: 'loadTemplates',
-  loadingRecord: 'loadRecord',
-  saving: 'saveRecord',
-};
+const invokedIn: Record<string, string> = { loading: 'load', saving: 'save' };
 const filterEvents = (s: Snapshot, event: ClientApplicationDialogEvent) =>
   !(isDoneEvent(event.type) || isErrorEvent(event.type)) ||
   invokedIn[typeof s.value === 'string' ? s.value : ''] === actorIdOf(event.type);
@@ -54,7 +53,7 @@ const filterEvents = (s: Snapshot, event: ClientApplicationDialogEvent) =>
 const serializeState = (s: Snapshot) =>
   JSON.stringify({
     value: s.value,
-    chosen: s.context.form.templateId,
+    chosen: s.context.draft.templateId,
     problem: s.context.problem,
     saved: s.context.saved !== undefined,
   });
@@ -66,10 +65,9 @@ const shortest = model.getPaths(getShortestPaths, { input: graphInput, events, f
 const refusedSave = model.getPathsFromEvents(
   [
     events[0],
-    events[2],
-    { type: 'template.edit', changes: { templateId: ids.agentTemplate } },
-    { type: 'template.save' },
-    errorEvent('saveRecord', saveRefused),
+    { type: 'edit', changes: { templateId: ids.agentTemplate } },
+    { type: 'save' },
+    errorEvent('save', saveRefused),
   ] as ClientApplicationDialogEvent[],
   {
     // getPathsFromEvents does not pass `input` to every traversal it runs, so it starts from the opened dialog.
@@ -83,9 +81,8 @@ const paths = [...shortest, ...refusedSave];
 
 function createCalls() {
   return {
-    loadTemplates: createControlledActor<typeof templates, undefined>(),
-    loadRecord: createControlledActor<ReturnType<typeof benefitsTemplate>, { id: string }>(),
-    saveRecord: createControlledActor<ReturnType<typeof benefitsTemplate>, unknown>(),
+    load: createControlledActor<typeof loaded, unknown>(),
+    save: createControlledActor<ReturnType<typeof benefitsTemplate>, unknown>(),
   };
 }
 type Calls = ReturnType<typeof createCalls>;
@@ -95,9 +92,8 @@ function startDialog(): Harness {
   const calls = createCalls();
   const logic = clientApplicationDialogMachine.provide({
     actors: {
-      loadTemplates: calls.loadTemplates.logic,
-      loadRecord: calls.loadRecord.logic,
-      saveRecord: calls.saveRecord.logic as never,
+      load: calls.load.logic as never,
+      save: calls.save.logic as never,
     },
   });
   renderDialogHost({
@@ -120,6 +116,13 @@ function expectStaleMessage(stale: boolean) {
   else expect(alert).not.toBeInTheDocument();
 }
 
+/** A conflict offers its two ways out, and no plain Save. */
+function expectConflictChoice() {
+  expect(saveButton()).toBeDisabled();
+  expect(screen.getByRole('button', { name: en('Global_Button_ReloadTheirs') })).toBeEnabled();
+  expect(screen.getByRole('button', { name: en('Global_Button_KeepMine') })).toBeEnabled();
+}
+
 async function expectNotice(harness: Harness) {
   if (harness.notice === undefined) return;
   const snackbar = await screen.findByTestId('snackbar');
@@ -128,13 +131,9 @@ async function expectNotice(harness: Harness) {
 }
 
 const states = (harness: Harness) => ({
-  loadingTemplates: async () => {
+  loading: async () => {
     expect(await screen.findByText(title)).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(en('Global_Text_Loading'));
-  },
-  loadingRecord: async () => {
-    expect(await screen.findByText(title)).toBeInTheDocument();
-    expect(screen.getByRole('status')).toBeInTheDocument();
   },
   editing: async (s: Snapshot) => {
     // The Default template is never offered; a record on it starts with no choice.
@@ -142,16 +141,22 @@ const states = (harness: Harness) => ({
       .getAllByRole('option')
       .map((option) => option.textContent);
     expect(options).toEqual([en('Global_Text_Select'), 'Member form', 'Agent form']);
-    expect(templateSelect()).toHaveValue(s.context.form.templateId ?? '');
+    expect(templateSelect()).toHaveValue(s.context.draft.templateId ?? '');
     expect(screen.getByRole('textbox', { name: en('ClientApplication_Field_OktaContainer') })).toHaveValue(
       'acme-benefits',
     );
     await waitFor(() => {
-      if (isTemplateFormValid(s.context.form, 2)) expect(saveButton()).toBeEnabled();
+      if (isTemplateFormValid(s.context.draft, 2)) expect(saveButton()).toBeEnabled();
       else expect(saveButton()).toBeDisabled();
     });
-    expectStaleMessage(s.context.problem === 'stale_update');
+    expectStaleMessage(false);
     await expectNotice(harness);
+  },
+  conflict: async () => {
+    await waitFor(() => {
+      expectStaleMessage(true);
+    });
+    expectConflictChoice();
   },
   saving: () => {
     expect(saveButton()).toBeDisabled();
@@ -161,7 +166,7 @@ const states = (harness: Harness) => ({
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
   },
-  closed: async () => {
+  cancelled: async () => {
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
@@ -185,14 +190,14 @@ async function settle(harness: Harness, event: { type: string; output?: unknown;
 }
 
 const executors = (harness: Harness) => ({
-  'template.edit': async () => {
+  edit: async () => {
     await harness.user.selectOptions(templateSelect(), 'Agent form');
   },
-  'template.save': async () => {
+  save: async () => {
     harness.notice = undefined;
     await harness.user.click(saveButton());
   },
-  'dialog.cancel': async () => {
+  cancel: async () => {
     await harness.user.click(screen.getByRole('button', { name: en('ClientApplication_Button_Cancel') }));
   },
 });

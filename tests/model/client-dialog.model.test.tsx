@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { initialTransition, matchesState, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, TestModel } from 'xstate/graph';
 import { clientApplicationDialogMachine } from '@machines/client-application-dialog/client-application-dialog.machine';
-import { isClientFormValid } from '@machines/client-dialog/client-form';
+import { offeredTemplates } from '@machines/client-application-dialog/template-draft';
+import { isClientFormValid } from '@machines/client-dialog/client-draft';
 import { clientDialogMachine } from '@machines/client-dialog/client-dialog.machine';
 import type { ClientDialogEvent } from '@machines/client-dialog/client-dialog.types';
 import type { Client } from '@contracts/admin/clients';
@@ -68,7 +69,7 @@ const existingClientEvents = [
   { type: 'client.edit', changes: { name: 'Acme Health Plans' } },
   { type: 'application.toggle', applicationId: ids.claims, active: true },
   { type: 'template.edit', applicationId: ids.benefits },
-  doneEvent('clientApplicationDialog', { saved: savedTemplate }),
+  doneEvent('clientApplicationDialog', savedTemplate),
   { type: 'client.save' },
   doneEvent('updateClient', acme({ name: 'Acme Health Plans', version: 4 })),
   errorEvent('updateClient', staleUpdate()),
@@ -151,9 +152,8 @@ function createCalls() {
     createClient: createControlledActor<{ id: string; object: typeof globex }, unknown>(),
     updateClient: createControlledActor<typeof globex, unknown>(),
     saveActivation: createControlledActor<undefined, unknown>(),
-    loadTemplates: createControlledActor<typeof templates, undefined>(),
-    loadRecord: createControlledActor<ReturnType<typeof benefitsTemplate>, { id: string }>(),
-    saveRecord: createControlledActor<ReturnType<typeof benefitsTemplate>, unknown>(),
+    templateLoad: createControlledActor<unknown, unknown>(),
+    templateSave: createControlledActor<ReturnType<typeof benefitsTemplate>, unknown>(),
   };
 }
 type Calls = ReturnType<typeof createCalls>;
@@ -177,9 +177,8 @@ function startDialog(input: Opened): Harness {
       saveActivation: calls.saveActivation.logic as never,
       clientApplicationDialog: clientApplicationDialogMachine.provide({
         actors: {
-          loadTemplates: calls.loadTemplates.logic,
-          loadRecord: calls.loadRecord.logic,
-          saveRecord: calls.saveRecord.logic as never,
+          load: calls.templateLoad.logic as never,
+          save: calls.templateSave.logic as never,
         },
       }),
     },
@@ -319,13 +318,14 @@ const executors = (harness: Harness) => ({
 async function answer(harness: Harness, event: { type: string; output?: unknown; error?: unknown }) {
   const name = actorIdOf(event.type);
   if (name === 'clientApplicationDialog') {
-    await settle(harness, 'loadTemplates', { output: templates });
-    await settle(harness, 'loadRecord', { output: benefitsTemplate() });
+    await settle(harness, 'templateLoad', {
+      output: { templates: offeredTemplates(templates), record: benefitsTemplate() },
+    });
     const nested = await screen.findByRole('combobox', { name: /^Template/ });
     await user(harness).selectOptions(nested, 'Agent form');
     const saves = screen.getAllByRole('button', { name: en('ClientApplication_Button_Save') });
     await user(harness).click(saves[saves.length - 1] as HTMLElement);
-    await settle(harness, 'saveRecord', { output: (event.output as { saved: unknown }).saved });
+    await settle(harness, 'templateSave', { output: event.output });
     return;
   }
   if (isErrorEvent(event.type)) {

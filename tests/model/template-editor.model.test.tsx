@@ -10,6 +10,7 @@ import {
   type TemplateEditorEvent,
   type TemplateLoadOutput,
 } from '@machines/template-editor/template-editor.machine';
+import type { TemplateChange } from '@machines/template-editor/template-draft';
 import { selectCanSave } from '@machines/template-editor/template-editor.selectors';
 import { TemplateEditor } from '@src/admin/templates/TemplateEditor';
 import type { Template, TemplateDetail } from '@contracts/admin/templates';
@@ -48,21 +49,21 @@ const serverFailure = apiError(500, 'internal', 'The database is not answering')
 
 /** The person's edits and the server's answers; the load answer differs between a new and an existing template. */
 const editsAndAnswers = [
-  errorEvent('loadTemplate', serverFailure),
-  { type: 'editor.retry' },
-  { type: 'name.edit', value: 'Agents' },
-  { type: 'default.set', value: true },
-  { type: 'field.add', fieldId: memberField.id },
-  { type: 'field.move', fieldId: fieldIds.plan, to: 0 },
-  { type: 'field.flag', fieldId: fieldIds.plan, flag: 'hidden', value: true },
-  { type: 'field.lockRoles', fieldId: fieldIds.plan, roles: ['user'] },
-  { type: 'field.remove', fieldId: fieldIds.firstName },
-  { type: 'editor.save' },
-  doneEvent('saveTemplate', templateDetail({ version: 5 })),
-  errorEvent('saveTemplate', staleUpdate()),
-  errorEvent('saveTemplate', nameTaken()),
-  errorEvent('saveTemplate', unauthorised()),
-  { type: 'editor.cancel' },
+  errorEvent('load', serverFailure),
+  { type: 'reload' },
+  { type: 'edit', changes: { type: 'name.edit', value: 'Agents' } },
+  { type: 'edit', changes: { type: 'default.set', value: true } },
+  { type: 'edit', changes: { type: 'field.add', fieldId: memberField.id } },
+  { type: 'edit', changes: { type: 'field.move', fieldId: fieldIds.plan, to: 0 } },
+  { type: 'edit', changes: { type: 'field.flag', fieldId: fieldIds.plan, flag: 'hidden', value: true } },
+  { type: 'edit', changes: { type: 'field.lockRoles', fieldId: fieldIds.plan, roles: ['user'] } },
+  { type: 'edit', changes: { type: 'field.remove', fieldId: fieldIds.firstName } },
+  { type: 'save' },
+  doneEvent('save', templateDetail({ version: 5 })),
+  errorEvent('save', staleUpdate()),
+  errorEvent('save', nameTaken()),
+  errorEvent('save', unauthorised()),
+  { type: 'cancel' },
 ] as TemplateEditorEvent[];
 
 const loads = {
@@ -74,40 +75,39 @@ const serializeState = (s: Snapshot) =>
   JSON.stringify({
     value: s.value,
     canSave: selectCanSave(s),
-    stale: s.context.stale,
-    rows: s.context.rows.map((row) => row.dictionaryName).join(','),
+    rows: s.context.draft.rows.map((row) => row.dictionaryName).join(','),
   });
 
-const rowOf = (s: Snapshot, fieldId: string) => s.context.rows.find((row) => row.fieldId === fieldId);
+const rowOf = (s: Snapshot, fieldId: string) => s.context.draft.rows.find((row) => row.fieldId === fieldId);
 
 /** Only what the person can do on screen, and answers only to the call in flight. */
 function filterEvents(s: Snapshot, event: TemplateEditorEvent): boolean {
   const type = event.type as string;
   if (isDoneEvent(type) || isErrorEvent(type)) {
     const actor = actorIdOf(type);
-    return (s.matches('loading') && actor === 'loadTemplate') || (s.matches('saving') && actor === 'saveTemplate');
+    return (s.matches('loading') && actor === 'load') || (s.matches('saving') && actor === 'save');
   }
-  if (event.type === 'editor.retry') return s.matches('loadFailed');
-  if (event.type === 'editor.cancel') return s.matches('editing') || s.matches('loadFailed');
+  if (event.type === 'reload') return s.matches('failed');
+  if (event.type === 'cancel') return s.matches('editing') || s.matches('failed');
   if (!s.matches('editing')) return false;
+  if (event.type !== 'edit') return true;
   const plan = rowOf(s, fieldIds.plan);
-  switch (event.type) {
+  const change = event.changes;
+  switch (change.type) {
     case 'name.edit':
-      return s.context.name !== event.value;
+      return s.context.draft.name !== change.value;
     case 'default.set':
-      return !s.context.isDefault;
+      return !s.context.draft.isDefault;
     case 'field.add':
-      return rowOf(s, event.fieldId) === undefined;
+      return rowOf(s, change.fieldId) === undefined;
     case 'field.move':
-      return s.context.rows.indexOf(plan as never) === 1;
+      return s.context.draft.rows.indexOf(plan as never) === 1;
     case 'field.flag':
       return plan !== undefined && !plan.hidden;
     case 'field.lockRoles':
       return plan !== undefined && plan.lockForRoles.length === 0;
     case 'field.remove':
-      return rowOf(s, event.fieldId) !== undefined;
-    default:
-      return true;
+      return rowOf(s, change.fieldId) !== undefined;
   }
 }
 
@@ -116,7 +116,7 @@ const walksFor = (row: Template | undefined, load: TemplateLoadOutput, title: st
   model
     .getPaths(getShortestPaths, {
       input: { row, notifications: graphNotifications },
-      events: [doneEvent('loadTemplate', load), ...editsAndAnswers],
+      events: [doneEvent('load', load), ...editsAndAnswers],
       serializeState,
       filterEvents,
     })
@@ -130,13 +130,13 @@ function WhileOpen({ editorRef }: { editorRef: EditorRef }) {
 
 function startEditor(row: Template | undefined) {
   const calls = {
-    loadTemplate: createControlledActor<TemplateLoadOutput, { templateId: string | undefined }>(),
-    saveTemplate: createControlledActor<TemplateDetail, unknown>(),
+    load: createControlledActor<TemplateLoadOutput, unknown>(),
+    save: createControlledActor<TemplateDetail, unknown>(),
   };
   const logOff = vi.fn();
   const logic = templateEditorMachine.provide({
-    actors: { loadTemplate: calls.loadTemplate.logic, saveTemplate: calls.saveTemplate.logic as never },
-    actions: { logOff },
+    actors: { load: calls.load.logic as never, save: calls.save.logic as never },
+    actions: { unauthorised: logOff },
   });
   renderDialogHost({
     logic,
@@ -160,33 +160,42 @@ const editor = () => within(screen.getByRole('dialog'));
 function executors(harness: Harness) {
   const { user } = harness;
   const click = (name: string) => user.click(editor().getByRole('button', { name }));
-  return {
-    'xstate.done.actor.loadTemplate': ({ event }: { event: { output: unknown } }) =>
-      settle(harness, 'loadTemplate', { output: event.output }),
-    'xstate.error.actor.loadTemplate': ({ event }: { event: { error: unknown } }) =>
-      settle(harness, 'loadTemplate', { error: event.error }),
-    'editor.retry': () => click(en('Template_Button_Retry')),
-    'name.edit': async ({ event }: { event: { value: string } }) => {
+  /** One executor per kind of change the `edit` event carries. */
+  const edits = {
+    'name.edit': async (change: { value: string }) => {
       const name = editor().getByRole('textbox', { name: new RegExp(`^${en('Template_Field_Name')}`) });
       await user.clear(name);
-      await user.type(name, event.value);
+      await user.type(name, change.value);
     },
     'default.set': () => user.click(editor().getByRole('checkbox', { name: en('Template_Field_Default') })),
-    'field.add': async ({ event }: { event: { fieldId: string } }) => {
-      await user.selectOptions(editor().getByRole('combobox', { name: en('Template_Field_AddField') }), event.fieldId);
+    'field.add': async (change: { fieldId: string }) => {
+      await user.selectOptions(editor().getByRole('combobox', { name: en('Template_Field_AddField') }), change.fieldId);
       await click(en('Template_Button_AddField'));
     },
     'field.move': () => click('Move Plan up'),
     'field.flag': () => user.click(editor().getByRole('checkbox', { name: 'Hidden: Plan' })),
     'field.lockRoles': () => user.selectOptions(editor().getByRole('listbox', { name: 'Locked for: Plan' }), ['user']),
     'field.remove': () => click('Remove FirstName'),
-    'editor.save': () => click(en('Template_Button_Save')),
-    'editor.cancel': () => click(en('Template_Button_Cancel')),
-    'xstate.done.actor.saveTemplate': ({ event }: { event: { output: unknown } }) =>
-      settle(harness, 'saveTemplate', { output: event.output }),
-    'xstate.error.actor.saveTemplate': async ({ event }: { event: { error: unknown } }) => {
+  };
+  return {
+    'xstate.done.actor.load': ({ event }: { event: { output: unknown } }) =>
+      settle(harness, 'load', { output: event.output }),
+    'xstate.error.actor.load': ({ event }: { event: { error: unknown } }) =>
+      settle(harness, 'load', { error: event.error }),
+    reload: () => click(en('Template_Button_Retry')),
+    edit: async ({ event }: { event: { changes: TemplateChange } }) => {
+      const change = event.changes;
+      if (change.type === 'name.edit') await edits['name.edit'](change);
+      else if (change.type === 'field.add') await edits['field.add'](change);
+      else await edits[change.type]();
+    },
+    save: () => click(en('Template_Button_Save')),
+    cancel: () => click(en('Template_Button_Cancel')),
+    'xstate.done.actor.save': ({ event }: { event: { output: unknown } }) =>
+      settle(harness, 'save', { output: event.output }),
+    'xstate.error.actor.save': async ({ event }: { event: { error: unknown } }) => {
       harness.failure = event.error;
-      await settle(harness, 'saveTemplate', { error: event.error });
+      await settle(harness, 'save', { error: event.error });
     },
   };
 }
@@ -200,7 +209,7 @@ const states = (harness: Harness) => ({
   loading: async () => {
     expect(await editor().findByText(en('Global_Text_Loading'))).toBeInTheDocument();
   },
-  loadFailed: async () => {
+  failed: async () => {
     expect(await editor().findByRole('button', { name: en('Template_Button_Retry') })).toBeInTheDocument();
     expect(await screen.findByTestId('snackbar')).toHaveTextContent(serverFailure.message);
   },
@@ -211,12 +220,12 @@ const states = (harness: Harness) => ({
     });
     if (selectCanSave(s)) expect(save).toBeEnabled();
     else expect(save).toBeDisabled();
-    expect(editor().queryByText(en('Template_Text_Stale')) !== null).toBe(s.context.stale);
+    expect(editor().queryByText(en('Template_Text_Stale'))).toBeNull();
     const names = [...screen.getByRole('dialog').querySelectorAll('tbody tr td:first-child')].map(
       (td) => td.textContent,
     );
-    expect(names).toEqual(s.context.rows.map((row) => row.dictionaryName));
-    if (harness.failure instanceof Error && !s.context.stale) {
+    expect(names).toEqual(s.context.draft.rows.map((row) => row.dictionaryName));
+    if (harness.failure instanceof Error) {
       const snackbar = await screen.findByTestId('snackbar');
       expect(snackbar).toHaveTextContent(en('Global_Text_FailTitle'));
       expect(snackbar).toHaveTextContent(harness.failure.message);
@@ -231,7 +240,13 @@ const states = (harness: Harness) => ({
   },
   saved: dialogGone,
   cancelled: dialogGone,
-  loggedOff: async () => {
+  conflict: async () => {
+    expect(await editor().findByText(en('Template_Text_Stale'))).toBeInTheDocument();
+    expect(editor().getByRole('button', { name: en('Global_Button_ReloadTheirs') })).toBeEnabled();
+    expect(editor().getByRole('button', { name: en('Global_Button_KeepMine') })).toBeEnabled();
+    expect(editor().getByRole('button', { name: en('Template_Button_Save') })).toBeDisabled();
+  },
+  unauthorised: async () => {
     await dialogGone();
     expect(harness.logOff).toHaveBeenCalledTimes(1);
   },

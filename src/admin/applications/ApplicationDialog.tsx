@@ -11,6 +11,7 @@ import {
   selectConflict,
   selectDraft,
   selectIsBusy,
+  selectIsStale,
   selectMode,
   selectReadOnly,
   selectRegions,
@@ -24,6 +25,7 @@ import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { useFailureText } from '../../ui/form/use-failure-text';
+import { ConflictChoice } from '../shared/ConflictChoice';
 import { useText } from '../../ui/use-text';
 
 type DialogRef = ActorRefFrom<typeof applicationDialogMachine>;
@@ -41,8 +43,9 @@ export function ApplicationDialog({ dialogRef, icons }: { dialogRef: DialogRef; 
   const busy = useSelector(dialogRef, selectIsBusy);
   const conflict = useSelector(dialogRef, selectConflict);
   const canClose = useSelector(dialogRef, selectCanClose);
+  const stale = useSelector(dialogRef, selectIsStale);
   const close = () => {
-    dialogRef.send({ type: 'dialog.close' });
+    dialogRef.send({ type: 'cancel' });
   };
   return (
     <FormDialog
@@ -57,11 +60,17 @@ export function ApplicationDialog({ dialogRef, icons }: { dialogRef: DialogRef; 
       cancelDisabled={!canClose}
       onCancel={close}
       onSave={() => {
-        dialogRef.send({ type: 'dialog.save' });
+        dialogRef.send({ type: 'save' });
       }}
     >
       <Stack gap="4">
         <ErrorSummary status="warning" message={conflict ? text(conflict) : undefined} />
+        {stale ? (
+          <ConflictChoice
+            onReload={() => dialogRef.send({ type: 'reload' })}
+            onKeepMine={() => dialogRef.send({ type: 'keepMine' })}
+          />
+        ) : null}
         <ApplicationInputs dialogRef={dialogRef} icons={icons} />
       </Stack>
     </FormDialog>
@@ -75,7 +84,7 @@ function ApplicationInputs({ dialogRef, icons }: { dialogRef: DialogRef; icons: 
   const problems = useSelector(dialogRef, selectShownProblems);
   const regions = useSelector(dialogRef, selectRegions);
   const change = (field: ApplicationField) => (value: string) => {
-    dialogRef.send({ type: 'field.changed', field, value });
+    dialogRef.send({ type: 'edit', changes: { field, value } });
   };
   // A refused input says "required" while blank, else the shared "please check" label (VMGlobal).
   const failureText = useFailureText({ invalid: labels.Global_Text_VMGlobal });

@@ -13,12 +13,22 @@ export type ApplicationsApi = Pick<
 export function wireApplications(api: ApplicationsApi = applicationsApi) {
   const editor = applicationDialogMachine.provide({
     actors: {
-      loadRegions: fromPromise(({ signal }) => identified(() => api.listRegions(signalOf(signal)))),
-      createApplication: fromPromise(({ input, signal }) =>
-        identified(() => api.createApplication(input, signalOf(signal))),
+      load: fromPromise(({ input: { input, loaded }, signal }) =>
+        identified(async () => {
+          const regions = await api.listRegions(signalOf(signal));
+          // The first opening edits the row the grid shows; a reload after a conflict reads the application afresh.
+          if (loaded === undefined || input.row === undefined) return { regions, record: input.row };
+          const id = input.row.applicationId;
+          const rows = await api.listApplications(signalOf(signal));
+          return { regions, record: rows.find((row) => row.applicationId === id) };
+        }),
       ),
-      updateApplication: fromPromise(({ input, signal }) =>
-        identified(() => api.updateApplication(input.id, input.body, signalOf(signal))),
+      save: fromPromise(({ input, signal }) =>
+        identified(() =>
+          input.id === undefined
+            ? api.createApplication(input.body, signalOf(signal))
+            : api.updateApplication(input.id, input.body, signalOf(signal)),
+        ),
       ),
     },
   });

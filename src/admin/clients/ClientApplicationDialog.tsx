@@ -14,11 +14,12 @@ import {
   selectIsStale,
   selectTemplates,
 } from '@machines/client-application-dialog/client-application-dialog.selectors';
-import type { TemplateFormField } from '@machines/client-application-dialog/template-form';
+import type { TemplateFormField } from '@machines/client-application-dialog/template-draft';
 import { labels } from '../../i18n/labels';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';
+import { ConflictChoice } from '../shared/ConflictChoice';
 import { withValues } from '../../i18n/with-values';
 
 type DialogRef = ActorRefFrom<typeof clientApplicationDialogMachine>;
@@ -41,7 +42,7 @@ export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef })
   const canSave = useSelector(dialogRef, selectCanSave);
   const stale = useSelector(dialogRef, selectIsStale);
   const cancel = () => {
-    dialogRef.send({ type: 'dialog.cancel' });
+    dialogRef.send({ type: 'cancel' });
   };
   const invalidText = (field: TemplateFormField) =>
     invalid.includes(field) && (field !== 'templateId' || form.templateId !== null)
@@ -54,7 +55,7 @@ export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef })
       disabled={busy}
       message={invalidText(field)}
       onChange={(value) => {
-        dialogRef.send({ type: 'template.edit', changes: { [field]: value } });
+        dialogRef.send({ type: 'edit', changes: { [field]: value } });
       }}
     />
   );
@@ -70,7 +71,7 @@ export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef })
       canSave={canSave}
       onCancel={cancel}
       onSave={() => {
-        dialogRef.send({ type: 'template.save' });
+        dialogRef.send({ type: 'save' });
       }}
     >
       {loading ? (
@@ -81,6 +82,12 @@ export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef })
       ) : (
         <Stack gap="4">
           <ErrorSummary message={stale ? i18n._(labels.ClientApplication_Text_StaleUpdate) : undefined} />
+          {stale ? (
+            <ConflictChoice
+              onReload={() => dialogRef.send({ type: 'reload' })}
+              onKeepMine={() => dialogRef.send({ type: 'keepMine' })}
+            />
+          ) : null}
           <LabelledField
             kind="select"
             label={i18n._(labels.ClientApplication_Field_Template)}
@@ -91,7 +98,7 @@ export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef })
             options={templates.map((template) => ({ value: template.id, label: template.name }))}
             onChange={(value) => {
               dialogRef.send({
-                type: 'template.edit',
+                type: 'edit',
                 changes: { templateId: value === '' ? null : value },
               });
             }}

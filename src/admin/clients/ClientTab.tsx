@@ -2,7 +2,7 @@ import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { ClientFormField, FieldProblem } from '@machines/client-dialog/client-form';
+import type { ClientFormField, FieldProblem } from '@machines/client-dialog/client-draft';
 import type { clientDialogMachine } from '@machines/client-dialog/client-dialog.machine';
 import {
   selectFieldProblems,

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { clientApplicationDialogMachine } from '@machines/client-application-dialog/client-application-dialog.machine';
+import { offeredTemplates } from '@machines/client-application-dialog/template-draft';
 import { clientDialogMachine } from '@machines/client-dialog/client-dialog.machine';
 import { clientsGridMachine } from '@machines/client-dialog/clients-grid';
 import * as clientApplicationsApi from '../../api/admin/client-applications';
@@ -26,11 +27,14 @@ const realApi: ClientsApi = { ...clientsApi, ...clientApplicationsApi, listTempl
 export function wireClients(api: ClientsApi = realApi) {
   const clientApplicationDialog = clientApplicationDialogMachine.provide({
     actors: {
-      loadTemplates: fromPromise(({ signal }) => identified(() => api.listTemplates(signalOf(signal)))),
-      loadRecord: fromPromise(({ input, signal }) =>
-        identified(() => api.getClientApplicationTemplate(input.id, signalOf(signal))),
-      ),
-      saveRecord: fromPromise(({ input, signal }) =>
+      load: fromPromise(async ({ input: { input }, signal }) => {
+        const templates = await identified(() => api.listTemplates(signalOf(signal)));
+        const record = await identified(() =>
+          api.getClientApplicationTemplate(input.clientApplicationId, signalOf(signal)),
+        );
+        return { templates: offeredTemplates(templates), record };
+      }),
+      save: fromPromise(({ input, signal }) =>
         identified(() => api.saveClientApplicationTemplate(input.id, input.body, signalOf(signal))),
       ),
     },

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { TemplateEditorEvent, templateEditorMachine } from '@machines/template-editor/template-editor.machine';
+import type { templateEditorMachine } from '@machines/template-editor/template-editor.machine';
 import {
   selectAddableFields,
   selectCanSave,
@@ -17,12 +17,13 @@ import {
   selectName,
   selectRows,
 } from '@machines/template-editor/template-editor.selectors';
-import type { CatalogueField } from '@machines/template-editor/template-rows';
+import type { CatalogueField, TemplateChange } from '@machines/template-editor/template-draft';
 import { labels } from '../../i18n/labels';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { withValues } from '../../i18n/with-values';
+import { ConflictChoice } from '../shared/ConflictChoice';
 import { TemplateFieldTable } from './TemplateFieldTable';
 
 type EditorRef = ActorRefFrom<typeof templateEditorMachine>;
@@ -44,13 +45,13 @@ export function TemplateEditor({ editorRef }: { editorRef: EditorRef }) {
   const isDefault = useSelector(editorRef, selectIsDefault);
   const rows = useSelector(editorRef, selectRows);
   const send = useCallback(
-    (event: TemplateEditorEvent) => {
-      editorRef.send(event);
+    (changes: TemplateChange) => {
+      editorRef.send({ type: 'edit', changes });
     },
     [editorRef],
   );
   const cancel = () => {
-    send({ type: 'editor.cancel' });
+    editorRef.send({ type: 'cancel' });
   };
   return (
     <FormDialog
@@ -66,7 +67,7 @@ export function TemplateEditor({ editorRef }: { editorRef: EditorRef }) {
       canSave={canSave}
       onCancel={cancel}
       onSave={() => {
-        send({ type: 'editor.save' });
+        editorRef.send({ type: 'save' });
       }}
     >
       {loading ? (
@@ -79,7 +80,7 @@ export function TemplateEditor({ editorRef }: { editorRef: EditorRef }) {
           <Text role="alert">{i18n._(labels.Template_Text_LoadFailed)}</Text>
           <Button
             onClick={() => {
-              send({ type: 'editor.retry' });
+              editorRef.send({ type: 'reload' });
             }}
           >
             {i18n._(labels.Template_Button_Retry)}
@@ -88,6 +89,12 @@ export function TemplateEditor({ editorRef }: { editorRef: EditorRef }) {
       ) : (
         <Stack gap="4">
           <ErrorSummary status="warning" message={stale ? i18n._(labels.Template_Text_Stale) : undefined} />
+          {stale ? (
+            <ConflictChoice
+              onReload={() => editorRef.send({ type: 'reload' })}
+              onKeepMine={() => editorRef.send({ type: 'keepMine' })}
+            />
+          ) : null}
           <HStack align="end" gap="6">
             <LabelledField
               label={i18n._(labels.Template_Field_Name)}
@@ -145,7 +152,7 @@ function AddFieldPicker({ editorRef, editable }: { editorRef: EditorRef; editabl
       <Button
         disabled={!editable || choice === ''}
         onClick={() => {
-          editorRef.send({ type: 'field.add', fieldId: choice });
+          editorRef.send({ type: 'edit', changes: { type: 'field.add', fieldId: choice } });
           setPicked('');
         }}
       >

@@ -1,7 +1,11 @@
 import { useLingui } from '@lingui/react';
 import { memo } from 'react';
-import type { TemplateEditorEvent } from '@machines/template-editor/template-editor.machine';
-import { rowFlags, type RowFlag, type TemplateRow } from '@machines/template-editor/template-rows';
+import {
+  rowFlags,
+  type RowFlag,
+  type TemplateChange,
+  type TemplateRow,
+} from '@machines/template-editor/template-draft';
 import { roles, type Role } from '@contracts/resources';
 import { labels } from '../../i18n/labels';
 import { withValues } from '../../i18n/with-values';
@@ -36,7 +40,7 @@ export const TemplateFieldRow = memo(function TemplateFieldRow({
   index: number;
   last: boolean;
   editable: boolean;
-  send: (event: TemplateEditorEvent) => void;
+  send: (change: TemplateChange) => void;
 }) {
   const { i18n } = useLingui();
   return (

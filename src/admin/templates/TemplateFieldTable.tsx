@@ -1,7 +1,6 @@
 import { Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
-import type { TemplateEditorEvent } from '@machines/template-editor/template-editor.machine';
-import type { TemplateRow } from '@machines/template-editor/template-rows';
+import type { TemplateChange, TemplateRow } from '@machines/template-editor/template-draft';
 import { labels } from '../../i18n/labels';
 import { withValues } from '../../i18n/with-values';
 import { TemplateFieldRow } from './TemplateFieldRow';
@@ -25,7 +24,7 @@ export function TemplateFieldTable({
 }: {
   rows: readonly TemplateRow[];
   editable: boolean;
-  send: (event: TemplateEditorEvent) => void;
+  send: (change: TemplateChange) => void;
 }) {
   const { i18n } = useLingui();
   const shown = useProgressiveCount(rows.length);

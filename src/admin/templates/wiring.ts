@@ -16,17 +16,17 @@ const defaultApi: TemplatesApi = { ...templatesApi, listFields };
 export function wireTemplates(ports: { logOff: () => void }, api: TemplatesApi = defaultApi) {
   const editor = templateEditorMachine.provide({
     actors: {
-      loadTemplate: fromPromise(({ input, signal }) =>
+      load: fromPromise(({ input: { input }, signal }) =>
         identified(async () => {
           const [template, fields] = await Promise.all([
-            input.templateId === undefined ? undefined : api.getTemplate(input.templateId, signalOf(signal)),
+            input.row === undefined ? undefined : api.getTemplate(input.row.id, signalOf(signal)),
             api.listFields(signalOf(signal)),
           ]);
           const catalogue = fields.map(({ id, dictionaryName, dataType }) => ({ id, dictionaryName, dataType }));
           return { template, catalogue };
         }),
       ),
-      saveTemplate: fromPromise(({ input, signal }) =>
+      save: fromPromise(({ input, signal }) =>
         identified(() =>
           input.id === undefined || input.version === undefined
             ? api.createTemplate(input.body, signalOf(signal))
@@ -35,7 +35,8 @@ export function wireTemplates(ports: { logOff: () => void }, api: TemplatesApi =
       ),
     },
     actions: {
-      logOff: () => {
+      // The page's 401 policy: a lost session logs the person off.
+      unauthorised: () => {
         ports.logOff();
       },
     },

@@ -22,4 +22,14 @@ export const globalLabels = {
   Global_Button_Close: msg({ id: 'Global_Button_Close', message: 'Close' }),
   Global_Button_Yes: msg({ id: 'Global_Button_Yes', message: 'Yes' }),
   Global_Button_No: msg({ id: 'Global_Button_No', message: 'No' }),
+  Global_Button_ReloadTheirs: msg({
+    id: 'Global_Button_ReloadTheirs',
+    message: 'Reload their version',
+    comment: 'After a save conflict: drop my changes and show the record as someone else saved it',
+  }),
+  Global_Button_KeepMine: msg({
+    id: 'Global_Button_KeepMine',
+    message: 'Keep mine',
+    comment: 'After a save conflict: save my changes over the version someone else saved',
+  }),
 };

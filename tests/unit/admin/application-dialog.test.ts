@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
-import { applicationDialogMachine } from '@machines/application-dialog/application-dialog.machine';
+import {
+  applicationDialogMachine,
+  type SaveApplicationInput,
+} from '@machines/application-dialog/application-dialog.machine';
 import {
   selectCanSave,
+  selectConflict,
   selectReadOnly,
+  selectRegions,
   selectShownProblems,
 } from '@machines/application-dialog/application-dialog.selectors';
-import type { Application, ApplicationCreate, ApplicationUpdate, Region } from '@contracts/admin/applications';
+import type { Application } from '@contracts/admin/applications';
 import { ApiError } from '@contracts/failures';
 import { applicationRow, regions } from '../../support/admin-fixtures';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
@@ -17,10 +22,10 @@ type Snapshot = ReturnType<typeof initialTransition<typeof applicationDialogMach
 
 const opened = (row = undefined as ReturnType<typeof applicationRow> | undefined): Snapshot => {
   const [loading] = initialTransition(applicationDialogMachine, { row, notifications });
-  return transition(applicationDialogMachine, loading, doneEvent('loadRegions', regions))[0];
+  return transition(applicationDialogMachine, loading, doneEvent('load', { regions, record: row }))[0];
 };
 const type = (s: Snapshot, field: string, value: string): Snapshot =>
-  transition(applicationDialogMachine, s, { type: 'field.changed', field: field as never, value })[0];
+  transition(applicationDialogMachine, s, { type: 'edit', changes: { field: field as never, value } })[0];
 const filled = (): Snapshot =>
   [
     ['applicationName', 'Claims Portal'],
@@ -34,10 +39,10 @@ const conflict = (code: string, message: string) => new ApiError({ status: 409, 
 describe('application dialog (admin-and-board §2, §4, §5, §8)', () => {
   it('opens in create mode without a row: regions first, then an empty form whose Save is off', () => {
     const [loading] = initialTransition(applicationDialogMachine, { row: undefined, notifications });
-    expect(loading.value).toBe('loadingRegions');
+    expect(loading.value).toBe('loading');
     const s = opened();
     expect(s.value).toBe('editing');
-    expect(s.context.regions).toEqual(regions);
+    expect(selectRegions(s)).toEqual(regions);
     expect(selectCanSave(s)).toBe(false);
     // Nothing is shown in red before the person touches an input.
     expect(selectShownProblems(s)).toEqual([]);
@@ -55,73 +60,79 @@ describe('application dialog (admin-and-board §2, §4, §5, §8)', () => {
   it('on update keeps the name read-only, and the alias read-only once it has a value', () => {
     const withAlias = opened(applicationRow());
     expect(selectReadOnly(withAlias)).toMatchObject({ applicationName: true, alias: true, applicationLink: false });
-    expect(type(withAlias, 'applicationName', 'Renamed').context.draft.applicationName).toBe('Benefits Center');
-    expect(type(withAlias, 'alias', 'other').context.draft.alias).toBe('benefits');
+    expect(type(withAlias, 'applicationName', 'Renamed').context.draft.values.applicationName).toBe('Benefits Center');
+    expect(type(withAlias, 'alias', 'other').context.draft.values.alias).toBe('benefits');
     const withoutAlias = opened(applicationRow({ alias: null }));
     expect(selectReadOnly(withoutAlias)).toMatchObject({ applicationName: true, alias: false });
-    expect(type(withoutAlias, 'alias', 'benefits-2').context.draft.alias).toBe('benefits-2');
+    expect(type(withoutAlias, 'alias', 'benefits-2').context.draft.values.alias).toBe('benefits-2');
     expect(selectCanSave(withAlias)).toBe(true);
   });
 
   it('creates without a row and updates with one, naming the version read', () => {
-    const [creating] = transition(applicationDialogMachine, filled(), { type: 'dialog.save' });
-    expect(creating.value).toBe('creating');
-    const [updating] = transition(applicationDialogMachine, opened(applicationRow()), { type: 'dialog.save' });
-    expect(updating.value).toBe('updating');
+    const spawned = (s: Snapshot) =>
+      transition(applicationDialogMachine, s, { type: 'save' })[1].find((a) => a.type === 'xstate.spawnChild')
+        ?.params as { input: unknown } | undefined;
+    expect(spawned(filled())?.input).toMatchObject({ id: undefined, body: { applicationName: 'Claims Portal' } });
+    expect(spawned(opened(applicationRow()))?.input).toMatchObject({
+      id: applicationRow().applicationId,
+      body: { version: applicationRow().version },
+    });
   });
 
   it('ends with the saved entity, or with nothing when closed', () => {
-    const [creating] = transition(applicationDialogMachine, filled(), { type: 'dialog.save' });
+    const [creating] = transition(applicationDialogMachine, filled(), { type: 'save' });
     const saved = applicationRow({ applicationName: 'Claims Portal' });
-    const [done] = transition(applicationDialogMachine, creating, doneEvent('createApplication', saved));
+    const [done] = transition(applicationDialogMachine, creating, doneEvent('save', saved));
     expect(done.status).toBe('done');
     expect(done.output).toEqual(saved);
-    const [closed] = transition(applicationDialogMachine, filled(), { type: 'dialog.close' });
+    const [closed] = transition(applicationDialogMachine, filled(), { type: 'cancel' });
     expect(closed.status).toBe('done');
     expect(closed.output).toBeUndefined();
     // A save under way cannot be closed away.
-    expect(transition(applicationDialogMachine, creating, { type: 'dialog.close' })[0].value).toBe('creating');
+    expect(transition(applicationDialogMachine, creating, { type: 'cancel' })[0].value).toBe('saving');
   });
 
-  it('a stale update says so in the dialog and Save stays off: nothing can be overwritten', () => {
-    const [updating] = transition(applicationDialogMachine, opened(applicationRow()), { type: 'dialog.save' });
+  it('a stale update is a conflict: the dialog says so, Save stays off, and reload or keep mine are offered', () => {
+    const [updating] = transition(applicationDialogMachine, opened(applicationRow()), { type: 'save' });
     const [stale] = transition(
       applicationDialogMachine,
       updating,
-      errorEvent('updateApplication', conflict('stale_update', 'Someone else changed this resource.')),
+      errorEvent('save', conflict('stale_update', 'Someone else changed this resource.')),
     );
-    expect(stale.value).toBe('editing');
-    expect(stale.context.conflict).toEqual({ id: 'Application_Text_Stale' });
+    expect(stale.value).toBe('conflict');
+    expect(selectConflict(stale)).toEqual({ id: 'Application_Text_Stale' });
+    expect(stale.can({ type: 'reload' })).toBe(true);
+    expect(stale.can({ type: 'keepMine' })).toBe(true);
     expect(selectCanSave(stale)).toBe(false);
     expect(selectCanSave(type(stale, 'applicationLink', 'https://new.example.test'))).toBe(false);
   });
 
   it('a taken name is shown with the server message and clears when the person edits', () => {
-    const [creating] = transition(applicationDialogMachine, filled(), { type: 'dialog.save' });
+    const [creating] = transition(applicationDialogMachine, filled(), { type: 'save' });
     const [taken] = transition(
       applicationDialogMachine,
       creating,
-      errorEvent('createApplication', conflict('conflict', 'Another record already has this name.')),
+      errorEvent('save', conflict('conflict', 'Another record already has this name.')),
     );
-    expect(taken.context.conflict).toEqual({ raw: 'Another record already has this name.' });
+    expect(selectConflict(taken)).toEqual({ raw: 'Another record already has this name.' });
     expect(selectCanSave(taken)).toBe(true);
-    expect(type(taken, 'applicationName', 'Claims Portal 2').context.conflict).toBeUndefined();
+    expect(type(taken, 'applicationName', 'Claims Portal 2').context.problem).toBeUndefined();
   });
 
   it('other failures go back to editing with the draft kept', () => {
-    const [creating] = transition(applicationDialogMachine, filled(), { type: 'dialog.save' });
+    const [creating] = transition(applicationDialogMachine, filled(), { type: 'save' });
     const error = new ApiError({ status: 500, code: 'internal', message: 'Internal server error', requestId: 'q' });
-    const [back] = transition(applicationDialogMachine, creating, errorEvent('createApplication', error));
+    const [back] = transition(applicationDialogMachine, creating, errorEvent('save', error));
     expect(back.value).toBe('editing');
-    expect(back.context.draft.applicationName).toBe('Claims Portal');
-    expect(back.context.conflict).toBeUndefined();
+    expect(back.context.draft.values.applicationName).toBe('Claims Portal');
+    expect(selectConflict(back)).toBeUndefined();
   });
 
   it('without regions it still opens, so the person can close it', () => {
     const [loading] = initialTransition(applicationDialogMachine, { row: undefined, notifications });
-    const [s] = transition(applicationDialogMachine, loading, errorEvent('loadRegions', new Error('offline')));
+    const [s] = transition(applicationDialogMachine, loading, errorEvent('load', new Error('offline')));
     expect(s.value).toBe('editing');
-    expect(s.context.regions).toEqual([]);
+    expect(selectRegions(s)).toEqual([]);
   });
 });
 
@@ -138,21 +149,20 @@ describe('application dialog failures reach the notifications singleton (§8)', 
     const actor = createActor(
       applicationDialogMachine.provide({
         actors: {
-          loadRegions: fromPromise<Region[], undefined>(() => Promise.resolve(regions)),
-          createApplication: failing<ApplicationCreate>('Database unavailable'),
-          updateApplication: failing<{ id: string; body: ApplicationUpdate }>('Database unavailable'),
+          load: fromPromise(() => Promise.resolve({ regions, record: row })),
+          save: failing<SaveApplicationInput>('Database unavailable'),
         },
       }),
       { input: { row, notifications: recorder.ref } },
     ).start();
     await waitFor(actor, (s) => s.matches('editing'));
     if (!row) {
-      actor.send({ type: 'field.changed', field: 'applicationName', value: 'Claims Portal' });
-      actor.send({ type: 'field.changed', field: 'applicationLink', value: 'https://claims.example.test' });
-      actor.send({ type: 'field.changed', field: 'regionId', value: regions[0]!.id });
-      actor.send({ type: 'field.changed', field: 'iconIdentifier', value: 'file-text' });
+      actor.send({ type: 'edit', changes: { field: 'applicationName', value: 'Claims Portal' } });
+      actor.send({ type: 'edit', changes: { field: 'applicationLink', value: 'https://claims.example.test' } });
+      actor.send({ type: 'edit', changes: { field: 'regionId', value: regions[0]!.id } });
+      actor.send({ type: 'edit', changes: { field: 'iconIdentifier', value: 'file-text' } });
     }
-    actor.send({ type: 'dialog.save' });
+    actor.send({ type: 'save' });
     await waitFor(actor, (s) => s.matches('editing') && recorder.received.length > 0);
     expect(recorder.received).toEqual([
       {

@@ -255,7 +255,7 @@ describe('client dialog: the edit-template button', () => {
     expect(opened.value).toBe('editingTemplate');
     expect(selectCanSave(opened)).toBe(false);
     const saved = benefitsTemplate({ templateId: ids.agentTemplate, oktaContainer: 'acme-agents', version: 3 });
-    const back = step(opened, doneEvent('clientApplicationDialog', { saved }));
+    const back = step(opened, doneEvent('clientApplicationDialog', saved));
     expect(back.value).toBe('editing');
     expect(back.context.applications?.[0]).toMatchObject({
       templateId: ids.agentTemplate,
@@ -266,7 +266,7 @@ describe('client dialog: the edit-template button', () => {
 
   it('a template dialog closed without saving changes nothing', () => {
     const opened = step(existingDialog(), { type: 'template.edit', applicationId: ids.benefits });
-    const back = step(opened, doneEvent('clientApplicationDialog', { saved: undefined }));
+    const back = step(opened, doneEvent('clientApplicationDialog', undefined));
     expect(back.context.applications).toEqual(acmeApplications());
   });
 });

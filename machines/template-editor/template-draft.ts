@@ -73,3 +73,58 @@ export const templateInputOf = (name: string, isDefault: boolean, rows: readonly
 
 const NameSchema = requiredText(100);
 export const isNameValid = (name: string) => v.safeParse(NameSchema, name).success;
+
+/** What the template editor edits: the name, the Default flag and the rows in display order. */
+export type TemplateDraft = { name: string; isDefault: boolean; rows: TemplateRow[] };
+
+export const emptyTemplateDraft: TemplateDraft = { name: '', isDefault: false, rows: [] };
+
+/** One change to the draft, as the editor's `edit` event carries it. Move up/down and drag and drop both say where the row goes. */
+export type TemplateChange =
+  | { type: 'name.edit'; value: string }
+  | { type: 'default.set'; value: boolean }
+  | { type: 'field.add'; fieldId: string }
+  | { type: 'field.remove'; fieldId: string }
+  | { type: 'field.move'; fieldId: string; to: number }
+  | { type: 'field.flag'; fieldId: string; flag: RowFlag; value: boolean }
+  | { type: 'field.lockRoles'; fieldId: string; roles: Role[] };
+
+/**
+ * The draft after one change. A field is added only from the catalogue and only once; anything else leaves the draft
+ * as it was.
+ */
+export function applyTemplateChange(
+  draft: TemplateDraft,
+  change: TemplateChange,
+  catalogue: readonly CatalogueField[],
+  allRoles: readonly Role[],
+): TemplateDraft {
+  switch (change.type) {
+    case 'name.edit':
+      return { ...draft, name: change.value };
+    case 'default.set':
+      return { ...draft, isDefault: change.value };
+    case 'field.add': {
+      const field = catalogue.find((f) => f.id === change.fieldId);
+      if (!field || draft.rows.some((row) => row.fieldId === change.fieldId)) return draft;
+      return { ...draft, rows: [...draft.rows, newRow(field)] };
+    }
+    case 'field.remove':
+      return { ...draft, rows: draft.rows.filter((row) => row.fieldId !== change.fieldId) };
+    case 'field.move':
+      return { ...draft, rows: moveRow(draft.rows, change.fieldId, change.to) };
+    case 'field.flag':
+      return {
+        ...draft,
+        rows: updateRow(draft.rows, change.fieldId, (row) => ({ ...row, [change.flag]: change.value })),
+      };
+    case 'field.lockRoles':
+      return {
+        ...draft,
+        rows: updateRow(draft.rows, change.fieldId, (row) => ({
+          ...row,
+          lockForRoles: normaliseRoles(change.roles, allRoles),
+        })),
+      };
+  }
+}

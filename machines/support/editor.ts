@@ -1,0 +1,293 @@
+import {
+  assign,
+  sendTo,
+  setup,
+  type ErrorActorEvent,
+  type PromiseActorLogic,
+  type ProvidedActor,
+  type StateMachine,
+} from 'xstate';
+import { failureNotice } from '../admin-grid/failure-notice';
+import type { NotificationsEvent } from '../notifications/notifications.types';
+import { notProvided } from './actors';
+import type { NotificationsPort } from './ports';
+import { saveFailureOf } from './save-failure';
+import { label, type Text } from './text';
+
+/*
+ * The one editor pattern (ARCHITECTURE "Every editor … uses the one editor pattern"): load → editing → saving →
+ * saved | conflict | failed, with one event vocabulary.
+ *
+ * Why a factory and not a child machine every dialog invokes: a child would put the draft one actor deeper, so every
+ * view would reach through `children.editor` and every dialog would forward its own events to it. A factory builds
+ * each dialog's machine from a small definition (its draft rules, what a save sends, its titles); the dialog's
+ * machine *is* an editor, its views talk to it directly, and all its types (draft, change, loaded record, save
+ * input, result) flow from the definition. The load and save calls are the named actors `load` and `save`, and the
+ * 401 hook is the named action `unauthorised`, all in `setup()`, so the wiring edge and the tests swap them with
+ * `.provide()` (STYLE §0.4, §5 A).
+ */
+
+/** The one vocabulary every editor understands; `TChange` is what one edit of this editor's draft carries. */
+export type EditorEvent<TChange> =
+  /** A change to the draft. */
+  | { type: 'edit'; changes: TChange }
+  | { type: 'save' }
+  | { type: 'cancel' }
+  /** Read the record again, dropping the draft (after a conflict, or to retry a failed load). */
+  | { type: 'reload' }
+  /** After a conflict: save the draft over the record's current version. */
+  | { type: 'keepMine' };
+
+/** Tags views decide with, instead of matching state names. */
+export type EditorTag = 'loading' | 'editing' | 'saving' | 'conflict' | 'failed';
+
+/** What every editor's host gives it: the notifications port; dialogs add their own facts (the row, an id). */
+export type EditorInputBase = { notifications: NotificationsPort };
+
+export type EditorContext<TInput, TLoaded, TDraft, TResult> = {
+  input: TInput;
+  /** The record (and the lists beside it) as last read: its version is what a save sends. */
+  loaded: TLoaded | undefined;
+  draft: TDraft;
+  /** A refusal the dialog explains in place (e.g. a name already taken) rather than in a snackbar. */
+  problem: Text | undefined;
+  saved: TResult | undefined;
+};
+
+/** Where a load failure leads: the `failed` state (reload or cancel), closing, or editing on a fallback. */
+export type LoadFailure<TInput, TLoaded> = 'fail' | 'close' | { fallback: (input: TInput) => TLoaded };
+
+/** What one dialog tells the factory; everything else is the pattern's. */
+export type EditorDefinition<TInput extends EditorInputBase, TLoaded, TDraft, TChange, TSaveInput, TResult> = {
+  id: string;
+  /** The save's answer, named by type only (`{} as { result: Application }`), as XState's own `types` are. */
+  types: { result: TResult };
+  /** The draft before anything is read. */
+  emptyDraft: (input: TInput) => TDraft;
+  /** The draft a freshly read record starts from (also after `reload`). */
+  draftOf: (loaded: TLoaded, input: TInput) => TDraft;
+  /** One `edit` applied to the draft; returning the draft unchanged refuses the change. */
+  applyEdit: (draft: TDraft, changes: TChange, loaded: TLoaded | undefined, input: TInput) => TDraft;
+  /** Whether the draft may be saved; Save is off (`can({ type: 'save' })` is false) otherwise. */
+  canSave: (draft: TDraft, loaded: TLoaded | undefined, input: TInput) => boolean;
+  /** What `save` receives, built from the draft and the version read. */
+  saveInput: (draft: TDraft, loaded: TLoaded | undefined, input: TInput) => TSaveInput;
+  /** Where a load failure leads; `fail` by default. */
+  onLoadFailure?: LoadFailure<TInput, TLoaded>;
+  /** The report of a failure; by default an error snackbar under Global_Text_FailTitle (admin-and-board §8). */
+  failureNotice?: (error: unknown, phase: 'load' | 'save', input: TInput) => NotificationsEvent;
+  /** A save refusal the dialog explains in place; undefined lets the failure be reported. */
+  inlineProblem?: (error: unknown) => Text | undefined;
+};
+
+const defaultNotice = (error: unknown): NotificationsEvent => failureNotice(error, label('Global_Text_FailTitle'));
+const errorOf = ({ event }: { event: ErrorActorEvent }): unknown => event.error;
+
+/** Builds one dialog's editor machine from its definition. */
+export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDraft, TChange, TSaveInput, TResult>(
+  definition: EditorDefinition<TInput, TLoaded, TDraft, TChange, TSaveInput, TResult>,
+) {
+  const onLoadFailure = definition.onLoadFailure ?? 'fail';
+  const notice = definition.failureNotice ?? defaultNotice;
+  type Context = EditorContext<TInput, TLoaded, TDraft, TResult>;
+  const machine = setup({
+    types: {
+      context: {} as Context,
+      events: {} as EditorEvent<TChange>,
+      input: {} as TInput,
+      output: {} as TResult | undefined,
+      tags: {} as EditorTag,
+    },
+    actors: {
+      // Erased here because TypeScript cannot pick an invoke's `src` out of a union of generic actors; the factory's
+      // return type restores them (EditorActors), so `.provide()` and the tests see the dialog's own types.
+      load: notProvided<unknown, unknown>('load'),
+      save: notProvided<unknown, unknown>('save'),
+    },
+    actions: {
+      reportLoadFailure: sendTo(
+        ({ context }) => context.input.notifications,
+        ({ context }, error: unknown) => notice(error, 'load', context.input),
+      ),
+      reportSaveFailure: sendTo(
+        ({ context }) => context.input.notifications,
+        ({ context }, error: unknown) => notice(error, 'save', context.input),
+      ),
+      /**
+       * A 401 on load or save: the one place an editor meets it. Its default hands the error to the notifications port,
+       * whose catalogue applies the session's rules (the modal, then the sign-out); a host with its own 401 policy
+       * provides this action, so no editor decides what a lost session means.
+       */
+      unauthorised: sendTo(
+        ({ context }) => context.input.notifications,
+        (_, error: unknown) => ({ type: 'error.report' as const, error, action: 'editor' }),
+      ),
+      startFrom: assign(({ context }, { loaded }: { loaded: unknown }) => ({
+        loaded: loaded as TLoaded,
+        draft: definition.draftOf(loaded as TLoaded, context.input),
+        problem: undefined,
+      })),
+      edit: assign(({ context, event }) => ({
+        draft:
+          event.type === 'edit'
+            ? definition.applyEdit(context.draft, event.changes, context.loaded, context.input)
+            : context.draft,
+        problem: undefined,
+      })),
+    },
+    guards: {
+      canSave: ({ context }) => definition.canSave(context.draft, context.loaded, context.input),
+      isConflict: (_, error: unknown) => saveFailureOf(error) === 'conflict',
+      isUnauthorised: (_, error: unknown) => saveFailureOf(error) === 'unauthorised',
+      isExplainedInPlace: (_, error: unknown) => definition.inlineProblem?.(error) !== undefined,
+    },
+  }).createMachine({
+    id: definition.id,
+    context: ({ input }) => ({
+      input,
+      loaded: undefined,
+      draft: definition.emptyDraft(input),
+      problem: undefined,
+      saved: undefined,
+    }),
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: 'loading',
+        on: { cancel: 'cancelled' },
+        invoke: {
+          id: 'load',
+          src: 'load',
+          input: ({ context }: { context: Context }) => ({ input: context.input, loaded: context.loaded }),
+          onDone: {
+            target: 'editing',
+            actions: { type: 'startFrom', params: ({ event }) => ({ loaded: event.output }) },
+          },
+          onError: [
+            {
+              guard: { type: 'isUnauthorised', params: errorOf },
+              target: 'unauthorised',
+              actions: { type: 'unauthorised', params: errorOf },
+            },
+            typeof onLoadFailure === 'object'
+              ? {
+                  target: 'editing',
+                  actions: [
+                    { type: 'reportLoadFailure', params: errorOf },
+                    { type: 'startFrom', params: ({ context }) => ({ loaded: onLoadFailure.fallback(context.input) }) },
+                  ],
+                }
+              : {
+                  target: onLoadFailure === 'close' ? 'cancelled' : 'failed',
+                  actions: { type: 'reportLoadFailure', params: errorOf },
+                },
+          ],
+        },
+      },
+      // Cancelling is possible before and between saves, never during one: a save under way cannot be taken back.
+      editing: {
+        tags: 'editing',
+        on: {
+          edit: { actions: 'edit' },
+          save: { guard: 'canSave', target: 'saving' },
+          cancel: 'cancelled',
+        },
+      },
+      saving: {
+        tags: 'saving',
+        invoke: {
+          id: 'save',
+          src: 'save',
+          input: ({ context }: { context: Context }) =>
+            definition.saveInput(context.draft, context.loaded, context.input),
+          onDone: { target: 'saved', actions: assign({ saved: ({ event }) => event.output as TResult }) },
+          onError: [
+            { guard: { type: 'isConflict', params: errorOf }, target: 'conflict' },
+            {
+              guard: { type: 'isUnauthorised', params: errorOf },
+              target: 'unauthorised',
+              actions: { type: 'unauthorised', params: errorOf },
+            },
+            {
+              guard: { type: 'isExplainedInPlace', params: errorOf },
+              target: 'editing',
+              actions: assign({ problem: ({ event }) => definition.inlineProblem?.(event.error) }),
+            },
+            { target: 'editing', actions: { type: 'reportSaveFailure', params: errorOf } },
+          ],
+        },
+      },
+      /**
+       * Someone saved the record after it was read (409 `stale_update`): nothing was written, the draft is still on
+       * screen, and the person chooses between their version and ours.
+       */
+      conflict: {
+        tags: 'conflict',
+        on: {
+          reload: 'loading',
+          keepMine: 'overwriting',
+          cancel: 'cancelled',
+        },
+      },
+      /**
+       * "Keep mine": read the record's current version, then save the draft over it. This is a deliberate overwrite
+       * of someone else's save, chosen by the person who was shown the conflict, never done without asking.
+       */
+      overwriting: {
+        tags: 'saving',
+        invoke: {
+          id: 'load',
+          src: 'load',
+          input: ({ context }: { context: Context }) => ({ input: context.input, loaded: context.loaded }),
+          onDone: { target: 'saving', actions: assign({ loaded: ({ event }) => event.output as TLoaded }) },
+          onError: { target: 'editing', actions: { type: 'reportLoadFailure', params: errorOf } },
+        },
+      },
+      /** The record could not be read; the report was made on the way in. */
+      failed: {
+        tags: 'failed',
+        on: { reload: 'loading', cancel: 'cancelled' },
+      },
+      saved: { type: 'final' },
+      cancelled: { type: 'final' },
+      /** The session is gone: ends with nothing saved; the host's 401 policy was told through `unauthorised`. */
+      unauthorised: { type: 'final' },
+    },
+    output: ({ context }) => context.saved,
+  });
+  return machine as unknown as WithActors<typeof machine, EditorActors<TInput, TLoaded, TSaveInput, TResult>>;
+}
+
+/** What `load` receives: the host's input and the previous read (undefined the first time). */
+export type EditorLoadInput<TInput, TLoaded> = { input: TInput; loaded: TLoaded | undefined };
+
+/** The two calls of an editor with the dialog's own types, as `.provide()` and `xstate.done.actor.*` see them. */
+export type EditorActors<TInput, TLoaded, TSaveInput, TResult> =
+  | { src: 'load'; logic: PromiseActorLogic<TLoaded, EditorLoadInput<TInput, TLoaded>>; id: string | undefined }
+  | { src: 'save'; logic: PromiseActorLogic<TResult, TSaveInput>; id: string | undefined };
+
+/** A machine type with its actors replaced: every other parameter is kept as XState inferred it. */
+type WithActors<M, TActor extends ProvidedActor> =
+  M extends StateMachine<
+    infer C,
+    infer E,
+    infer Ch,
+    ProvidedActor,
+    infer A,
+    infer G,
+    infer D,
+    infer SV,
+    infer T,
+    infer I,
+    infer O,
+    infer Em,
+    infer Me,
+    infer SS
+  >
+    ? StateMachine<C, E, Ch, TActor, A, G, D, SV, T, I, O, Em, Me, SS>
+    : never;
+
+/** The machine type a definition builds, for selectors and tests. */
+export type EditorMachine<TInput extends EditorInputBase, TLoaded, TDraft, TChange, TSaveInput, TResult> = ReturnType<
+  typeof createEditorMachine<TInput, TLoaded, TDraft, TChange, TSaveInput, TResult>
+>;
