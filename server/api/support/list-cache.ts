@@ -1,0 +1,16 @@
+import type { ProcessMemos } from '../../db/process-memo';
+
+/**
+ * Serialised answers of the catalogue lists (GET Application, Client, Field, Template), kept between requests on
+ * PGlite (server/db/process-memo.ts). The catalogue tables are written by the admin routes alone (besides the seed,
+ * before the server listens), and every write request drops the memo — so a remembered answer is never older than
+ * the data. Without it, every list request at 50 connections queues behind the others' queries.
+ */
+export interface ListCache {
+  json(name: string, load: () => Promise<unknown>): Promise<string>;
+}
+
+export function createListCache(memos: ProcessMemos): ListCache {
+  const memo = memos.create();
+  return { json: (name, load) => memo.remember(name, async () => JSON.stringify(await load())) };
+}
