@@ -1,52 +1,61 @@
-import { ApplicationCreateSchema, ApplicationUpdateSchema, type Application } from '@contracts/admin/applications';
-import { ClientIdParamsSchema, IdParamsSchema } from '@contracts/admin/common';
 import {
-  createApplication,
-  deleteApplication,
-  listApplications,
-  listClientApplications,
-  updateApplication,
-} from './applications';
-import { assertReaches } from './reach';
-import { listRegions } from './regions';
-import { actorOf, sendJson, type AdminRouteKit } from './route-kit';
+  ApplicationCreateSchema,
+  ApplicationListSchema,
+  ApplicationSaveResultSchema,
+  ApplicationUpdateSchema,
+  RegionListSchema,
+} from '@contracts/admin/applications';
+import { IdParamsSchema } from '@contracts/admin/common';
+import { sendJson } from '../../http/json';
+import { defineArea } from '../area';
+import { actorOf } from '../support/caller';
+import { listApplications, listRegions } from './queries';
+import { createApplication, deleteApplication, updateApplication } from './service';
 
 /** Spec admin-and-board §7: regions and the application catalogue (docs/api.md "Admin catalogue"). */
-export function applicationRoutes({ app, db, reach, lists }: AdminRouteKit): void {
-  const admin = { preValidation: app.requireAdmin };
-  const admins = { preValidation: app.requireRole('admin', 'clientadmin') };
+export const applicationsArea = defineArea({
+  name: 'applications',
+  prefix: '/api/v1',
+  guard: 'providerAdmin',
+  routes: (app, { db, lists }) => {
+    const regions = { schema: { response: { 200: RegionListSchema } } };
+    app.get('/ApplicationRegions', regions, () => listRegions(db));
+    app.get('/Regions', regions, () => listRegions(db));
+    app.get('/Application', { schema: { response: { 200: ApplicationListSchema } } }, async (_request, reply) =>
+      sendJson(reply, await lists.json('Application', ApplicationListSchema, () => listApplications(db))),
+    );
 
-  app.get('/ApplicationRegions', admin, () => listRegions(db));
-  app.get('/Regions', admin, () => listRegions(db));
-  app.get('/Application', admin, async (_request, reply) =>
-    sendJson(reply, await lists.json('Application', () => listApplications(db))),
-  );
+    app.post(
+      '/Application',
+      { schema: { body: ApplicationCreateSchema, response: { 201: ApplicationSaveResultSchema } } },
+      async (request, reply) => {
+        const object = await createApplication(db, request.body, actorOf(request));
+        return reply.status(201).send({ isValid: true, object });
+      },
+    );
 
-  app.get(
-    '/Application/Client/:clientId',
-    { ...admins, schema: { params: ClientIdParamsSchema } },
-    async (request): Promise<Application[]> => {
-      assertReaches(await reach(request), request.params.clientId);
-      return listClientApplications(db, request.params.clientId);
-    },
-  );
+    app.put(
+      '/Application/:id',
+      {
+        schema: {
+          params: IdParamsSchema,
+          body: ApplicationUpdateSchema,
+          response: { 200: ApplicationSaveResultSchema },
+        },
+      },
+      async (request) => ({
+        isValid: true,
+        object: await updateApplication(db, request.params.id, request.body, actorOf(request)),
+      }),
+    );
 
-  app.post('/Application', { ...admin, schema: { body: ApplicationCreateSchema } }, async (request, reply) => {
-    const object = await createApplication(db, request.body, actorOf(request));
-    return reply.status(201).send({ isValid: true, object });
-  });
-
-  app.put(
-    '/Application/:id',
-    { ...admin, schema: { params: IdParamsSchema, body: ApplicationUpdateSchema } },
-    async (request) => ({
-      isValid: true,
-      object: await updateApplication(db, request.params.id, request.body, actorOf(request)),
-    }),
-  );
-
-  app.delete('/Application/:id', { ...admin, schema: { params: IdParamsSchema } }, async (request, reply) => {
-    await deleteApplication(db, request.params.id, actorOf(request));
-    return reply.status(204).send();
-  });
-}
+    app.delete(
+      '/Application/:id',
+      { schema: { params: IdParamsSchema }, config: { answer: 'empty' } },
+      async (request, reply) => {
+        await deleteApplication(db, request.params.id, actorOf(request));
+        return reply.status(204).send();
+      },
+    );
+  },
+});

@@ -17,7 +17,6 @@ import { getField } from './queries';
 
 type FieldInput = v.InferOutput<typeof FieldCreateSchema>;
 type FieldEdit = v.InferOutput<typeof FieldUpdateSchema>;
-type FieldRow = typeof fields.$inferSelect;
 
 const constraints = { fields_dictionary_name_unique: { field: 'dictionaryName', what: 'dictionary name' } };
 

@@ -1,10 +1,21 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { normaliseCulture } from '@contracts/culture';
-import { AggregatedByPageQuerySchema } from '@contracts/resources';
-import type { Db } from '../../db/client';
+import {
+  AggregatedByPageQuerySchema,
+  AggregatedResourcesSchema,
+  FaqSchema,
+  LabelListSchema,
+  ListsSchema,
+  MenuSchema,
+  ResourceVersionSchema,
+  SettingsSchema,
+  SiteProfileSchema,
+  ThemeSchema,
+} from '@contracts/resources';
 import type { ClientAssetKind } from '../../db/schema';
+import { sendJson } from '../../http/json';
 import { notFound } from '../../http/problem';
-import type { ValibotTypeProvider } from '../../http/validation';
+import { defineArea } from '../area';
 import { readAggregated } from './aggregated';
 import { AnswerCache } from './answer-cache';
 import { readFaq } from './faq';
@@ -12,9 +23,9 @@ import { readImage } from './images';
 import { readLabels } from './labels';
 import { readLists } from './lists';
 import { readMenu } from './menus';
-import type { ResourceScope, ScopeReader } from './scope';
+import type { ResourceScope } from './scope';
 import { readSettings } from './settings';
-import { readSiteProfile, type SiteUsernameRule } from './site-profile';
+import { readSiteProfile } from './site-profile';
 import { readTheme } from './theme';
 import {
   ClientQuerySchema,
@@ -26,8 +37,6 @@ import {
   SiteConfigurationQuerySchema,
 } from './query-params';
 
-const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
-
 /** Version answers must never be reused: they are how SPAs learn that their cached resources are stale. */
 const sendVersion = (reply: FastifyReply, version: number) =>
   reply.header('cache-control', 'no-cache').send({ version });
@@ -38,122 +47,171 @@ const keyOf = (name: string, scope: ResourceScope, ...params: (string | undefine
     '|',
   );
 
-/** Reads of spec public-and-profile §7 "Resources", mounted under /api/v1/resource (case-insensitive). Anonymous. */
-export function resourceReadRoutes(
-  parent: FastifyInstance,
-  {
-    db,
-    scopes,
-    providerPrefix,
-    usernameRule,
-  }: { db: Db; scopes: ScopeReader; providerPrefix: string; usernameRule: SiteUsernameRule },
-): void {
-  const app = parent.withTypeProvider<ValibotTypeProvider>();
-  const cache = new AnswerCache();
-  const scopeOf = (clientRef: string | undefined) => scopes.read(clientRef);
+const version = { schema: { response: { 200: ResourceVersionSchema } } };
 
-  app.get('/GetResourceVersion', async (_request, reply) =>
-    sendVersion(reply, (await scopeOf(undefined)).globalVersion),
-  );
+/**
+ * Reads of spec public-and-profile §7 "Resources", mounted under /api/v1/resource (case-insensitive). Anonymous: the
+ * texts and settings every page needs, before and after sign-in. (Their edits are the resource-edit area.)
+ */
+export const resourcesArea = defineArea({
+  name: 'resources',
+  prefix: '/api/v1/resource',
+  guard: 'public',
+  routes: (app, { db, scopes, config }) => {
+    const { providerPrefix, usernameRule } = config;
+    const cache = new AnswerCache();
+    const scopeOf = (clientRef: string | undefined) => scopes.read(clientRef);
 
-  app.get('/GetResourceVersionPerClient', { schema: { querystring: ClientQuerySchema } }, async (request, reply) =>
-    sendVersion(reply, (await scopeOf(request.query.clientId)).version),
-  );
-
-  app.get('/labels', { schema: { querystring: AggregatedByPageQuerySchema } }, async (request, reply) => {
-    const scope = await scopeOf(request.query.clientId);
-    const culture = normaliseCulture(request.query.culture);
-    const components = request.query.components.split(',');
-    return sendJson(
-      reply,
-      await cache.getOrCompute(keyOf('labels', scope, culture, request.query.components), () =>
-        readLabels(db, { components, culture, clientId: scope.clientId }),
-      ),
+    app.get('/GetResourceVersion', version, async (_request, reply) =>
+      sendVersion(reply, (await scopeOf(undefined)).globalVersion),
     );
-  });
 
-  app.get('/aggregatedByPage', { schema: { querystring: AggregatedByPageQuerySchema } }, async (request, reply) => {
-    const scope = await scopeOf(request.query.clientId);
-    const culture = normaliseCulture(request.query.culture);
-    const components = request.query.components.split(',');
-    return sendJson(
-      reply,
-      await cache.getOrCompute(keyOf('aggregated', scope, culture, request.query.components), () =>
-        readAggregated(db, { scope, components, culture }),
-      ),
+    app.get(
+      '/GetResourceVersionPerClient',
+      { schema: { querystring: ClientQuerySchema, response: { 200: ResourceVersionSchema } } },
+      async (request, reply) => sendVersion(reply, (await scopeOf(request.query.clientId)).version),
     );
-  });
 
-  app.get('/lists', { schema: { querystring: ListsQuerySchema } }, async (request, reply) => {
-    const scope = await scopeOf(request.query.clientId);
-    const culture = normaliseCulture(request.query.culture);
-    const { names } = request.query;
-    return sendJson(
-      reply,
-      await cache.getOrCompute(keyOf('lists', scope, culture, names), () =>
-        readLists(db, {
-          culture,
-          clientId: scope.clientId,
-          ...(names === undefined ? {} : { names: names.split(',') }),
-        }),
-      ),
+    app.get(
+      '/labels',
+      { schema: { querystring: AggregatedByPageQuerySchema, response: { 200: LabelListSchema } } },
+      async (request, reply) => {
+        const scope = await scopeOf(request.query.clientId);
+        const culture = normaliseCulture(request.query.culture);
+        const components = request.query.components.split(',');
+        return sendJson(
+          reply,
+          await cache.getOrCompute(keyOf('labels', scope, culture, request.query.components), LabelListSchema, () =>
+            readLabels(db, { components, culture, clientId: scope.clientId }),
+          ),
+        );
+      },
     );
-  });
 
-  app.get('/menus', { schema: { querystring: MenusQuerySchema } }, async (request, reply) => {
-    const scope = await scopeOf(request.query.clientId);
-    const culture = normaliseCulture(request.query.culture);
-    const section = request.query.menuSection;
-    return sendJson(
-      reply,
-      await cache.getOrCompute(keyOf('menus', scope, culture, section), () =>
-        readMenu(db, { section, culture, clientId: scope.clientId }),
-      ),
+    app.get(
+      '/aggregatedByPage',
+      { schema: { querystring: AggregatedByPageQuerySchema, response: { 200: AggregatedResourcesSchema } } },
+      async (request, reply) => {
+        const scope = await scopeOf(request.query.clientId);
+        const culture = normaliseCulture(request.query.culture);
+        const components = request.query.components.split(',');
+        return sendJson(
+          reply,
+          await cache.getOrCompute(
+            keyOf('aggregated', scope, culture, request.query.components),
+            AggregatedResourcesSchema,
+            () => readAggregated(db, { scope, components, culture }),
+          ),
+        );
+      },
     );
-  });
 
-  app.get('/settings', { schema: { querystring: ClientQuerySchema } }, async (request, reply) => {
-    const scope = await scopeOf(request.query.clientId);
-    return sendJson(reply, await cache.getOrCompute(keyOf('settings', scope), () => readSettings(db, scope.clientId)));
-  });
-
-  // The spec names the FAQ service (GetAllPerClient by client and culture) but not its path; this is it.
-  app.get('/faq', { schema: { querystring: CultureQuerySchema } }, async (request, reply) => {
-    const scope = await scopeOf(request.query.clientId);
-    const culture = normaliseCulture(request.query.culture);
-    return sendJson(
-      reply,
-      await cache.getOrCompute(keyOf('faq', scope, culture), () => readFaq(db, { culture, clientId: scope.clientId })),
+    app.get(
+      '/lists',
+      { schema: { querystring: ListsQuerySchema, response: { 200: ListsSchema } } },
+      async (request, reply) => {
+        const scope = await scopeOf(request.query.clientId);
+        const culture = normaliseCulture(request.query.culture);
+        const { names } = request.query;
+        return sendJson(
+          reply,
+          await cache.getOrCompute(keyOf('lists', scope, culture, names), ListsSchema, () =>
+            readLists(db, {
+              culture,
+              clientId: scope.clientId,
+              ...(names === undefined ? {} : { names: names.split(',') }),
+            }),
+          ),
+        );
+      },
     );
-  });
 
-  app.get('/theme', { schema: { querystring: ClientQuerySchema } }, async (request) => {
-    const scope = await scopeOf(request.query.clientId);
-    const theme = await readTheme(db, scope.clientId);
-    if (theme === null) throw notFound('No theme is configured.');
-    return theme;
-  });
+    app.get(
+      '/menus',
+      { schema: { querystring: MenusQuerySchema, response: { 200: MenuSchema } } },
+      async (request, reply) => {
+        const scope = await scopeOf(request.query.clientId);
+        const culture = normaliseCulture(request.query.culture);
+        const section = request.query.menuSection;
+        return sendJson(
+          reply,
+          await cache.getOrCompute(keyOf('menus', scope, culture, section), MenuSchema, () =>
+            readMenu(db, { section, culture, clientId: scope.clientId }),
+          ),
+        );
+      },
+    );
 
-  app.get('/siteConfiguration', { schema: { querystring: SiteConfigurationQuerySchema } }, async (request) => {
-    const profile = await readSiteProfile(db, request.query.login, providerPrefix, usernameRule);
-    if (profile === null) throw notFound('No site profile is configured.');
-    return profile;
-  });
+    app.get(
+      '/settings',
+      { schema: { querystring: ClientQuerySchema, response: { 200: SettingsSchema } } },
+      async (request, reply) => {
+        const scope = await scopeOf(request.query.clientId);
+        return sendJson(
+          reply,
+          await cache.getOrCompute(keyOf('settings', scope), SettingsSchema, () => readSettings(db, scope.clientId)),
+        );
+      },
+    );
 
-  async function sendImage(reply: FastifyReply, kind: ClientAssetKind, clientId: string | null) {
-    const image = await readImage(db, kind, clientId);
-    if (image === null) throw notFound('No image of this kind is configured.');
-    return reply.type(image.contentType).header('cache-control', 'no-cache').send(Buffer.from(image.bytes));
-  }
+    // The spec names the FAQ service (GetAllPerClient by client and culture) but not its path; this is it.
+    app.get(
+      '/faq',
+      { schema: { querystring: CultureQuerySchema, response: { 200: FaqSchema } } },
+      async (request, reply) => {
+        const scope = await scopeOf(request.query.clientId);
+        const culture = normaliseCulture(request.query.culture);
+        return sendJson(
+          reply,
+          await cache.getOrCompute(keyOf('faq', scope, culture), FaqSchema, () =>
+            readFaq(db, { culture, clientId: scope.clientId }),
+          ),
+        );
+      },
+    );
 
-  app.get('/logo', { schema: { querystring: LogoQuerySchema } }, async (request, reply) =>
-    sendImage(reply, 'logo', (await scopeOf(request.query.clientId)).clientId),
-  );
-  app.get('/loginlogo', { schema: { querystring: ClientQuerySchema } }, async (request, reply) =>
-    sendImage(reply, 'loginlogo', (await scopeOf(request.query.clientId)).clientId),
-  );
-  // The profile page's logo is the signed-in person's client's, when a valid token came.
-  app.get('/profile/logo', { schema: { querystring: ProfileLogoQuerySchema } }, async (request, reply) =>
-    sendImage(reply, 'profilelogo', (await app.identify(request))?.clientId ?? null),
-  );
-}
+    app.get(
+      '/theme',
+      { schema: { querystring: ClientQuerySchema, response: { 200: ThemeSchema } } },
+      async (request) => {
+        const scope = await scopeOf(request.query.clientId);
+        const theme = await readTheme(db, scope.clientId);
+        if (theme === null) throw notFound('No theme is configured.');
+        return theme;
+      },
+    );
+
+    app.get(
+      '/siteConfiguration',
+      { schema: { querystring: SiteConfigurationQuerySchema, response: { 200: SiteProfileSchema } } },
+      async (request) => {
+        const profile = await readSiteProfile(db, request.query.login, providerPrefix, usernameRule);
+        if (profile === null) throw notFound('No site profile is configured.');
+        return profile;
+      },
+    );
+
+    async function sendImage(reply: FastifyReply, kind: ClientAssetKind, clientId: string | null) {
+      const image = await readImage(db, kind, clientId);
+      if (image === null) throw notFound('No image of this kind is configured.');
+      return reply.type(image.contentType).header('cache-control', 'no-cache').send(Buffer.from(image.bytes));
+    }
+
+    app.get(
+      '/logo',
+      { schema: { querystring: LogoQuerySchema }, config: { answer: 'binary' } },
+      async (request, reply) => sendImage(reply, 'logo', (await scopeOf(request.query.clientId)).clientId),
+    );
+    app.get(
+      '/loginlogo',
+      { schema: { querystring: ClientQuerySchema }, config: { answer: 'binary' } },
+      async (request, reply) => sendImage(reply, 'loginlogo', (await scopeOf(request.query.clientId)).clientId),
+    );
+    // The profile page's logo is the signed-in person's client's, when a valid token came.
+    app.get(
+      '/profile/logo',
+      { schema: { querystring: ProfileLogoQuerySchema }, config: { answer: 'binary' } },
+      async (request, reply) => sendImage(reply, 'profilelogo', (await app.identify(request))?.clientId ?? null),
+    );
+  },
+});

@@ -1,3 +1,4 @@
+import { roles, type Role } from '@contracts/resources';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Template, TemplateDetail, TemplateField } from '@contracts/admin/templates';
 import type { Db, Tx } from '../../db/client';
@@ -5,6 +6,8 @@ import { fields, templateFields, templates } from '../../db/schema';
 import { notFound } from '../../http/problem';
 
 /** The templates area's reads (Drizzle): what its GET routes answer and its service reads back inside a transaction. */
+
+const isRole = (value: string): value is Role => (roles as readonly string[]).includes(value);
 
 // Written out: drizzle renders a column of the outer table unqualified inside a subquery, where it would name the
 // inner table's own `id`.

@@ -1,7 +1,6 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { TemplateCreateSchema, TemplateDetail, TemplateUpdateSchema } from '@contracts/admin/templates';
-import { roles, type Role } from '@contracts/resources';
 import type { Db, Tx } from '../../db/client';
 import { clientApplications, fields, templateFields, templates } from '../../db/schema';
 import { notFound } from '../../http/problem';
@@ -17,8 +16,6 @@ const constraints = {
   templates_name_unique: { field: 'name', what: 'template name' },
   templates_single_default: { field: 'default', what: 'Default flag (only one template is Default)' },
 };
-
-const isRole = (value: string): value is Role => (roles as readonly string[]).includes(value);
 
 async function assertInput(tx: Tx, input: TemplateInput, exceptId: string | null): Promise<void> {
   const others = exceptId === null ? undefined : ne(templates.id, exceptId);
