@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import { unauthorized } from '../http/problem';
 
 /**
@@ -35,7 +35,7 @@ declare module 'fastify' {
 }
 
 export interface RouteGuard {
-  method: string;
+  method: HTTPMethods;
   url: string;
   guard: Guard | undefined;
 }

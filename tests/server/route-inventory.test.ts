@@ -36,13 +36,13 @@ const publicPortalRoutes = [
 
 /**
  * The embedded IdP's public Okta routes: the Classic authn API (how anyone signs in, public by Okta's design), the
- * caller's own session found by its cookie, and the enrolment QR code whose path token is the secret.
+ * caller's own session found by its cookie (with their CORS preflights), and the enrolment QR code whose path token is the secret.
  */
 const publicIdpRoutes = [
   /^(POST|OPTIONS) \/api\/v1\/authn(\/.*)?$/,
-  /^(GET|DELETE) \/api\/v1\/sessions\/me$/,
-  /^POST \/api\/v1\/sessions\/me\/lifecycle\/refresh$/,
-  /^GET \/api\/v1\/users\/me$/,
+  /^(GET|DELETE|OPTIONS) \/api\/v1\/sessions\/me$/,
+  /^(POST|OPTIONS) \/api\/v1\/sessions\/me\/lifecycle\/refresh$/,
+  /^(GET|OPTIONS) \/api\/v1\/users\/me$/,
   /^GET \/api\/v1\/users\/:userId\/factors\/:factorId\/qr\/:token$/,
 ];
 
@@ -54,7 +54,7 @@ const isPublic = (route: RouteGuard) =>
 /** Parameters filled with values no schema accepts, and an empty body: a route that validated first would say 400. */
 function invalidCall(route: RouteGuard, headers: Record<string, string> = {}): InjectOptions {
   const url = route.url.replace(/:\w+/g, 'not-an-id').replace(/\*/g, 'x');
-  const options: InjectOptions = { method: route.method as InjectOptions['method'], url, headers };
+  const options: InjectOptions = { method: route.method, url, headers };
   if (['POST', 'PUT', 'PATCH'].includes(route.method)) options.payload = {};
   return options;
 }
@@ -96,6 +96,12 @@ describe('route inventory (pglite)', () => {
     expect(declaredPublic.filter((route) => !isPublic(route)).map(keyOf)).toEqual([]);
     // And every listed portal route is still there, and public.
     for (const key of publicPortalRoutes) expect(declaredPublic.map(keyOf)).toContain(key);
+  });
+
+  it('lets client administrators read the catalogue, never change it', () => {
+    // A write that lost its `providerAdmin` narrowing would fall back to its area's `admin` and let them through.
+    const writes = routes.filter((route) => route.guard === 'admin' && !['GET', 'HEAD'].includes(route.method));
+    expect(writes.map(keyOf)).toEqual([]);
   });
 
   it('answers 401 to an anonymous caller on every route that is not public', async () => {
