@@ -71,10 +71,11 @@ export function installGuardPolicy(app: FastifyInstance): void {
     ),
   );
   app.addHook('onRequest', async (request) => {
-    const url = request.routeOptions.url;
+    // One read: Fastify builds `routeOptions` afresh on every access.
+    const { url, config } = request.routeOptions;
     // No route (a 404) or outside /api (OAuth endpoints, the SPA): nothing to guard here.
     if (url === undefined || !isGuardedPath(url)) return;
-    const guard = request.routeOptions.config.guard;
+    const guard = config.guard;
     if (guard === undefined) {
       request.log.error({ url }, 'route without a declared guard refused');
       throw unauthorized();
