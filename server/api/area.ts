@@ -78,7 +78,13 @@ export function registerArea(parent: FastifyInstance, area: ApiArea, deps: ApiDe
         if (route.schema?.response === undefined && route.config.answer === undefined)
           throw new Error(`${where} declares no answer contract (schema.response) and no config.answer`);
       });
-      area.routes(scope.withTypeProvider<ValibotTypeProvider>(), deps);
+      // A refused route throws while the area declares it: hand the error to Fastify, so start-up fails with it.
+      try {
+        area.routes(scope.withTypeProvider<ValibotTypeProvider>(), deps);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
       done();
     },
     { prefix: area.prefix },
