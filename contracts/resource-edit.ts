@@ -37,3 +37,23 @@ export type InputForEdit = v.InferOutput<typeof InputForEditSchema>;
 
 /** The version an editor sends when the scope had no row: no row has version 0, so any row found is newer. */
 export const NO_ROW_VERSION = 0;
+
+/** PATCH resource/label: the row as saved, with its new version. */
+export const SavedLabelSchema = v.object({
+  key: v.string(),
+  value: v.string(),
+  resourceId: v.string(),
+  culture: CultureSchema,
+  clientId: v.nullable(v.string()),
+  version: v.number(),
+});
+export type SavedLabel = v.InferOutput<typeof SavedLabelSchema>;
+
+/** PATCH resource/input: the input resource as saved, with its scope and new version. */
+export const SavedInputSchema = v.object({
+  ...InputResourceSchema.entries,
+  culture: CultureSchema,
+  clientId: v.nullable(v.string()),
+  version: v.number(),
+});
+export type SavedInput = v.InferOutput<typeof SavedInputSchema>;

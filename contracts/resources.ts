@@ -33,6 +33,7 @@ export type ResourceVersion = v.InferOutput<typeof ResourceVersionSchema>;
 
 export const LabelSchema = v.object({ key: v.string(), value: v.string(), resourceId: v.string() });
 export type Label = v.InferOutput<typeof LabelSchema>;
+export const LabelListSchema = v.array(LabelSchema);
 
 /** Rules and texts of one form input (spec §3 "Resource data for a form input"). */
 export const InputResourceSchema = v.object({
@@ -58,6 +59,8 @@ export type InputResource = v.InferOutput<typeof InputResourceSchema>;
 
 export const ListItemSchema = v.object({ id: v.string(), key: v.string(), value: v.string() });
 export type ListItem = v.InferOutput<typeof ListItemSchema>;
+/** GET resource/lists: each named list's items. */
+export const ListsSchema = v.record(v.string(), v.array(ListItemSchema));
 
 export const roles = ['guest', 'admin', 'user', 'clientadmin', 'agent'] as const;
 export type Role = (typeof roles)[number];
@@ -88,6 +91,7 @@ export const FaqQuestionSchema = v.object({
   order: v.number(),
 });
 export type FaqQuestion = v.InferOutput<typeof FaqQuestionSchema>;
+export const FaqSchema = v.array(FaqQuestionSchema);
 
 export const ThemeSchema = v.object({
   primaryColor: v.string(),

@@ -2,8 +2,11 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
 import path from 'node:path';
-import { adminRoutes } from './admin/routes';
+import { registerApi } from './api/areas';
+import { createScopeReader } from './api/resources/scope';
+import { createListCache } from './api/support/list-cache';
 import { installAuth } from './auth/authenticate';
+import { installGuardPolicy } from './auth/guards';
 import { setUpIdentityProvider } from './auth/identity-provider';
 import { createTokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
@@ -13,14 +16,8 @@ import { installErrorHandler } from './http/error-handler';
 import { echoRequestId, requestIdOptions } from './http/request-id';
 import { installSecurityHeaders } from './http/security-headers';
 import { installStaticSpa } from './http/static-spa';
+import { valibotSerializerCompiler } from './http/json';
 import { valibotValidatorCompiler } from './http/validation';
-import { portalRoutes } from './portal/routes';
-import { errorLogRoutes } from './routes/error-log';
-import { healthRoutes } from './routes/health';
-import { resourceAdminRoutes } from './routes/resources-admin';
-import { resourceReadRoutes } from './routes/resources-read';
-import { createScopeReader } from './resources/scope';
-import { createListCache } from './admin/list-cache';
 import { createProcessMemos } from './db/process-memo';
 
 declare module 'fastify' {
@@ -76,6 +73,7 @@ export async function buildApp({
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(valibotValidatorCompiler);
+  app.setSerializerCompiler(valibotSerializerCompiler);
   echoRequestId(app);
   installErrorHandler(app);
   await installSecurityHeaders(app, config);
@@ -83,6 +81,8 @@ export async function buildApp({
   // shared counters need a Redis client the project does not ship yet.
   await app.register(rateLimit, { global: false });
 
+  // Before any route scope exists: every route under /api is guarded as it declares, or refused (server/auth/guards.ts).
+  installGuardPolicy(app);
   // The embedded IdP (or nothing, with a real Okta org) is registered first: its routes sit beside the portal's.
   const identity = await setUpIdentityProvider(app, { config, database });
   // Answers remembered between requests on PGlite (lists, resource scopes, the profile behind a token), all dropped
@@ -98,10 +98,8 @@ export async function buildApp({
     memos.invalidateAll();
   });
 
-  const db = database.db;
   const scopes = createScopeReader(database, memos);
   const lists = createListCache(memos);
-  healthRoutes(app);
   await app.register((api, _options, done) => {
     // Every write request of the portal API (its transaction committed or rolled back by now) drops what the process
     // remembers, before its answer leaves, so the caller's next read already misses the old answers. The identity
@@ -110,40 +108,7 @@ export async function buildApp({
       if (request.method !== 'GET' && request.method !== 'HEAD') memos.invalidateAll();
       hookDone(null, payload);
     });
-    api.register(
-      (resources, _resourceOptions, resourcesDone) => {
-        resourceReadRoutes(resources, {
-          db,
-          scopes,
-          providerPrefix: config.providerPrefix,
-          usernameRule: config.usernameRule,
-        });
-        resourceAdminRoutes(resources, { db, scopes });
-        resourcesDone();
-      },
-      { prefix: '/api/v1/resource' },
-    );
-    api.register(
-      (instance, _instanceOptions, instanceDone) => {
-        errorLogRoutes(instance, { db });
-        instanceDone();
-      },
-      { prefix: '/api/v1/Instance' },
-    );
-    api.register(
-      (portal, _portalOptions, portalDone) => {
-        portalRoutes(portal, { db, config, identity });
-        portalDone();
-      },
-      { prefix: '/api/v1' },
-    );
-    api.register(
-      (admin, _adminOptions, adminDone) => {
-        adminRoutes(admin, { db, scopes, lists, providerPrefix: config.providerPrefix });
-        adminDone();
-      },
-      { prefix: '/api/v1' },
-    );
+    registerApi(api, { db: database.db, config, identity, scopes, lists });
     done();
   });
   demoAppRoutes(app);

@@ -4,6 +4,7 @@ import { AliasSchema, EntityIdSchema, RowVersionSchema, requiredText, saveResult
 /** A region applications are hosted in (spec §3 Region). */
 export const RegionSchema = v.object({ id: v.string(), name: v.string() });
 export type Region = v.InferOutput<typeof RegionSchema>;
+export const RegionListSchema = v.array(RegionSchema);
 
 /**
  * An application of the catalogue (spec §3 Application). `defaultRedirect` is per client in Gatehouse (it lives on
@@ -21,6 +22,7 @@ export const ApplicationSchema = v.object({
   version: v.number(),
 });
 export type Application = v.InferOutput<typeof ApplicationSchema>;
+export const ApplicationListSchema = v.array(ApplicationSchema);
 
 /**
  * The link is a URL template: http(s), or a path on this site (`/demo-apps/benefits?…`, the demo world's links and

@@ -22,6 +22,7 @@ export const ClientApplicationSchema = v.object({
   version: v.nullable(v.number()),
 });
 export type ClientApplication = v.InferOutput<typeof ClientApplicationSchema>;
+export const ClientApplicationListSchema = v.array(ClientApplicationSchema);
 
 /**
  * PUT ClientApplication/{clientId}: the full list of the client's applications with their active flags (spec §7).

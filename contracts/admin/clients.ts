@@ -12,6 +12,7 @@ export const ClientSchema = v.object({
   version: v.number(),
 });
 export type Client = v.InferOutput<typeof ClientSchema>;
+export const ClientListSchema = v.array(ClientSchema);
 
 /** A site of the content-management system (spec §3 CMS client). */
 export const CmsClientSchema = v.object({
@@ -21,6 +22,7 @@ export const CmsClientSchema = v.object({
   parentSitefinitySiteId: v.nullable(v.string()),
 });
 export type CmsClient = v.InferOutput<typeof CmsClientSchema>;
+export const CmsClientListSchema = v.array(CmsClientSchema);
 
 /** The prefix of every identity-provider login of the client's people (`ACME__maria@acme.test`). */
 export const OktaPrefixSchema = v.pipe(

@@ -39,6 +39,7 @@ export const SubFieldSchema = v.object({
   order: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
 export type SubField = v.InferOutput<typeof SubFieldSchema>;
+export const SubFieldListSchema = v.array(SubFieldSchema);
 
 /**
  * A saved sub-field as the server answers it. Looser than the input rules above: rows saved before those rules (the
@@ -71,6 +72,7 @@ export const FieldSchema = v.object({
   version: v.number(),
 });
 export type Field = v.InferOutput<typeof FieldSchema>;
+export const FieldListSchema = v.array(FieldSchema);
 
 const fieldInputEntries = {
   dictionaryName: v.pipe(requiredText(100), v.regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'letters, digits and _')),

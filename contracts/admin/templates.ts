@@ -12,6 +12,7 @@ export const TemplateSchema = v.object({
   version: v.number(),
 });
 export type Template = v.InferOutput<typeof TemplateSchema>;
+export const TemplateListSchema = v.array(TemplateSchema);
 
 /** A field placed on a template, with its per-template flags. */
 export const TemplateFieldSchema = v.object({

@@ -1,24 +1,19 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
 import type { Role } from '@contracts/resources';
 import type { Db } from '../db/client';
 import type { ProcessMemo } from '../db/process-memo';
 import { forbidden, unauthorized } from '../http/problem';
+import type { Guard } from './guards';
 import { resolvePrincipal, type Principal } from './principal';
 import type { TokenVerifier } from './token-verifier';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `authenticate`/`requireAdmin` (or `identify`); null on anonymous requests. */
+    /** Set by the route's guard (or `identify`); null on anonymous requests. */
     principal: Principal | null;
   }
   interface FastifyInstance {
-    /** preHandler: a valid bearer token of a known profile, else 401. */
-    authenticate: preHandlerAsyncHookHandler;
-    /** preHandler: as `authenticate`, and the provider administrator role, else 403. */
-    requireAdmin: preHandlerAsyncHookHandler;
-    /** preHandler: as `authenticate`, and one of `roles`, else 403 (the admin catalogue's client-scoped reads). */
-    requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
     /** The caller if a valid token came, else null — for routes that allow anonymous callers. Never throws. */
     identify: (request: FastifyRequest) => Promise<Principal | null>;
   }
@@ -30,7 +25,7 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * The auth seam of every portal route (ARCHITECTURE "Portal API": the SPA's guards are convenience, never security).
+ * The auth seam of every route under /api (ARCHITECTURE "Portal API": the SPA's guards are convenience, never security).
  * Any failure to verify — no token, a bad signature, another issuer or audience, expired, no profile — is one 401
  * with one message: the caller learns nothing about which check failed. The reason goes to the log.
  */
@@ -68,15 +63,23 @@ export function installAuth(
     if (request.principal === null) throw unauthorized();
   }
 
+  const withRole =
+    (...roles: Role[]) =>
+    async (request: FastifyRequest) => {
+      await authenticate(request);
+      if (request.principal === null || !roles.includes(request.principal.role)) throw forbidden();
+    };
+
+  const enforce: Record<Guard, (request: FastifyRequest) => Promise<void>> = {
+    public: () => Promise.resolve(),
+    // Checked by the IdP's management scope, the only holder of the token (server/idp/management/guard.ts).
+    idpApiToken: () => Promise.resolve(),
+    signedIn: authenticate,
+    admin: withRole('admin', 'clientadmin'),
+    providerAdmin: withRole('admin'),
+  };
+
   app.decorateRequest('principal', null);
   app.decorate('identify', async (request: FastifyRequest) => (request.principal ??= await principalOf(request)));
-  app.decorate('authenticate', authenticate);
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    await authenticate(request);
-    if (request.principal?.role !== 'admin') throw forbidden();
-  });
-  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
-    await authenticate(request);
-    if (request.principal === null || !roles.includes(request.principal.role)) throw forbidden();
-  });
+  app.decorate('enforceGuard', (guard: Guard, request: FastifyRequest) => enforce[guard](request));
 }

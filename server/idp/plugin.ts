@@ -1,3 +1,4 @@
+import { declareGuard } from '../auth/guards';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Db } from '../db/client';
@@ -84,6 +85,8 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
   };
   // Plain (not fastify-plugin) registrations: each is its own encapsulated scope.
   await app.register((scope, _opts, done) => {
+    // OAuth/OIDC endpoints authenticate their own way (client, PKCE, cookies), as Okta's do.
+    declareGuard(scope, 'public');
     oauthRoutes(scope, { db, provider, mountPath: issuerUrl.pathname, jwt, trustedOrigins });
     done();
   });
@@ -99,14 +102,20 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
     attempts: options.attempts ?? databaseAttemptCounter(db),
   };
   await app.register((scope, _opts, done) => {
+    // The Classic authn API is how anyone signs in: public by Okta's design.
+    declareGuard(scope, 'public');
     authnRoutes(scope, { ...authn, trustedOrigins });
     done();
   });
   await app.register((scope, _opts, done) => {
+    // Sessions are the caller's own, found by their cookie; without one Okta answers 404.
+    declareGuard(scope, 'public');
     sessionRoutes(scope, { db, provider, origin: issuerUrl.origin, trustedOrigins });
     done();
   });
   await app.register((scope, _opts, done) => {
+    // Users, groups and factors: the SSWS API token, checked by the scope's own hook.
+    declareGuard(scope, 'idpApiToken');
     managementRoutes(scope, { ...authn, apiToken: options.apiToken });
     done();
   });

@@ -7,8 +7,8 @@ import {
   RegionSchema,
   type Application,
 } from '@contracts/admin/applications';
-import { catalogueAudit } from '@server/admin/audit';
-import { mapDuplicates } from '@server/admin/write-guards';
+import { catalogueAudit } from '@server/api/support/audit';
+import { mapDuplicates } from '@server/api/support/write-guards';
 import { applications } from '@server/db/schema';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestLevel, bestLevelPerGroup, bestPerKey, candidateCultures } from '@server/resources/fallback';
+import { bestLevel, bestLevelPerGroup, bestPerKey, candidateCultures } from '@server/api/resources/fallback';
 
 const row = (key: string, clientId: string | null, culture: string) => ({ key, clientId, culture });
 

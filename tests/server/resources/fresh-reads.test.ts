@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FreshReads } from '@server/resources/fresh-reads';
+import { FreshReads } from '@server/api/resources/fresh-reads';
 
 /** A load whose calls the test settles by hand, in order. */
 function controlledLoads() {

@@ -1,7 +1,7 @@
 import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceVersions } from '@server/db/schema';
-import { bumpVersion } from '@server/resources/version';
+import { bumpVersion } from '@server/api/resources/version';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/database';
 
 describe.each(databaseKinds)('bumpVersion (%s)', (kind) => {

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { applicationsArea } from './applications/routes';
+import { registerArea, type ApiArea, type ApiDeps } from './area';
+import { clientApplicationsArea } from './client-applications/routes';
+import { clientsArea } from './clients/routes';
+import { errorLogArea } from './error-log/routes';
+import { fieldsArea } from './fields/routes';
+import { healthArea } from './health/routes';
+import { identityArea } from './identity/routes';
+import { profileArea } from './profile/routes';
+import { resourceEditArea } from './resource-edit/routes';
+import { resourcesArea } from './resources/routes';
+import { templatesArea } from './templates/routes';
+
+/** Every area of the portal API. A new area is a folder under server/api/ and one line here. */
+export const apiAreas: readonly ApiArea[] = [
+  healthArea,
+  identityArea,
+  profileArea,
+  errorLogArea,
+  resourcesArea,
+  resourceEditArea,
+  applicationsArea,
+  clientsArea,
+  clientApplicationsArea,
+  fieldsArea,
+  templatesArea,
+];
+
+/** Registers the portal API: each area in its own scope, under its own guard (server/api/area.ts). */
+export function registerApi(parent: FastifyInstance, deps: ApiDeps): void {
+  for (const area of apiAreas) registerArea(parent, area, deps);
+}

@@ -1,0 +1,53 @@
+import { asc, count, eq, type SQL } from 'drizzle-orm';
+import type { Client } from '@contracts/admin/clients';
+import type { Db, Tx } from '../../db/client';
+import { clients, cmsSites, instances } from '../../db/schema';
+import { notFound } from '../../http/problem';
+import type { AdminReach } from '../support/reach';
+import type { CmsClient } from '@contracts/admin/clients';
+
+/** The clients area's reads (Drizzle): what its GET routes answer and its service reads back inside a transaction. */
+
+/** GET Client/CMSClient: the content-management sites a client's public pages may belong to, by name. */
+export async function listCmsClients(db: Db): Promise<CmsClient[]> {
+  return db
+    .select({
+      id: cmsSites.id,
+      name: cmsSites.name,
+      sitefinitySiteId: cmsSites.sitefinitySiteId,
+      parentSitefinitySiteId: cmsSites.parentSitefinitySiteId,
+    })
+    .from(cmsSites)
+    .orderBy(asc(cmsSites.name));
+}
+
+export const columns = {
+  id: clients.id,
+  name: clients.name,
+  portalAlias: clients.portalAlias,
+  oktaPrefix: clients.oktaPrefix,
+  autoSignUp: clients.autoSignUp,
+  cmsClientId: clients.cmsSiteId,
+  version: clients.version,
+};
+
+export const selectClients = (db: Db | Tx, where?: SQL) =>
+  db.select(columns).from(clients).where(where).orderBy(asc(clients.name));
+
+/** GET Client: every client for the provider administrator; a client administrator's own one only. */
+export async function listClients(db: Db, reach: AdminReach): Promise<Client[]> {
+  if (reach.kind === 'all') return selectClients(db);
+  return reach.clientId === null ? [] : selectClients(db, eq(clients.id, reach.clientId));
+}
+
+/** GET Client/{id}. The caller's reach was checked by the route. */
+export async function getClient(db: Db | Tx, id: string): Promise<Client> {
+  const [client] = await selectClients(db, eq(clients.id, id));
+  if (client === undefined) throw notFound('No client has this id.');
+  return client;
+}
+
+export async function peopleOf(tx: Tx, clientId: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(instances).where(eq(instances.clientId, clientId));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,129 @@
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type { Client, ClientCreateSchema, ClientUpdateSchema } from '@contracts/admin/clients';
+import type { Db, Tx } from '../../db/client';
+import { clientApplications, clients, cmsSites } from '../../db/schema';
+import { notFound } from '../../http/problem';
+import { catalogueAudit } from '../support/audit';
+import { duplicate, invalidField, stillInUse } from '../support/problems';
+import { assertVersion, lockCatalogue, mapDuplicates } from '../support/write-guards';
+import { getClient, peopleOf } from './queries';
+
+type ClientInput = v.InferOutput<typeof ClientCreateSchema>;
+type ClientEdit = v.InferOutput<typeof ClientUpdateSchema>;
+
+const constraints = {
+  clients_portal_alias_unique: { field: 'portalAlias', what: 'portal alias' },
+  clients_okta_prefix_unique: { field: 'oktaPrefix', what: 'Okta prefix' },
+};
+
+/** Name, portal alias and prefix are each unique whatever their case. */
+async function assertUnique(tx: Tx, input: ClientInput, exceptId: string | null): Promise<void> {
+  const others = exceptId === null ? undefined : ne(clients.id, exceptId);
+  const checks = [
+    { column: clients.name, value: input.name, field: 'name', what: 'client name' },
+    { column: clients.portalAlias, value: input.portalAlias, field: 'portalAlias', what: 'portal alias' },
+    { column: clients.oktaPrefix, value: input.oktaPrefix, field: 'oktaPrefix', what: 'Okta prefix' },
+  ];
+  for (const check of checks) {
+    const [taken] = await tx
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(sql`lower(${check.column})`, check.value.toLowerCase()), others));
+    if (taken !== undefined) throw duplicate(check.field, check.what);
+  }
+}
+
+async function assertCmsSite(tx: Tx, cmsClientId: string | null): Promise<void> {
+  if (cmsClientId === null) return;
+  const [site] = await tx.select({ id: cmsSites.id }).from(cmsSites).where(eq(cmsSites.id, cmsClientId));
+  if (site === undefined) throw invalidField('cmsClientId', 'no CMS site has this id');
+}
+
+const rowOf = (input: ClientInput) => ({
+  name: input.name,
+  portalAlias: input.portalAlias,
+  oktaPrefix: input.oktaPrefix,
+  autoSignUp: input.autoSignUp,
+  cmsSiteId: input.cmsClientId,
+});
+
+/** POST Client. */
+export async function createClient(db: Db, input: ClientInput, actor: string): Promise<Client> {
+  return mapDuplicates(
+    db.transaction(async (tx) => {
+      await lockCatalogue(tx, 'client');
+      await assertCmsSite(tx, input.cmsClientId);
+      await assertUnique(tx, input, null);
+      const [inserted] = await tx.insert(clients).values(rowOf(input)).returning({ id: clients.id });
+      if (inserted === undefined) throw new Error('inserting the client returned no row');
+      const after = await getClient(tx, inserted.id);
+      await catalogueAudit.record(tx, {
+        actor,
+        action: 'create',
+        entity: 'client',
+        entityId: after.id,
+        before: null,
+        after,
+      });
+      return after;
+    }),
+    constraints,
+  );
+}
+
+/**
+ * PUT Client/{id}. The portal alias never changes once saved (spec §4: public URLs name the client by it); the Okta
+ * prefix does not change while people of the client exist (every one of their logins starts with it).
+ */
+export async function updateClient(db: Db, id: string, edit: ClientEdit, actor: string): Promise<Client> {
+  return mapDuplicates(
+    db.transaction(async (tx) => {
+      await lockCatalogue(tx, 'client');
+      const [current] = await tx.select().from(clients).where(eq(clients.id, id)).for('update');
+      if (current === undefined) throw notFound('No client has this id.');
+      assertVersion(current, edit.version);
+      if (edit.portalAlias !== current.portalAlias)
+        throw invalidField('portalAlias', 'the portal alias cannot change once saved');
+      if (edit.oktaPrefix !== current.oktaPrefix && (await peopleOf(tx, id)) > 0)
+        throw invalidField('oktaPrefix', 'the Okta prefix cannot change while the client has people');
+      await assertCmsSite(tx, edit.cmsClientId);
+      await assertUnique(tx, edit, id);
+      const before = await getClient(tx, id);
+      await tx
+        .update(clients)
+        .set({ ...rowOf(edit), version: sql`${clients.version} + 1` })
+        .where(eq(clients.id, id));
+      const after = await getClient(tx, id);
+      await catalogueAudit.record(tx, { actor, action: 'update', entity: 'client', entityId: id, before, after });
+      return after;
+    }),
+    constraints,
+  );
+}
+
+/**
+ * DELETE Client/{id}. Refused while the client has user profiles (their accounts and data would be orphaned) or
+ * offers any application; its switched-off applications and its own resources (labels, lists, logos…) go with it.
+ */
+export async function deleteClient(db: Db, id: string, actor: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockCatalogue(tx, 'client');
+    const [current] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, id)).for('update');
+    if (current === undefined) throw notFound('No client has this id.');
+    const people = await peopleOf(tx, id);
+    if (people > 0)
+      throw stillInUse(`The client has ${String(people)} user profile(s); remove them before deleting it.`);
+    const [active] = await tx
+      .select({ n: count() })
+      .from(clientApplications)
+      .where(and(eq(clientApplications.clientId, id), eq(clientApplications.active, true)));
+    if ((active?.n ?? 0) > 0)
+      throw stillInUse(
+        `The client has ${String(active?.n)} active application(s); deactivate them before deleting it.`,
+      );
+    const before = await getClient(tx, id);
+    await tx.delete(clients).where(eq(clients.id, id));
+    await catalogueAudit.record(tx, { actor, action: 'delete', entity: 'client', entityId: id, before, after: null });
+  });
+}

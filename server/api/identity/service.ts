@@ -1,0 +1,21 @@
+import type { PublicConfig } from '@contracts/public-config';
+import { spaRedirectUri, type IdentityProvider } from '../../auth/identity-provider';
+import type { Config } from '../../config';
+
+/**
+ * Scopes the SPA asks for. `offline_access` gives a refresh token, which the idle-session keep-alive renews with
+ * (with a real Okta org, the application must allow the Refresh Token grant — docs/okta-real-org.md).
+ */
+export const SPA_SCOPES = ['openid', 'profile', 'email', 'offline_access'];
+
+/** GET /api/v1/config/public: identical in shape for the embedded IdP and a real org. */
+export function publicConfigOf(config: Config, identity: Pick<IdentityProvider, 'issuer' | 'clientId'>): PublicConfig {
+  return {
+    issuer: identity.issuer,
+    clientId: identity.clientId,
+    redirectUri: spaRedirectUri(config.publicUrl),
+    scopes: SPA_SCOPES,
+    agentUserDomain: config.usernameRule.agentUserDomain,
+    testDomainSuffix: config.usernameRule.testDomainSuffix,
+  };
+}

@@ -1,0 +1,71 @@
+import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { Culture } from '@contracts/culture';
+import type { InputForEdit, LabelForEdit } from '@contracts/resource-edit';
+import type { Db } from '../../db/client';
+import { inputResources, labels } from '../../db/schema';
+import { notFound } from '../../http/problem';
+import { clientOrGlobal } from '../resources/client-filter';
+import { bestPerKey, candidateCultures } from '../resources/fallback';
+import { toInputResource } from '../resources/inputs';
+
+export interface EditScope {
+  key: string;
+  culture: Culture;
+  /** Already resolved to a client id; null is the global scope. */
+  clientId: string | null;
+}
+
+/**
+ * What the Edit Mode label dialog starts from: the scope's own row (value and version) if it has one, else the value
+ * the scope falls back to today (version null: the editor will create the scope's row).
+ */
+export async function readLabelForEdit(db: Db, scope: EditScope): Promise<LabelForEdit> {
+  const rows = await db
+    .select({
+      key: labels.key,
+      value: labels.value,
+      culture: labels.culture,
+      clientId: labels.clientId,
+      version: labels.version,
+    })
+    .from(labels)
+    .where(
+      and(
+        eq(labels.key, scope.key),
+        inArray(labels.culture, candidateCultures(scope.culture)),
+        clientOrGlobal(labels.clientId, scope.clientId),
+      ),
+    );
+  const own = rows.find((row) => row.culture === scope.culture && row.clientId === scope.clientId);
+  const fallback = bestPerKey(rows, (row) => row.key, scope.culture).get(scope.key);
+  return {
+    key: scope.key,
+    culture: scope.culture,
+    clientId: scope.clientId,
+    value: own?.value ?? fallback?.value ?? null,
+    version: own?.version ?? null,
+  };
+}
+
+/** The same for the input-resource dialog; an input key with no row at any level has nothing to edit (404). */
+export async function readInputForEdit(db: Db, scope: EditScope): Promise<InputForEdit> {
+  const rows = await db
+    .select(getTableColumns(inputResources))
+    .from(inputResources)
+    .where(
+      and(
+        eq(inputResources.key, scope.key),
+        inArray(inputResources.culture, candidateCultures(scope.culture)),
+        clientOrGlobal(inputResources.clientId, scope.clientId),
+      ),
+    );
+  const own = rows.find((row) => row.culture === scope.culture && row.clientId === scope.clientId);
+  const shown = own ?? bestPerKey(rows, (row) => row.key, scope.culture).get(scope.key);
+  if (shown === undefined) throw notFound(`No input resource has the key ${scope.key}.`);
+  return {
+    input: toInputResource(shown),
+    culture: scope.culture,
+    clientId: scope.clientId,
+    version: own?.version ?? null,
+  };
+}

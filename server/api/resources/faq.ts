@@ -1,0 +1,30 @@
+import { and, asc, inArray } from 'drizzle-orm';
+import type { Culture } from '@contracts/culture';
+import type { FaqQuestion } from '@contracts/resources';
+import type { Db } from '../../db/client';
+import { faqQuestions } from '../../db/schema';
+import { clientOrGlobal } from './client-filter';
+import { bestLevel, candidateCultures } from './fallback';
+
+/** The help page's questions, taken whole from the best fallback level, in category and display order. */
+export async function readFaq(
+  db: Db,
+  { culture, clientId }: { culture: Culture; clientId: string | null },
+): Promise<FaqQuestion[]> {
+  const rows = await db
+    .select()
+    .from(faqQuestions)
+    .where(
+      and(inArray(faqQuestions.culture, candidateCultures(culture)), clientOrGlobal(faqQuestions.clientId, clientId)),
+    )
+    .orderBy(asc(faqQuestions.order), asc(faqQuestions.part), asc(faqQuestions.header));
+  return bestLevel(rows, culture).map((row) => ({
+    id: row.id,
+    part: row.part,
+    section: row.section,
+    header: row.header,
+    tags: row.tags,
+    questionText: row.questionText,
+    order: row.order,
+  }));
+}

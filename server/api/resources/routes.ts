@@ -1,0 +1,217 @@
+import type { FastifyReply } from 'fastify';
+import { normaliseCulture } from '@contracts/culture';
+import {
+  AggregatedByPageQuerySchema,
+  AggregatedResourcesSchema,
+  FaqSchema,
+  LabelListSchema,
+  ListsSchema,
+  MenuSchema,
+  ResourceVersionSchema,
+  SettingsSchema,
+  SiteProfileSchema,
+  ThemeSchema,
+} from '@contracts/resources';
+import type { ClientAssetKind } from '../../db/schema';
+import { sendJson } from '../../http/json';
+import { notFound } from '../../http/problem';
+import { defineArea } from '../area';
+import { readAggregated } from './aggregated';
+import { AnswerCache } from './answer-cache';
+import { readFaq } from './faq';
+import { readImage } from './images';
+import { readLabels } from './labels';
+import { readLists } from './lists';
+import { readMenu } from './menus';
+import type { ResourceScope } from './scope';
+import { readSettings } from './settings';
+import { readSiteProfile } from './site-profile';
+import { readTheme } from './theme';
+import {
+  ClientQuerySchema,
+  CultureQuerySchema,
+  ListsQuerySchema,
+  LogoQuerySchema,
+  MenusQuerySchema,
+  ProfileLogoQuerySchema,
+  SiteConfigurationQuerySchema,
+} from './query-params';
+
+/** Version answers must never be reused: they are how SPAs learn that their cached resources are stale. */
+const sendVersion = (reply: FastifyReply, version: number) =>
+  reply.header('cache-control', 'no-cache').send({ version });
+
+/** The cache key: what was asked, for whom, under which versions (see AnswerCache). */
+const keyOf = (name: string, scope: ResourceScope, ...params: (string | undefined)[]) =>
+  [name, scope.globalVersion, scope.clientVersion ?? '-', scope.clientId ?? '-', ...params.map((p) => p ?? '')].join(
+    '|',
+  );
+
+const version = { schema: { response: { 200: ResourceVersionSchema } } };
+
+/**
+ * Reads of spec public-and-profile §7 "Resources", mounted under /api/v1/resource (case-insensitive). Anonymous: the
+ * texts and settings every page needs, before and after sign-in. (Their edits are the resource-edit area.)
+ */
+export const resourcesArea = defineArea({
+  name: 'resources',
+  prefix: '/api/v1/resource',
+  guard: 'public',
+  routes: (app, { db, scopes, config }) => {
+    const { providerPrefix, usernameRule } = config;
+    const cache = new AnswerCache();
+    const scopeOf = (clientRef: string | undefined) => scopes.read(clientRef);
+
+    app.get('/GetResourceVersion', version, async (_request, reply) =>
+      sendVersion(reply, (await scopeOf(undefined)).globalVersion),
+    );
+
+    app.get(
+      '/GetResourceVersionPerClient',
+      { schema: { querystring: ClientQuerySchema, response: { 200: ResourceVersionSchema } } },
+      async (request, reply) => sendVersion(reply, (await scopeOf(request.query.clientId)).version),
+    );
+
+    app.get(
+      '/labels',
+      { schema: { querystring: AggregatedByPageQuerySchema, response: { 200: LabelListSchema } } },
+      async (request, reply) => {
+        const scope = await scopeOf(request.query.clientId);
+        const culture = normaliseCulture(request.query.culture);
+        const components = request.query.components.split(',');
+        return sendJson(
+          reply,
+          await cache.getOrCompute(keyOf('labels', scope, culture, request.query.components), LabelListSchema, () =>
+            readLabels(db, { components, culture, clientId: scope.clientId }),
+          ),
+        );
+      },
+    );
+
+    app.get(
+      '/aggregatedByPage',
+      { schema: { querystring: AggregatedByPageQuerySchema, response: { 200: AggregatedResourcesSchema } } },
+      async (request, reply) => {
+        const scope = await scopeOf(request.query.clientId);
+        const culture = normaliseCulture(request.query.culture);
+        const components = request.query.components.split(',');
+        return sendJson(
+          reply,
+          await cache.getOrCompute(
+            keyOf('aggregated', scope, culture, request.query.components),
+            AggregatedResourcesSchema,
+            () => readAggregated(db, { scope, components, culture }),
+          ),
+        );
+      },
+    );
+
+    app.get(
+      '/lists',
+      { schema: { querystring: ListsQuerySchema, response: { 200: ListsSchema } } },
+      async (request, reply) => {
+        const scope = await scopeOf(request.query.clientId);
+        const culture = normaliseCulture(request.query.culture);
+        const { names } = request.query;
+        return sendJson(
+          reply,
+          await cache.getOrCompute(keyOf('lists', scope, culture, names), ListsSchema, () =>
+            readLists(db, {
+              culture,
+              clientId: scope.clientId,
+              ...(names === undefined ? {} : { names: names.split(',') }),
+            }),
+          ),
+        );
+      },
+    );
+
+    app.get(
+      '/menus',
+      { schema: { querystring: MenusQuerySchema, response: { 200: MenuSchema } } },
+      async (request, reply) => {
+        const scope = await scopeOf(request.query.clientId);
+        const culture = normaliseCulture(request.query.culture);
+        const section = request.query.menuSection;
+        return sendJson(
+          reply,
+          await cache.getOrCompute(keyOf('menus', scope, culture, section), MenuSchema, () =>
+            readMenu(db, { section, culture, clientId: scope.clientId }),
+          ),
+        );
+      },
+    );
+
+    app.get(
+      '/settings',
+      { schema: { querystring: ClientQuerySchema, response: { 200: SettingsSchema } } },
+      async (request, reply) => {
+        const scope = await scopeOf(request.query.clientId);
+        return sendJson(
+          reply,
+          await cache.getOrCompute(keyOf('settings', scope), SettingsSchema, () => readSettings(db, scope.clientId)),
+        );
+      },
+    );
+
+    // The spec names the FAQ service (GetAllPerClient by client and culture) but not its path; this is it.
+    app.get(
+      '/faq',
+      { schema: { querystring: CultureQuerySchema, response: { 200: FaqSchema } } },
+      async (request, reply) => {
+        const scope = await scopeOf(request.query.clientId);
+        const culture = normaliseCulture(request.query.culture);
+        return sendJson(
+          reply,
+          await cache.getOrCompute(keyOf('faq', scope, culture), FaqSchema, () =>
+            readFaq(db, { culture, clientId: scope.clientId }),
+          ),
+        );
+      },
+    );
+
+    app.get(
+      '/theme',
+      { schema: { querystring: ClientQuerySchema, response: { 200: ThemeSchema } } },
+      async (request) => {
+        const scope = await scopeOf(request.query.clientId);
+        const theme = await readTheme(db, scope.clientId);
+        if (theme === null) throw notFound('No theme is configured.');
+        return theme;
+      },
+    );
+
+    app.get(
+      '/siteConfiguration',
+      { schema: { querystring: SiteConfigurationQuerySchema, response: { 200: SiteProfileSchema } } },
+      async (request) => {
+        const profile = await readSiteProfile(db, request.query.login, providerPrefix, usernameRule);
+        if (profile === null) throw notFound('No site profile is configured.');
+        return profile;
+      },
+    );
+
+    async function sendImage(reply: FastifyReply, kind: ClientAssetKind, clientId: string | null) {
+      const image = await readImage(db, kind, clientId);
+      if (image === null) throw notFound('No image of this kind is configured.');
+      return reply.type(image.contentType).header('cache-control', 'no-cache').send(Buffer.from(image.bytes));
+    }
+
+    app.get(
+      '/logo',
+      { schema: { querystring: LogoQuerySchema }, config: { answer: 'binary' } },
+      async (request, reply) => sendImage(reply, 'logo', (await scopeOf(request.query.clientId)).clientId),
+    );
+    app.get(
+      '/loginlogo',
+      { schema: { querystring: ClientQuerySchema }, config: { answer: 'binary' } },
+      async (request, reply) => sendImage(reply, 'loginlogo', (await scopeOf(request.query.clientId)).clientId),
+    );
+    // The profile page's logo is the signed-in person's client's, when a valid token came.
+    app.get(
+      '/profile/logo',
+      { schema: { querystring: ProfileLogoQuerySchema }, config: { answer: 'binary' } },
+      async (request, reply) => sendImage(reply, 'profilelogo', (await app.identify(request))?.clientId ?? null),
+    );
+  },
+});

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { dateVersion } from '../../db/resource-version';
+import { resourceVersions } from '../../db/schema';
+
+/**
+ * Raises the version of one scope (a client, or null for the global one) to the greater of today's date and the
+ * current version + 1 — never lower than the date, always higher than what clients already hold — and answers it.
+ * Run it in the transaction that changes the resources, so readers see the new rows and the new version together.
+ */
+export async function bumpVersion(db: Db | Tx, clientId: string | null, now: Date = new Date()): Promise<number> {
+  const today = dateVersion(now);
+  const [row] = await db
+    .insert(resourceVersions)
+    .values({ clientId, version: today })
+    .onConflictDoUpdate({
+      target: resourceVersions.clientId,
+      set: { version: sql`greatest(${today}, ${resourceVersions.version} + 1)`, updatedAt: now },
+    })
+    .returning({ version: resourceVersions.version });
+  if (row === undefined) throw new Error('bumping the resource version returned no row');
+  return row.version;
+}

@@ -1,0 +1,13 @@
+import type { FastifyRequest } from 'fastify';
+import type { ApiDeps } from '../area';
+import { reachOf, type AdminReach } from './reach';
+
+/**
+ * The audit column's actor. The area's guard ran before the handler (an anonymous caller never gets this far), so a
+ * principal is there; the fallback only keeps the column honest if it is not.
+ */
+export const actorOf = (request: FastifyRequest) => request.principal?.login ?? 'unknown';
+
+/** Whose records the calling administrator may read (see AdminReach). */
+export const reachOfCaller = ({ db, config }: ApiDeps, request: FastifyRequest): Promise<AdminReach> =>
+  reachOf(db, request.principal, config.providerPrefix);

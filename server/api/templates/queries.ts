@@ -1,0 +1,56 @@
+import { roles, type Role } from '@contracts/resources';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Template, TemplateDetail, TemplateField } from '@contracts/admin/templates';
+import type { Db, Tx } from '../../db/client';
+import { fields, templateFields, templates } from '../../db/schema';
+import { notFound } from '../../http/problem';
+
+/** The templates area's reads (Drizzle): what its GET routes answer and its service reads back inside a transaction. */
+
+const isRole = (value: string): value is Role => (roles as readonly string[]).includes(value);
+
+// Written out: drizzle renders a column of the outer table unqualified inside a subquery, where it would name the
+// inner table's own `id`.
+export const fieldCount = sql<number>`(select count(*) from "template_fields" where "template_fields"."template_id" = "templates"."id")`;
+
+export function selectTemplates(db: Db | Tx, where?: SQL) {
+  return db
+    .select({
+      id: templates.id,
+      name: templates.name,
+      default: templates.isDefault,
+      fieldCount: fieldCount.mapWith(Number),
+      version: templates.version,
+    })
+    .from(templates)
+    .where(where)
+    .orderBy(asc(templates.name));
+}
+
+/** GET Template: every template with how many fields it places, by name. */
+export async function listTemplates(db: Db): Promise<Template[]> {
+  return selectTemplates(db);
+}
+
+/** GET Template/{id}: the template with its fields in display order. */
+export async function getTemplate(db: Db | Tx, id: string): Promise<TemplateDetail> {
+  const [template] = await selectTemplates(db, eq(templates.id, id));
+  if (template === undefined) throw notFound('No template has this id.');
+  const rows = await db
+    .select({
+      fieldId: templateFields.fieldId,
+      dictionaryName: fields.dictionaryName,
+      dataType: fields.dataType,
+      displayOrder: templateFields.displayOrder,
+      mandatory: templateFields.mandatory,
+      hidden: templateFields.hidden,
+      adminField: templateFields.adminField,
+      lockForRoles: templateFields.lockForRoles,
+    })
+    .from(templateFields)
+    .innerJoin(fields, eq(fields.id, templateFields.fieldId))
+    .where(eq(templateFields.templateId, id))
+    .orderBy(asc(templateFields.displayOrder), asc(fields.dictionaryName));
+  const placed: TemplateField[] = rows.map((row) => ({ ...row, lockForRoles: row.lockForRoles.filter(isRole) }));
+  return { ...template, fields: placed };
+}

@@ -1,0 +1,132 @@
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type { TemplateCreateSchema, TemplateDetail, TemplateUpdateSchema } from '@contracts/admin/templates';
+import type { Db, Tx } from '../../db/client';
+import { clientApplications, fields, templateFields, templates } from '../../db/schema';
+import { notFound } from '../../http/problem';
+import { catalogueAudit } from '../support/audit';
+import { duplicate, invalidField, stillInUse } from '../support/problems';
+import { assertVersion, lockCatalogue, mapDuplicates } from '../support/write-guards';
+import { getTemplate } from './queries';
+
+type TemplateInput = v.InferOutput<typeof TemplateCreateSchema>;
+type TemplateEdit = v.InferOutput<typeof TemplateUpdateSchema>;
+
+const constraints = {
+  templates_name_unique: { field: 'name', what: 'template name' },
+  templates_single_default: { field: 'default', what: 'Default flag (only one template is Default)' },
+};
+
+async function assertInput(tx: Tx, input: TemplateInput, exceptId: string | null): Promise<void> {
+  const others = exceptId === null ? undefined : ne(templates.id, exceptId);
+  const [byName] = await tx
+    .select({ id: templates.id })
+    .from(templates)
+    .where(and(eq(sql`lower(${templates.name})`, input.name.toLowerCase()), others));
+  if (byName !== undefined) throw duplicate('name', 'template name');
+  if (input.default) {
+    const [otherDefault] = await tx
+      .select({ id: templates.id })
+      .from(templates)
+      .where(and(eq(templates.isDefault, true), others));
+    if (otherDefault !== undefined) throw duplicate('default', 'Default flag (only one template is Default)');
+  }
+  if (input.fields.length === 0) return;
+  const known = new Set(
+    (
+      await tx
+        .select({ id: fields.id })
+        .from(fields)
+        .where(
+          inArray(
+            fields.id,
+            input.fields.map((field) => field.fieldId),
+          ),
+        )
+    ).map((row) => row.id),
+  );
+  const unknown = input.fields.findIndex((field) => !known.has(field.fieldId));
+  if (unknown >= 0) throw invalidField(`fields.${String(unknown)}.fieldId`, 'no field has this id');
+}
+
+/** A template's fields are saved with it: the old placement is replaced by the page's, in its transaction. */
+async function replaceFields(tx: Tx, templateId: string, placed: TemplateInput['fields']): Promise<void> {
+  await tx.delete(templateFields).where(eq(templateFields.templateId, templateId));
+  if (placed.length === 0) return;
+  await tx.insert(templateFields).values(placed.map((field) => ({ ...field, templateId })));
+}
+
+/** POST Template. */
+export async function createTemplate(db: Db, input: TemplateInput, actor: string): Promise<TemplateDetail> {
+  return mapDuplicates(
+    db.transaction(async (tx) => {
+      await lockCatalogue(tx, 'template');
+      await assertInput(tx, input, null);
+      const [inserted] = await tx
+        .insert(templates)
+        .values({ name: input.name, isDefault: input.default })
+        .returning({ id: templates.id });
+      if (inserted === undefined) throw new Error('inserting the template returned no row');
+      await replaceFields(tx, inserted.id, input.fields);
+      const after = await getTemplate(tx, inserted.id);
+      await catalogueAudit.record(tx, {
+        actor,
+        action: 'create',
+        entity: 'template',
+        entityId: after.id,
+        before: null,
+        after,
+      });
+      return after;
+    }),
+    constraints,
+  );
+}
+
+/** PUT Template/{id}: name, Default flag and the placed fields, one version for all. */
+export async function updateTemplate(db: Db, id: string, edit: TemplateEdit, actor: string): Promise<TemplateDetail> {
+  return mapDuplicates(
+    db.transaction(async (tx) => {
+      await lockCatalogue(tx, 'template');
+      const [current] = await tx.select().from(templates).where(eq(templates.id, id)).for('update');
+      if (current === undefined) throw notFound('No template has this id.');
+      assertVersion(current, edit.version);
+      await assertInput(tx, edit, id);
+      const before = await getTemplate(tx, id);
+      await tx
+        .update(templates)
+        .set({ name: edit.name, isDefault: edit.default, version: sql`${templates.version} + 1` })
+        .where(eq(templates.id, id));
+      await replaceFields(tx, id, edit.fields);
+      const after = await getTemplate(tx, id);
+      await catalogueAudit.record(tx, { actor, action: 'update', entity: 'template', entityId: id, before, after });
+      return after;
+    }),
+    constraints,
+  );
+}
+
+/**
+ * DELETE Template/{id}. Refused while a client application uses it (its people's form would lose its fields), and
+ * for the Default template (first activations give it to new client applications).
+ */
+export async function deleteTemplate(db: Db, id: string, actor: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockCatalogue(tx, 'template');
+    const [current] = await tx.select().from(templates).where(eq(templates.id, id)).for('update');
+    if (current === undefined) throw notFound('No template has this id.');
+    if (current.isDefault)
+      throw stillInUse('The Default template is given to every new client application; it cannot be deleted.');
+    const [used] = await tx
+      .select({ n: count() })
+      .from(clientApplications)
+      .where(eq(clientApplications.templateId, id));
+    if ((used?.n ?? 0) > 0)
+      throw stillInUse(
+        `The template is used by ${String(used?.n)} client application(s); choose another template for them first.`,
+      );
+    const before = await getTemplate(tx, id);
+    await tx.delete(templates).where(eq(templates.id, id));
+    await catalogueAudit.record(tx, { actor, action: 'delete', entity: 'template', entityId: id, before, after: null });
+  });
+}

@@ -1,0 +1,141 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteGuard } from '@server/auth/guards';
+import { logins } from './admin/harness';
+import { buildTestApp, type TestApp } from './support/app';
+import { bearer } from './support/tokens';
+
+/**
+ * Every route under /api, found in the app's own route table (not listed here), is refused to callers it does not
+ * admit: anonymous callers get 401 — before any validation, so their calls are deliberately invalid — and signed-in
+ * callers without the role get 403. A new area is covered without editing this file; a new PUBLIC route needs a line
+ * below, on purpose: nothing becomes public by forgetting a guard.
+ */
+
+/** The portal's public routes (spec: resources, the error log and the OIDC configuration are needed before sign-in). */
+const publicPortalRoutes = [
+  'GET /api/v1/health',
+  'GET /api/v1/config/public',
+  'POST /api/v1/Auth/refreshToken',
+  'POST /api/v1/Instance/NewError',
+  'POST /api/v1/Instance/OldError',
+  'GET /api/v1/resource/GetResourceVersion',
+  'GET /api/v1/resource/GetResourceVersionPerClient',
+  'GET /api/v1/resource/labels',
+  'GET /api/v1/resource/aggregatedByPage',
+  'GET /api/v1/resource/lists',
+  'GET /api/v1/resource/menus',
+  'GET /api/v1/resource/settings',
+  'GET /api/v1/resource/faq',
+  'GET /api/v1/resource/theme',
+  'GET /api/v1/resource/siteConfiguration',
+  'GET /api/v1/resource/logo',
+  'GET /api/v1/resource/loginlogo',
+  'GET /api/v1/resource/profile/logo',
+];
+
+/**
+ * The embedded IdP's public Okta routes: the Classic authn API (how anyone signs in, public by Okta's design), the
+ * caller's own session found by its cookie (with their CORS preflights), and the enrolment QR code whose path token is the secret.
+ */
+const publicIdpRoutes = [
+  /^(POST|OPTIONS) \/api\/v1\/authn(\/.*)?$/,
+  /^(GET|DELETE|OPTIONS) \/api\/v1\/sessions\/me$/,
+  /^(POST|OPTIONS) \/api\/v1\/sessions\/me\/lifecycle\/refresh$/,
+  /^(GET|OPTIONS) \/api\/v1\/users\/me$/,
+  /^GET \/api\/v1\/users\/:userId\/factors\/:factorId\/qr\/:token$/,
+];
+
+const keyOf = (route: { method: string; url: string }) =>
+  `${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`;
+const isPublic = (route: RouteGuard) =>
+  publicPortalRoutes.includes(keyOf(route)) || publicIdpRoutes.some((pattern) => pattern.test(keyOf(route)));
+
+/** Parameters filled with values no schema accepts, and an empty body: a route that validated first would say 400. */
+function invalidCall(route: RouteGuard, headers: Record<string, string> = {}): InjectOptions {
+  const url = route.url.replace(/:\w+/g, 'not-an-id').replace(/\*/g, 'x');
+  const options: InjectOptions = { method: route.method, url, headers };
+  if (['POST', 'PUT', 'PATCH'].includes(route.method)) options.payload = {};
+  return options;
+}
+
+describe('route inventory (pglite)', () => {
+  let t: TestApp;
+  let routes: RouteGuard[];
+  const tokens = new Map<keyof typeof logins, string>();
+  const as = async (person: keyof typeof logins) => {
+    let token = tokens.get(person);
+    if (token === undefined) {
+      token = await t.tokens.sign({ sub: logins[person] });
+      tokens.set(person, token);
+    }
+    return bearer(token);
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp('pglite');
+    routes = t.app.routeGuards();
+  });
+  afterAll(async () => {
+    await t.dispose();
+  });
+
+  it('finds the whole API in the route table, each route with a declared guard', () => {
+    // Not an empty or partial table: the portal areas and the IdP's Okta API are all there.
+    expect(routes.length).toBeGreaterThan(80);
+    const declared = new Map(routes.map((route) => [`${route.method} ${route.url}`, route.guard]));
+    expect(declared.get('DELETE /api/v1/Client/:id')).toBe('providerAdmin');
+    expect(declared.get('GET /api/v1/Client/:id')).toBe('admin');
+    expect(declared.get('POST /api/v1/profile/validate')).toBe('signedIn');
+    expect(declared.get('GET /api/v1/users/:user')).toBe('idpApiToken');
+    expect(routes.filter((route) => route.guard === undefined).map(keyOf)).toEqual([]);
+  });
+
+  it('has no public route besides the ones listed here', () => {
+    const declaredPublic = routes.filter((route) => route.guard === 'public');
+    expect(declaredPublic.filter((route) => !isPublic(route)).map(keyOf)).toEqual([]);
+    // And every listed portal route is still there, and public.
+    for (const key of publicPortalRoutes) expect(declaredPublic.map(keyOf)).toContain(key);
+  });
+
+  it('lets client administrators read the catalogue, never change it', () => {
+    // A write that lost its `providerAdmin` narrowing would fall back to its area's `admin` and let them through.
+    const writes = routes.filter((route) => route.guard === 'admin' && !['GET', 'HEAD'].includes(route.method));
+    expect(writes.map(keyOf)).toEqual([]);
+  });
+
+  it('answers 401 to an anonymous caller on every route that is not public', async () => {
+    const refused: string[] = [];
+    for (const route of routes.filter((r) => !isPublic(r))) {
+      const response = await t.app.inject(invalidCall(route));
+      if (response.statusCode !== 401) refused.push(`${route.method} ${route.url} → ${String(response.statusCode)}`);
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('answers 401 on the IdP management API to a portal access token: it needs the SSWS API token', async () => {
+    const wrong: string[] = [];
+    for (const route of routes.filter((r) => r.guard === 'idpApiToken')) {
+      const response = await t.app.inject(invalidCall(route, await as('admin')));
+      if (response.statusCode !== 401) wrong.push(`${route.method} ${route.url} → ${String(response.statusCode)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 403 to a signed-in caller without the role the route needs', async () => {
+    const wrong: string[] = [];
+    const callers = { admin: ['acmeUser'], providerAdmin: ['acmeUser', 'acmeClientAdmin'] } as const;
+    let checked = 0;
+    for (const route of routes) {
+      if (route.guard !== 'admin' && route.guard !== 'providerAdmin') continue;
+      for (const person of callers[route.guard]) {
+        const response = await t.app.inject(invalidCall(route, await as(person)));
+        checked += 1;
+        if (response.statusCode !== 403)
+          wrong.push(`${route.method} ${route.url} as ${person} → ${String(response.statusCode)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(40);
+  });
+});
