@@ -19,9 +19,13 @@ export const machineLeaves = (machine: AnyStateMachine) =>
     .filter((node) => Object.keys(node.states).length === 0)
     .map(pathOf);
 
-const stateLabel = (value: StateValue) => {
-  const leaves = leavesOf(value);
-  return leaves.length === 1 ? (leaves[0] ?? '') : `(${leaves.join(', ')})`;
+/** One atomic state as its path; parallel regions in brackets, under their common parent: `signedIn.(idle.watching, keepAlive.waiting)`. */
+const stateLabel = (value: StateValue): string => {
+  if (typeof value === 'string') return value;
+  const entries = Object.entries(value);
+  const [only] = entries;
+  if (entries.length === 1 && only) return only[1] ? `${only[0]}.${stateLabel(only[1])}` : only[0];
+  return `(${leavesOf(value).join(', ')})`;
 };
 
 /**

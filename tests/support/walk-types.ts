@@ -51,9 +51,12 @@ type MachineParts<M> =
     ? { actorIds: TActor extends { src: infer TSrc extends string } ? TSrc : never; delays: TDelay }
     : never;
 
+/** The machine's own events; none when it declares none (XState then types them as any event). */
+type OwnEvent<M extends AnyStateMachine> = string extends EventFromLogic<M>['type'] ? never : EventFromLogic<M>;
+
 /** What a walk can step on: the machine's own events, and the answers, failures, delays and snapshots of its actors. */
 export type WalkEvent<M extends AnyStateMachine> =
-  | EventFromLogic<M>
+  | OwnEvent<M>
   | InternalEvent<MachineParts<M>['actorIds'], MachineParts<M>['delays']>;
 
 /** One traversal of the machine: its input, the events offered and how states are told apart. */
@@ -88,8 +91,8 @@ export type Executor<M extends AnyStateMachine, TEvent, H> = (
 
 /** One executor (or a reason it is never walked) per event type the machine declares or the walks step on. */
 export type Executors<M extends AnyStateMachine, TEvent extends { type: string }, H> = {
-  [T in EventFromLogic<M>['type'] | TEvent['type']]:
-    | Executor<M, Extract<EventFromLogic<M> | TEvent, { type: T }>, H>
+  [T in OwnEvent<M>['type'] | TEvent['type']]:
+    | Executor<M, Extract<OwnEvent<M> | TEvent, { type: T }>, H>
     | NotWalked;
 };
 
