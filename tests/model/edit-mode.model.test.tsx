@@ -56,9 +56,9 @@ async function finishDialog(harness: Harness, result: string) {
 
 describeWalks(editModeMachine, {
   title: 'edit mode model walk (admin-and-board §4, through the real dashboard)',
+  events,
   scenarios: [
     {
-      events,
       // States are told apart by value: which text was picked last is not something the page shows.
       serializeState: (s) => JSON.stringify(s.value),
       // What shortest paths skip: finishing a dialog (saved, cancelled), picking again, turning off after an edit.
@@ -93,7 +93,7 @@ describeWalks(editModeMachine, {
       expect(dialog).toHaveTextContent('Dashboard_Text_Title');
     },
   },
-  events: {
+  executors: {
     'editMode.toggle': async () => {
       await userEvent.click(editModeSwitch());
     },

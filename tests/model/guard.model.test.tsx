@@ -42,27 +42,19 @@ const adminInput: GuardInput = {
   recoveryToken: undefined,
 };
 
-/** Two guarded addresses: the board (stored redirect or not) and an admin page (the menu decides). */
-const scenarios = [
-  {
-    name: 'board',
-    input: boardInput,
-    events: [actorDone('readStoredRedirect', '/Faq' as string | undefined), actorDone('readStoredRedirect', undefined)],
-  },
-  {
-    name: 'admin',
-    input: adminInput,
-    events: Object.values(menus).map((menu) => actorDone('loadMenu', menu)),
-  },
+const boardEvents = [
+  actorDone('readStoredRedirect', '/Faq' as string | undefined),
+  actorDone('readStoredRedirect', undefined),
 ];
+const adminEvents = Object.values(menus).map((menu) => actorDone('loadMenu', menu));
 
-type Harness = { scenario: (typeof scenarios)[number]; shell?: ReturnType<typeof renderShell> };
+type Harness = { input: GuardInput; shell?: ReturnType<typeof renderShell> };
 
 const render = (harness: Harness) => {
   harness.shell = renderShell({
-    path: harness.scenario.input.path,
+    path: harness.input.path,
     api: answeringApi().api,
-    input: { session: { signOutReason: undefined, profile: harness.scenario.input.profile } },
+    input: { session: { signOutReason: undefined, profile: harness.input.profile } },
   });
 };
 
@@ -76,8 +68,13 @@ beforeAll(preloadLazyChunks, 60_000);
 
 describeWalks(guardMachine, {
   title: 'guard walks (public-and-profile §4, admin-and-board §4)',
-  scenarios,
-  start: (scenario): Harness => ({ scenario }),
+  events: [...boardEvents, ...adminEvents],
+  /** Two guarded addresses: the board (stored redirect or not) and an admin page (the menu decides). */
+  scenarios: [
+    { name: 'board', input: boardInput, events: boardEvents },
+    { name: 'admin', input: adminInput, events: adminEvents },
+  ],
+  start: (scenario): Harness => ({ input: scenario.input ?? boardInput }),
   describeEvent: (event) =>
     typeof event.output === 'string'
       ? `stored ${event.output}`
@@ -109,7 +106,7 @@ describeWalks(guardMachine, {
       });
     },
   },
-  events: {
+  executors: {
     [doneEventType('readStoredRedirect')]: ({ event }, harness) => {
       if (typeof event.output === 'string') localStorage.setItem(storageKeys.redirectUrl, event.output);
       render(harness);

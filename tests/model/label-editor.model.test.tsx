@@ -101,10 +101,10 @@ const settle = async (actor: Harness['read'] | Harness['save'], answer: { output
 
 describeWalks(labelEditorMachine, {
   title: 'label editor model walk (public-and-profile §2 "Edit dialogs", through the real dialog)',
+  events,
   scenarios: [
     {
       input,
-      events,
       /** What the dialog shows: the state and its message (a valid or invalid draft shows as Save enabled or not). */
       serializeState: (s) => JSON.stringify([s.value, s.context.problem ?? null, s.can({ type: 'edit.save' })]),
       // Another language reloads the text, a state already reached: shortest paths skip it.
@@ -156,7 +156,7 @@ describeWalks(labelEditorMachine, {
       });
     },
   },
-  events: {
+  executors: {
     'draft.change': async ({ event }) => {
       const value = event.draft.kind === 'label' ? event.draft.value : '';
       await userEvent.clear(valueBox());

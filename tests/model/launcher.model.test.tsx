@@ -33,15 +33,11 @@ beforeAll(preloadLazyChunks, 60_000);
 
 describeWalks(launcherMachine, {
   title: 'launcher model walk (admin-and-board §2, through the real board)',
-  scenarios: [
-    {
-      input: { profile: profile() },
-      events: [
-        ...Object.values(offers).map((applications) => actorDone('loadApplications', applications)),
-        { type: 'application.open', applicationId: claims.id },
-      ],
-    },
+  events: [
+    ...Object.values(offers).map((applications) => actorDone('loadApplications', applications)),
+    { type: 'application.open', applicationId: claims.id },
   ],
+  scenarios: [{ input: { profile: profile() } }],
   start: (): Harness => ({}),
   describeEvent: (event) => ('output' in event ? offerName(event.output) : 'Claims Portal'),
   states: {
@@ -63,7 +59,7 @@ describeWalks(launcherMachine, {
       });
     },
   },
-  events: {
+  executors: {
     [doneEventType('loadApplications')]: ({ event }, harness) => {
       // The applications come with the validated profile; the walk signs the person in with this offer.
       const applications = offers[offerName(event.output)] ?? [];

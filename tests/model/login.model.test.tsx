@@ -53,10 +53,10 @@ async function playWidget(harness: Harness, event: LoginEvent) {
 
 describeWalks(loginMachine, {
   title: 'login model walk (public-and-profile §2, §4, §5, through the real login page)',
+  events,
   scenarios: [
     {
       input: { mode: 'login', clientId: 'acme', applicationName: undefined, culture: 'en-us', recoveryToken: undefined },
-      events,
       // One submit and at most one failure: enough to see the message and the counter without an endless graph.
       filterEvents: (s, event) =>
         (event.type !== 'widget.submitted' || s.context.username === undefined) &&
@@ -121,7 +121,7 @@ describeWalks(loginMachine, {
       });
     },
   },
-  events: {
+  executors: {
     [doneEventType('readStoredLogin')]: (_step, harness) => {
       harness.shell = renderShell({
         path: '/Login/acme',

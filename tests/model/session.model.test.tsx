@@ -54,10 +54,10 @@ afterEach(() => {
 
 describeWalks(sessionMachine, {
   title: 'session idle walk (public-and-profile §4, through the real idle dialog)',
+  events,
   scenarios: [
     {
       input: { signOutReason: undefined, profile: profile() },
-      events,
       // The settings arrive once, with the first page; the walk is about what the person sees afterwards.
       filterEvents: (s, event) => (event.type === 'settings.changed') === (s.context.timing.warningSeconds !== 2),
       serializeState: (s) => JSON.stringify({ value: s.value, countdown: s.context.countdown, w: s.context.timing }),
@@ -88,7 +88,7 @@ describeWalks(sessionMachine, {
       expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     },
   },
-  events: {
+  executors: {
     'settings.changed': async (_step, harness) => {
       harness.shell = renderShell({
         path: '/board/index',

@@ -10,7 +10,8 @@ import type { InternalEvent } from './controlled-actor';
 type Names<V> = Extract<V, string>;
 type Children<V> = Exclude<V, string>;
 type ChildKeys<V> = Children<V> extends infer O ? (O extends object ? keyof O & string : never) : never;
-type Child<V, K extends string> = Children<V> extends infer O ? (O extends Record<K, unknown> ? NonNullable<O[K]> : never) : never;
+type Child<V, K extends string> =
+  Children<V> extends infer O ? (O extends { [P in K]?: infer C } ? NonNullable<C> : never) : never;
 
 /** Every state node's path, nested ones as `'a.b'`. */
 type NodePaths<V> = Names<V> | { [K in ChildKeys<V>]: `${K}.${NodePaths<Child<V, K>>}` }[ChildKeys<V>];
@@ -59,12 +60,16 @@ export type WalkEvent<M extends AnyStateMachine> =
   | OwnEvent<M>
   | InternalEvent<MachineParts<M>['actorIds'], MachineParts<M>['delays']>;
 
+/** The events offered to the graph: a fixed list, or the ones that make sense in a given snapshot. */
+export type Offer<M extends AnyStateMachine, TEvent> = readonly TEvent[] | ((snapshot: SnapshotFrom<M>) => readonly TEvent[]);
+
 /** One traversal of the machine: its input, the events offered and how states are told apart. */
-export type Scenario<M extends AnyStateMachine, TEvent extends WalkEvent<M> = WalkEvent<M>> = {
+export type Scenario<M extends AnyStateMachine, TEvent> = {
   /** Names the scenario in every title of its walks, when a file walks several. */
   name?: string;
   input?: InputFrom<M>;
-  events: readonly TEvent[] | ((snapshot: SnapshotFrom<M>) => readonly TEvent[]);
+  /** The events this scenario offers, when not all of the spec's. */
+  events?: Offer<M, TEvent>;
   filterEvents?: (snapshot: SnapshotFrom<M>, event: TEvent) => boolean;
   serializeState?: (snapshot: SnapshotFrom<M>) => string;
   /** Shortest paths (default) or simple paths. */
@@ -72,14 +77,6 @@ export type Scenario<M extends AnyStateMachine, TEvent extends WalkEvent<M> = Wa
   /** Sequences walked as they are, for what shortest paths skip (STYLE §7.8 "journeys"). */
   journeys?: readonly (readonly TEvent[])[];
 };
-
-export type EventsOf<S> = S extends { events: infer TEvents }
-  ? TEvents extends readonly (infer TEvent)[]
-    ? TEvent
-    : TEvents extends (snapshot: never) => readonly (infer TEvent)[]
-      ? TEvent
-      : never
-  : never;
 
 export type Assertion<M extends AnyStateMachine, H> = (snapshot: SnapshotFrom<M>, harness: H) => unknown;
 

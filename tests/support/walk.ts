@@ -5,12 +5,13 @@ import { isStartEvent } from './controlled-actor';
 import { leavesOf, machineLeaves, machineNodes, walkTitle } from './walk-title';
 import {
   isNotWalked,
-  type EventsOf,
   type Executors,
   type Facet,
+  type Offer,
   type Scenario,
   type StateAssertions,
   type StatePath,
+  type WalkEvent,
 } from './walk-types';
 
 export { notWalked, type WalkEvent } from './walk-types';
@@ -23,29 +24,44 @@ type Path = {
 };
 export type Walk<S> = { title: string; scenario: S; path: Path };
 
-export type WalkSpec<M extends AnyStateMachine, S extends Scenario<M>, H, K extends StatePath<M>> = {
+export type WalkSpec<
+  M extends AnyStateMachine,
+  E extends WalkEvent<M>,
+  S extends Scenario<M, E>,
+  H,
+  K extends StatePath<M>,
+> = {
   /** The describe block's title: which spec sections the walks cover, through which real view. */
   title: string;
-  scenarios: readonly S[];
+  /** Every event the walks may step on, with the answers the fakes give; a scenario may offer fewer. */
+  events: Offer<M, E>;
+  /** The traversals (one by default): inputs, filters, journeys. */
+  scenarios?: readonly S[];
   /** Renders the real view for one walk and returns what its assertions and executors need. */
   start: (scenario: S) => H | Promise<H>;
   stop?: (harness: H) => unknown;
   states: StateAssertions<M, H, K>;
-  events: Executors<M, EventsOf<S> & { type: string }, H>;
+  executors: Executors<M, E, H>;
   /** Views of the snapshot that are not states (the root's page), each asserted per value the walks reach. */
   facets?: Record<string, Facet<M, H>>;
   /** Tells events of one type apart in titles (which address, which answer); undefined shows the type alone. */
-  describeEvent?: (event: EventsOf<S>) => string | undefined;
+  describeEvent?: (event: E) => string | undefined;
   /** A bound so a stuck walk fails instead of hanging (never a speed check). */
   timeout?: number;
 };
 
 const facetKey = (facet: string, value: string) => `${facet}:${value}`;
 
-function generate<M extends AnyStateMachine, S extends Scenario<M>>(machine: M, scenario: S, matcher: Matcher) {
+function generate<M extends AnyStateMachine, E>(
+  machine: M,
+  offer: Offer<M, E>,
+  scenario: Scenario<M, E>,
+  matcher: Matcher,
+) {
   const model = new TestModel(machine, { stateMatcher: matcher });
+  const offered = scenario.events ?? offer;
   const eventsAt = (s: AnyMachineSnapshot) =>
-    typeof scenario.events === 'function' ? scenario.events(s as never) : (scenario.events as readonly unknown[]);
+    typeof offered === 'function' ? offered(s as never) : (offered as readonly unknown[]);
   const options = {
     input: scenario.input,
     events: eventsAt,
@@ -73,19 +89,23 @@ type Matcher = (snapshot: AnyMachineSnapshot, key: string) => boolean;
  * titled with the whole path, plus the guard suite: every state reached is asserted and every assertion reached, every
  * event stepped on has an executor and every executor is used, and no two walks share a title.
  */
-export function describeWalks<M extends AnyStateMachine, S extends Scenario<M>, H, K extends StatePath<M>>(
-  machine: M,
-  spec: WalkSpec<M, S, H, K>,
-): Walk<S>[] {
+export function describeWalks<
+  M extends AnyStateMachine,
+  E extends WalkEvent<M>,
+  S extends Scenario<M, E>,
+  H,
+  K extends StatePath<M>,
+>(machine: M, spec: WalkSpec<M, E, S, H, K>): Walk<S>[] {
   const states = spec.states as Record<string, unknown>;
-  const executors = spec.events as Record<string, unknown>;
+  const executors = spec.executors as Record<string, unknown>;
+  const scenarios = spec.scenarios ?? [{} as S];
   const facets = Object.entries(spec.facets ?? {});
   const matcher: Matcher = (snapshot, key) => {
     const facet = facets.find(([name]) => key.startsWith(`${name}:`));
     return facet ? key === facetKey(facet[0], facet[1].of(snapshot as never)) : matchesState(key, snapshot.value);
   };
-  const walks = spec.scenarios.flatMap((scenario) =>
-    generate(machine, scenario, matcher).map((path) => ({
+  const walks = scenarios.flatMap((scenario) =>
+    generate(machine, spec.events, scenario, matcher).map((path) => ({
       title: walkTitle(machine.id, scenario.name, path.steps, spec.describeEvent as (e: unknown) => string | undefined),
       scenario,
       path,
