@@ -7,7 +7,7 @@ import { actorDone, doneEventType } from '../support/controlled-actor';
 import { preloadLazyChunks, renderShell } from '../support/render-shell';
 import { answeringApi } from '../support/shell-api';
 import { application, claims, profile } from '../support/profiles';
-import { describeWalks, notWalked } from '../support/walk';
+import { describeWalks, notWalked, type WalkEvent } from '../support/walk';
 
 /** What the person's client offers: one application, two with a DefaultRedirect, two without. */
 const offers: Record<string, ProfileApplication[]> = {
@@ -17,6 +17,11 @@ const offers: Record<string, ProfileApplication[]> = {
 };
 const offerName = (applications: unknown) =>
   Object.keys(offers).find((name) => offers[name] === applications) ?? 'unknown';
+
+const events = [
+  ...Object.values(offers).map((applications) => actorDone('loadApplications', applications)),
+  { type: 'application.open', applicationId: claims.id },
+] satisfies WalkEvent<typeof launcherMachine>[];
 
 type Harness = { shell?: ReturnType<typeof renderShell> };
 
@@ -33,10 +38,7 @@ beforeAll(preloadLazyChunks, 60_000);
 
 describeWalks(launcherMachine, {
   title: 'launcher model walk (admin-and-board §2, through the real board)',
-  events: [
-    ...Object.values(offers).map((applications) => actorDone('loadApplications', applications)),
-    { type: 'application.open', applicationId: claims.id },
-  ],
+  events,
   scenarios: [{ input: { profile: profile() } }],
   start: (): Harness => ({}),
   describeEvent: (event) => ('output' in event ? offerName(event.output) : 'Claims Portal'),

@@ -123,11 +123,12 @@ export function describeWalks<
           expect.hasAssertions();
           const harness = await spec.start(scenario);
           const bind = (fn: unknown) => (arg: unknown) => (fn as (a: unknown, h: H) => unknown)(arg, harness);
+          // Facets first: what the page shows is checked before a state's own check opens or closes a dialog over it.
           const testStates = Object.fromEntries([
-            ...assertionKeys.map((key) => [key, bind(states[key])]),
             ...facets.flatMap(([name, facet]) =>
               Object.entries(facet.states).map(([value, fn]) => [facetKey(name, value), bind(fn)]),
             ),
+            ...assertionKeys.map((key) => [key, bind(states[key])]),
           ]);
           const testEvents = Object.fromEntries(
             Object.entries(executors)
