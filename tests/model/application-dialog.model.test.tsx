@@ -1,9 +1,7 @@
-/* eslint-disable vitest/no-standalone-expect -- the states map runs inside each walk's test (path.test) */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { createActor, matchesState, type SnapshotFrom } from 'xstate';
-import { getShortestPaths, TestModel } from 'xstate/graph';
+import { expect } from 'vitest';
+import { createActor, type SnapshotFrom } from 'xstate';
 import type { ApplicationField } from '@machines/application-dialog/application-draft';
 import { applicationDialogMachine } from '@machines/application-dialog/application-dialog.machine';
 import { ApplicationDialog } from '@src/admin/applications/ApplicationDialog';
@@ -11,15 +9,15 @@ import type { Application, ApplicationCreate, ApplicationUpdate, Region } from '
 import { ApiError } from '@contracts/failures';
 import { applicationRow, regions } from '../support/admin-fixtures';
 import {
+  actorDone,
+  actorError,
   createControlledActor,
-  doneEvent,
   doneEventType,
-  errorEvent,
   errorEventType,
-  isStartEvent,
 } from '../support/controlled-actor';
 import { recordingNotifications } from '../support/recording-ref';
 import { iconList, renderAdminView } from '../support/render-admin';
+import { describeWalks, notWalked } from '../support/walk';
 
 type DialogSnapshot = SnapshotFrom<typeof applicationDialogMachine>;
 
@@ -45,30 +43,19 @@ const editingEvents = [
   { type: 'dialog.save' as const },
   { type: 'dialog.close' as const },
 ];
+const regionsLoaded = actorDone('loadRegions', regions);
+const created = actorDone('createApplication', saved);
+const refused = actorError('createApplication', taken);
 
 /** The events each state can meet: an actor's answer only while it runs, the person's input only while editing. */
 const eventsOf = (s: DialogSnapshot) =>
   s.matches('loadingRegions')
-    ? [doneEvent('loadRegions', regions), { type: 'dialog.close' as const }]
+    ? [regionsLoaded, { type: 'dialog.close' as const }]
     : s.matches('editing')
       ? editingEvents
       : s.matches('creating')
-        ? [doneEvent('createApplication', saved), errorEvent('createApplication', taken)]
+        ? [created, refused]
         : [];
-
-const model = new TestModel(applicationDialogMachine, { stateMatcher: (s, key) => matchesState(key, s.value) });
-const paths = model.getPaths(getShortestPaths, {
-  input: { row: undefined, notifications: recordingNotifications().ref },
-  events: eventsOf as never,
-  // States that differ only in the typed text look the same to the person: what matters is which inputs are
-  // refused and whether a conflict shows.
-  serializeState: (s) =>
-    JSON.stringify(
-      s.status === 'done'
-        ? [s.value]
-        : [s.value, s.context.invalid, s.context.touched, s.context.conflict !== undefined],
-    ),
-});
 
 function renderDialog() {
   const loadRegions = createControlledActor<Region[], undefined>();
@@ -99,113 +86,95 @@ const labelOf: Record<ApplicationField, RegExp> = {
 };
 const saveButton = () => screen.getByRole('button', { name: 'Save' });
 
-const states = (h: Harness) => ({
-  loadingRegions: async () => {
-    expect(await screen.findByRole('heading', { name: 'Add application' })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Save' })).toBeDisabled();
-  },
-  editing: async (s: DialogSnapshot) => {
-    const ready = s.context.invalid.length === 0;
-    await waitFor(() => {
-      if (ready) expect(saveButton()).toBeEnabled();
-      else expect(saveButton()).toBeDisabled();
-    });
-    // Each input the person changed and the contract refuses says so; untouched ones stay quiet.
-    const shown = s.context.invalid.filter((field) => s.context.touched.includes(field));
-    await waitFor(() => {
-      expect(screen.queryAllByText(/^(This field is required\.|Please check this value\.)$/)).toHaveLength(
-        shown.length,
-      );
-    });
-    if (s.context.conflict) {
-      expect(await screen.findByRole('alert')).toHaveTextContent('Another record already has this name.');
-    } else {
-      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    }
-  },
-  creating: async () => {
-    await waitFor(() => {
-      expect(saveButton()).toBeDisabled();
-    });
-    expect(h.createApplication.waiting()).toBe(1);
-  },
-  saved: () => {
-    expect(h.actor.getSnapshot().output).toEqual(saved);
-  },
-  closed: () => {
-    expect(h.actor.getSnapshot().status).toBe('done');
-    expect(h.actor.getSnapshot().output).toBeUndefined();
-  },
-});
-
-const executors = (h: Harness) => ({
-  [doneEventType('loadRegions')]: () => {
-    act(() => {
-      h.loadRegions.resolve(regions);
-    });
-    return Promise.resolve();
-  },
-  'field.changed': async ({ event }: { event: { field?: ApplicationField; value?: string } }) => {
-    const field = event.field as ApplicationField;
-    const value = event.value ?? '';
-    const input = screen.getByLabelText(labelOf[field]);
-    if (field === 'regionId' || field === 'iconIdentifier') {
-      await userEvent.selectOptions(input, value);
-    } else {
-      await userEvent.clear(input);
-      await userEvent.type(input, value);
-    }
-  },
-  'dialog.save': async () => {
-    await userEvent.click(saveButton());
-  },
-  'dialog.close': async () => {
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-  },
-  [doneEventType('createApplication')]: () => {
-    act(() => {
-      h.createApplication.resolve(saved);
-    });
-    return Promise.resolve();
-  },
-  [errorEventType('createApplication')]: () => {
-    act(() => {
-      h.createApplication.reject(taken);
-    });
-    return Promise.resolve();
-  },
-});
-
-const describeStep = (event: { type: string; field?: string; value?: string }) =>
-  event.type === 'field.changed' ? `${event.field ?? ''}=${event.value ?? ''}` : event.type.replace(/^xstate\./, '');
-
-describe('application dialog walk, create mode (admin-and-board §2, §4, §5, through the real dialog)', () => {
-  it.each(
-    paths.map((path) => ({
-      title:
-        path.steps
-          .filter(({ event }) => !isStartEvent(event.type))
-          .map(({ event }) => describeStep(event))
-          .join(', ') + ` → ${JSON.stringify(path.state.value)}`,
-      path,
-    })),
-  )(
-    '$title',
-    async ({ path }) => {
-      expect.hasAssertions();
-      const harness = renderDialog();
-      await path.test({ states: states(harness), events: executors(harness) as never });
+describeWalks(applicationDialogMachine, {
+  title: 'application dialog walk, create mode (admin-and-board §2, §4, §5, through the real dialog)',
+  events: eventsOf,
+  scenarios: [
+    {
+      input: { row: undefined, notifications: recordingNotifications().ref },
+      // States that differ only in the typed text look the same to the person: what matters is which inputs are
+      // refused and whether a conflict shows.
+      serializeState: (s) =>
+        JSON.stringify(
+          s.status === 'done'
+            ? [s.value]
+            : [s.value, s.context.invalid, s.context.touched, s.context.conflict !== undefined],
+        ),
     },
-    // Long paths type several inputs key by key; the bound only keeps a stuck walk from hanging (not a speed check).
-    30_000,
-  );
-
-  it('reaches every state it asserts, and asserts every state it reaches', () => {
-    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
-    expect([...reached].sort()).toEqual(
-      Object.keys(states({} as Harness))
-        .map((key) => JSON.stringify(key))
-        .sort(),
-    );
-  });
+  ],
+  start: renderDialog,
+  describeEvent: (event) => (event.type === 'field.changed' ? `${event.field}=${event.value}` : undefined),
+  // Long paths type several inputs key by key; the bound only keeps a stuck walk from hanging (not a speed check).
+  timeout: 30_000,
+  states: {
+    loadingRegions: async () => {
+      expect(await screen.findByRole('heading', { name: 'Add application' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Save' })).toBeDisabled();
+    },
+    editing: async (s) => {
+      const ready = s.context.invalid.length === 0;
+      await waitFor(() => {
+        if (ready) expect(saveButton()).toBeEnabled();
+        else expect(saveButton()).toBeDisabled();
+      });
+      // Each input the person changed and the contract refuses says so; untouched ones stay quiet.
+      const shown = s.context.invalid.filter((field) => s.context.touched.includes(field));
+      await waitFor(() => {
+        expect(screen.queryAllByText(/^(This field is required\.|Please check this value\.)$/)).toHaveLength(
+          shown.length,
+        );
+      });
+      if (s.context.conflict) {
+        expect(await screen.findByRole('alert')).toHaveTextContent('Another record already has this name.');
+      } else {
+        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      }
+    },
+    creating: async (_s, h) => {
+      await waitFor(() => {
+        expect(saveButton()).toBeDisabled();
+      });
+      expect(h.createApplication.waiting()).toBe(1);
+    },
+    updating: notWalked('edit mode: this walk creates; updating is pinned in the dialog transition specs'),
+    saved: (_s, h) => {
+      expect(h.actor.getSnapshot().output).toEqual(saved);
+    },
+    closed: (_s, h) => {
+      expect(h.actor.getSnapshot().status).toBe('done');
+      expect(h.actor.getSnapshot().output).toBeUndefined();
+    },
+  },
+  executors: {
+    [doneEventType('loadRegions')]: (_step, h) => {
+      act(() => {
+        h.loadRegions.resolve(regions);
+      });
+    },
+    'field.changed': async ({ event }) => {
+      const input = screen.getByLabelText(labelOf[event.field]);
+      if (event.field === 'regionId' || event.field === 'iconIdentifier') {
+        await userEvent.selectOptions(input, event.value);
+      } else {
+        await userEvent.clear(input);
+        await userEvent.type(input, event.value);
+      }
+    },
+    'dialog.save': async () => {
+      await userEvent.click(saveButton());
+    },
+    'dialog.close': async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    },
+    [doneEventType('createApplication')]: (_step, h) => {
+      act(() => {
+        h.createApplication.resolve(saved);
+      });
+    },
+    [errorEventType('createApplication')]: (_step, h) => {
+      act(() => {
+        h.createApplication.reject(taken);
+      });
+    },
+  },
 });
