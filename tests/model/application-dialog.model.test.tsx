@@ -1,3 +1,4 @@
+/* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
@@ -47,8 +48,10 @@ const regionsLoaded = actorDone('loadRegions', regions);
 const created = actorDone('createApplication', saved);
 const refused = actorError('createApplication', taken);
 
+const walked = [...editingEvents, regionsLoaded, created, refused];
+
 /** The events each state can meet: an actor's answer only while it runs, the person's input only while editing. */
-const eventsOf = (s: DialogSnapshot) =>
+const eventsOf = (s: DialogSnapshot): (typeof walked)[number][] =>
   s.matches('loadingRegions')
     ? [regionsLoaded, { type: 'dialog.close' as const }]
     : s.matches('editing')

@@ -1,3 +1,4 @@
+/* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, expect } from 'vitest';
 import { guardMachine, type GuardInput } from '@machines/guard/guard.machine';
@@ -43,7 +44,7 @@ const adminInput: GuardInput = {
 };
 
 const boardEvents = [
-  actorDone('readStoredRedirect', '/Faq' as string | undefined),
+  actorDone('readStoredRedirect', '/Faq'),
   actorDone('readStoredRedirect', undefined),
 ];
 const adminEvents = Object.values(menus).map((menu) => actorDone('loadMenu', menu));
@@ -74,7 +75,7 @@ describeWalks(guardMachine, {
     { name: 'board', input: boardInput, events: boardEvents },
     { name: 'admin', input: adminInput, events: adminEvents },
   ],
-  start: (scenario): Harness => ({ input: scenario.input ?? boardInput }),
+  start: (scenario): Harness => ({ input: scenario.input }),
   describeEvent: (event) =>
     typeof event.output === 'string'
       ? `stored ${event.output}`

@@ -1,3 +1,4 @@
+/* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
 import { act, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { loginMachine } from '@machines/login/login.machine';
@@ -73,7 +74,7 @@ describeWalks(loginMachine, {
   describeEvent: (event) => {
     if (!('output' in event)) return undefined;
     if (typeof event.output === 'string') return event.output;
-    return typeof event.output === 'object' && event.output !== null && 'valid' in event.output
+    return typeof event.output === 'object' && 'valid' in event.output
       ? event.output.valid
         ? 'valid'
         : 'invalid'

@@ -1,4 +1,4 @@
-import type { AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom, StateMachine, StateValueFrom } from 'xstate';
+import type { AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom, StateValueFrom } from 'xstate';
 import type { InternalEvent } from './controlled-actor';
 
 /**
@@ -32,25 +32,12 @@ export const notWalked = (reason: string): NotWalked => ({ notWalked: reason });
 export const isNotWalked = (value: unknown): value is NotWalked =>
   typeof value === 'object' && value !== null && 'notWalked' in value;
 
-type MachineParts<M> =
-  M extends StateMachine<
-    infer _C,
-    infer _E,
-    infer _Ch,
-    infer TActor,
-    infer _A,
-    infer _G,
-    infer TDelay,
-    infer _V,
-    infer _T,
-    infer _I,
-    infer _O,
-    infer _Em,
-    infer _Me,
-    infer _S
-  >
-    ? { actorIds: TActor extends { src: infer TSrc extends string } ? TSrc : never; delays: TDelay }
-    : never;
+/** The srcs of the machine's actors (each invoke's id is its src here) and the names of its delays. */
+type Implementations<M extends AnyStateMachine> = NonNullable<Parameters<M['provide']>[0]>;
+type MachineParts<M extends AnyStateMachine> = {
+  actorIds: keyof NonNullable<Implementations<M>['actors']> & string;
+  delays: keyof NonNullable<Implementations<M>['delays']> & string;
+};
 
 /** The machine's own events; none when it declares none (XState then types them as any event). */
 type OwnEvent<M extends AnyStateMachine> = string extends EventFromLogic<M>['type'] ? never : EventFromLogic<M>;

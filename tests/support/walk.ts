@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialTransition, matchesState, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { initialTransition, matchesState, type AnyMachineSnapshot, type AnyStateMachine, type StateValue } from 'xstate';
 import { getShortestPaths, getSimplePaths, TestModel } from 'xstate/graph';
 import { isStartEvent } from './controlled-actor';
 import { leavesOf, machineLeaves, machineNodes, walkTitle } from './walk-title';
@@ -16,9 +16,11 @@ import {
 
 export { notWalked, type WalkEvent } from './walk-types';
 
-type Step = { event: { type: string }; state: AnyMachineSnapshot };
+/** A snapshot as the guards read it: its value, typed (XState types a machine-agnostic snapshot's value as any). */
+type Reached = AnyMachineSnapshot & { value: StateValue };
+type Step = { event: { type: string }; state: Reached };
 type Path = {
-  state: AnyMachineSnapshot;
+  state: Reached;
   steps: Step[];
   test: (params: { states: Record<string, (s: never) => unknown>; events: Record<string, (s: never) => unknown> }) => Promise<unknown>;
 };
@@ -70,13 +72,13 @@ function generate<M extends AnyStateMachine, E>(
   } as never;
   const paths = model.getPaths(scenario.paths === 'simple' ? getSimplePaths : getShortestPaths, options);
   // getPathsFromEvents does not hand `input` to every traversal it runs, so a journey starts from the opened machine;
-  // its own events join the offered ones so that the traversal knows the steps it takes.
+  // its own events join the offered ones where the machine takes them, so that the traversal knows its steps.
   const fromState = initialTransition(machine, ...([scenario.input] as [never]))[0];
   const journeys = (scenario.journeys ?? []).flatMap((journey) =>
     model.getPathsFromEvents(journey as never, {
       ...(options as object),
       fromState,
-      events: (s: AnyMachineSnapshot) => [...eventsAt(s), ...journey],
+      events: (s: AnyMachineSnapshot) => [...eventsAt(s), ...journey.filter((event) => s.can(event as never))],
     } as never),
   );
   return [...paths, ...journeys] as unknown as Path[];
@@ -102,7 +104,7 @@ export function describeWalks<
   const facets = Object.entries(spec.facets ?? {});
   const matcher: Matcher = (snapshot, key) => {
     const facet = facets.find(([name]) => key.startsWith(`${name}:`));
-    return facet ? key === facetKey(facet[0], facet[1].of(snapshot as never)) : matchesState(key, snapshot.value);
+    return facet ? key === facetKey(facet[0], facet[1].of(snapshot as never)) : matchesState(key, snapshot.value as StateValue);
   };
   const walks = scenarios.flatMap((scenario) =>
     generate(machine, spec.events, scenario, matcher).map((path) => ({
@@ -115,9 +117,11 @@ export function describeWalks<
   const stepped = walks.flatMap(({ path }) => path.steps.map((step) => step.event.type)).filter((t) => !isStartEvent(t));
   const assertionKeys = Object.keys(states).filter((key) => !isNotWalked(states[key]));
 
+  // eslint-disable-next-line vitest/valid-title -- the title is the spec's, a string
   describe(spec.title, () => {
     for (const { title, scenario, path } of walks) {
       it(
+        // eslint-disable-next-line vitest/valid-title -- the whole path, computed from the machine
         title,
         async () => {
           expect.hasAssertions();
@@ -154,7 +158,8 @@ export function describeWalks<
       expect(reachedLeaves.filter((leaf) => covering(leaf).some((key) => isNotWalked(states[key])))).toEqual([]);
       expect(assertionKeys.filter((key) => !reached.some((s) => matchesState(key, s.value)))).toEqual([]);
       for (const [name, facet] of facets) {
-        expect([...new Set(reached.map((s) => facet.of(s as never)))].sort(), name).toEqual(Object.keys(facet.states).sort());
+        const values = [...new Set(reached.map((s) => facet.of(s as never)))].sort();
+        expect({ facet: name, values }).toEqual({ facet: name, values: Object.keys(facet.states).sort() });
       }
     });
 
