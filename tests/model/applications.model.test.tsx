@@ -70,8 +70,7 @@ const eventsOf = (s: GridSnapshot): (typeof walked)[number][] => {
       ...(s.context.pageIndex === 0 ? [deleteFirst] : []),
     ];
   }
-  if (s.matches({ ready: 'confirmingDelete' }))
-    return [confirm, { type: 'delete.cancel' as const }];
+  if (s.matches({ ready: 'confirmingDelete' })) return [confirm, { type: 'delete.cancel' as const }];
   if (s.matches({ ready: 'deleting' })) return [deleted, deleteRefused];
   if (s.matches({ ready: 'editing' })) return [editorSaved, editorCancelled];
   return [];
@@ -109,9 +108,7 @@ describeWalks(applicationsGridMachine, {
       input: { notifications: recordingNotifications().ref },
       // Browsing states differ by what the filter and pager show; the others by their state alone.
       serializeState: (s) =>
-        JSON.stringify(
-          s.matches({ ready: 'browsing' }) ? [s.value, s.context.filter, s.context.pageIndex] : [s.value],
-        ),
+        JSON.stringify(s.matches({ ready: 'browsing' }) ? [s.value, s.context.filter, s.context.pageIndex] : [s.value]),
       // Each of these ends in a state reached before, so shortest paths skip it.
       journeys: [
         [rowsFailed, { type: 'grid.refresh' }],

@@ -43,10 +43,7 @@ const adminInput: GuardInput = {
   recoveryToken: undefined,
 };
 
-const boardEvents = [
-  actorDone('readStoredRedirect', '/Faq'),
-  actorDone('readStoredRedirect', undefined),
-];
+const boardEvents = [actorDone('readStoredRedirect', '/Faq'), actorDone('readStoredRedirect', undefined)];
 const adminEvents = Object.values(menus).map((menu) => actorDone('loadMenu', menu));
 
 type Harness = { input: GuardInput; shell?: ReturnType<typeof renderShell> };

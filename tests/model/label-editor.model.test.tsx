@@ -88,7 +88,6 @@ const dialogText = async () => stripMarks((await screen.findByTestId('edit-text-
 const saveButton = () => screen.getByRole('button', { name: /Save/ });
 const valueBox = () => screen.getByRole('textbox', { name: /Text \(plain or HTML/ });
 
-
 /** Waits for the call to be made, then answers it as the walk's event says. */
 const settle = async (actor: Harness['read'] | Harness['save'], answer: { output: unknown } | { error: unknown }) => {
   await waitFor(() => {

@@ -57,7 +57,13 @@ describeWalks(loginMachine, {
   events,
   scenarios: [
     {
-      input: { mode: 'login', clientId: 'acme', applicationName: undefined, culture: 'en-us', recoveryToken: undefined },
+      input: {
+        mode: 'login',
+        clientId: 'acme',
+        applicationName: undefined,
+        culture: 'en-us',
+        recoveryToken: undefined,
+      },
       // One submit and at most one failure: enough to see the message and the counter without an endless graph.
       filterEvents: (s, event) =>
         (event.type !== 'widget.submitted' || s.context.username === undefined) &&

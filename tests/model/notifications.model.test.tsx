@@ -24,7 +24,10 @@ const unauthorized = new ApiError({
   requestId: 'req-walk',
 });
 
-const showSnackbar = { type: 'snackbar.show', snackbar: { type: 'success', message: { raw: 'Profile saved' } } } as const;
+const showSnackbar = {
+  type: 'snackbar.show',
+  snackbar: { type: 'success', message: { raw: 'Profile saved' } },
+} as const;
 const dismissSnackbar = { type: 'snackbar.dismiss' } as const;
 const showErrorBar = { type: 'errorBar.show', message: { raw: 'The menu could not be loaded' } } as const;
 const dismissErrorBar = { type: 'errorBar.dismiss' } as const;

@@ -95,8 +95,10 @@ export const snapshotEvent = (actorId: string, snapshot: unknown): never =>
 export const isStartEvent = (type: string) => type === 'xstate.init';
 
 /** The type of the event a named delay fires. */
-export const afterEventType = <const TDelay extends string, const TPath extends string>(delay: TDelay, statePath: TPath) =>
-  `xstate.after.${delay}.${statePath}` as const;
+export const afterEventType = <const TDelay extends string, const TPath extends string>(
+  delay: TDelay,
+  statePath: TPath,
+) => `xstate.after.${delay}.${statePath}` as const;
 
 /** The event a named delay fires, e.g. `afterEvent('snackbarDuration', 'notifications.snackbar.showing')`. */
 export const afterEvent = (delay: string, statePath: string): never =>

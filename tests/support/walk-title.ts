@@ -5,7 +5,9 @@ import { isStartEvent, readableEventType } from './controlled-actor';
 export const leavesOf = (value: StateValue): string[] =>
   typeof value === 'string'
     ? [value]
-    : Object.entries(value).flatMap(([key, child]) => (child ? leavesOf(child).map((leaf) => `${key}.${leaf}`) : [key]));
+    : Object.entries(value).flatMap(([key, child]) =>
+        child ? leavesOf(child).map((leaf) => `${key}.${leaf}`) : [key],
+      );
 
 const nodesUnder = (node: AnyStateNode): AnyStateNode[] =>
   Object.values(node.states).flatMap((child) => [child, ...nodesUnder(child)]);

@@ -17,14 +17,15 @@ type Child<V, K extends string> =
 type NodePaths<V> = Names<V> | { [K in ChildKeys<V>]: `${K}.${NodePaths<Child<V, K>>}` }[ChildKeys<V>];
 /** The paths of the atomic states (one per region when regions run in parallel). */
 type LeafPaths<V> =
-  | Exclude<Names<V>, ChildKeys<V>>
-  | { [K in ChildKeys<V>]: `${K}.${LeafPaths<Child<V, K>>}` }[ChildKeys<V>];
+  Exclude<Names<V>, ChildKeys<V>> | { [K in ChildKeys<V>]: `${K}.${LeafPaths<Child<V, K>>}` }[ChildKeys<V>];
 
 export type StatePath<M extends AnyStateMachine> = NodePaths<StateValueFrom<M>>;
 export type LeafPath<M extends AnyStateMachine> = LeafPaths<StateValueFrom<M>>;
 
 /** The atomic states that no key names, itself or through an ancestor. */
-export type Uncovered<TLeaf extends string, TKey extends string> = TLeaf extends TKey | `${TKey}.${string}` ? never : TLeaf;
+export type Uncovered<TLeaf extends string, TKey extends string> = TLeaf extends TKey | `${TKey}.${string}`
+  ? never
+  : TLeaf;
 
 /** A state or an event the walks cannot reach, with the reason; the guard suite fails if a walk reaches it anyway. */
 export type NotWalked = { readonly notWalked: string };
@@ -44,11 +45,11 @@ type OwnEvent<M extends AnyStateMachine> = string extends EventFromLogic<M>['typ
 
 /** What a walk can step on: the machine's own events, and the answers, failures, delays and snapshots of its actors. */
 export type WalkEvent<M extends AnyStateMachine> =
-  | OwnEvent<M>
-  | InternalEvent<MachineParts<M>['actorIds'], MachineParts<M>['delays']>;
+  OwnEvent<M> | InternalEvent<MachineParts<M>['actorIds'], MachineParts<M>['delays']>;
 
 /** The events offered to the graph: a fixed list, or the ones that make sense in a given snapshot. */
-export type Offer<M extends AnyStateMachine, TEvent> = readonly TEvent[] | ((snapshot: SnapshotFrom<M>) => readonly TEvent[]);
+export type Offer<M extends AnyStateMachine, TEvent> =
+  readonly TEvent[] | ((snapshot: SnapshotFrom<M>) => readonly TEvent[]);
 
 /** One traversal of the machine: its input, the events offered and how states are told apart. */
 export type Scenario<M extends AnyStateMachine, TEvent> = {
@@ -75,13 +76,14 @@ export type Executor<M extends AnyStateMachine, TEvent, H> = (
 
 /** One executor (or a reason it is never walked) per event type the machine declares or the walks step on. */
 export type Executors<M extends AnyStateMachine, TEvent extends { type: string }, H> = {
-  [T in OwnEvent<M>['type'] | TEvent['type']]:
-    | Executor<M, Extract<OwnEvent<M> | TEvent, { type: T }>, H>
-    | NotWalked;
+  [T in OwnEvent<M>['type'] | TEvent['type']]: Executor<M, Extract<OwnEvent<M> | TEvent, { type: T }>, H> | NotWalked;
 };
 
 /** Assertions keyed by state path; every atomic state must be covered by its own key or an ancestor's. */
-export type StateAssertions<M extends AnyStateMachine, H, K extends StatePath<M>> = Record<K, Assertion<M, H> | NotWalked> &
+export type StateAssertions<M extends AnyStateMachine, H, K extends StatePath<M>> = Record<
+  K,
+  Assertion<M, H> | NotWalked
+> &
   Record<Uncovered<LeafPath<M>, K>, Assertion<M, H> | NotWalked>;
 
 /** A view of the snapshot that is not a state (the page the root shows), asserted per value it takes in the walks. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { initialTransition, matchesState, type AnyMachineSnapshot, type AnyStateMachine, type StateValue } from 'xstate';
+import {
+  initialTransition,
+  matchesState,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type StateValue,
+} from 'xstate';
 import { getShortestPaths, getSimplePaths, TestModel } from 'xstate/graph';
 import { isStartEvent } from './controlled-actor';
 import { leavesOf, machineLeaves, machineNodes, walkTitle } from './walk-title';
@@ -22,7 +28,10 @@ type Step = { event: { type: string }; state: Reached };
 type Path = {
   state: Reached;
   steps: Step[];
-  test: (params: { states: Record<string, (s: never) => unknown>; events: Record<string, (s: never) => unknown> }) => Promise<unknown>;
+  test: (params: {
+    states: Record<string, (s: never) => unknown>;
+    events: Record<string, (s: never) => unknown>;
+  }) => Promise<unknown>;
 };
 export type Walk<S> = { title: string; scenario: S; path: Path };
 
@@ -75,11 +84,14 @@ function generate<M extends AnyStateMachine, E>(
   // its own events join the offered ones where the machine takes them, so that the traversal knows its steps.
   const fromState = initialTransition(machine, ...([scenario.input] as [never]))[0];
   const journeys = (scenario.journeys ?? []).flatMap((journey) =>
-    model.getPathsFromEvents(journey as never, {
-      ...(options as object),
-      fromState,
-      events: (s: AnyMachineSnapshot) => [...eventsAt(s), ...journey.filter((event) => s.can(event as never))],
-    } as never),
+    model.getPathsFromEvents(
+      journey as never,
+      {
+        ...(options as object),
+        fromState,
+        events: (s: AnyMachineSnapshot) => [...eventsAt(s), ...journey.filter((event) => s.can(event as never))],
+      } as never,
+    ),
   );
   return [...paths, ...journeys] as unknown as Path[];
 }
@@ -104,7 +116,9 @@ export function describeWalks<
   const facets = Object.entries(spec.facets ?? {});
   const matcher: Matcher = (snapshot, key) => {
     const facet = facets.find(([name]) => key.startsWith(`${name}:`));
-    return facet ? key === facetKey(facet[0], facet[1].of(snapshot as never)) : matchesState(key, snapshot.value as StateValue);
+    return facet
+      ? key === facetKey(facet[0], facet[1].of(snapshot as never))
+      : matchesState(key, snapshot.value as StateValue);
   };
   const walks = scenarios.flatMap((scenario) =>
     generate(machine, spec.events, scenario, matcher).map((path) => ({
@@ -114,7 +128,9 @@ export function describeWalks<
     })),
   );
   const reached = walks.flatMap(({ path }) => path.steps.map((step) => step.state));
-  const stepped = walks.flatMap(({ path }) => path.steps.map((step) => step.event.type)).filter((t) => !isStartEvent(t));
+  const stepped = walks
+    .flatMap(({ path }) => path.steps.map((step) => step.event.type))
+    .filter((t) => !isStartEvent(t));
   const assertionKeys = Object.keys(states).filter((key) => !isNotWalked(states[key]));
 
   // eslint-disable-next-line vitest/valid-title -- the title is the spec's, a string
