@@ -48,10 +48,10 @@ const regionsLoaded = actorDone('loadRegions', regions);
 const created = actorDone('createApplication', saved);
 const refused = actorError('createApplication', taken);
 
-const walked = [...editingEvents, regionsLoaded, created, refused];
+type Walked = (typeof editingEvents)[number] | typeof regionsLoaded | typeof created | typeof refused;
 
 /** The events each state can meet: an actor's answer only while it runs, the person's input only while editing. */
-const eventsOf = (s: DialogSnapshot): (typeof walked)[number][] =>
+const eventsOf = (s: DialogSnapshot): Walked[] =>
   s.matches('loadingRegions')
     ? [regionsLoaded, { type: 'dialog.close' as const }]
     : s.matches('editing')
@@ -77,7 +77,6 @@ function renderDialog() {
   renderAdminView(<ApplicationDialog dialogRef={actor} icons={iconList} />);
   return { actor, loadRegions, createApplication };
 }
-type Harness = ReturnType<typeof renderDialog>;
 
 const labelOf: Record<ApplicationField, RegExp> = {
   applicationName: /Application name/,

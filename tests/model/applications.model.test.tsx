@@ -45,22 +45,21 @@ const browsing = [
   { type: 'page.go' as const, index: 1 },
   { type: 'row.add' as const },
 ];
-const walked = [
-  ...browsing,
-  rowsLoaded,
-  rowsFailed,
-  deleted,
-  deleteRefused,
-  editorSaved,
-  editorCancelled,
-  deleteFirst,
-  confirm,
-  { type: 'grid.refresh' as const },
-  { type: 'delete.cancel' as const },
-];
+type Walked =
+  | (typeof browsing)[number]
+  | typeof rowsLoaded
+  | typeof rowsFailed
+  | typeof deleted
+  | typeof deleteRefused
+  | typeof editorSaved
+  | typeof editorCancelled
+  | typeof deleteFirst
+  | typeof confirm
+  | { type: 'grid.refresh' }
+  | { type: 'delete.cancel' };
 
 /** The events each state can meet through the page: actors answer only while they run. */
-const eventsOf = (s: GridSnapshot): (typeof walked)[number][] => {
+const eventsOf = (s: GridSnapshot): Walked[] => {
   if (s.matches('loading')) return [rowsLoaded, rowsFailed];
   if (s.matches('failed')) return [{ type: 'grid.refresh' as const }];
   if (s.matches({ ready: 'browsing' })) {

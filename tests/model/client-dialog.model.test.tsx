@@ -257,7 +257,7 @@ describeWalks(clientDialogMachine, {
       ],
     },
   ],
-  start: (scenario) => startDialog({ row: scenario.input.row }),
+  start: ({ input }: { input?: Opened }) => startDialog({ row: input?.row }),
   describeEvent: (event) =>
     'error' in event && event.error instanceof Error ? (event.error as { code?: string }).code : undefined,
   // Each walk types into a real Chakra dialog; on the two shared cores that takes seconds, not a timing assertion.

@@ -122,16 +122,6 @@ async function settle(
 }
 
 const dialog = () => within(screen.getByRole('dialog'));
-const textInput = (id: string) => dialog().getByRole('textbox', { name: new RegExp(`^${en(id)}`) });
-const subInputIds = {
-  subDictionaryName: 'Field_Field_SubDictionaryName',
-  subDefaultValue: 'Field_Field_SubDefaultValue',
-  subCssField: 'Field_Field_SubCssField',
-} as const;
-const inputIds = {
-  dictionaryName: 'Field_Field_DictionaryName',
-  fieldDescription: 'Field_Field_FieldDescription',
-} as const;
 
 const graphInput = (row: Field | undefined) => ({ row, notifications: graphNotifications });
 
@@ -143,7 +133,7 @@ describeWalks(fieldDialogMachine, {
     { name: 'new field', input: graphInput(undefined), serializeState, filterEvents },
     { name: 'FirstName', input: graphInput(firstNameField()), serializeState, filterEvents },
   ],
-  start: (scenario) => startDialog(scenario.input.row),
+  start: ({ input }: { input?: { row: Field | undefined } }) => startDialog(input?.row),
   describeEvent: (event) => {
     if ('error' in event) return `fails (${event.error.message})`;
     if ('input' in event) return event.input;

@@ -1,4 +1,3 @@
-/* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, expect } from 'vitest';
 import { guardMachine, type GuardInput } from '@machines/guard/guard.machine';

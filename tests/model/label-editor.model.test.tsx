@@ -1,4 +1,3 @@
-/* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
 import { ChakraProvider } from '@chakra-ui/react';
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
@@ -117,7 +116,7 @@ describeWalks(labelEditorMachine, {
   },
   describeEvent: (event) => {
     if (event.type === 'scope.change') return event.scope.culture;
-    if (event.type === 'draft.change') return event.draft.kind === 'label' && event.draft.value ? 'type' : 'clear';
+    if (event.type === 'draft.change') return event.draft.value ? 'type' : 'clear';
     if ('output' in event && 'ok' in event.output) return event.output.ok ? 'ok' : 'stale';
     return undefined;
   },

@@ -64,8 +64,8 @@ const editsAndAnswers = [
 ] satisfies WalkEvent<typeof templateEditorMachine>[];
 
 const loads = {
-  existing: actorDone('loadTemplate', { template: templateDetail(), catalogue } as TemplateLoadOutput),
-  fresh: actorDone('loadTemplate', { template: undefined, catalogue } as TemplateLoadOutput),
+  existing: actorDone('loadTemplate', { template: templateDetail(), catalogue } satisfies TemplateLoadOutput),
+  fresh: actorDone('loadTemplate', { template: undefined, catalogue } satisfies TemplateLoadOutput),
 };
 const events = [loads.existing, ...editsAndAnswers];
 
@@ -80,7 +80,7 @@ const serializeState = (s: Snapshot) =>
 const rowOf = (s: Snapshot, fieldId: string) => s.context.rows.find((row) => row.fieldId === fieldId);
 
 /** Only what the person can do on screen, and answers only to the call in flight. */
-function filterEvents(s: Snapshot, event: (typeof events)[number]): boolean {
+function filterEvents(s: Snapshot, event: (typeof events)[number] | typeof loads.fresh): boolean {
   const type = event.type as string;
   if (isDoneEvent(type) || isErrorEvent(type)) {
     const actor = actorIdOf(type);
@@ -186,7 +186,7 @@ describeWalks(templateEditorMachine, {
       filterEvents,
     },
   ],
-  start: (scenario) => startEditor(scenario.input.row),
+  start: ({ input }: { input?: { row: Template | undefined } }) => startEditor(input?.row),
   describeEvent: (event) =>
     'error' in event && event.error instanceof Error ? `fails (${event.error.message})` : undefined,
   timeout: 60_000,

@@ -144,16 +144,16 @@ export function describeWalks<
           const harness = await spec.start(scenario);
           const bind = (fn: unknown) => (arg: unknown) => (fn as (a: unknown, h: H) => unknown)(arg, harness);
           // Facets first: what the page shows is checked before a state's own check opens or closes a dialog over it.
-          const testStates = Object.fromEntries([
+          const testStates = Object.fromEntries<(arg: unknown) => unknown>([
             ...facets.flatMap(([name, facet]) =>
-              Object.entries(facet.states).map(([value, fn]) => [facetKey(name, value), bind(fn)]),
+              Object.entries(facet.states).map(([value, fn]) => [facetKey(name, value), bind(fn)] as const),
             ),
-            ...assertionKeys.map((key) => [key, bind(states[key])]),
+            ...assertionKeys.map((key) => [key, bind(states[key])] as const),
           ]);
-          const testEvents = Object.fromEntries(
+          const testEvents = Object.fromEntries<(arg: unknown) => unknown>(
             Object.entries(executors)
               .filter(([, fn]) => !isNotWalked(fn))
-              .map(([type, fn]) => [type, bind(fn)]),
+              .map(([type, fn]) => [type, bind(fn)] as const),
           );
           try {
             await path.test({ states: testStates, events: testEvents });
@@ -166,13 +166,13 @@ export function describeWalks<
     }
 
     it('asserts every state its walks reach, and reaches every state it asserts', () => {
-      const reachedLeaves = [...new Set(reached.flatMap((s) => leavesOf(s.value)))];
+      const reachedLeaves = [...new Set(reached.flatMap((s) => leavesOf(s.value as StateValue)))];
       const covering = (leaf: string) =>
         Object.keys(states).filter((key) => leaf === key || leaf.startsWith(`${key}.`));
       // One key per state reached, and not one that says it is never walked.
       expect(reachedLeaves.filter((leaf) => covering(leaf).length !== 1)).toEqual([]);
       expect(reachedLeaves.filter((leaf) => covering(leaf).some((key) => isNotWalked(states[key])))).toEqual([]);
-      expect(assertionKeys.filter((key) => !reached.some((s) => matchesState(key, s.value)))).toEqual([]);
+      expect(assertionKeys.filter((key) => !reached.some((s) => matchesState(key, s.value as StateValue)))).toEqual([]);
       for (const [name, facet] of facets) {
         const values = [...new Set(reached.map((s) => facet.of(s as never)))].sort();
         expect({ facet: name, values }).toEqual({ facet: name, values: Object.keys(facet.states).sort() });
