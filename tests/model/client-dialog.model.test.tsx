@@ -1,13 +1,11 @@
+/* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { initialTransition, matchesState, type SnapshotFrom } from 'xstate';
-import { getShortestPaths, TestModel } from 'xstate/graph';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { clientApplicationDialogMachine } from '@machines/client-application-dialog/client-application-dialog.machine';
-import { offeredTemplates } from '@machines/client-application-dialog/template-draft';
-import { isClientFormValid } from '@machines/client-dialog/client-draft';
+import { isClientFormValid } from '@machines/client-dialog/client-form';
 import { clientDialogMachine } from '@machines/client-dialog/client-dialog.machine';
-import type { ClientDialogEvent } from '@machines/client-dialog/client-dialog.types';
 import type { Client } from '@contracts/admin/clients';
 import { recordingNotifications } from '../support/recording-ref';
 import { ClientDialog } from '@src/admin/clients/ClientDialog';
@@ -26,14 +24,16 @@ import {
   templates,
 } from '../support/client-fixtures';
 import {
+  actorDone,
+  actorError,
   actorIdOf,
   createControlledActor,
-  doneEvent,
-  errorEvent,
+  doneEventType,
+  errorEventType,
   isDoneEvent,
   isErrorEvent,
-  isStartEvent,
 } from '../support/controlled-actor';
+import { describeWalks, type WalkEvent } from '../support/walk';
 
 type Snapshot = SnapshotFrom<typeof clientDialogMachine>;
 /** The grid's editor input without the notifications ref, which each run supplies. */
@@ -47,47 +47,49 @@ const savedTemplate = benefitsTemplate({ templateId: ids.agentTemplate, version:
 const serverFailure = apiError(500, 'internal', 'The database is not answering');
 const activationFailure = apiError(409, 'stale_update', 'Claims Portal was changed by someone else');
 
+const sitesLoaded = actorDone('loadCmsSites', cmsSites);
+const globexTyped = {
+  type: 'client.edit',
+  changes: { name: 'Globex', oktaPrefix: 'GLOBEX', portalAlias: 'globex' },
+} as const;
+const save = { type: 'client.save' } as const;
+const aliasRefused = actorError('createClient', aliasTaken());
+const acmeApplicationsLoaded = actorDone('loadApplications', acmeApplications());
+const acmeUpdated = actorDone('updateClient', acme({ name: 'Acme Health Plans', version: 4 }));
+const activationRefused = actorError('saveActivation', activationFailure);
+const editBenefitsTemplate = { type: 'template.edit', applicationId: ids.benefits } as const;
+const templateSaved = actorDone('clientApplicationDialog', { saved: savedTemplate });
+
 /** The events the person and the server may produce, with the answers each call gets in the walk. */
 const newClientEvents = [
-  doneEvent('loadCmsSites', cmsSites),
-  errorEvent('loadCmsSites', serverFailure),
-  { type: 'client.edit', changes: { name: 'Globex', oktaPrefix: 'GLOBEX', portalAlias: 'globex' } },
-  { type: 'client.save' },
-  doneEvent('createClient', { id: ids.newClient, object: globex }),
-  errorEvent('createClient', aliasTaken()),
-  doneEvent('loadApplications', freshApplications(ids.newClient)),
+  sitesLoaded,
+  actorError('loadCmsSites', serverFailure),
+  globexTyped,
+  save,
+  actorDone('createClient', { id: ids.newClient, object: globex }),
+  aliasRefused,
+  actorDone('loadApplications', freshApplications(ids.newClient)),
   { type: 'application.toggle', applicationId: ids.claims, active: true },
-  doneEvent('updateClient', { ...globex, version: 2 }),
-  doneEvent('saveActivation', undefined),
+  actorDone('updateClient', { ...globex, version: 2 }),
+  actorDone('saveActivation', undefined),
   { type: 'dialog.cancel' },
-] as ClientDialogEvent[];
+] satisfies WalkEvent<typeof clientDialogMachine>[];
 
 const existingClientEvents = [
-  doneEvent('loadCmsSites', cmsSites),
-  doneEvent('loadApplications', acmeApplications()),
-  errorEvent('loadApplications', serverFailure),
+  sitesLoaded,
+  acmeApplicationsLoaded,
+  actorError('loadApplications', serverFailure),
   { type: 'client.edit', changes: { name: 'Acme Health Plans' } },
   { type: 'application.toggle', applicationId: ids.claims, active: true },
-  { type: 'template.edit', applicationId: ids.benefits },
-  doneEvent('clientApplicationDialog', savedTemplate),
-  { type: 'client.save' },
-  doneEvent('updateClient', acme({ name: 'Acme Health Plans', version: 4 })),
-  errorEvent('updateClient', staleUpdate()),
-  doneEvent('saveActivation', undefined),
-  errorEvent('saveActivation', activationFailure),
+  editBenefitsTemplate,
+  templateSaved,
+  save,
+  acmeUpdated,
+  actorError('updateClient', staleUpdate()),
+  actorDone('saveActivation', undefined),
+  activationRefused,
   { type: 'dialog.cancel' },
-] as ClientDialogEvent[];
-
-/** What the person can see differ: the state, whether the client is saved, the problem, the sites and applications. */
-const serializeState = (s: Snapshot) =>
-  JSON.stringify({
-    value: s.value,
-    saved: s.context.client !== undefined,
-    problem: s.context.problem,
-    sites: s.context.sites.length,
-    applications: s.context.applications?.map((app) => app.active),
-    valid: isClientFormValid(s.context.form),
-  });
+] satisfies WalkEvent<typeof clientDialogMachine>[];
 
 /** The call each state waits on: an answer is only offered where a call is in flight (XState fails on others). */
 const invokedIn: Record<string, string> = {
@@ -98,51 +100,6 @@ const invokedIn: Record<string, string> = {
   activating: 'saveActivation',
   editingTemplate: 'clientApplicationDialog',
 };
-const filterEvents = (s: Snapshot, event: ClientDialogEvent) =>
-  !(isDoneEvent(event.type) || isErrorEvent(event.type)) ||
-  invokedIn[typeof s.value === 'string' ? s.value : ''] === actorIdOf(event.type);
-
-const model = new TestModel(clientDialogMachine, { stateMatcher: (s, key) => matchesState(key, s.value) });
-const walksFor = (input: Opened, events: ClientDialogEvent[], title: string) => {
-  const traversal = { input: { ...input, notifications: graphNotifications }, events, serializeState, filterEvents };
-  const shortest = model.getPaths(getShortestPaths, traversal);
-  return shortest.map((path) => ({ title, input, path }));
-};
-/** Failures the shortest paths do not need to pass through, walked as journeys. */
-const journeysFor = (input: Opened, events: ClientDialogEvent[], title: string, sequences: ClientDialogEvent[][]) =>
-  sequences.flatMap((sequence) =>
-    model
-      .getPathsFromEvents(sequence, {
-        // getPathsFromEvents does not pass `input` to every traversal it runs, so it starts from the opened dialog.
-        fromState: initialTransition(clientDialogMachine, { ...input, notifications: graphNotifications })[0],
-        events,
-        serializeState,
-        filterEvents,
-      })
-      .map((path) => ({ title, input, path })),
-  );
-
-const walks = [
-  ...walksFor({ row: undefined }, newClientEvents, 'new client'),
-  ...walksFor({ row: acme() }, existingClientEvents, 'existing client'),
-  ...journeysFor({ row: undefined }, newClientEvents, 'new client', [
-    [
-      doneEvent('loadCmsSites', cmsSites),
-      { type: 'client.edit', changes: { name: 'Globex', oktaPrefix: 'GLOBEX', portalAlias: 'globex' } },
-      { type: 'client.save' },
-      errorEvent('createClient', aliasTaken()),
-    ],
-  ]),
-  ...journeysFor({ row: acme() }, existingClientEvents, 'existing client', [
-    [
-      doneEvent('loadCmsSites', cmsSites),
-      doneEvent('loadApplications', acmeApplications()),
-      { type: 'client.save' },
-      doneEvent('updateClient', acme({ name: 'Acme Health Plans', version: 4 })),
-      errorEvent('saveActivation', activationFailure),
-    ],
-  ]),
-];
 
 /** The fakes at the actor seam: every call of both dialogs parks until the walk answers it. */
 function createCalls() {
@@ -152,8 +109,9 @@ function createCalls() {
     createClient: createControlledActor<{ id: string; object: typeof globex }, unknown>(),
     updateClient: createControlledActor<typeof globex, unknown>(),
     saveActivation: createControlledActor<undefined, unknown>(),
-    templateLoad: createControlledActor<unknown, unknown>(),
-    templateSave: createControlledActor<ReturnType<typeof benefitsTemplate>, unknown>(),
+    loadTemplates: createControlledActor<typeof templates, undefined>(),
+    loadRecord: createControlledActor<ReturnType<typeof benefitsTemplate>, { id: string }>(),
+    saveRecord: createControlledActor<ReturnType<typeof benefitsTemplate>, unknown>(),
   };
 }
 type Calls = ReturnType<typeof createCalls>;
@@ -177,8 +135,9 @@ function startDialog(input: Opened): Harness {
       saveActivation: calls.saveActivation.logic as never,
       clientApplicationDialog: clientApplicationDialogMachine.provide({
         actors: {
-          load: calls.templateLoad.logic as never,
-          save: calls.templateSave.logic as never,
+          loadTemplates: calls.loadTemplates.logic,
+          loadRecord: calls.loadRecord.logic,
+          saveRecord: calls.saveRecord.logic as never,
         },
       }),
     },
@@ -225,107 +184,22 @@ async function expectClosed(harness: Harness) {
   }
 }
 
-const states = (harness: Harness) => ({
-  loadingSites: async (s: Snapshot) => {
-    await expectOpen(s, harness);
-    expect(saveButton()).toBeDisabled();
-  },
-  loadingApplications: async (s: Snapshot) => {
-    await expectOpen(s, harness);
-    expect(saveButton()).toBeDisabled();
-  },
-  editing: async (s: Snapshot) => {
-    await expectOpen(s, harness);
-    // Save is enabled exactly when the contract accepts the input.
-    await waitFor(() => {
-      if (isClientFormValid(s.context.form)) expect(saveButton()).toBeEnabled();
-      else expect(saveButton()).toBeDisabled();
-    });
-    if (s.context.problem === 'stale_update') {
-      expect(screen.getByRole('alert')).toHaveTextContent(en('Client_Text_StaleUpdate'));
-      expect(field('Client_Field_ClientName')).toHaveValue(s.context.form.name);
-    }
-    const applications = s.context.applications;
-    if (applications) {
-      for (const app of applications) {
-        const box = screen.getByRole('checkbox', { name: app.applicationName, hidden: true });
-        if (app.active) expect(box).toBeChecked();
-        else expect(box).not.toBeChecked();
-      }
-    }
-  },
-  editingTemplate: async () => {
-    expect(await screen.findByText('Template of Benefits Center')).toBeInTheDocument();
-  },
-  creating: async (s: Snapshot) => {
-    await expectOpen(s, harness);
-    expect(saveButton()).toBeDisabled();
-  },
-  updating: async (s: Snapshot) => {
-    await expectOpen(s, harness);
-    expect(saveButton()).toBeDisabled();
-  },
-  // Save-then-activate: the dialog is already closed while the activation is on its way.
-  activating: async () => {
-    await expectClosed(harness);
-    await waitFor(() => {
-      expect(harness.calls.saveActivation.waiting()).toBe(1);
-    });
-  },
-  saved: () => expectClosed(harness),
-  cancelled: () => expectClosed(harness),
-});
-
 const user = (harness: Harness) => harness.user;
 async function openApplicationsTab(harness: Harness) {
   await user(harness).click(screen.getByRole('tab', { name: en('Client_Text_ApplicationsTab') }));
 }
 
-const executors = (harness: Harness) => ({
-  'client.edit': async (step: { event: { type: string } }) => {
-    const event = step.event as ClientDialogEvent;
-    if (event.type !== 'client.edit') return;
-    await user(harness).click(screen.getByRole('tab', { name: en('Client_Text_ClientTab') }));
-    for (const [key, value] of Object.entries(event.changes)) {
-      const id = {
-        name: 'Client_Field_ClientName',
-        oktaPrefix: 'Client_Field_OktaPrefix',
-        portalAlias: 'Client_Field_PortalAlias',
-      }[key];
-      if (!id || typeof value !== 'string') continue;
-      await user(harness).clear(field(id));
-      await user(harness).type(field(id), value);
-    }
-  },
-  'client.save': async () => {
-    harness.notice = undefined;
-    await user(harness).click(saveButton());
-  },
-  'dialog.cancel': async () => {
-    await user(harness).click(screen.getByRole('button', { name: en('Client_Button_Cancel') }));
-  },
-  'application.toggle': async () => {
-    await openApplicationsTab(harness);
-    await user(harness).click(screen.getByRole('checkbox', { name: 'Claims Portal' }));
-  },
-  'template.edit': async () => {
-    await openApplicationsTab(harness);
-    await user(harness).click(screen.getByRole('button', { name: 'Edit the template of Benefits Center' }));
-  },
-});
-
 /** Server answers: done and error events settle the parked call; the nested dialog is driven through its view. */
 async function answer(harness: Harness, event: { type: string; output?: unknown; error?: unknown }) {
   const name = actorIdOf(event.type);
   if (name === 'clientApplicationDialog') {
-    await settle(harness, 'templateLoad', {
-      output: { templates: offeredTemplates(templates), record: benefitsTemplate() },
-    });
+    await settle(harness, 'loadTemplates', { output: templates });
+    await settle(harness, 'loadRecord', { output: benefitsTemplate() });
     const nested = await screen.findByRole('combobox', { name: /^Template/ });
     await user(harness).selectOptions(nested, 'Agent form');
     const saves = screen.getAllByRole('button', { name: en('ClientApplication_Button_Save') });
     await user(harness).click(saves[saves.length - 1] as HTMLElement);
-    await settle(harness, 'templateSave', { output: event.output });
+    await settle(harness, 'saveRecord', { output: (event.output as { saved: unknown }).saved });
     return;
   }
   if (isErrorEvent(event.type)) {
@@ -338,45 +212,145 @@ async function answer(harness: Harness, event: { type: string; output?: unknown;
   await settle(harness, name as CallName, { output: event.output });
 }
 
-const describePath = (title: string, path: (typeof walks)[number]['path']) =>
-  `${title}: ` +
-  path.steps
-    .filter(({ event }) => !isStartEvent(event.type))
-    .map(({ event }) => event.type.replace('xstate.done.actor.', '✓').replace('xstate.error.actor.', '✗'))
-    .join(', ') +
-  ` → ${JSON.stringify(path.state.value)}`;
+const answerStep = ({ event }: { event: { type: string; output?: unknown; error?: unknown } }, harness: Harness) =>
+  answer(harness, event);
 
-describe('client dialog model walk (admin-and-board §2, §4, through the real dialog)', () => {
-  it.each(walks.map((walk) => ({ ...walk, name: describePath(walk.title, walk.path) })))(
-    '$name',
-    async ({ input, path }) => {
-      expect.hasAssertions();
-      const harness = startDialog(input);
-      const on = executors(harness);
-      await path.test({
-        states: states(harness),
-        events: {
-          ...on,
-          ...Object.fromEntries(
-            path.steps
-              .map((step) => step.event)
-              .filter((event) => isDoneEvent(event.type) || isErrorEvent(event.type))
-              .map((event) => [event.type, ({ event: e }: { event: typeof event }) => answer(harness, e)]),
-          ),
-        },
+const filterEvents = (s: Snapshot, event: { type: string }) =>
+  !(isDoneEvent(event.type) || isErrorEvent(event.type)) ||
+  invokedIn[typeof s.value === 'string' ? s.value : ''] === actorIdOf(event.type);
+/** What the person can see differ: the state, whether the client is saved, the problem, the sites and applications. */
+const serializeState = (s: Snapshot) =>
+  JSON.stringify({
+    value: s.value,
+    saved: s.context.client !== undefined,
+    problem: s.context.problem,
+    sites: s.context.sites.length,
+    applications: s.context.applications?.map((app) => app.active),
+    valid: isClientFormValid(s.context.form),
+  });
+const newClient = { row: undefined, notifications: graphNotifications };
+const existingClient = { row: acme(), notifications: graphNotifications };
+
+describeWalks(clientDialogMachine, {
+  title: 'client dialog model walk (admin-and-board §2, §4, through the real dialog)',
+  events: [...newClientEvents, ...existingClientEvents],
+  scenarios: [
+    {
+      name: 'new client',
+      input: newClient,
+      events: newClientEvents,
+      filterEvents,
+      serializeState,
+      // Failures the shortest paths do not need to pass through, walked as journeys.
+      journeys: [[sitesLoaded, globexTyped, save, aliasRefused]],
+    },
+    {
+      name: 'existing client',
+      input: existingClient,
+      events: existingClientEvents,
+      filterEvents,
+      serializeState,
+      journeys: [
+        [sitesLoaded, acmeApplicationsLoaded, save, acmeUpdated, activationRefused],
+        // The nested dialog's answer leads back to editing, reached before.
+        [sitesLoaded, acmeApplicationsLoaded, editBenefitsTemplate, templateSaved],
+      ],
+    },
+  ],
+  start: ({ input }: { input?: Opened }) => startDialog({ row: input?.row }),
+  describeEvent: (event) =>
+    'error' in event && event.error instanceof Error ? (event.error as { code?: string }).code : undefined,
+  // Each walk types into a real Chakra dialog; on the two shared cores that takes seconds, not a timing assertion.
+  timeout: 30_000,
+  states: {
+    loadingSites: async (s, harness) => {
+      await expectOpen(s, harness);
+      expect(saveButton()).toBeDisabled();
+    },
+    loadingApplications: async (s, harness) => {
+      await expectOpen(s, harness);
+      expect(saveButton()).toBeDisabled();
+    },
+    editing: async (s, harness) => {
+      await expectOpen(s, harness);
+      // Save is enabled exactly when the contract accepts the input.
+      await waitFor(() => {
+        if (isClientFormValid(s.context.form)) expect(saveButton()).toBeEnabled();
+        else expect(saveButton()).toBeDisabled();
+      });
+      if (s.context.problem === 'stale_update') {
+        expect(screen.getByRole('alert')).toHaveTextContent(en('Client_Text_StaleUpdate'));
+        expect(field('Client_Field_ClientName')).toHaveValue(s.context.form.name);
+      }
+      const applications = s.context.applications;
+      if (applications) {
+        for (const app of applications) {
+          const box = screen.getByRole('checkbox', { name: app.applicationName, hidden: true });
+          if (app.active) expect(box).toBeChecked();
+          else expect(box).not.toBeChecked();
+        }
+      }
+    },
+    editingTemplate: async () => {
+      expect(await screen.findByText('Template of Benefits Center')).toBeInTheDocument();
+    },
+    creating: async (s, harness) => {
+      await expectOpen(s, harness);
+      expect(saveButton()).toBeDisabled();
+    },
+    updating: async (s, harness) => {
+      await expectOpen(s, harness);
+      expect(saveButton()).toBeDisabled();
+    },
+    // Save-then-activate: the dialog is already closed while the activation is on its way.
+    activating: async (_s, harness) => {
+      await expectClosed(harness);
+      await waitFor(() => {
+        expect(harness.calls.saveActivation.waiting()).toBe(1);
       });
     },
-    // Each walk types into a real Chakra dialog; on the two shared cores that takes seconds, not a timing assertion.
-    30_000,
-  );
-
-  it('reaches every state it asserts, and asserts every state it reaches', () => {
-    const reached = new Set(walks.flatMap(({ path }) => path.steps.map((step) => JSON.stringify(step.state.value))));
-    const harness = { calls: createCalls(), user: userEvent.setup(), notice: undefined };
-    expect([...reached].sort()).toEqual(
-      Object.keys(states(harness))
-        .map((key) => JSON.stringify(key))
-        .sort(),
-    );
-  });
+    saved: (_s, harness) => expectClosed(harness),
+    cancelled: (_s, harness) => expectClosed(harness),
+  },
+  executors: {
+    'client.edit': async ({ event }, harness) => {
+      await user(harness).click(screen.getByRole('tab', { name: en('Client_Text_ClientTab') }));
+      for (const [key, value] of Object.entries(event.changes)) {
+        const id = {
+          name: 'Client_Field_ClientName',
+          oktaPrefix: 'Client_Field_OktaPrefix',
+          portalAlias: 'Client_Field_PortalAlias',
+        }[key];
+        if (!id || typeof value !== 'string') continue;
+        await user(harness).clear(field(id));
+        await user(harness).type(field(id), value);
+      }
+    },
+    'client.save': async (_step, harness) => {
+      harness.notice = undefined;
+      await user(harness).click(saveButton());
+    },
+    'dialog.cancel': async (_step, harness) => {
+      await user(harness).click(screen.getByRole('button', { name: en('Client_Button_Cancel') }));
+    },
+    'application.toggle': async (_step, harness) => {
+      await openApplicationsTab(harness);
+      await user(harness).click(screen.getByRole('checkbox', { name: 'Claims Portal' }));
+    },
+    'template.edit': async (_step, harness) => {
+      await openApplicationsTab(harness);
+      await user(harness).click(screen.getByRole('button', { name: 'Edit the template of Benefits Center' }));
+    },
+    [doneEventType('loadCmsSites')]: answerStep,
+    [errorEventType('loadCmsSites')]: answerStep,
+    [doneEventType('loadApplications')]: answerStep,
+    [errorEventType('loadApplications')]: answerStep,
+    [doneEventType('createClient')]: answerStep,
+    [errorEventType('createClient')]: answerStep,
+    [doneEventType('updateClient')]: answerStep,
+    [errorEventType('updateClient')]: answerStep,
+    [doneEventType('saveActivation')]: answerStep,
+    [errorEventType('saveActivation')]: answerStep,
+    [doneEventType('clientApplicationDialog')]: answerStep,
+  },
 });

@@ -4,15 +4,13 @@ import { I18nProvider } from '@lingui/react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSelector } from '@xstate/react';
-import { describe, expect, it } from 'vitest';
-import { createActor, matchesState, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { expect } from 'vitest';
+import { createActor, type ActorRefFrom } from 'xstate';
 import { labelEditorMachine } from '@machines/label-editor/label-editor.machine';
 import type {
   Draft,
   EditScope,
   EditTarget,
-  LabelEditorEvent,
   LabelEditorInput,
   ReadText,
   SaveOutcome,
@@ -22,16 +20,15 @@ import { stripMarks } from '@src/i18n/edit-markers';
 import { englishCatalogue } from '@src/i18n/catalogues';
 import { system } from '@src/ui/system';
 import {
+  actorDone,
+  actorError,
   createControlledActor,
-  doneEvent,
   doneEventType,
-  errorEvent,
   errorEventType,
-  isStartEvent,
 } from '../support/controlled-actor';
+import { describeWalks, type WalkEvent } from '../support/walk';
 import './dashboard.harness';
 
-type EditorSnapshot = SnapshotFrom<typeof labelEditorMachine>;
 type EditorRef = ActorRefFrom<typeof labelEditorMachine>;
 
 const input: LabelEditorInput = {
@@ -41,25 +38,21 @@ const input: LabelEditorInput = {
   shownText: 'Sign in',
 };
 
+const textRead = actorDone('readText', { kind: 'label', value: 'Sign in to Acme', version: 3 } satisfies ReadText);
+const toSpanish = { type: 'scope.change', scope: { culture: 'es', clientId: null } } as const;
 const events = [
   { type: 'draft.change', draft: { kind: 'label', value: 'Welcome' } },
   { type: 'draft.change', draft: { kind: 'label', value: '' } },
-  { type: 'scope.change', scope: { culture: 'es', clientId: null } },
+  toSpanish,
   { type: 'edit.save' },
   { type: 'edit.reload' },
   { type: 'edit.cancel' },
-  doneEvent('readText', { kind: 'label', value: 'Sign in to Acme', version: 3 } satisfies ReadText),
-  errorEvent('readText', new Error('offline')),
-  doneEvent('saveText', { ok: true } satisfies SaveOutcome),
-  doneEvent('saveText', { ok: false, code: 'stale' } satisfies SaveOutcome),
-  errorEvent('saveText', new Error('offline')),
-] as LabelEditorEvent[];
-
-const model = new TestModel(labelEditorMachine, { stateMatcher: (s, key) => matchesState(key, s.value) });
-/** What the dialog shows: the state and its message (a valid or invalid draft shows as Save enabled or not). */
-const serializeState = (s: EditorSnapshot) =>
-  JSON.stringify([s.value, s.context.problem ?? null, s.can({ type: 'edit.save' })]);
-const paths = model.getShortestPaths({ input, events, serializeState });
+  textRead,
+  actorError('readText', new Error('offline')),
+  actorDone('saveText', { ok: true } satisfies SaveOutcome as SaveOutcome),
+  actorDone('saveText', { ok: false, code: 'stale' } satisfies SaveOutcome as SaveOutcome),
+  actorError('saveText', new Error('offline')),
+] satisfies WalkEvent<typeof labelEditorMachine>[];
 
 function EditorHost({ editor }: { editor: EditorRef }) {
   // As in the Edit Mode layer: a finished editor is no longer the open dialog.
@@ -94,105 +87,99 @@ const dialogText = async () => stripMarks((await screen.findByTestId('edit-text-
 const saveButton = () => screen.getByRole('button', { name: /Save/ });
 const valueBox = () => screen.getByRole('textbox', { name: /Text \(plain or HTML/ });
 
-const states = () => ({
-  loading: async () => {
-    expect(await screen.findByLabelText(/Loading/)).toBeInTheDocument();
-    expect(saveButton()).toBeDisabled();
-  },
-  editing: async (s: EditorSnapshot) => {
-    expect(await dialogText()).toContain('Login_Text_Title');
-    expect(valueBox()).toHaveValue(s.context.draft?.kind === 'label' ? s.context.draft.value : '');
-    expect(saveButton()).toHaveProperty('disabled', !s.can({ type: 'edit.save' }));
-    if (s.context.problem === 'save_failed') expect(await dialogText()).toContain('The text could not be saved.');
-  },
-  saving: async () => {
-    expect(await screen.findByLabelText(/Loading/)).toBeInTheDocument();
-    expect(saveButton()).toBeDisabled();
-  },
-  stale: async () => {
-    expect(await dialogText()).toContain('Someone else saved this text after you opened it');
-    expect(saveButton()).toBeDisabled();
-    expect(screen.getByRole('button', { name: /Reload/ })).toBeEnabled();
-  },
-  failed: async () => {
-    expect(await dialogText()).toContain('This text could not be loaded.');
-    expect(screen.getByRole('button', { name: /Reload/ })).toBeEnabled();
-  },
-  saved: async () => {
-    await waitFor(() => {
-      expect(screen.queryByTestId('edit-text-dialog')).toBeNull();
-    });
-  },
-  cancelled: async () => {
-    await waitFor(() => {
-      expect(screen.queryByTestId('edit-text-dialog')).toBeNull();
-    });
-  },
-});
-
-type Step = { event: LabelEditorEvent & { output?: unknown; error?: unknown } };
-
-const settle = async (actor: Harness['read'] | Harness['save'], step: Step, outcome: 'resolve' | 'reject') => {
+/** Waits for the call to be made, then answers it as the walk's event says. */
+const settle = async (actor: Harness['read'] | Harness['save'], answer: { output: unknown } | { error: unknown }) => {
   await waitFor(() => {
     expect(actor.waiting()).toBe(1);
   });
   act(() => {
-    if (outcome === 'resolve') actor.resolve(step.event.output as never);
-    else actor.reject(step.event.error);
+    if ('output' in answer) actor.resolve(answer.output as never);
+    else actor.reject(answer.error);
   });
 };
 
-const executors = (harness: Harness) => ({
-  'draft.change': async (step: Step) => {
-    const value = step.event.type === 'draft.change' && step.event.draft.kind === 'label' ? step.event.draft.value : '';
-    await userEvent.clear(valueBox());
-    if (value !== '') {
-      await userEvent.click(valueBox());
-      await userEvent.paste(value);
-    }
-  },
-  'scope.change': async () => {
-    const culture = screen.getByRole('combobox', { name: /Language/ });
-    await userEvent.selectOptions(culture, (culture as HTMLSelectElement).value === 'es' ? 'en-us' : 'es');
-  },
-  'edit.save': async () => {
-    await userEvent.click(saveButton());
-  },
-  'edit.reload': async () => {
-    await userEvent.click(screen.getByRole('button', { name: /Reload/ }));
-  },
-  'edit.cancel': async () => {
-    await userEvent.click(screen.getByRole('button', { name: /Cancel/ }));
-  },
-  [doneEventType('readText')]: (step: Step) => settle(harness.read, step, 'resolve'),
-  [errorEventType('readText')]: (step: Step) => settle(harness.read, step, 'reject'),
-  [doneEventType('saveText')]: (step: Step) => settle(harness.save, step, 'resolve'),
-  [errorEventType('saveText')]: (step: Step) => settle(harness.save, step, 'reject'),
-});
-
-const describePath = (path: (typeof paths)[number]) =>
-  path.steps
-    .filter(({ event }) => !isStartEvent(event.type))
-    .map(({ event }) => {
-      if (event.type === 'draft.change') return event.draft.kind === 'label' && event.draft.value ? 'type' : 'clear';
-      const output = (event as { output?: { ok?: boolean; kind?: string } }).output;
-      if (output?.ok === false) return `${event.type.replace('xstate.done.actor.', '')} stale`;
-      return event.type.replace('xstate.done.actor.', '').replace('xstate.error.actor.', 'fail ');
-    })
-    .join(', ') + ` → ${JSON.stringify(path.state.value)}`;
-
-describe('label editor model walk (public-and-profile §2 "Edit dialogs", through the real dialog)', () => {
-  it.each(paths.map((path) => ({ title: describePath(path), path })))('$title', async ({ path }) => {
-    expect.hasAssertions();
-    const harness = renderEditor();
-    await path.test({ states: states(), events: executors(harness) as never });
+describeWalks(labelEditorMachine, {
+  title: 'label editor model walk (public-and-profile §2 "Edit dialogs", through the real dialog)',
+  events,
+  scenarios: [
+    {
+      input,
+      /** What the dialog shows: the state and its message (a valid or invalid draft shows as Save enabled or not). */
+      serializeState: (s) => JSON.stringify([s.value, s.context.problem ?? null, s.can({ type: 'edit.save' })]),
+      // Another language reloads the text, a state already reached: shortest paths skip it.
+      journeys: [[textRead, toSpanish, textRead]],
+    },
+  ],
+  start: renderEditor,
+  stop: (harness) => {
     harness.editor.stop();
-  });
-
-  it('reaches every state it asserts, and asserts every state it reaches', () => {
-    const reached = new Set(
-      paths.flatMap((path) => [path.state, ...path.steps.map((step) => step.state)]).map((s) => s.value),
-    );
-    expect([...reached].sort()).toEqual(Object.keys(states()).sort());
-  });
+  },
+  describeEvent: (event) => {
+    if (event.type === 'scope.change') return event.scope.culture;
+    if (event.type === 'draft.change') return event.draft.value ? 'type' : 'clear';
+    if ('output' in event && 'ok' in event.output) return event.output.ok ? 'ok' : 'stale';
+    return undefined;
+  },
+  states: {
+    loading: async () => {
+      expect(await screen.findByLabelText(/Loading/)).toBeInTheDocument();
+      expect(saveButton()).toBeDisabled();
+    },
+    editing: async (s) => {
+      expect(await dialogText()).toContain('Login_Text_Title');
+      expect(valueBox()).toHaveValue(s.context.draft?.kind === 'label' ? s.context.draft.value : '');
+      expect(saveButton()).toHaveProperty('disabled', !s.can({ type: 'edit.save' }));
+      if (s.context.problem === 'save_failed') expect(await dialogText()).toContain('The text could not be saved.');
+    },
+    saving: async () => {
+      expect(await screen.findByLabelText(/Loading/)).toBeInTheDocument();
+      expect(saveButton()).toBeDisabled();
+    },
+    stale: async () => {
+      expect(await dialogText()).toContain('Someone else saved this text after you opened it');
+      expect(saveButton()).toBeDisabled();
+      expect(screen.getByRole('button', { name: /Reload/ })).toBeEnabled();
+    },
+    failed: async () => {
+      expect(await dialogText()).toContain('This text could not be loaded.');
+      expect(screen.getByRole('button', { name: /Reload/ })).toBeEnabled();
+    },
+    saved: async () => {
+      await waitFor(() => {
+        expect(screen.queryByTestId('edit-text-dialog')).toBeNull();
+      });
+    },
+    cancelled: async () => {
+      await waitFor(() => {
+        expect(screen.queryByTestId('edit-text-dialog')).toBeNull();
+      });
+    },
+  },
+  executors: {
+    'draft.change': async ({ event }) => {
+      const value = event.draft.kind === 'label' ? event.draft.value : '';
+      await userEvent.clear(valueBox());
+      if (value !== '') {
+        await userEvent.click(valueBox());
+        await userEvent.paste(value);
+      }
+    },
+    'scope.change': async () => {
+      const culture = screen.getByRole('combobox', { name: /Language/ });
+      await userEvent.selectOptions(culture, (culture as HTMLSelectElement).value === 'es' ? 'en-us' : 'es');
+    },
+    'edit.save': async () => {
+      await userEvent.click(saveButton());
+    },
+    'edit.reload': async () => {
+      await userEvent.click(screen.getByRole('button', { name: /Reload/ }));
+    },
+    'edit.cancel': async () => {
+      await userEvent.click(screen.getByRole('button', { name: /Cancel/ }));
+    },
+    [doneEventType('readText')]: ({ event }, harness) => settle(harness.read, event),
+    [errorEventType('readText')]: ({ event }, harness) => settle(harness.read, event),
+    [doneEventType('saveText')]: ({ event }, harness) => settle(harness.save, event),
+    [errorEventType('saveText')]: ({ event }, harness) => settle(harness.save, event),
+  },
 });

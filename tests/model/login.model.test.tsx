@@ -1,50 +1,37 @@
+/* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { getShortestPaths, TestModel } from 'xstate/graph';
-import { matchesState, type SnapshotFrom } from 'xstate';
+import { expect } from 'vitest';
 import { loginMachine } from '@machines/login/login.machine';
-import type { LoginEvent, StoredLogin, WidgetEvent } from '@machines/login/login.types';
+import type { LoginEvent, StoredLogin } from '@machines/login/login.types';
 import type { ProfileValidateResult } from '@contracts/profile';
-import { doneEvent, doneEventType, isStartEvent } from '../support/controlled-actor';
+import { actorDone, doneEventType } from '../support/controlled-actor';
 import { renderShell } from '../support/render-shell';
 import { answeringApi } from '../support/shell-api';
 import { profile } from '../support/profiles';
-import { fakePorts } from '../support/fake-ports';
-
-type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
+import { describeWalks, notWalked, type WalkEvent } from '../support/walk';
 
 const stored: StoredLogin = { storedApplication: undefined, ssoId: undefined, attempts: {} };
 const valid: ProfileValidateResult = { valid: true, validationMessage: null, userProfile: profile() };
 const invalid: ProfileValidateResult = { valid: false, validationMessage: 'client_not_found', userProfile: null };
 
+const storedRead = actorDone('readStoredLogin', stored);
+const noSession = actorDone('findExistingSession', 'none' as const);
+const tokensFound = actorDone('findExistingSession', 'tokens' as const);
+const rejected = actorDone('validateProfile', invalid);
+const signedOut = actorDone('signOut', undefined);
+const emailSent = { type: 'widget.emailSent' } as const;
 const events = [
-  doneEvent('readStoredLogin', stored),
-  doneEvent('findExistingSession', 'none'),
-  doneEvent('findExistingSession', 'tokens'),
+  storedRead,
+  noSession,
+  tokensFound,
   { type: 'widget.submitted', username: 'ACME__maria@acme.test' },
   { type: 'widget.failed', at: 1000 },
   { type: 'widget.signedIn' },
-  doneEvent('validateProfile', valid),
-  doneEvent('validateProfile', invalid),
-  doneEvent('signOut', undefined),
-] satisfies LoginEvent[];
-
-const model = new TestModel(loginMachine, { stateMatcher: (s, key) => matchesState(key, s.value) });
-const paths = model.getPaths(getShortestPaths, {
-  input: {
-    mode: 'login',
-    clientId: 'acme',
-    applicationName: undefined,
-    culture: 'en-us',
-    recoveryToken: undefined,
-    ports: fakePorts().ports,
-  },
-  events,
-  // One submit and at most one failure: enough to see the message and the counter without an endless graph.
-  filterEvents: (s, event) =>
-    (event.type !== 'widget.submitted' || s.context.username === undefined) &&
-    (event.type !== 'widget.failed' || (s.context.username !== undefined && !s.context.failed)),
-});
+  actorDone('validateProfile', valid),
+  rejected,
+  signedOut,
+  emailSent,
+] satisfies WalkEvent<typeof loginMachine>[];
 
 const FAILED_LOGIN_TEXT = 'Acme could not sign you in: check your e-mail and password.';
 
@@ -55,102 +42,117 @@ const shell = (harness: Harness) => {
   return harness.shell;
 };
 
-const states = (harness: Harness) => ({
-  starting: () => {
-    expect(harness.shell).toBeUndefined();
-  },
-  checkingSession: async () => {
-    await waitFor(() => {
-      expect(shell(harness).identity.existingSession.waiting()).toBe(1);
-    });
-    expect(screen.queryByTestId('okta-widget-container')).not.toBeInTheDocument();
-  },
-  showingWidget: async (s: LoginSnapshot) => {
-    expect(await screen.findByTestId('okta-widget-container')).toBeInTheDocument();
-    // The client configured the failed-login label (the spec shows it only then): its text, not the built-in one.
-    const failedText = FAILED_LOGIN_TEXT;
-    if (s.context.failed) {
-      expect(await screen.findByText(failedText)).toBeInTheDocument();
-      expect(screen.getByTestId('login-attempts')).toHaveTextContent('You have 4 sign-in attempts left.');
-    } else {
-      expect(screen.queryByText(failedText)).not.toBeInTheDocument();
-    }
-  },
-  validatingProfile: async () => {
-    await waitFor(() => {
-      expect(shell(harness).identity.profile.waiting()).toBe(1);
-    });
-  },
-  rejecting: async () => {
-    await waitFor(() => {
-      expect(shell(harness).identity.signOut.waiting()).toBe(1);
-      expect(screen.getByText(/The client acme was not found/)).toBeInTheDocument();
-    });
-  },
-  leaving: async () => {
-    // Maria has two applications and none was asked for: the board.
-    await waitFor(() => {
-      expect(shell(harness).location.history.at(-1)).toBe('/board/index');
-    });
-  },
-});
-
-const executors = (harness: Harness) => ({
-  [doneEventType('readStoredLogin')]: () => {
-    harness.shell = renderShell({
-      path: '/Login/acme',
-      api: answeringApi(() => ({ labels: { Login_Text_ClientErrorMessage: FAILED_LOGIN_TEXT } })).api,
-    });
-    return Promise.resolve();
-  },
-  [doneEventType('findExistingSession')]: (step: { event: { output?: unknown } }) => {
-    act(() => {
-      shell(harness).identity.existingSession.resolve(step.event.output as 'none' | 'tokens');
-    });
-    return Promise.resolve();
-  },
-  [doneEventType('validateProfile')]: (step: { event: { output?: unknown } }) => {
-    act(() => {
-      shell(harness).identity.profile.resolve(step.event.output as ProfileValidateResult);
-    });
-    return Promise.resolve();
-  },
-  [doneEventType('signOut')]: () => {
-    act(() => {
-      shell(harness).identity.signOut.resolve(undefined);
-    });
-    return Promise.resolve();
-  },
-  'widget.submitted': (step: { event: LoginEvent }) => playWidget(harness, step.event),
-  'widget.failed': (step: { event: LoginEvent }) => playWidget(harness, step.event),
-  'widget.signedIn': (step: { event: LoginEvent }) => playWidget(harness, step.event),
-  'widget.emailSent': (step: { event: LoginEvent }) => playWidget(harness, step.event),
-});
-
 /** The person acts in the widget (the fake widget stands in for Okta's). */
 async function playWidget(harness: Harness, event: LoginEvent) {
   await waitFor(() => {
     if (!shell(harness).identity.isWidgetMounted()) throw new Error('the widget is not mounted yet');
   });
   act(() => {
-    shell(harness).identity.widget(event as WidgetEvent);
+    shell(harness).identity.widget(event);
   });
 }
 
-const describePath = (path: (typeof paths)[number]) =>
-  path.steps
-    .filter(({ event }) => !isStartEvent(event.type))
-    .map(({ event }) => {
-      const output = (event as { output?: unknown }).output;
-      const name = event.type.replace(/^xstate\.done\.actor\./, '');
-      return typeof output === 'string' ? `${name}:${output}` : name;
-    })
-    .join(', ') + ` → ${JSON.stringify(path.state.value)}`;
-
-describe('login model walk (public-and-profile §2, §4, §5, through the real login page)', () => {
-  it.each(paths.map((path) => ({ title: describePath(path), path })))('$title', async ({ path }) => {
-    expect.hasAssertions();
-    const harness: Harness = {};
-    await path.test({ states: states(harness), events: executors(harness) as never });
-  });
+describeWalks(loginMachine, {
+  title: 'login model walk (public-and-profile §2, §4, §5, through the real login page)',
+  events,
+  scenarios: [
+    {
+      input: {
+        mode: 'login',
+        clientId: 'acme',
+        applicationName: undefined,
+        culture: 'en-us',
+        recoveryToken: undefined,
+      },
+      // One submit and at most one failure: enough to see the message and the counter without an endless graph.
+      filterEvents: (s, event) =>
+        (event.type !== 'widget.submitted' || s.context.username === undefined) &&
+        (event.type !== 'widget.failed' || (s.context.username !== undefined && !s.context.failed)),
+      // The reset e-mail shows the widget again, a state already reached: shortest paths skip it.
+      journeys: [
+        [storedRead, noSession, emailSent],
+        // After a rejection the sign-out leads back to the widget, also reached before.
+        [storedRead, tokensFound, rejected, signedOut],
+      ],
+    },
+  ],
+  start: (): Harness => ({}),
+  describeEvent: (event) => {
+    if (!('output' in event)) return undefined;
+    if (typeof event.output === 'string') return event.output;
+    return typeof event.output === 'object' && 'valid' in event.output
+      ? event.output.valid
+        ? 'valid'
+        : 'invalid'
+      : undefined;
+  },
+  states: {
+    starting: (_s, harness) => {
+      expect(harness.shell).toBeUndefined();
+    },
+    routing: notWalked('routing is left at once, by an eventless transition'),
+    handlingRedirect: notWalked('only on login/callback: the walk starts on the login page'),
+    redirectingToIdp: notWalked('only with a stored SSOID: the walk stores none'),
+    checkingSession: async (_s, harness) => {
+      await waitFor(() => {
+        expect(shell(harness).identity.existingSession.waiting()).toBe(1);
+      });
+      expect(screen.queryByTestId('okta-widget-container')).not.toBeInTheDocument();
+    },
+    showingWidget: async (s) => {
+      expect(await screen.findByTestId('okta-widget-container')).toBeInTheDocument();
+      // The client configured the failed-login label (the spec shows it only then): its text, not the built-in one.
+      if (s.context.failed) {
+        expect(await screen.findByText(FAILED_LOGIN_TEXT)).toBeInTheDocument();
+        expect(screen.getByTestId('login-attempts')).toHaveTextContent('You have 4 sign-in attempts left.');
+      } else {
+        expect(screen.queryByText(FAILED_LOGIN_TEXT)).not.toBeInTheDocument();
+      }
+    },
+    validatingProfile: async (_s, harness) => {
+      await waitFor(() => {
+        expect(shell(harness).identity.profile.waiting()).toBe(1);
+      });
+    },
+    rejecting: async (_s, harness) => {
+      await waitFor(() => {
+        expect(shell(harness).identity.signOut.waiting()).toBe(1);
+        expect(screen.getByText(/The client acme was not found/)).toBeInTheDocument();
+      });
+    },
+    signingOutAfterFailure: notWalked('only when the profile call itself fails: the walk answers it'),
+    leaving: async (_s, harness) => {
+      // Maria has two applications and none was asked for: the board.
+      await waitFor(() => {
+        expect(shell(harness).location.history.at(-1)).toBe('/board/index');
+      });
+    },
+  },
+  executors: {
+    [doneEventType('readStoredLogin')]: (_step, harness) => {
+      harness.shell = renderShell({
+        path: '/Login/acme',
+        api: answeringApi(() => ({ labels: { Login_Text_ClientErrorMessage: FAILED_LOGIN_TEXT } })).api,
+      });
+    },
+    [doneEventType('findExistingSession')]: ({ event }, harness) => {
+      act(() => {
+        shell(harness).identity.existingSession.resolve(event.output);
+      });
+    },
+    [doneEventType('validateProfile')]: ({ event }, harness) => {
+      act(() => {
+        shell(harness).identity.profile.resolve(event.output);
+      });
+    },
+    [doneEventType('signOut')]: (_step, harness) => {
+      act(() => {
+        shell(harness).identity.signOut.resolve(undefined);
+      });
+    },
+    'widget.submitted': ({ event }, harness) => playWidget(harness, event),
+    'widget.failed': ({ event }, harness) => playWidget(harness, event),
+    'widget.signedIn': ({ event }, harness) => playWidget(harness, event),
+    'widget.emailSent': ({ event }, harness) => playWidget(harness, event),
+  },
 });

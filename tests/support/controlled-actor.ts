@@ -5,8 +5,8 @@ import { fromPromise } from 'xstate';
  * An invoked actor with an explicit id reports `xstate.done.actor.<id>` / `xstate.error.actor.<id>`; a named delay
  * fires `xstate.after.<delay>.<machine id>.<state path>`.
  */
-export const doneEventType = (actorId: string) => `xstate.done.actor.${actorId}`;
-export const errorEventType = (actorId: string) => `xstate.error.actor.${actorId}`;
+export const doneEventType = <const TId extends string>(actorId: TId) => `xstate.done.actor.${actorId}` as const;
+export const errorEventType = <const TId extends string>(actorId: TId) => `xstate.error.actor.${actorId}` as const;
 export const isDelayEvent = (type: string) => type.startsWith('xstate.after.');
 export const isDoneEvent = (type: string) => type.startsWith('xstate.done.actor.');
 export const isErrorEvent = (type: string) => type.startsWith('xstate.error.actor.');
@@ -87,7 +87,7 @@ export function createControlledCall<TOutput, TInput = unknown>() {
 export const spawnActionType = 'xstate.spawnChild';
 
 /** The event a parent receives when an invoked child's snapshot changes (`onSnapshot`). */
-export const snapshotEventType = (actorId: string) => `xstate.snapshot.${actorId}`;
+export const snapshotEventType = <const TId extends string>(actorId: TId) => `xstate.snapshot.${actorId}` as const;
 export const snapshotEvent = (actorId: string, snapshot: unknown): never =>
   ({ type: snapshotEventType(actorId), snapshot }) as never;
 
@@ -95,8 +95,48 @@ export const snapshotEvent = (actorId: string, snapshot: unknown): never =>
 export const isStartEvent = (type: string) => type === 'xstate.init';
 
 /** The type of the event a named delay fires. */
-export const afterEventType = (delay: string, statePath: string) => `xstate.after.${delay}.${statePath}`;
+export const afterEventType = <const TDelay extends string, const TPath extends string>(
+  delay: TDelay,
+  statePath: TPath,
+) => `xstate.after.${delay}.${statePath}` as const;
 
 /** The event a named delay fires, e.g. `afterEvent('snackbarDuration', 'notifications.snackbar.showing')`. */
 export const afterEvent = (delay: string, statePath: string): never =>
   ({ type: afterEventType(delay, statePath) }) as never;
+
+/**
+ * The same events as fixtures for a generated walk, typed by what they are (the walk helper, tests/support/walk.ts,
+ * asks for an executor per event type, so the type has to survive): an invoked actor's answer or failure, a named
+ * delay, a child's snapshot.
+ */
+export const actorDone = <const TId extends string, TOutput>(actorId: TId, output: TOutput) => ({
+  type: doneEventType(actorId),
+  output,
+  actorId,
+});
+export const actorError = <const TId extends string, TError>(actorId: TId, error: TError) => ({
+  type: errorEventType(actorId),
+  error,
+  actorId,
+});
+export const delayEnd = <const TDelay extends string, const TPath extends string>(delay: TDelay, statePath: TPath) => ({
+  type: afterEventType(delay, statePath),
+});
+export const childSnapshot = <const TId extends string, TSnapshot>(actorId: TId, snapshot: TSnapshot) => ({
+  type: snapshotEventType(actorId),
+  snapshot,
+});
+
+/** An event type as a walk title shows it: `done.loadRegions`, `error.saveText`, `after.idleTime`. */
+export const readableEventType = (type: string) =>
+  type
+    .replace(/^xstate\.(done|error)\.actor\./, '$1.')
+    .replace(/^xstate\.after\.([^.]+)\..*$/, 'after.$1')
+    .replace(/^xstate\.snapshot\./, 'snapshot.');
+
+/** The events XState itself sends a machine, as a walk steps on them (`actorDone` and its siblings build them). */
+export type InternalEvent<TActorId extends string, TDelay extends string> =
+  | { type: `xstate.done.actor.${TActorId}`; output: unknown; actorId: TActorId }
+  | { type: `xstate.error.actor.${TActorId}`; error: unknown; actorId: TActorId }
+  | { type: `xstate.after.${TDelay}.${string}` }
+  | { type: `xstate.snapshot.${TActorId}`; snapshot: unknown };
