@@ -64,7 +64,8 @@ describeWalks(appMachine, {
       // Resources load only for a page, so no answer can come before the first address.
       filterEvents: (s, event) => event.type === 'location.changed' || s.context.location !== undefined,
       // The page and browser check are what the view shows; culture and client ride along in context.
-      serializeState: (s) => JSON.stringify({ value: s.value, page: pageOf(s), culture: s.context.culture }),
+      serializeState: (s) =>
+        JSON.stringify({ value: s.value, page: pageOf(s), flow: s.context.location?.flow, culture: s.context.culture }),
     },
   ],
   start: (): Harness => ({ api: controlledApi() }),
@@ -93,26 +94,29 @@ describeWalks(appMachine, {
         notFound: (s) => expectHeading(s, 'Global_Text_PageNotFound'),
       },
     },
+    /** The page's flow, started from the flow table while its address is on screen (machines/app/app.flows.ts). */
+    flow: {
+      of: (s) => s.context.location?.flow ?? 'none',
+      states: {
+        none: () => {
+          expect(screen.queryByTestId('okta-widget-container')).not.toBeInTheDocument();
+          expect(screen.queryByRole('heading', { name: 'My applications' })).not.toBeInTheDocument();
+        },
+        // The login flow runs: it asks whether a session exists before it shows the widget.
+        login: async (_s, harness: Harness) => {
+          await waitFor(() => {
+            expect(harness.shell?.identity.existingSession.waiting()).toBe(1);
+          });
+        },
+      },
+    },
   },
   /** Assertions per state: every state the walk reaches is checked against the real view. */
   states: {
-    'flow.elsewhere': () => {
-      expect(screen.queryByTestId('okta-widget-container')).not.toBeInTheDocument();
-    },
-    // The login flow runs: it asks whether a session exists before it shows the widget.
-    'flow.signingIn': async (_s, harness) => {
-      await waitFor(() => {
-        expect(harness.shell?.identity.existingSession.waiting()).toBe(1);
-      });
-    },
-    'access.open': (_s, harness) => {
+    'access.open': (_s, harness: Harness) => {
       expect(harness.shell?.identity.menu.waiting() ?? 0).toBe(0);
     },
     'access.guarding': notWalked('the walk visits no board or admin address: tests/model/guard walks the guards'),
-    'board.elsewhere': () => {
-      expect(screen.queryByRole('heading', { name: 'My applications' })).not.toBeInTheDocument();
-    },
-    'board.launching': notWalked('the walk visits no board address: tests/model/launcher walks the board'),
     'browser.unchecked': () => {
       expect(screen.queryByTestId('browser-notice')).not.toBeInTheDocument();
     },

@@ -6,6 +6,7 @@ import type { Menu } from '@contracts/resources';
 import { actorDone, doneEventType } from '../support/controlled-actor';
 import { preloadLazyChunks, renderShell } from '../support/render-shell';
 import { answeringApi } from '../support/shell-api';
+import { fakePorts } from '../support/fake-ports';
 import { profile } from '../support/profiles';
 import { describeWalks, notWalked } from '../support/walk';
 
@@ -33,6 +34,7 @@ const boardInput: GuardInput = {
   culture: 'en-us',
   profile: profile(),
   recoveryToken: undefined,
+  ports: fakePorts().ports,
 };
 const adminInput: GuardInput = {
   area: 'admin',
@@ -40,6 +42,7 @@ const adminInput: GuardInput = {
   culture: 'en-us',
   profile: profile({ role: 'admin' }),
   recoveryToken: undefined,
+  ports: fakePorts().ports,
 };
 
 const boardEvents = [actorDone('readStoredRedirect', '/Faq'), actorDone('readStoredRedirect', undefined)];

@@ -6,6 +6,7 @@ import type { ProfileApplication } from '@contracts/profile';
 import { actorDone, doneEventType } from '../support/controlled-actor';
 import { preloadLazyChunks, renderShell } from '../support/render-shell';
 import { answeringApi } from '../support/shell-api';
+import { fakePorts } from '../support/fake-ports';
 import { application, claims, profile } from '../support/profiles';
 import { describeWalks, notWalked, type WalkEvent } from '../support/walk';
 
@@ -39,7 +40,7 @@ beforeAll(preloadLazyChunks, 60_000);
 describeWalks(launcherMachine, {
   title: 'launcher model walk (admin-and-board §2, through the real board)',
   events,
-  scenarios: [{ input: { profile: profile() } }],
+  scenarios: [{ input: { profile: profile(), ports: fakePorts().ports } }],
   start: (): Harness => ({}),
   describeEvent: (event) => ('output' in event ? offerName(event.output) : 'Claims Portal'),
   states: {

@@ -2,11 +2,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { loginMachine } from '@machines/login/login.machine';
-import type { LoginEvent, StoredLogin } from '@machines/login/login.types';
+import type { LoginEvent, StoredLogin, WidgetEvent } from '@machines/login/login.types';
 import type { ProfileValidateResult } from '@contracts/profile';
 import { actorDone, doneEventType } from '../support/controlled-actor';
 import { renderShell } from '../support/render-shell';
 import { answeringApi } from '../support/shell-api';
+import { fakePorts } from '../support/fake-ports';
 import { profile } from '../support/profiles';
 import { describeWalks, notWalked, type WalkEvent } from '../support/walk';
 
@@ -48,7 +49,7 @@ async function playWidget(harness: Harness, event: LoginEvent) {
     if (!shell(harness).identity.isWidgetMounted()) throw new Error('the widget is not mounted yet');
   });
   act(() => {
-    shell(harness).identity.widget(event);
+    shell(harness).identity.widget(event as WidgetEvent);
   });
 }
 
@@ -63,6 +64,7 @@ describeWalks(loginMachine, {
         applicationName: undefined,
         culture: 'en-us',
         recoveryToken: undefined,
+        ports: fakePorts().ports,
       },
       // One submit and at most one failure: enough to see the message and the counter without an endless graph.
       filterEvents: (s, event) =>
@@ -121,6 +123,7 @@ describeWalks(loginMachine, {
       });
     },
     signingOutAfterFailure: notWalked('only when the profile call itself fails: the walk answers it'),
+    widgetFailed: notWalked('the fake widget mounts when the page renders: tests/dom/widget-retry fails a mount'),
     leaving: async (_s, harness) => {
       // Maria has two applications and none was asked for: the board.
       await waitFor(() => {
@@ -154,5 +157,7 @@ describeWalks(loginMachine, {
     'widget.failed': ({ event }, harness) => playWidget(harness, event),
     'widget.signedIn': ({ event }, harness) => playWidget(harness, event),
     'widget.emailSent': ({ event }, harness) => playWidget(harness, event),
+    'widget.mountFailed': notWalked('sent by the wiring when a mount fails: tests/dom/widget-retry fails one'),
+    'widget.retry': notWalked('offered only after a failed mount: tests/dom/widget-retry clicks Retry'),
   },
 });

@@ -116,5 +116,6 @@ describeWalks(sessionMachine, {
     'session.rejected': notWalked('sent by the login flow when a profile is refused: the login walk'),
     'session.logOut': notWalked('the Logout route and the menus, pinned in the session transition specs'),
     activity: notWalked('the walk lets the clock run with no activity, which is what it is about'),
+    'session.expired': notWalked('the one 401 policy: tests/dom/unauthorised plays a 401 answer'),
   },
 });
