@@ -3,12 +3,17 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
-import type { ApplicationField } from '@machines/application-dialog/application-draft';
-import { applicationDialogMachine } from '@machines/application-dialog/application-dialog.machine';
+import { invalidFields, type ApplicationField } from '@machines/application-dialog/application-draft';
+import {
+  applicationDialogMachine,
+  type ApplicationLoaded,
+  type SaveApplicationInput,
+} from '@machines/application-dialog/application-dialog.machine';
 import { ApplicationDialog } from '@src/admin/applications/ApplicationDialog';
-import type { Application, ApplicationCreate, ApplicationUpdate, Region } from '@contracts/admin/applications';
+import type { Application } from '@contracts/admin/applications';
 import { ApiError } from '@contracts/failures';
 import { applicationRow, regions } from '../support/admin-fixtures';
+import { catalogueText } from '../support/catalogue-text';
 import {
   actorDone,
   actorError,
@@ -29,6 +34,14 @@ const taken = new ApiError({
   message: 'Another record already has this name.',
   requestId: 'q1',
 });
+/** Someone saved the record after it was read: the dialog offers their version or mine. */
+const stale = new ApiError({
+  status: 409,
+  code: 'stale_update',
+  message: 'The record was changed by someone else.',
+  requestId: 'q2',
+});
+const en = (id: string) => catalogueText('en-us', id);
 
 /** What the person types or picks; the link twice, once broken, so Save is seen to switch off again. */
 const edits: { field: ApplicationField; value: string }[] = [
@@ -40,37 +53,45 @@ const edits: { field: ApplicationField; value: string }[] = [
 ];
 
 const editingEvents = [
-  ...edits.map((edit) => ({ type: 'field.changed' as const, ...edit })),
-  { type: 'dialog.save' as const },
-  { type: 'dialog.close' as const },
+  ...edits.map((edit) => ({ type: 'edit' as const, changes: edit })),
+  { type: 'save' as const },
+  { type: 'cancel' as const },
 ];
-const regionsLoaded = actorDone('loadRegions', regions);
-const created = actorDone('createApplication', saved);
-const refused = actorError('createApplication', taken);
+const conflictEvents = [{ type: 'reload' as const }, { type: 'keepMine' as const }, { type: 'cancel' as const }];
+const loaded: ApplicationLoaded = { regions, record: undefined };
+const regionsLoaded = actorDone('load', loaded);
+const created = actorDone('save', saved);
+const refused = actorError('save', taken);
+const staleSave = actorError('save', stale);
 
-type Walked = (typeof editingEvents)[number] | typeof regionsLoaded | typeof created | typeof refused;
+type Walked =
+  | (typeof editingEvents)[number]
+  | (typeof conflictEvents)[number]
+  | typeof regionsLoaded
+  | typeof created
+  /** A refused and a stale save: one type, two errors. */
+  | typeof refused;
 
 /** The events each state can meet: an actor's answer only while it runs, the person's input only while editing. */
 const eventsOf = (s: DialogSnapshot): Walked[] =>
-  s.matches('loadingRegions')
-    ? [regionsLoaded, { type: 'dialog.close' as const }]
+  s.matches('loading')
+    ? [regionsLoaded, { type: 'cancel' as const }]
     : s.matches('editing')
       ? editingEvents
-      : s.matches('creating')
-        ? [created, refused]
-        : [];
+      : s.matches('saving')
+        ? [created, refused, staleSave]
+        : s.matches('conflict')
+          ? conflictEvents
+          : s.matches('overwriting')
+            ? [regionsLoaded]
+            : [];
 
 function renderDialog() {
-  const loadRegions = createControlledActor<Region[], undefined>();
-  const createApplication = createControlledActor<Application, ApplicationCreate>();
-  const updateApplication = createControlledActor<Application, { id: string; body: ApplicationUpdate }>();
+  const loadRegions = createControlledActor<ApplicationLoaded, unknown>();
+  const createApplication = createControlledActor<Application, SaveApplicationInput>();
   const actor = createActor(
     applicationDialogMachine.provide({
-      actors: {
-        loadRegions: loadRegions.logic,
-        createApplication: createApplication.logic,
-        updateApplication: updateApplication.logic,
-      },
+      actors: { load: loadRegions.logic as never, save: createApplication.logic },
     }),
     { input: { row: undefined, notifications: recordingNotifications().ref } },
   ).start();
@@ -100,82 +121,115 @@ describeWalks(applicationDialogMachine, {
         JSON.stringify(
           s.status === 'done'
             ? [s.value]
-            : [s.value, s.context.invalid, s.context.touched, s.context.conflict !== undefined],
+            : [
+                s.value,
+                invalidFields(s.context.draft.values, undefined),
+                s.context.draft.touched,
+                s.context.problem !== undefined,
+              ],
         ),
     },
   ],
   start: renderDialog,
-  describeEvent: (event) => (event.type === 'field.changed' ? `${event.field}=${event.value}` : undefined),
+  describeEvent: (event) =>
+    event.type === 'edit'
+      ? `${event.changes.field}=${event.changes.value}`
+      : 'error' in event && event.error instanceof ApiError
+        ? event.error.code
+        : undefined,
   // Long paths type several inputs key by key; the bound only keeps a stuck walk from hanging (not a speed check).
   timeout: 30_000,
   states: {
-    loadingRegions: async () => {
+    loading: async () => {
       expect(await screen.findByRole('heading', { name: 'Add application' })).toBeInTheDocument();
       expect(await screen.findByRole('button', { name: 'Save' })).toBeDisabled();
     },
     editing: async (s) => {
-      const ready = s.context.invalid.length === 0;
+      const invalid = invalidFields(s.context.draft.values, undefined);
+      const ready = invalid.length === 0;
       await waitFor(() => {
         if (ready) expect(saveButton()).toBeEnabled();
         else expect(saveButton()).toBeDisabled();
       });
       // Each input the person changed and the contract refuses says so; untouched ones stay quiet.
-      const shown = s.context.invalid.filter((field) => s.context.touched.includes(field));
+      const shown = invalid.filter((field) => s.context.draft.touched.includes(field));
       await waitFor(() => {
         expect(screen.queryAllByText(/^(This field is required\.|Please check this value\.)$/)).toHaveLength(
           shown.length,
         );
       });
-      if (s.context.conflict) {
+      if (s.context.problem) {
         expect(await screen.findByRole('alert')).toHaveTextContent('Another record already has this name.');
       } else {
         expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       }
     },
-    creating: async (_s, h) => {
+    saving: async (_s, h) => {
       await waitFor(() => {
         expect(saveButton()).toBeDisabled();
       });
       expect(h.createApplication.waiting()).toBe(1);
     },
-    updating: notWalked('edit mode: this walk creates; updating is pinned in the dialog transition specs'),
+    conflict: async () => {
+      // The stale text, its two ways out, and no plain Save.
+      expect(await screen.findByRole('alert')).toHaveTextContent(en('Application_Text_Stale'));
+      expect(screen.getByRole('button', { name: en('Global_Button_ReloadTheirs') })).toBeEnabled();
+      expect(screen.getByRole('button', { name: en('Global_Button_KeepMine') })).toBeEnabled();
+      expect(saveButton()).toBeDisabled();
+    },
+    overwriting: async (_s, h) => {
+      // "Keep mine" reads the record's current version first, then saves over it.
+      await waitFor(() => {
+        expect(saveButton()).toBeDisabled();
+      });
+      expect(h.loadRegions.waiting()).toBe(1);
+    },
+    failed: notWalked('a failed regions load falls back to editing with an empty region list (onLoadFailure)'),
+    unauthorised: notWalked("a 401 goes to the host's one 401 policy; pinned in the editor pattern's specs"),
     saved: (_s, h) => {
       expect(h.actor.getSnapshot().output).toEqual(saved);
     },
-    closed: (_s, h) => {
+    cancelled: (_s, h) => {
       expect(h.actor.getSnapshot().status).toBe('done');
       expect(h.actor.getSnapshot().output).toBeUndefined();
     },
   },
   executors: {
-    [doneEventType('loadRegions')]: (_step, h) => {
+    [doneEventType('load')]: (_step, h) => {
       act(() => {
-        h.loadRegions.resolve(regions);
+        h.loadRegions.resolve(loaded);
       });
     },
-    'field.changed': async ({ event }) => {
-      const input = screen.getByLabelText(labelOf[event.field]);
-      if (event.field === 'regionId' || event.field === 'iconIdentifier') {
-        await userEvent.selectOptions(input, event.value);
+    edit: async ({ event }) => {
+      const { field, value } = event.changes;
+      const input = screen.getByLabelText(labelOf[field]);
+      if (field === 'regionId' || field === 'iconIdentifier') {
+        await userEvent.selectOptions(input, value);
       } else {
         await userEvent.clear(input);
-        await userEvent.type(input, event.value);
+        await userEvent.type(input, value);
       }
     },
-    'dialog.save': async () => {
+    save: async () => {
       await userEvent.click(saveButton());
     },
-    'dialog.close': async () => {
+    cancel: async () => {
       await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     },
-    [doneEventType('createApplication')]: (_step, h) => {
+    reload: async () => {
+      await userEvent.click(screen.getByRole('button', { name: en('Global_Button_ReloadTheirs') }));
+    },
+    keepMine: async () => {
+      await userEvent.click(screen.getByRole('button', { name: en('Global_Button_KeepMine') }));
+    },
+    [doneEventType('save')]: (_step, h) => {
       act(() => {
         h.createApplication.resolve(saved);
       });
     },
-    [errorEventType('createApplication')]: (_step, h) => {
+    [errorEventType('save')]: ({ event }, h) => {
       act(() => {
-        h.createApplication.reject(taken);
+        h.createApplication.reject(event.error);
       });
     },
   },
