@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { clientApplicationDialogMachine } from '@machines/client-application-dialog/client-application-dialog.machine';
-import { isTemplateFormValid } from '@machines/client-application-dialog/template-form';
+import { isTemplateFormValid, offeredTemplates } from '@machines/client-application-dialog/template-draft';
 import { ClientApplicationDialog } from '@src/admin/clients/ClientApplicationDialog';
 import { renderDialogHost } from '../support/admin-dialog-host';
 import { catalogueText } from '../support/catalogue-text';
@@ -19,41 +19,41 @@ import {
   isErrorEvent,
 } from '../support/controlled-actor';
 import { recordingNotifications } from '../support/recording-ref';
-import { describeWalks, type WalkEvent } from '../support/walk';
+import { describeWalks, notWalked, type WalkEvent } from '../support/walk';
 
 const en = (id: string) => catalogueText('en-us', id);
 
 const opened = { clientApplicationId: ids.acmeBenefits, applicationName: 'Benefits Center' };
 const saveRefused = apiError(400, 'validation_failed', 'rolesApiUrl: not an address');
 
-const templatesLoaded = actorDone('loadTemplates', templates);
-const recordLoaded = actorDone('loadRecord', benefitsTemplate({ templateId: ids.defaultTemplate }));
-const chooseAgent = { type: 'template.edit', changes: { templateId: ids.agentTemplate } } as const;
-const save = { type: 'template.save' } as const;
-const refused = actorError('saveRecord', saveRefused);
+const loaded = {
+  templates: offeredTemplates(templates),
+  record: benefitsTemplate({ templateId: ids.defaultTemplate }),
+};
+const recordLoaded = actorDone('load', loaded);
+const chooseAgent = { type: 'edit', changes: { templateId: ids.agentTemplate } } as const;
+const save = { type: 'save' } as const;
+const refused = actorError('save', saveRefused);
 const events = [
-  templatesLoaded,
-  actorError('loadTemplates', apiError(500, 'internal', 'Templates are not answering')),
   recordLoaded,
+  actorError('load', apiError(500, 'internal', 'Templates are not answering')),
   chooseAgent,
   save,
-  actorDone('saveRecord', benefitsTemplate({ templateId: ids.agentTemplate, version: 3 })),
+  actorDone('save', benefitsTemplate({ templateId: ids.agentTemplate, version: 3 })),
   refused,
-  actorError('saveRecord', staleUpdate()),
-  { type: 'dialog.cancel' },
+  actorError('save', staleUpdate()),
+  { type: 'cancel' },
+  { type: 'reload' },
+  { type: 'keepMine' },
 ] satisfies WalkEvent<typeof clientApplicationDialogMachine>[];
 
-const invokedIn: Record<string, string> = {
-  loadingTemplates: 'loadTemplates',
-  loadingRecord: 'loadRecord',
-  saving: 'saveRecord',
-};
+/** The call each state has in flight; "keep mine" reads the record again before it saves. */
+const invokedIn: Record<string, string> = { loading: 'load', overwriting: 'load', saving: 'save' };
 
 function createCalls() {
   return {
-    loadTemplates: createControlledActor<typeof templates, undefined>(),
-    loadRecord: createControlledActor<ReturnType<typeof benefitsTemplate>, { id: string }>(),
-    saveRecord: createControlledActor<ReturnType<typeof benefitsTemplate>, unknown>(),
+    load: createControlledActor<typeof loaded, unknown>(),
+    save: createControlledActor<ReturnType<typeof benefitsTemplate>, unknown>(),
   };
 }
 type Calls = ReturnType<typeof createCalls>;
@@ -63,9 +63,8 @@ function startDialog(): Harness {
   const calls = createCalls();
   const logic = clientApplicationDialogMachine.provide({
     actors: {
-      loadTemplates: calls.loadTemplates.logic,
-      loadRecord: calls.loadRecord.logic,
-      saveRecord: calls.saveRecord.logic as never,
+      load: calls.load.logic as never,
+      save: calls.save.logic as never,
     },
   });
   renderDialogHost({
@@ -86,6 +85,13 @@ function expectStaleMessage(stale: boolean) {
   const alert = screen.queryByRole('alert');
   if (stale) expect(alert).toHaveTextContent(en('ClientApplication_Text_StaleUpdate'));
   else expect(alert).not.toBeInTheDocument();
+}
+
+/** A conflict offers its two ways out, and no plain Save. */
+function expectConflictChoice() {
+  expect(saveButton()).toBeDisabled();
+  expect(screen.getByRole('button', { name: en('Global_Button_ReloadTheirs') })).toBeEnabled();
+  expect(screen.getByRole('button', { name: en('Global_Button_KeepMine') })).toBeEnabled();
 }
 
 async function expectNotice(harness: Harness) {
@@ -128,12 +134,12 @@ describeWalks(clientApplicationDialogMachine, {
       serializeState: (s) =>
         JSON.stringify({
           value: s.value,
-          chosen: s.context.form.templateId,
+          chosen: s.context.draft.templateId,
           problem: s.context.problem,
           saved: s.context.saved !== undefined,
         }),
       /** A refused save ends where a choice was made, so the shortest paths skip it: it is walked as a journey. */
-      journeys: [[templatesLoaded, recordLoaded, chooseAgent, save, refused]],
+      journeys: [[recordLoaded, chooseAgent, save, refused]],
     },
   ],
   start: startDialog,
@@ -141,13 +147,9 @@ describeWalks(clientApplicationDialogMachine, {
     'error' in event && event.error instanceof Error ? (event.error as { code?: string }).code : undefined,
   timeout: 30_000,
   states: {
-    loadingTemplates: async () => {
+    loading: async () => {
       expect(await screen.findByText(title)).toBeInTheDocument();
       expect(screen.getByRole('status')).toHaveTextContent(en('Global_Text_Loading'));
-    },
-    loadingRecord: async () => {
-      expect(await screen.findByText(title)).toBeInTheDocument();
-      expect(screen.getByRole('status')).toBeInTheDocument();
     },
     editing: async (s, harness) => {
       // The Default template is never offered; a record on it starts with no choice.
@@ -155,26 +157,43 @@ describeWalks(clientApplicationDialogMachine, {
         .getAllByRole('option')
         .map((option) => option.textContent);
       expect(options).toEqual([en('Global_Text_Select'), 'Member form', 'Agent form']);
-      expect(templateSelect()).toHaveValue(s.context.form.templateId ?? '');
+      expect(templateSelect()).toHaveValue(s.context.draft.templateId ?? '');
       expect(screen.getByRole('textbox', { name: en('ClientApplication_Field_OktaContainer') })).toHaveValue(
         'acme-benefits',
       );
       await waitFor(() => {
-        if (isTemplateFormValid(s.context.form, 2)) expect(saveButton()).toBeEnabled();
+        if (isTemplateFormValid(s.context.draft, 2)) expect(saveButton()).toBeEnabled();
         else expect(saveButton()).toBeDisabled();
       });
-      expectStaleMessage(s.context.problem === 'stale_update');
+      expectStaleMessage(false);
       await expectNotice(harness);
     },
     saving: () => {
       expect(saveButton()).toBeDisabled();
     },
+    conflict: async (s) => {
+      await waitFor(() => {
+        expectStaleMessage(true);
+      });
+      // The draft is still on screen.
+      expect(templateSelect()).toHaveValue(s.context.draft.templateId ?? '');
+      expectConflictChoice();
+    },
+    overwriting: async (_s, harness) => {
+      // "Keep mine" reads the record's current version first, then saves the draft over it.
+      await waitFor(() => {
+        expect(harness.calls.load.waiting()).toBe(1);
+      });
+      expect(saveButton()).toBeDisabled();
+    },
+    failed: notWalked('a failed load closes this dialog (onLoadFailure: close): walked as cancelled'),
+    unauthorised: notWalked("a 401 goes to the host's one 401 policy; pinned in the editor pattern's specs"),
     saved: async () => {
       await waitFor(() => {
         expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       });
     },
-    closed: async (_s, harness) => {
+    cancelled: async (_s, harness) => {
       await waitFor(() => {
         expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       });
@@ -182,20 +201,25 @@ describeWalks(clientApplicationDialogMachine, {
     },
   },
   executors: {
-    'template.edit': async (_step, harness) => {
+    edit: async (_step, harness) => {
       await harness.user.selectOptions(templateSelect(), 'Agent form');
     },
-    'template.save': async (_step, harness) => {
+    save: async (_step, harness) => {
       harness.notice = undefined;
       await harness.user.click(saveButton());
     },
-    'dialog.cancel': async (_step, harness) => {
+    cancel: async (_step, harness) => {
       await harness.user.click(screen.getByRole('button', { name: en('ClientApplication_Button_Cancel') }));
     },
-    [doneEventType('loadTemplates')]: answer,
-    [errorEventType('loadTemplates')]: answer,
-    [doneEventType('loadRecord')]: answer,
-    [doneEventType('saveRecord')]: answer,
-    [errorEventType('saveRecord')]: answer,
+    reload: async (_step, harness) => {
+      await harness.user.click(screen.getByRole('button', { name: en('Global_Button_ReloadTheirs') }));
+    },
+    keepMine: async (_step, harness) => {
+      await harness.user.click(screen.getByRole('button', { name: en('Global_Button_KeepMine') }));
+    },
+    [doneEventType('load')]: answer,
+    [errorEventType('load')]: answer,
+    [doneEventType('save')]: answer,
+    [errorEventType('save')]: answer,
   },
 });
