@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react';
 import { expect, vi } from 'vitest';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { templateEditorMachine, type TemplateLoadOutput } from '@machines/template-editor/template-editor.machine';
+import type { TemplateChange } from '@machines/template-editor/template-draft';
 import { selectCanSave } from '@machines/template-editor/template-editor.selectors';
 import { TemplateEditor } from '@src/admin/templates/TemplateEditor';
 import type { Template, TemplateDetail } from '@contracts/admin/templates';
@@ -44,28 +45,30 @@ const catalogue = catalogueOf(firstNameField(), planField(), memberField);
 const serverFailure = apiError(500, 'internal', 'The database is not answering');
 
 /** The person's edits and the server's answers; the load answer differs between a new and an existing template. */
-const loadFailed = actorError('loadTemplate', serverFailure);
+const loadFailed = actorError('load', serverFailure);
+const edit = (changes: TemplateChange) => ({ type: 'edit' as const, changes });
 const editsAndAnswers = [
   loadFailed,
-  { type: 'editor.retry' },
-  { type: 'name.edit', value: 'Agents' },
-  { type: 'default.set', value: true },
-  { type: 'field.add', fieldId: memberField.id },
-  { type: 'field.move', fieldId: fieldIds.plan, to: 0 },
-  { type: 'field.flag', fieldId: fieldIds.plan, flag: 'hidden', value: true },
-  { type: 'field.lockRoles', fieldId: fieldIds.plan, roles: ['user'] },
-  { type: 'field.remove', fieldId: fieldIds.firstName },
-  { type: 'editor.save' },
-  actorDone('saveTemplate', templateDetail({ version: 5 })),
-  actorError('saveTemplate', staleUpdate()),
-  actorError('saveTemplate', nameTaken()),
-  actorError('saveTemplate', unauthorised()),
-  { type: 'editor.cancel' },
+  { type: 'reload' },
+  edit({ type: 'name.edit', value: 'Agents' }),
+  edit({ type: 'default.set', value: true }),
+  edit({ type: 'field.add', fieldId: memberField.id }),
+  edit({ type: 'field.move', fieldId: fieldIds.plan, to: 0 }),
+  edit({ type: 'field.flag', fieldId: fieldIds.plan, flag: 'hidden', value: true }),
+  edit({ type: 'field.lockRoles', fieldId: fieldIds.plan, roles: ['user'] }),
+  edit({ type: 'field.remove', fieldId: fieldIds.firstName }),
+  { type: 'save' },
+  actorDone('save', templateDetail({ version: 5 })),
+  actorError('save', staleUpdate()),
+  actorError('save', nameTaken()),
+  actorError('save', unauthorised()),
+  { type: 'cancel' },
+  { type: 'keepMine' },
 ] satisfies WalkEvent<typeof templateEditorMachine>[];
 
 const loads = {
-  existing: actorDone('loadTemplate', { template: templateDetail(), catalogue } satisfies TemplateLoadOutput),
-  fresh: actorDone('loadTemplate', { template: undefined, catalogue } satisfies TemplateLoadOutput),
+  existing: actorDone('load', { template: templateDetail(), catalogue } satisfies TemplateLoadOutput),
+  fresh: actorDone('load', { template: undefined, catalogue } satisfies TemplateLoadOutput),
 };
 const events = [loads.existing, ...editsAndAnswers];
 
@@ -73,40 +76,44 @@ const serializeState = (s: Snapshot) =>
   JSON.stringify({
     value: s.value,
     canSave: selectCanSave(s),
-    stale: s.context.stale,
-    rows: s.context.rows.map((row) => row.dictionaryName).join(','),
+    rows: s.context.draft.rows.map((row) => row.dictionaryName).join(','),
   });
 
-const rowOf = (s: Snapshot, fieldId: string) => s.context.rows.find((row) => row.fieldId === fieldId);
+const rowOf = (s: Snapshot, fieldId: string) => s.context.draft.rows.find((row) => row.fieldId === fieldId);
 
 /** Only what the person can do on screen, and answers only to the call in flight. */
 function filterEvents(s: Snapshot, event: (typeof events)[number] | typeof loads.fresh): boolean {
   const type = event.type as string;
   if (isDoneEvent(type) || isErrorEvent(type)) {
     const actor = actorIdOf(type);
-    return (s.matches('loading') && actor === 'loadTemplate') || (s.matches('saving') && actor === 'saveTemplate');
+    // "Keep mine" reads the record again (overwriting) before it saves.
+    return (
+      ((s.matches('loading') || s.matches('overwriting')) && actor === 'load') ||
+      (s.matches('saving') && actor === 'save')
+    );
   }
-  if (event.type === 'editor.retry') return s.matches('loadFailed');
-  if (event.type === 'editor.cancel') return s.matches('editing') || s.matches('loadFailed');
+  if (event.type === 'reload') return s.matches('failed') || s.matches('conflict');
+  if (event.type === 'keepMine') return s.matches('conflict');
+  if (event.type === 'cancel') return s.matches('editing') || s.matches('failed') || s.matches('conflict');
   if (!s.matches('editing')) return false;
+  if (event.type !== 'edit') return true;
   const plan = rowOf(s, fieldIds.plan);
-  switch (event.type) {
+  const change = event.changes;
+  switch (change.type) {
     case 'name.edit':
-      return s.context.name !== event.value;
+      return s.context.draft.name !== change.value;
     case 'default.set':
-      return !s.context.isDefault;
+      return !s.context.draft.isDefault;
     case 'field.add':
-      return rowOf(s, event.fieldId) === undefined;
+      return rowOf(s, change.fieldId) === undefined;
     case 'field.move':
-      return s.context.rows.indexOf(plan as never) === 1;
+      return s.context.draft.rows.indexOf(plan as never) === 1;
     case 'field.flag':
       return plan !== undefined && !plan.hidden;
     case 'field.lockRoles':
       return plan !== undefined && plan.lockForRoles.length === 0;
     case 'field.remove':
-      return rowOf(s, event.fieldId) !== undefined;
-    default:
-      return true;
+      return rowOf(s, change.fieldId) !== undefined;
   }
 }
 
@@ -117,13 +124,13 @@ function WhileOpen({ editorRef }: { editorRef: EditorRef }) {
 
 function startEditor(row: Template | undefined) {
   const calls = {
-    loadTemplate: createControlledActor<TemplateLoadOutput, { templateId: string | undefined }>(),
-    saveTemplate: createControlledActor<TemplateDetail, unknown>(),
+    load: createControlledActor<TemplateLoadOutput, unknown>(),
+    save: createControlledActor<TemplateDetail, unknown>(),
   };
   const logOff = vi.fn();
   const logic = templateEditorMachine.provide({
-    actors: { loadTemplate: calls.loadTemplate.logic, saveTemplate: calls.saveTemplate.logic as never },
-    actions: { logOff },
+    actors: { load: calls.load.logic as never, save: calls.save.logic as never },
+    actions: { unauthorised: logOff },
   });
   renderDialogHost({
     logic,
@@ -156,6 +163,34 @@ const answer = (
   harness: Harness,
 ) => settle(harness, name, 'error' in event ? { error: event.error } : { output: event.output });
 
+/** How the person makes each kind of change the `edit` event carries. */
+async function change(changes: TemplateChange, { user }: Harness) {
+  switch (changes.type) {
+    case 'name.edit': {
+      const name = editor().getByRole('textbox', { name: new RegExp(`^${en('Template_Field_Name')}`) });
+      await user.clear(name);
+      await user.type(name, changes.value);
+      return;
+    }
+    case 'default.set':
+      return user.click(editor().getByRole('checkbox', { name: en('Template_Field_Default') }));
+    case 'field.add':
+      await user.selectOptions(
+        editor().getByRole('combobox', { name: en('Template_Field_AddField') }),
+        changes.fieldId,
+      );
+      return click(user, en('Template_Button_AddField'));
+    case 'field.move':
+      return click(user, 'Move Plan up');
+    case 'field.flag':
+      return user.click(editor().getByRole('checkbox', { name: 'Hidden: Plan' }));
+    case 'field.lockRoles':
+      return user.selectOptions(editor().getByRole('listbox', { name: 'Locked for: Plan' }), ['user']);
+    case 'field.remove':
+      return click(user, 'Remove FirstName');
+  }
+}
+
 // Each walk drives a Chakra dialog in jsdom on shared cores; the limit is generous and never asserted on.
 describeWalks(templateEditorMachine, {
   title: 'template editor model walk (docs/templates.md), through the real editor',
@@ -169,12 +204,12 @@ describeWalks(templateEditorMachine, {
       filterEvents,
       // A retry, the default flag, a hidden row and locked roles end where the editor was before: journeys.
       journeys: [
-        [loadFailed, { type: 'editor.retry' }],
+        [loadFailed, { type: 'reload' }],
         [
           loads.existing,
-          { type: 'default.set', value: true },
-          { type: 'field.flag', fieldId: fieldIds.plan, flag: 'hidden', value: true },
-          { type: 'field.lockRoles', fieldId: fieldIds.plan, roles: ['user'] },
+          edit({ type: 'default.set', value: true }),
+          edit({ type: 'field.flag', fieldId: fieldIds.plan, flag: 'hidden', value: true }),
+          edit({ type: 'field.lockRoles', fieldId: fieldIds.plan, roles: ['user'] }),
         ],
       ],
     },
@@ -188,13 +223,17 @@ describeWalks(templateEditorMachine, {
   ],
   start: ({ input }: { input?: { row: Template | undefined } }) => startEditor(input?.row),
   describeEvent: (event) =>
-    'error' in event && event.error instanceof Error ? `fails (${event.error.message})` : undefined,
+    event.type === 'edit'
+      ? event.changes.type
+      : 'error' in event && event.error instanceof Error
+        ? `fails (${event.error.message})`
+        : undefined,
   timeout: 60_000,
   states: {
     loading: async () => {
       expect(await editor().findByText(en('Global_Text_Loading'))).toBeInTheDocument();
     },
-    loadFailed: async () => {
+    failed: async () => {
       expect(await editor().findByRole('button', { name: en('Template_Button_Retry') })).toBeInTheDocument();
       expect(await screen.findByTestId('snackbar')).toHaveTextContent(serverFailure.message);
     },
@@ -205,12 +244,12 @@ describeWalks(templateEditorMachine, {
       });
       if (selectCanSave(s)) expect(save).toBeEnabled();
       else expect(save).toBeDisabled();
-      expect(editor().queryByText(en('Template_Text_Stale')) !== null).toBe(s.context.stale);
+      expect(editor().queryByText(en('Template_Text_Stale'))).toBeNull();
       const names = [...screen.getByRole('dialog').querySelectorAll('tbody tr td:first-child')].map(
         (td) => td.textContent,
       );
-      expect(names).toEqual(s.context.rows.map((row) => row.dictionaryName));
-      if (harness.failure instanceof Error && !s.context.stale) {
+      expect(names).toEqual(s.context.draft.rows.map((row) => row.dictionaryName));
+      if (harness.failure instanceof Error) {
         const snackbar = await screen.findByTestId('snackbar');
         expect(snackbar).toHaveTextContent(en('Global_Text_FailTitle'));
         expect(snackbar).toHaveTextContent(harness.failure.message);
@@ -223,39 +262,56 @@ describeWalks(templateEditorMachine, {
         'true',
       );
     },
+    conflict: async (s, harness) => {
+      expect(await editor().findByText(en('Template_Text_Stale'))).toBeInTheDocument();
+      expect(editor().getByRole('button', { name: en('Global_Button_ReloadTheirs') })).toBeEnabled();
+      expect(editor().getByRole('button', { name: en('Global_Button_KeepMine') })).toBeEnabled();
+      expect(editor().getByRole('button', { name: en('Template_Button_Save') })).toBeDisabled();
+      // The draft is still on screen, and a conflict is explained here, not in a snackbar.
+      const names = [...screen.getByRole('dialog').querySelectorAll('tbody tr td:first-child')].map(
+        (td) => td.textContent,
+      );
+      expect(names).toEqual(s.context.draft.rows.map((row) => row.dictionaryName));
+      harness.failure = undefined;
+    },
+    overwriting: async (_s, harness) => {
+      // "Keep mine" reads the record's current version first, then saves the draft over it.
+      expect(await screen.findByRole('button', { name: en('Template_Button_Save') })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      );
+      await waitFor(() => {
+        expect(harness.calls.load.waiting()).toBe(1);
+      });
+    },
     saved: dialogGone,
     cancelled: dialogGone,
-    loggedOff: async (_s, harness) => {
+    unauthorised: async (_s, harness) => {
       await dialogGone();
       expect(harness.logOff).toHaveBeenCalledTimes(1);
     },
   },
   executors: {
-    [doneEventType('loadTemplate')]: (step, harness) => answer('loadTemplate', step, harness),
-    [errorEventType('loadTemplate')]: (step, harness) => answer('loadTemplate', step, harness),
-    'editor.retry': (_step, { user }) => click(user, en('Template_Button_Retry')),
-    'name.edit': async ({ event }, { user }) => {
-      const name = editor().getByRole('textbox', { name: new RegExp(`^${en('Template_Field_Name')}`) });
-      await user.clear(name);
-      await user.type(name, event.value);
-    },
-    'default.set': (_step, { user }) =>
-      user.click(editor().getByRole('checkbox', { name: en('Template_Field_Default') })),
-    'field.add': async ({ event }, { user }) => {
-      await user.selectOptions(editor().getByRole('combobox', { name: en('Template_Field_AddField') }), event.fieldId);
-      await click(user, en('Template_Button_AddField'));
-    },
-    'field.move': (_step, { user }) => click(user, 'Move Plan up'),
-    'field.flag': (_step, { user }) => user.click(editor().getByRole('checkbox', { name: 'Hidden: Plan' })),
-    'field.lockRoles': (_step, { user }) =>
-      user.selectOptions(editor().getByRole('listbox', { name: 'Locked for: Plan' }), ['user']),
-    'field.remove': (_step, { user }) => click(user, 'Remove FirstName'),
-    'editor.save': (_step, { user }) => click(user, en('Template_Button_Save')),
-    'editor.cancel': (_step, { user }) => click(user, en('Template_Button_Cancel')),
-    [doneEventType('saveTemplate')]: (step, harness) => answer('saveTemplate', step, harness),
-    [errorEventType('saveTemplate')]: async (step, harness) => {
+    [doneEventType('load')]: (step, harness) => answer('load', step, harness),
+    [errorEventType('load')]: (step, harness) => answer('load', step, harness),
+    // "Reload their version" after a conflict, Retry after a failed load.
+    reload: (_step, { user }) =>
+      click(
+        user,
+        en(
+          editor().queryByRole('button', { name: en('Template_Button_Retry') })
+            ? 'Template_Button_Retry'
+            : 'Global_Button_ReloadTheirs',
+        ),
+      ),
+    keepMine: (_step, { user }) => click(user, en('Global_Button_KeepMine')),
+    edit: ({ event }, harness) => change(event.changes, harness),
+    save: (_step, { user }) => click(user, en('Template_Button_Save')),
+    cancel: (_step, { user }) => click(user, en('Template_Button_Cancel')),
+    [doneEventType('save')]: (step, harness) => answer('save', step, harness),
+    [errorEventType('save')]: async (step, harness) => {
       harness.failure = step.event.error;
-      await answer('saveTemplate', step, harness);
+      await answer('save', step, harness);
     },
   },
 });
