@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { clientApplicationDialogMachine } from '@machines/client-application-dialog/client-application-dialog.machine';
-import { isClientFormValid } from '@machines/client-dialog/client-form';
+import { offeredTemplates } from '@machines/client-application-dialog/template-draft';
+import { isClientFormValid } from '@machines/client-dialog/client-draft';
 import { clientDialogMachine } from '@machines/client-dialog/client-dialog.machine';
 import type { Client } from '@contracts/admin/clients';
 import { recordingNotifications } from '../support/recording-ref';
@@ -58,7 +59,7 @@ const acmeApplicationsLoaded = actorDone('loadApplications', acmeApplications())
 const acmeUpdated = actorDone('updateClient', acme({ name: 'Acme Health Plans', version: 4 }));
 const activationRefused = actorError('saveActivation', activationFailure);
 const editBenefitsTemplate = { type: 'template.edit', applicationId: ids.benefits } as const;
-const templateSaved = actorDone('clientApplicationDialog', { saved: savedTemplate });
+const templateSaved = actorDone('clientApplicationDialog', savedTemplate);
 
 /** The events the person and the server may produce, with the answers each call gets in the walk. */
 const newClientEvents = [
@@ -109,9 +110,8 @@ function createCalls() {
     createClient: createControlledActor<{ id: string; object: typeof globex }, unknown>(),
     updateClient: createControlledActor<typeof globex, unknown>(),
     saveActivation: createControlledActor<undefined, unknown>(),
-    loadTemplates: createControlledActor<typeof templates, undefined>(),
-    loadRecord: createControlledActor<ReturnType<typeof benefitsTemplate>, { id: string }>(),
-    saveRecord: createControlledActor<ReturnType<typeof benefitsTemplate>, unknown>(),
+    templateLoad: createControlledActor<unknown, unknown>(),
+    templateSave: createControlledActor<ReturnType<typeof benefitsTemplate>, unknown>(),
   };
 }
 type Calls = ReturnType<typeof createCalls>;
@@ -135,9 +135,8 @@ function startDialog(input: Opened): Harness {
       saveActivation: calls.saveActivation.logic as never,
       clientApplicationDialog: clientApplicationDialogMachine.provide({
         actors: {
-          loadTemplates: calls.loadTemplates.logic,
-          loadRecord: calls.loadRecord.logic,
-          saveRecord: calls.saveRecord.logic as never,
+          load: calls.templateLoad.logic as never,
+          save: calls.templateSave.logic as never,
         },
       }),
     },
@@ -193,13 +192,14 @@ async function openApplicationsTab(harness: Harness) {
 async function answer(harness: Harness, event: { type: string; output?: unknown; error?: unknown }) {
   const name = actorIdOf(event.type);
   if (name === 'clientApplicationDialog') {
-    await settle(harness, 'loadTemplates', { output: templates });
-    await settle(harness, 'loadRecord', { output: benefitsTemplate() });
+    await settle(harness, 'templateLoad', {
+      output: { templates: offeredTemplates(templates), record: benefitsTemplate() },
+    });
     const nested = await screen.findByRole('combobox', { name: /^Template/ });
     await user(harness).selectOptions(nested, 'Agent form');
     const saves = screen.getAllByRole('button', { name: en('ClientApplication_Button_Save') });
     await user(harness).click(saves[saves.length - 1] as HTMLElement);
-    await settle(harness, 'saveRecord', { output: (event.output as { saved: unknown }).saved });
+    await settle(harness, 'templateSave', { output: event.output });
     return;
   }
   if (isErrorEvent(event.type)) {
