@@ -19,6 +19,7 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
       context: {} as GridContext<Row>,
       events: {} as GridEvent,
       input: {} as GridInput,
+      tags: {} as 'busy',
     },
     actors: {
       /** GET the page's list. */

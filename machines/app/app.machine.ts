@@ -59,6 +59,8 @@ export const appMachine = setup({
     context: {} as AppContext,
     events: {} as AppEvent,
     input: {} as AppInput,
+    /** The address is being checked by a guard; the not-supported-browser notice is open. */
+    tags: {} as 'guarding' | 'browserNotice',
     children: {} as {
       resources: 'resources';
       notifications: 'notifications';
@@ -213,6 +215,7 @@ export const appMachine = setup({
       states: {
         open: { on: { 'route.entered': { guard: 'isGuardedRoute', target: 'guarding' } } },
         guarding: {
+          tags: 'guarding',
           invoke: {
             id: 'guard',
             src: 'guard',
@@ -248,7 +251,7 @@ export const appMachine = setup({
           },
         },
         supported: {},
-        unsupported: { on: { 'browserNotice.dismiss': 'acknowledged' } },
+        unsupported: { tags: 'browserNotice', on: { 'browserNotice.dismiss': 'acknowledged' } },
         acknowledged: {},
       },
     },

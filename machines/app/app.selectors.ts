@@ -8,7 +8,7 @@ export const selectNotificationsRef = (s: AppSnapshot) => s.children.notificatio
 export const selectSessionRef = (s: AppSnapshot) => s.children.session;
 
 /** The not-supported-browser dialog is open until the person closes it. */
-export const selectIsBrowserNoticeOpen = (s: AppSnapshot): boolean => s.matches({ browser: 'unsupported' });
+export const selectIsBrowserNoticeOpen = (s: AppSnapshot): boolean => s.hasTag('browserNotice');
 
 export const selectClientId = (s: AppSnapshot): string | undefined => s.context.clientId;
 export const selectCulture = (s: AppSnapshot) => s.context.culture;

@@ -30,6 +30,8 @@ export const editModeMachine = setup({
     context: {} as EditModeContext,
     events: {} as EditModeEvent,
     children: {} as { labelEditor: 'labelEditor' },
+    /** Edit Mode is on (texts are outlined and pickable); a picked text's dialog is open. */
+    tags: {} as 'on' | 'pickOpen',
   },
   actors: {
     labelEditor: labelEditorMachine,
@@ -52,6 +54,7 @@ export const editModeMachine = setup({
       on: { 'editMode.toggle': 'on' },
     },
     on: {
+      tags: 'on',
       invoke: { id: 'watchTexts', src: 'watchTexts' },
       initial: 'browsing',
       on: {
@@ -62,6 +65,7 @@ export const editModeMachine = setup({
       states: {
         browsing: {},
         editing: {
+          tags: 'pickOpen',
           invoke: {
             id: 'labelEditor',
             src: 'labelEditor',

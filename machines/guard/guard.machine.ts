@@ -30,6 +30,7 @@ export const guardMachine = setup({
   types: {
     context: {} as GuardContext,
     input: {} as GuardInput,
+    tags: {} as 'granted',
   },
   actors: {
     /** Local storage: a redirect URL stored by an earlier page (admin-and-board §4 "Board guard"). */

@@ -27,6 +27,7 @@ export const launcherMachine = setup({
     context: {} as LauncherContext,
     events: {} as LauncherEvent,
     input: {} as LauncherInput,
+    tags: {} as 'busy',
   },
   actors: {
     /** The applications of the person's client. */

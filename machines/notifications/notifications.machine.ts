@@ -68,6 +68,8 @@ export const notificationsMachine = setup({
     context: {} as NotificationsContext,
     events: {} as NotificationsEvent,
     input: {} as NotificationsInput,
+    /** What is on screen: the views read these, never the region names. */
+    tags: {} as 'snackbarShown' | 'modalOpen' | 'errorBarShown',
   },
   actors: {
     /** Posts one entry to the error log (POST Instance/NewError). Its own failure is not reported again. */
@@ -121,6 +123,7 @@ export const notificationsMachine = setup({
       states: {
         hidden: { always: { guard: 'hasSnackbars', target: 'showing' } },
         showing: {
+          tags: 'snackbarShown',
           // Re-entering `showing` after dropping the current snackbar restarts the timer for the next one.
           always: { guard: 'hasNoSnackbars', target: 'hidden' },
           after: {
@@ -147,6 +150,7 @@ export const notificationsMachine = setup({
       states: {
         closed: { always: { guard: 'hasModals', target: 'open' } },
         open: {
+          tags: 'modalOpen',
           always: { guard: 'hasNoModals', target: 'closed' },
           on: { 'modal.dismiss': { actions: 'dropModal', target: 'open', reenter: true } },
         },
@@ -168,6 +172,7 @@ export const notificationsMachine = setup({
       states: {
         hidden: {},
         shown: {
+          tags: 'errorBarShown',
           after: { errorBarDuration: { guard: 'isErrorBarTimed', actions: 'clearErrorBar', target: 'hidden' } },
           on: { 'errorBar.dismiss': { actions: 'clearErrorBar', target: 'hidden' } },
         },

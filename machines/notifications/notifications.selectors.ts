@@ -6,16 +6,16 @@ type NotificationsSnapshot = SnapshotFrom<typeof notificationsMachine>;
 
 /** The snackbar on screen, if any. */
 export const selectSnackbar = (s: NotificationsSnapshot): Snackbar | undefined =>
-  s.matches({ snackbar: 'showing' }) ? s.context.snackbars[0] : undefined;
+  s.hasTag('snackbarShown') ? s.context.snackbars[0] : undefined;
 
-export const selectIsModalOpen = (s: NotificationsSnapshot): boolean => s.matches({ modal: 'open' });
+export const selectIsModalOpen = (s: NotificationsSnapshot): boolean => s.hasTag('modalOpen');
 
 /** The open error modal, with the error code removed where the build must not show it. */
 export const selectErrorModal = (s: NotificationsSnapshot): ErrorModal | undefined => {
-  const modal = s.matches({ modal: 'open' }) ? s.context.modals[0] : undefined;
+  const modal = s.hasTag('modalOpen') ? s.context.modals[0] : undefined;
   if (!modal) return undefined;
   return s.context.showErrorCode ? modal : { ...modal, errorCode: undefined };
 };
 
 export const selectErrorBar = (s: NotificationsSnapshot): ErrorBarMessage | undefined =>
-  s.matches({ errorBar: 'shown' }) ? s.context.errorBar : undefined;
+  s.hasTag('errorBarShown') ? s.context.errorBar : undefined;

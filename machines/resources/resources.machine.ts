@@ -51,6 +51,7 @@ export const resourcesMachine = setup({
     context: {} as ResourcesContext,
     events: {} as ResourcesEvent,
     input: {} as ResourcesInput,
+    tags: {} as 'busy',
   },
   actors: {
     /** Activates the built-in catalogue of a culture (the Spanish one is loaded on demand). */

@@ -60,6 +60,7 @@ export const sessionMachine = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
+    tags: {} as 'busy' | 'idleWarning',
   },
   actors: {
     /** Sends `activity` on keyboard, pointer and scroll events. */
