@@ -1,4 +1,6 @@
 import type { FastifyReply } from 'fastify';
+import type * as v from 'valibot';
+import type { Culture } from '@contracts/culture';
 import { normaliseCulture } from '@contracts/culture';
 import {
   AggregatedByPageQuerySchema,
@@ -47,6 +49,9 @@ const keyOf = (name: string, scope: ResourceScope, ...params: (string | undefine
     '|',
   );
 
+/** What every cached read may name: whose resources, in which culture. */
+type ScopedQuery = { clientId?: string | undefined; culture?: string | undefined };
+
 const version = { schema: { response: { 200: ResourceVersionSchema } } };
 
 /**
@@ -72,102 +77,75 @@ export const resourcesArea = defineArea({
       async (request, reply) => sendVersion(reply, (await scopeOf(request.query.clientId)).version),
     );
 
-    app.get(
+    /**
+     * One cached read: the caller's scope and culture, what was asked (`params`, part of the key), the answer computed
+     * once per key through its contract and sent as the stored JSON.
+     */
+    function cachedGet<TQuery extends v.GenericSchema<unknown, ScopedQuery>>(
+      path: string,
+      query: TQuery,
+      answer: v.GenericSchema,
+      params: (query: v.InferOutput<TQuery>) => (string | undefined)[],
+      read: (asked: { query: v.InferOutput<TQuery>; scope: ResourceScope; culture: Culture }) => Promise<unknown>,
+    ) {
+      app.get(path, { schema: { querystring: query, response: { 200: answer } } }, async (request, reply) => {
+        // The route's own querystring schema validated this before the handler runs.
+        const asked = request.query as v.InferOutput<TQuery>;
+        const scope = await scopeOf(asked.clientId);
+        const culture = normaliseCulture(asked.culture);
+        const key = keyOf(path, scope, culture, ...params(asked));
+        return sendJson(reply, await cache.getOrCompute(key, answer, () => read({ query: asked, scope, culture })));
+      });
+    }
+
+    cachedGet(
       '/labels',
-      { schema: { querystring: AggregatedByPageQuerySchema, response: { 200: LabelListSchema } } },
-      async (request, reply) => {
-        const scope = await scopeOf(request.query.clientId);
-        const culture = normaliseCulture(request.query.culture);
-        const components = request.query.components.split(',');
-        return sendJson(
-          reply,
-          await cache.getOrCompute(keyOf('labels', scope, culture, request.query.components), LabelListSchema, () =>
-            readLabels(db, { components, culture, clientId: scope.clientId }),
-          ),
-        );
-      },
+      AggregatedByPageQuerySchema,
+      LabelListSchema,
+      (query) => [query.components],
+      ({ query, scope, culture }) =>
+        readLabels(db, { components: query.components.split(','), culture, clientId: scope.clientId }),
     );
-
-    app.get(
+    cachedGet(
       '/aggregatedByPage',
-      { schema: { querystring: AggregatedByPageQuerySchema, response: { 200: AggregatedResourcesSchema } } },
-      async (request, reply) => {
-        const scope = await scopeOf(request.query.clientId);
-        const culture = normaliseCulture(request.query.culture);
-        const components = request.query.components.split(',');
-        return sendJson(
-          reply,
-          await cache.getOrCompute(
-            keyOf('aggregated', scope, culture, request.query.components),
-            AggregatedResourcesSchema,
-            () => readAggregated(db, { scope, components, culture }),
-          ),
-        );
-      },
+      AggregatedByPageQuerySchema,
+      AggregatedResourcesSchema,
+      (query) => [query.components],
+      ({ query, scope, culture }) => readAggregated(db, { scope, components: query.components.split(','), culture }),
     );
-
-    app.get(
+    cachedGet(
       '/lists',
-      { schema: { querystring: ListsQuerySchema, response: { 200: ListsSchema } } },
-      async (request, reply) => {
-        const scope = await scopeOf(request.query.clientId);
-        const culture = normaliseCulture(request.query.culture);
-        const { names } = request.query;
-        return sendJson(
-          reply,
-          await cache.getOrCompute(keyOf('lists', scope, culture, names), ListsSchema, () =>
-            readLists(db, {
-              culture,
-              clientId: scope.clientId,
-              ...(names === undefined ? {} : { names: names.split(',') }),
-            }),
-          ),
-        );
-      },
+      ListsQuerySchema,
+      ListsSchema,
+      (query) => [query.names],
+      ({ query, scope, culture }) =>
+        readLists(db, {
+          culture,
+          clientId: scope.clientId,
+          ...(query.names === undefined ? {} : { names: query.names.split(',') }),
+        }),
     );
-
-    app.get(
+    cachedGet(
       '/menus',
-      { schema: { querystring: MenusQuerySchema, response: { 200: MenuSchema } } },
-      async (request, reply) => {
-        const scope = await scopeOf(request.query.clientId);
-        const culture = normaliseCulture(request.query.culture);
-        const section = request.query.menuSection;
-        return sendJson(
-          reply,
-          await cache.getOrCompute(keyOf('menus', scope, culture, section), MenuSchema, () =>
-            readMenu(db, { section, culture, clientId: scope.clientId }),
-          ),
-        );
-      },
+      MenusQuerySchema,
+      MenuSchema,
+      (query) => [query.menuSection],
+      ({ query, scope, culture }) => readMenu(db, { section: query.menuSection, culture, clientId: scope.clientId }),
     );
-
-    app.get(
+    cachedGet(
       '/settings',
-      { schema: { querystring: ClientQuerySchema, response: { 200: SettingsSchema } } },
-      async (request, reply) => {
-        const scope = await scopeOf(request.query.clientId);
-        return sendJson(
-          reply,
-          await cache.getOrCompute(keyOf('settings', scope), SettingsSchema, () => readSettings(db, scope.clientId)),
-        );
-      },
+      ClientQuerySchema,
+      SettingsSchema,
+      () => [],
+      ({ scope }) => readSettings(db, scope.clientId),
     );
-
     // The spec names the FAQ service (GetAllPerClient by client and culture) but not its path; this is it.
-    app.get(
+    cachedGet(
       '/faq',
-      { schema: { querystring: CultureQuerySchema, response: { 200: FaqSchema } } },
-      async (request, reply) => {
-        const scope = await scopeOf(request.query.clientId);
-        const culture = normaliseCulture(request.query.culture);
-        return sendJson(
-          reply,
-          await cache.getOrCompute(keyOf('faq', scope, culture), FaqSchema, () =>
-            readFaq(db, { culture, clientId: scope.clientId }),
-          ),
-        );
-      },
+      CultureQuerySchema,
+      FaqSchema,
+      () => [],
+      ({ scope, culture }) => readFaq(db, { culture, clientId: scope.clientId }),
     );
 
     app.get(
