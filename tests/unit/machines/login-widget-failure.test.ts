@@ -2,26 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { transition } from 'xstate';
 import { loginMachine } from '@machines/login/login.machine';
 import { selectHasWidgetFailed, selectShowsWidget } from '@machines/login/login.selectors';
-import { fakePorts } from '../../support/fake-ports';
+import { loginContext } from '../../support/machine-contexts';
 
-const at = (value: string) =>
-  loginMachine.resolveState({
-    value,
-    context: {
-      mode: 'login',
-      clientId: 'acme',
-      applicationName: undefined,
-      culture: 'en-us',
-      recoveryToken: undefined,
-      ports: fakePorts().ports,
-      storedApplication: undefined,
-      ssoId: undefined,
-      attempts: {},
-      username: undefined,
-      failed: false,
-      attemptsLeft: undefined,
-    },
-  });
+const at = (value: string) => loginMachine.resolveState({ value, context: loginContext() });
 
 describe('login: a sign-in widget that fails to mount (issue 8: never a blank area)', () => {
   it('leaves the widget for an error with Retry', () => {

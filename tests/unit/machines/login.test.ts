@@ -3,27 +3,11 @@ import { createActor, fromCallback, fromPromise, initialTransition, transition }
 import { loginMachine } from '@machines/login/login.machine';
 import type { ExistingSession, LoginInput, StoredLogin } from '@machines/login/login.types';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
-import { fakePorts } from '../../support/fake-ports';
+import { loginContext, loginInput } from '../../support/machine-contexts';
 import { claims, profile } from '../../support/profiles';
 
-const input = (overrides: Partial<LoginInput> = {}): LoginInput => ({
-  mode: 'login',
-  clientId: 'acme',
-  applicationName: undefined,
-  culture: 'en-us',
-  recoveryToken: undefined,
-  ports: fakePorts().ports,
-  ...overrides,
-});
-const context = {
-  ...input(),
-  storedApplication: undefined,
-  ssoId: undefined,
-  attempts: {},
-  username: undefined,
-  failed: false,
-  attemptsLeft: undefined,
-};
+const input = loginInput;
+const context = loginContext();
 const at = (value: string, overrides = {}) =>
   loginMachine.resolveState({ value, context: { ...context, ...overrides } });
 const paramsOf = (actions: { type: string; params?: unknown }[], type: string) =>

@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import { sessionMachine } from '@machines/session/session.machine';
-import { defaultSessionTiming } from '@machines/session/session.timing';
 import { afterEvent, doneEvent, errorEvent } from '../../support/controlled-actor';
+import { sessionContext } from '../../support/machine-contexts';
 import { profile } from '../../support/profiles';
 
 const reason = { code: 'application_not_found', applicationName: 'Claims Portal' } as const;
-const context = {
-  signOutReason: undefined,
-  profile: profile(),
-  timing: defaultSessionTiming,
-  countdown: 0,
-  redirectUrl: undefined,
-  address: undefined,
-  returnTo: undefined,
-};
+const context = sessionContext();
 const at = (value: Parameters<typeof sessionMachine.resolveState>[0]['value'], overrides = {}) =>
   sessionMachine.resolveState({ value, context: { ...context, ...overrides } });
 const signedIn = (idle: 'watching' | { warning: 'counting' } = 'watching', keepAlive = 'waiting', overrides = {}) =>

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { transition } from 'xstate';
-import { defaultSessionTiming } from '@machines/session/session.timing';
 import { sessionMachine } from '@machines/session/session.machine';
 import { doneEvent } from '../../support/controlled-actor';
+import { sessionContext } from '../../support/machine-contexts';
 import { profile } from '../../support/profiles';
 
-const context = {
-  signOutReason: undefined,
-  profile: profile(),
-  timing: defaultSessionTiming,
-  countdown: 0,
-  redirectUrl: undefined,
-  address: undefined,
-  returnTo: undefined,
-};
+const context = sessionContext();
 const signedIn = () =>
   sessionMachine.resolveState({ value: { signedIn: { idle: 'watching', keepAlive: 'waiting' } }, context });
 const signedOut = () =>

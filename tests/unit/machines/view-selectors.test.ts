@@ -4,24 +4,12 @@ import { selectAttemptCounter } from '@machines/login/login.selectors';
 import { resourcesMachine } from '@machines/resources/resources.machine';
 import { selectIsLabelConfigured, selectShowsAttemptCounter } from '@machines/resources/resources.selectors';
 import { fakePorts } from '../../support/fake-ports';
+import { loginContext } from '../../support/machine-contexts';
 
 const login = (attemptsLeft: number | undefined) =>
   loginMachine.resolveState({
     value: 'showingWidget',
-    context: {
-      mode: 'login',
-      clientId: 'acme',
-      applicationName: undefined,
-      culture: 'en-us',
-      recoveryToken: undefined,
-      ports: fakePorts().ports,
-      storedApplication: undefined,
-      ssoId: undefined,
-      attempts: {},
-      username: 'lee',
-      failed: attemptsLeft !== undefined,
-      attemptsLeft,
-    },
+    context: loginContext({ username: 'lee', failed: attemptsLeft !== undefined, attemptsLeft }),
   });
 
 const resources = (context: { settings?: Record<string, string>; labels?: Record<string, string> } = {}) =>

@@ -1,0 +1,47 @@
+import type { ContextFrom } from 'xstate';
+import type { loginMachine } from '@machines/login/login.machine';
+import type { LoginInput } from '@machines/login/login.types';
+import { defaultSessionTiming } from '@machines/session/session.timing';
+import { fakePorts } from './fake-ports';
+import { profile } from './profiles';
+
+/**
+ * Contexts the transition specs start mid-chart from (`machine.resolveState({ value, context })`): one place that
+ * knows every field, so a new field of a machine's context is one edit here, not one per spec file.
+ */
+
+type LoginContext = ContextFrom<typeof loginMachine>;
+
+/** The login flow's input as the root hands it for `/Login/acme`. */
+export const loginInput = (overrides: Partial<LoginInput> = {}): LoginInput => ({
+  mode: 'login',
+  clientId: 'acme',
+  applicationName: undefined,
+  culture: 'en-us',
+  recoveryToken: undefined,
+  ports: fakePorts().ports,
+  ...overrides,
+});
+
+/** The login flow's context before anything is typed or remembered. */
+export const loginContext = (overrides: Partial<LoginContext> = {}): LoginContext => ({
+  ...loginInput(),
+  storedApplication: undefined,
+  ssoId: undefined,
+  attempts: {},
+  username: undefined,
+  failed: false,
+  attemptsLeft: undefined,
+  ...overrides,
+});
+
+/** The session's context with a signed-in profile and the default timing. */
+export const sessionContext = () => ({
+  signOutReason: undefined,
+  profile: profile(),
+  timing: defaultSessionTiming,
+  countdown: 0,
+  redirectUrl: undefined,
+  address: undefined,
+  returnTo: undefined,
+});
