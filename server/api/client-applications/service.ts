@@ -1,4 +1,4 @@
-import { eq, inArray, max, sql } from 'drizzle-orm';
+import { eq, max, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type {
   ClientApplication,
@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client';
 import { applications, clientApplications, templates } from '../../db/schema';
 import { notFound, staleUpdate } from '../../http/problem';
 import { catalogueAudit } from '../support/audit';
+import { knownIds } from '../support/known-ids';
 import { invalidField } from '../support/problems';
 import { assertVersion, lockCatalogue } from '../support/write-guards';
 import { clientOf, listForClient, getTemplateRecord, withoutClient } from './queries';
@@ -22,18 +23,11 @@ type Row = typeof clientApplications.$inferSelect;
 async function assertEntries(tx: Tx, entries: Activation['applications']): Promise<void> {
   if (entries.length === 0) return;
   const seen = new Set<string>();
-  const known = new Set(
-    (
-      await tx
-        .select({ id: applications.id })
-        .from(applications)
-        .where(
-          inArray(
-            applications.id,
-            entries.map((entry) => entry.applicationId),
-          ),
-        )
-    ).map((row) => row.id),
+  const known = await knownIds(
+    tx,
+    applications,
+    applications.id,
+    entries.map((entry) => entry.applicationId),
   );
   entries.forEach((entry, index) => {
     const field = `applications.${String(index)}.applicationId`;

@@ -1,10 +1,11 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { TemplateCreateSchema, TemplateDetail, TemplateUpdateSchema } from '@contracts/admin/templates';
 import type { Db, Tx } from '../../db/client';
 import { clientApplications, fields, templateFields, templates } from '../../db/schema';
 import { notFound } from '../../http/problem';
 import { catalogueAudit } from '../support/audit';
+import { knownIds } from '../support/known-ids';
 import { duplicate, invalidField, stillInUse } from '../support/problems';
 import { assertVersion, lockCatalogue, mapDuplicates } from '../support/write-guards';
 import { getTemplate } from './queries';
@@ -32,18 +33,11 @@ async function assertInput(tx: Tx, input: TemplateInput, exceptId: string | null
     if (otherDefault !== undefined) throw duplicate('default', 'Default flag (only one template is Default)');
   }
   if (input.fields.length === 0) return;
-  const known = new Set(
-    (
-      await tx
-        .select({ id: fields.id })
-        .from(fields)
-        .where(
-          inArray(
-            fields.id,
-            input.fields.map((field) => field.fieldId),
-          ),
-        )
-    ).map((row) => row.id),
+  const known = await knownIds(
+    tx,
+    fields,
+    fields.id,
+    input.fields.map((field) => field.fieldId),
   );
   const unknown = input.fields.findIndex((field) => !known.has(field.fieldId));
   if (unknown >= 0) throw invalidField(`fields.${String(unknown)}.fieldId`, 'no field has this id');
