@@ -1,12 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Culture } from '@contracts/culture';
 import type { InputResource } from '@contracts/resources';
 import type { Db } from '../../db/client';
 import { inputResources } from '../../db/schema';
 import { notFound, staleUpdate } from '../../http/problem';
 import { auditTrail } from '../resources/audit';
-import { clientOrGlobal } from '../resources/client-filter';
-import { bestPerKey, candidateCultures } from '../resources/fallback';
+import { fallbackCandidates } from '../resources/client-filter';
+import { bestPerKey } from '../resources/fallback';
 import { toInputResource } from '../resources/inputs';
 import { sameClient } from '../resources/row-scope';
 import { bumpVersion } from '../resources/version';
@@ -57,13 +57,7 @@ export async function patchInput(db: Db, edit: InputEdit, actor: string): Promis
       const candidates = await tx
         .select()
         .from(inputResources)
-        .where(
-          and(
-            eq(inputResources.key, edit.key),
-            inArray(inputResources.culture, candidateCultures(edit.culture)),
-            clientOrGlobal(inputResources.clientId, edit.clientId),
-          ),
-        );
+        .where(and(eq(inputResources.key, edit.key), fallbackCandidates(inputResources, edit.culture, edit.clientId)));
       const template = bestPerKey(candidates, (row) => row.key, edit.culture).get(edit.key);
       if (template === undefined) throw notFound(`No input resource has the key ${edit.key}.`);
       [after] = await tx

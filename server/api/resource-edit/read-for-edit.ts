@@ -1,11 +1,11 @@
-import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { Culture } from '@contracts/culture';
 import type { InputForEdit, LabelForEdit } from '@contracts/resource-edit';
 import type { Db } from '../../db/client';
 import { inputResources, labels } from '../../db/schema';
 import { notFound } from '../../http/problem';
-import { clientOrGlobal } from '../resources/client-filter';
-import { bestPerKey, candidateCultures } from '../resources/fallback';
+import { fallbackCandidates } from '../resources/client-filter';
+import { bestPerKey } from '../resources/fallback';
 import { toInputResource } from '../resources/inputs';
 
 export interface EditScope {
@@ -29,13 +29,7 @@ export async function readLabelForEdit(db: Db, scope: EditScope): Promise<LabelF
       version: labels.version,
     })
     .from(labels)
-    .where(
-      and(
-        eq(labels.key, scope.key),
-        inArray(labels.culture, candidateCultures(scope.culture)),
-        clientOrGlobal(labels.clientId, scope.clientId),
-      ),
-    );
+    .where(and(eq(labels.key, scope.key), fallbackCandidates(labels, scope.culture, scope.clientId)));
   const own = rows.find((row) => row.culture === scope.culture && row.clientId === scope.clientId);
   const fallback = bestPerKey(rows, (row) => row.key, scope.culture).get(scope.key);
   return {
@@ -52,13 +46,7 @@ export async function readInputForEdit(db: Db, scope: EditScope): Promise<InputF
   const rows = await db
     .select(getTableColumns(inputResources))
     .from(inputResources)
-    .where(
-      and(
-        eq(inputResources.key, scope.key),
-        inArray(inputResources.culture, candidateCultures(scope.culture)),
-        clientOrGlobal(inputResources.clientId, scope.clientId),
-      ),
-    );
+    .where(and(eq(inputResources.key, scope.key), fallbackCandidates(inputResources, scope.culture, scope.clientId)));
   const own = rows.find((row) => row.culture === scope.culture && row.clientId === scope.clientId);
   const shown = own ?? bestPerKey(rows, (row) => row.key, scope.culture).get(scope.key);
   if (shown === undefined) throw notFound(`No input resource has the key ${scope.key}.`);

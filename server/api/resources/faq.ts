@@ -1,10 +1,10 @@
-import { and, asc, inArray } from 'drizzle-orm';
+import { and, asc } from 'drizzle-orm';
 import type { Culture } from '@contracts/culture';
 import type { FaqQuestion } from '@contracts/resources';
 import type { Db } from '../../db/client';
 import { faqQuestions } from '../../db/schema';
-import { clientOrGlobal } from './client-filter';
-import { bestLevel, candidateCultures } from './fallback';
+import { fallbackCandidates } from './client-filter';
+import { bestLevel } from './fallback';
 
 /** The help page's questions, taken whole from the best fallback level, in category and display order. */
 export async function readFaq(
@@ -14,9 +14,7 @@ export async function readFaq(
   const rows = await db
     .select()
     .from(faqQuestions)
-    .where(
-      and(inArray(faqQuestions.culture, candidateCultures(culture)), clientOrGlobal(faqQuestions.clientId, clientId)),
-    )
+    .where(and(fallbackCandidates(faqQuestions, culture, clientId)))
     .orderBy(asc(faqQuestions.order), asc(faqQuestions.part), asc(faqQuestions.header));
   return bestLevel(rows, culture).map((row) => ({
     id: row.id,

@@ -2,8 +2,8 @@ import { and, getTableColumns, inArray } from 'drizzle-orm';
 import type { InputResource } from '@contracts/resources';
 import type { Db } from '../../db/client';
 import { inputResources } from '../../db/schema';
-import { clientOrGlobal } from './client-filter';
-import { bestPerKey, candidateCultures } from './fallback';
+import { fallbackCandidates } from './client-filter';
+import { bestPerKey } from './fallback';
 import type { TextQuery } from './labels';
 
 type InputRow = typeof inputResources.$inferSelect;
@@ -39,11 +39,7 @@ export async function readInputs(
     .select(getTableColumns(inputResources))
     .from(inputResources)
     .where(
-      and(
-        inArray(inputResources.component, [...components]),
-        inArray(inputResources.culture, candidateCultures(culture)),
-        clientOrGlobal(inputResources.clientId, clientId),
-      ),
+      and(inArray(inputResources.component, [...components]), fallbackCandidates(inputResources, culture, clientId)),
     );
   const best = bestPerKey(rows, (row) => row.key, culture);
   return Object.fromEntries([...best].map(([key, row]) => [key, toInputResource(row)]));

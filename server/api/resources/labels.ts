@@ -3,8 +3,8 @@ import type { Culture } from '@contracts/culture';
 import type { Label } from '@contracts/resources';
 import type { Db } from '../../db/client';
 import { labels } from '../../db/schema';
-import { clientOrGlobal } from './client-filter';
-import { bestPerKey, candidateCultures } from './fallback';
+import { fallbackCandidates } from './client-filter';
+import { bestPerKey } from './fallback';
 
 export interface TextQuery {
   components: readonly string[];
@@ -17,13 +17,7 @@ export async function readLabels(db: Db, { components, culture, clientId }: Text
   const rows = await db
     .select({ id: labels.id, key: labels.key, value: labels.value, culture: labels.culture, clientId: labels.clientId })
     .from(labels)
-    .where(
-      and(
-        inArray(labels.component, [...components]),
-        inArray(labels.culture, candidateCultures(culture)),
-        clientOrGlobal(labels.clientId, clientId),
-      ),
-    );
+    .where(and(inArray(labels.component, [...components]), fallbackCandidates(labels, culture, clientId)));
   return [...bestPerKey(rows, (row) => row.key, culture).values()]
     .map((row) => ({ key: row.key, value: row.value, resourceId: row.id }))
     .sort((a, b) => a.key.localeCompare(b.key));

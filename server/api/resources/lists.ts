@@ -3,8 +3,8 @@ import type { Culture } from '@contracts/culture';
 import type { ListItem } from '@contracts/resources';
 import type { Db } from '../../db/client';
 import { listItems } from '../../db/schema';
-import { clientOrGlobal } from './client-filter';
-import { bestLevelPerGroup, candidateCultures } from './fallback';
+import { fallbackCandidates } from './client-filter';
+import { bestLevelPerGroup } from './fallback';
 
 export interface ListsQuery {
   culture: Culture;
@@ -27,8 +27,7 @@ export async function readLists(db: Db, { culture, clientId, names }: ListsQuery
     .from(listItems)
     .where(
       and(
-        inArray(listItems.culture, candidateCultures(culture)),
-        clientOrGlobal(listItems.clientId, clientId),
+        fallbackCandidates(listItems, culture, clientId),
         names === undefined ? undefined : inArray(listItems.listName, [...names]),
       ),
     )

@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Culture } from '@contracts/culture';
 import { roles, type Menu, type Role } from '@contracts/resources';
 import type { Db } from '../../db/client';
 import { menuItems } from '../../db/schema';
-import { clientOrGlobal } from './client-filter';
-import { bestLevel, candidateCultures } from './fallback';
+import { fallbackCandidates } from './client-filter';
+import { bestLevel } from './fallback';
 
 const isRole = (value: string): value is Role => (roles as readonly string[]).includes(value);
 
@@ -19,13 +19,7 @@ export async function readMenu(
   const rows = await db
     .select()
     .from(menuItems)
-    .where(
-      and(
-        eq(menuItems.section, section),
-        inArray(menuItems.culture, candidateCultures(culture)),
-        clientOrGlobal(menuItems.clientId, clientId),
-      ),
-    )
+    .where(and(eq(menuItems.section, section), fallbackCandidates(menuItems, culture, clientId)))
     .orderBy(asc(menuItems.order), asc(menuItems.linkUrl));
   return {
     section,
