@@ -6,7 +6,7 @@ import type { Menu } from '@contracts/resources';
 import { actorDone, doneEventType } from '../support/controlled-actor';
 import { preloadLazyChunks, renderShell } from '../support/render-shell';
 import { answeringApi } from '../support/shell-api';
-import { fakePorts } from '../support/fake-ports';
+import { guardInput } from '../support/machine-contexts';
 import { profile } from '../support/profiles';
 import { describeWalks, notWalked } from '../support/walk';
 
@@ -28,22 +28,8 @@ const menus: Record<string, Menu> = {
 };
 const menuName = (menu: unknown) => Object.keys(menus).find((name) => menus[name] === menu) ?? 'none';
 
-const boardInput: GuardInput = {
-  area: 'board',
-  path: '/board/index',
-  culture: 'en-us',
-  profile: profile(),
-  recoveryToken: undefined,
-  ports: fakePorts().ports,
-};
-const adminInput: GuardInput = {
-  area: 'admin',
-  path: '/dashboard',
-  culture: 'en-us',
-  profile: profile({ role: 'admin' }),
-  recoveryToken: undefined,
-  ports: fakePorts().ports,
-};
+const boardInput = guardInput();
+const adminInput = guardInput({ area: 'admin', path: '/dashboard', profile: profile({ role: 'admin' }) });
 
 const boardEvents = [actorDone('readStoredRedirect', '/Faq'), actorDone('readStoredRedirect', undefined)];
 const adminEvents = Object.values(menus).map((menu) => actorDone('loadMenu', menu));

@@ -7,7 +7,7 @@ import type { ProfileValidateResult } from '@contracts/profile';
 import { actorDone, doneEventType } from '../support/controlled-actor';
 import { renderShell } from '../support/render-shell';
 import { answeringApi } from '../support/shell-api';
-import { fakePorts } from '../support/fake-ports';
+import { loginInput } from '../support/machine-contexts';
 import { profile } from '../support/profiles';
 import { describeWalks, notWalked, type WalkEvent } from '../support/walk';
 
@@ -58,14 +58,7 @@ describeWalks(loginMachine, {
   events,
   scenarios: [
     {
-      input: {
-        mode: 'login',
-        clientId: 'acme',
-        applicationName: undefined,
-        culture: 'en-us',
-        recoveryToken: undefined,
-        ports: fakePorts().ports,
-      },
+      input: loginInput(),
       // One submit and at most one failure: enough to see the message and the counter without an endless graph.
       filterEvents: (s, event) =>
         (event.type !== 'widget.submitted' || s.context.username === undefined) &&

@@ -1,5 +1,6 @@
 import type { ContextFrom } from 'xstate';
 import type { loginMachine } from '@machines/login/login.machine';
+import type { GuardInput } from '@machines/guard/guard.machine';
 import type { LoginInput } from '@machines/login/login.types';
 import { defaultSessionTiming } from '@machines/session/session.timing';
 import { fakePorts } from './fake-ports';
@@ -32,6 +33,17 @@ export const loginContext = (overrides: Partial<LoginContext> = {}): LoginContex
   username: undefined,
   failed: false,
   attemptsLeft: undefined,
+  ...overrides,
+});
+
+/** The board guard's input for `/board/index`, signed in as Maria. */
+export const guardInput = (overrides: Partial<GuardInput> = {}): GuardInput => ({
+  area: 'board',
+  path: '/board/index',
+  culture: 'en-us',
+  profile: profile(),
+  recoveryToken: undefined,
+  ports: fakePorts().ports,
   ...overrides,
 });
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import { guardMachine, type GuardInput } from '@machines/guard/guard.machine';
+import { guardMachine } from '@machines/guard/guard.machine';
 import { automaticChoice, launcherMachine } from '@machines/launcher/launcher.machine';
 import type { Menu } from '@contracts/resources';
 import { doneEvent } from '../../support/controlled-actor';
+import { guardInput } from '../../support/machine-contexts';
 import { fakePorts } from '../../support/fake-ports';
 import { application, claims, profile } from '../../support/profiles';
 
@@ -51,15 +52,7 @@ describe('launcher (admin-and-board §2)', () => {
 });
 
 describe('guards (public-and-profile §4, admin-and-board §4)', () => {
-  const input = (overrides: Partial<GuardInput> = {}): GuardInput => ({
-    area: 'board',
-    path: '/board/index',
-    culture: 'en-us',
-    profile: profile(),
-    recoveryToken: undefined,
-    ports: fakePorts().ports,
-    ...overrides,
-  });
+  const input = guardInput;
   const menu: Menu = {
     section: 'Portal',
     menuItems: [
