@@ -1,17 +1,12 @@
 import { AdminLayout } from '../layouts/AdminLayout';
-import { adminPages, isAdminRoute } from './admin-pages';
 import { GuardedArea } from './GuardedArea';
-import type { RouteId } from './routes';
+import type { LayoutProps } from './RouteView';
 
-/** The admin area (lazy chunk, behind the authorisation guard): its layout and the page of the route. */
-export default function AdminArea({ routeId }: { routeId: RouteId }) {
-  if (!isAdminRoute(routeId)) return null;
-  const Page = adminPages[routeId];
+/** The admin frame (lazy chunk): the authorisation guard, then the admin layout around the route's page. */
+export default function AdminArea({ children }: LayoutProps) {
   return (
     <GuardedArea>
-      <AdminLayout>
-        <Page />
-      </AdminLayout>
+      <AdminLayout>{children}</AdminLayout>
     </GuardedArea>
   );
 }

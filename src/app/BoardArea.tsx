@@ -1,18 +1,12 @@
-import { LauncherPage } from '../board/LauncherPage';
 import { BoardLayout } from '../layouts/BoardLayout';
-import { PlaceholderPage } from '../pages/PlaceholderPage';
-import { pageTitles } from '../pages/page-titles';
 import { GuardedArea } from './GuardedArea';
-import type { RouteId } from './routes';
+import type { LayoutProps } from './RouteView';
 
-/** The board (lazy chunk, behind the board guard): the launcher, and the edit-profile page of a later issue. */
-export default function BoardArea({ routeId }: { routeId: RouteId }) {
-  if (routeId !== 'boardIndex' && routeId !== 'editProfile') return null;
+/** The board frame (lazy chunk): the board guard, then the board layout, without its top bar on a bare route. */
+export default function BoardArea({ route, children }: LayoutProps) {
   return (
     <GuardedArea>
-      <BoardLayout showTopBar={routeId !== 'editProfile'}>
-        {routeId === 'boardIndex' ? <LauncherPage /> : <PlaceholderPage title={pageTitles[routeId]} />}
-      </BoardLayout>
+      <BoardLayout showTopBar={route.bare !== true}>{children}</BoardLayout>
     </GuardedArea>
   );
 }

@@ -1,19 +1,24 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { PublicLayout } from '../layouts/PublicLayout';
-import { LoginPage } from '../pages/LoginPage';
-import { PlaceholderPage } from '../pages/PlaceholderPage';
-import { TransitPage } from '../pages/TransitPage';
-import { pageTitles } from '../pages/page-titles';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 import { PageNotFound } from '../ui/PageNotFound';
-import { resolveRoute, type RouteId } from './routes';
+import { resolveRoute, type Layout, type PageRoute } from './routes';
+import { viewOf } from './route-views';
 
-// The admin and board areas are their own chunks: a visitor of the public pages never downloads them.
-const AdminArea = lazy(() => import('./AdminArea'));
-const BoardArea = lazy(() => import('./BoardArea'));
+export type LayoutProps = { route: PageRoute; children: ReactNode };
 
-/** Renders the route table (src/app/routes.ts) for the current address. */
+/**
+ * The frame of each layout. The admin and board frames (their guard, menus and bars) are chunks of their own, like
+ * the pages: a visitor of the public pages never downloads them.
+ */
+const layouts: Record<Layout, ComponentType<LayoutProps>> = {
+  public: ({ children }) => <PublicLayout>{children}</PublicLayout>,
+  admin: lazy(() => import('./AdminArea')),
+  board: lazy(() => import('./BoardArea')),
+};
+
+/** Renders the route table (src/app/routes.ts) for the current address: the route's layout around its view. */
 export function RouteView() {
   const [path] = useLocation();
   const search = useSearch();
@@ -27,39 +32,15 @@ export function RouteView() {
     );
   }
   const { route } = resolved;
-  switch (route.layout) {
-    case 'admin':
-      return (
+  const Frame = layouts[route.layout];
+  const Page = viewOf(route.view);
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Frame route={route}>
         <Suspense fallback={<FullScreenSpinner />}>
-          <AdminArea routeId={route.id} />
+          <Page />
         </Suspense>
-      );
-    case 'board':
-      return (
-        <Suspense fallback={<FullScreenSpinner />}>
-          <BoardArea routeId={route.id} />
-        </Suspense>
-      );
-    case 'public':
-      return (
-        <PublicLayout>
-          <PublicPage routeId={route.id} />
-        </PublicLayout>
-      );
-  }
-}
-
-/** The page of a public route: the login flow's screens, the pages one only passes through, or a placeholder. */
-function PublicPage({ routeId }: { routeId: RouteId }) {
-  switch (routeId) {
-    case 'login':
-    case 'publicAdmin':
-    case 'sso':
-      return <LoginPage />;
-    case 'loginCallback':
-    case 'logout':
-      return <TransitPage title={pageTitles[routeId]} />;
-    default:
-      return <PlaceholderPage title={pageTitles[routeId]} />;
-  }
+      </Frame>
+    </Suspense>
+  );
 }

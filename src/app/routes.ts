@@ -1,12 +1,15 @@
 import type { FlowKey } from '@machines/app/app.flows';
 import type { PageLocation } from '@machines/app/app.types';
 import type { PageKey } from '@machines/support/pages';
+import { pageTitles } from '@src/pages/page-titles';
 import { buildPath, matchPattern } from './route-match';
+import { page, placeholder, transit, type ViewLoader } from './route-views';
 
 /**
  * The route table of every route in both spec documents (public-and-profile §2, admin-and-board §2), as data: the
- * view (RouteView.tsx) renders it, LocationWatcher.tsx tells the root actor about it. Order matters: the first match
- * wins. Paths match case-insensitively. docs/spa.md lists the table and the choices behind it.
+ * view (RouteView.tsx) renders it, LocationWatcher.tsx tells the root actor about it. Adding a page is one entry here
+ * (path, layout, page key, view, flow) and nothing else. Order matters: the first match wins. Paths match
+ * case-insensitively. docs/spa.md lists the table and the choices behind it.
  */
 export type Layout = 'public' | 'admin' | 'board';
 
@@ -21,6 +24,10 @@ export type PageRoute = {
   analytics?: string;
   /** The flow the root runs while the route is on screen (machines/app/app.flows.ts). */
   flow?: FlowKey;
+  /** The page component, loaded on the first visit (src/app/route-views.tsx). */
+  view: ViewLoader;
+  /** The layout without its top bar (the board's edit-profile page, admin-and-board §2). */
+  bare?: true;
 };
 export type RedirectRoute = { kind: 'redirect'; pattern: string; to: string };
 
@@ -45,15 +52,42 @@ export type RouteId =
   | 'editProfile';
 
 /** Admin pages: the spec leaves their paths open; these are ours (docs/spa.md). */
-const adminPages = [
-  { id: 'dashboard', pattern: '/dashboard', page: 'index' },
-  { id: 'application', pattern: '/application', page: 'application' },
-  { id: 'template', pattern: '/template', page: 'template' },
-  { id: 'client', pattern: '/client', page: 'client' },
-  { id: 'field', pattern: '/field', page: 'field' },
-  { id: 'manageUsers', pattern: '/manageUsers', page: 'manageUsers' },
-  { id: 'profile', pattern: '/profile/:redirectUrl?', page: 'profile' },
-] as const satisfies readonly { id: RouteId; pattern: string; page: PageKey }[];
+const adminPages: readonly { id: RouteId; pattern: string; page: PageKey; view: ViewLoader }[] = [
+  {
+    id: 'dashboard',
+    pattern: '/dashboard',
+    page: 'index',
+    view: page(() => import('@src/admin/dashboard/DashboardPage'), 'DashboardPage'),
+  },
+  {
+    id: 'application',
+    pattern: '/application',
+    page: 'application',
+    view: page(() => import('@src/admin/applications/ApplicationsPage'), 'ApplicationsPage'),
+  },
+  {
+    id: 'template',
+    pattern: '/template',
+    page: 'template',
+    view: page(() => import('@src/admin/templates/TemplatesPage'), 'TemplatesPage'),
+  },
+  {
+    id: 'client',
+    pattern: '/client',
+    page: 'client',
+    view: page(() => import('@src/admin/clients/ClientsPage'), 'ClientsPage'),
+  },
+  {
+    id: 'field',
+    pattern: '/field',
+    page: 'field',
+    view: page(() => import('@src/admin/fields/FieldsPage'), 'FieldsPage'),
+  },
+  { id: 'manageUsers', pattern: '/manageUsers', page: 'manageUsers', view: placeholder(pageTitles.manageUsers) },
+  { id: 'profile', pattern: '/profile/:redirectUrl?', page: 'profile', view: placeholder(pageTitles.profile) },
+];
+
+const loginPage = page(() => import('@src/pages/LoginPage'), 'LoginPage');
 
 const nullSegments = ['null', 'undefined'] as const;
 
@@ -70,7 +104,14 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     })),
   ),
   // Before /Login/:clientId, which would otherwise read "callback" as a client id.
-  { kind: 'page', id: 'loginCallback', pattern: '/login/callback', layout: 'public', flow: 'login' },
+  {
+    kind: 'page',
+    id: 'loginCallback',
+    pattern: '/login/callback',
+    layout: 'public',
+    flow: 'login',
+    view: transit(pageTitles.loginCallback),
+  },
   {
     kind: 'page',
     id: 'publicAdmin',
@@ -79,6 +120,7 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     page: 'login',
     analytics: '/login',
     flow: 'login',
+    view: loginPage,
   },
   {
     kind: 'page',
@@ -88,6 +130,7 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     page: 'login',
     analytics: '/login',
     flow: 'login',
+    view: loginPage,
   },
   {
     kind: 'page',
@@ -97,6 +140,7 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     page: 'login',
     analytics: '/login',
     flow: 'login',
+    view: loginPage,
   },
   {
     kind: 'page',
@@ -106,6 +150,7 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     page: 'login',
     analytics: '/login',
     flow: 'login',
+    view: loginPage,
   },
   // The identity provider's recovery and activation mail links here (okta-compat A11): the login flow, with the token.
   {
@@ -116,9 +161,17 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     page: 'login',
     analytics: '/login',
     flow: 'login',
+    view: loginPage,
   },
-  { kind: 'page', id: 'logout', pattern: '/Logout/:redirectUrl?', layout: 'public' },
-  { kind: 'page', id: 'faq', pattern: '/Faq/:clientId?', layout: 'public', page: 'faq' },
+  { kind: 'page', id: 'logout', pattern: '/Logout/:redirectUrl?', layout: 'public', view: transit(pageTitles.logout) },
+  {
+    kind: 'page',
+    id: 'faq',
+    pattern: '/Faq/:clientId?',
+    layout: 'public',
+    page: 'faq',
+    view: placeholder(pageTitles.faq),
+  },
   {
     kind: 'page',
     id: 'signUp',
@@ -126,12 +179,27 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     layout: 'public',
     page: 'signup',
     analytics: '/registration/profile',
+    view: placeholder(pageTitles.signUp),
   },
-  { kind: 'page', id: 'reset', pattern: '/Reset/:login', layout: 'public' },
-  { kind: 'page', id: 'resetPassword', pattern: '/ResetPassword/:clientId?', layout: 'public' },
+  { kind: 'page', id: 'reset', pattern: '/Reset/:login', layout: 'public', view: placeholder(pageTitles.reset) },
+  {
+    kind: 'page',
+    id: 'resetPassword',
+    pattern: '/ResetPassword/:clientId?',
+    layout: 'public',
+    view: placeholder(pageTitles.resetPassword),
+  },
   ...adminPages.map((route): PageRoute => ({ kind: 'page', layout: 'admin', ...route })),
   { kind: 'redirect', pattern: '/board', to: '/board/index' },
-  { kind: 'page', id: 'boardIndex', pattern: '/board/index', layout: 'board', page: 'board', flow: 'launcher' },
+  {
+    kind: 'page',
+    id: 'boardIndex',
+    pattern: '/board/index',
+    layout: 'board',
+    page: 'board',
+    flow: 'launcher',
+    view: page(() => import('@src/board/LauncherPage'), 'LauncherPage'),
+  },
   {
     kind: 'page',
     id: 'editProfile',
@@ -139,6 +207,8 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     layout: 'board',
     page: 'profile',
     analytics: '/edit-profile/profile',
+    view: placeholder(pageTitles.editProfile),
+    bare: true,
   },
 ];
 

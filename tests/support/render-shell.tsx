@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { memoryLocation } from 'wouter/memory-location';
 import type { AppInput } from '@machines/app/app.types';
 import { AppRoot } from '@src/app/AppRoot';
+import { routeTable } from '@src/app/routes';
 import { wireApp, type ShellApi } from '@src/app/wiring';
 import { englishCatalogue } from '@src/i18n/catalogues';
 import { createCatalogueRuntime } from '@src/i18n/runtime';
@@ -58,6 +59,8 @@ export async function preloadLazyChunks(): Promise<void> {
   await Promise.all([
     import('@src/app/AdminArea'),
     import('@src/app/BoardArea'),
+    // Every route's view: each page is a chunk of its own (src/app/route-views.tsx).
+    ...routeTable.flatMap((route) => (route.kind === 'page' ? [route.view()] : [])),
     import('@src/ui/ErrorModal'),
     import('@src/ui/BrowserNotice'),
   ]);

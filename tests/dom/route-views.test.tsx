@@ -1,0 +1,49 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { render, screen } from '@testing-library/react';
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { Suspense } from 'react';
+import { describe, expect, it } from 'vitest';
+import { routeTable, type PageRoute } from '@src/app/routes';
+import { viewOf } from '@src/app/route-views';
+import { englishCatalogue } from '@src/i18n/catalogues';
+import { system } from '@src/ui/system';
+
+const pageRoutes = routeTable.filter((route): route is PageRoute => route.kind === 'page');
+
+/** Adding a page is one entry of the route table: these prove that the entry's view is all a page needs. */
+describe('route views', () => {
+  it.each(pageRoutes.map((route) => [route.pattern, route] as const))(
+    '%s names a view that loads',
+    async (_, route) => {
+      const component = await route.view();
+      expect(typeof component).toBe('function');
+    },
+  );
+
+  it('gives one lazy component per view, so a page stays mounted across renders', () => {
+    const [first] = pageRoutes;
+    expect(first).toBeDefined();
+    if (!first) return;
+    expect(viewOf(first.view)).toBe(viewOf(first.view));
+  });
+
+  it('renders a placeholder view with its title, and says it arrives later', async () => {
+    const signUp = pageRoutes.find((route) => route.id === 'signUp');
+    expect(signUp).toBeDefined();
+    if (!signUp) return;
+    const Page = viewOf(signUp.view);
+    const i18n = setupI18n();
+    i18n.loadAndActivate({ locale: 'en-us', messages: { ...englishCatalogue } });
+    render(
+      <ChakraProvider value={system}>
+        <I18nProvider i18n={i18n}>
+          <Suspense fallback={null}>
+            <Page />
+          </Suspense>
+        </I18nProvider>
+      </ChakraProvider>,
+    );
+    expect(await screen.findByTestId('placeholder-page')).toBeDefined();
+  });
+});
