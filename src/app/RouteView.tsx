@@ -3,7 +3,7 @@ import { Redirect, useLocation, useSearch } from 'wouter';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 import { PageNotFound } from '../ui/PageNotFound';
-import { resolveRoute, type Layout, type PageRoute } from './routes';
+import { resolveRoute, routeTable, type Layout, type PageRoute } from './routes';
 import { viewOf } from './route-views';
 
 export type LayoutProps = { route: PageRoute; children: ReactNode };
@@ -17,6 +17,11 @@ const layouts: Record<Layout, ComponentType<LayoutProps>> = {
   admin: lazy(() => import('./AdminArea')),
   board: lazy(() => import('./BoardArea')),
 };
+
+/** Each route's page by its (unique) pattern, made once: a lazy component made during render would remount its page on every render. */
+const pages: Partial<Record<string, ComponentType>> = Object.fromEntries(
+  routeTable.flatMap((route) => (route.kind === 'page' ? [[route.pattern, viewOf(route.view)]] : [])),
+);
 
 /** Renders the route table (src/app/routes.ts) for the current address: the route's layout around its view. */
 export function RouteView() {
@@ -33,7 +38,8 @@ export function RouteView() {
   }
   const { route } = resolved;
   const Frame = layouts[route.layout];
-  const Page = viewOf(route.view);
+  const Page = pages[route.pattern];
+  if (!Page) return null;
   return (
     <Suspense fallback={<FullScreenSpinner />}>
       <Frame route={route}>

@@ -10,7 +10,7 @@ export type ViewLoader = () => Promise<ComponentType>;
 
 /** A page module's named export as the route's view. */
 export const page =
-  <M, K extends keyof M>(load: () => Promise<M>, name: K): ViewLoader =>
+  <M,>(load: () => Promise<M>, name: keyof M): ViewLoader =>
   () =>
     load().then((module) => module[name] as ComponentType);
 

@@ -21,6 +21,11 @@ describe('route views', () => {
     },
   );
 
+  it('gives every page route a pattern of its own (RouteView finds the page by it)', () => {
+    const patterns = pageRoutes.map((route) => route.pattern.toLowerCase());
+    expect(new Set(patterns).size).toBe(patterns.length);
+  });
+
   it('gives one lazy component per view, so a page stays mounted across renders', () => {
     const [first] = pageRoutes;
     expect(first).toBeDefined();
