@@ -98,6 +98,13 @@ describe('route inventory (pglite)', () => {
     for (const key of publicPortalRoutes) expect(declaredPublic.map(keyOf)).toContain(key);
   });
 
+  it('keeps the guard of every route as reviewed: a weakened guard or a new route changes route-guards.txt on purpose', async () => {
+    // The checks below derive what to expect from the declared guards, so a read that lost its `providerAdmin`
+    // narrowing would pass them; this ledger would not (CI never writes snapshots, it compares them).
+    const ledger = [...new Set(routes.map((route) => `${keyOf(route)} ${String(route.guard)}`))].sort();
+    await expect(`${ledger.join('\n')}\n`).toMatchFileSnapshot('./route-guards.txt');
+  });
+
   it('lets client administrators read the catalogue, never change it', () => {
     // A write that lost its `providerAdmin` narrowing would fall back to its area's `admin` and let them through.
     const writes = routes.filter((route) => route.guard === 'admin' && !['GET', 'HEAD'].includes(route.method));
