@@ -61,9 +61,7 @@ export const InstanceUpdateSchema = v.object({
   fields: FieldValuesSchema,
   /** Agent/Admin: role per application id (only the client's active applications; an empty role removes it). */
   applicationRoles: v.optional(
-    v.array(
-      v.object({ applicationId: v.pipe(v.string(), v.uuid('must be an id')), roleValue: text(100) }),
-    ),
+    v.array(v.object({ applicationId: v.pipe(v.string(), v.uuid('must be an id')), roleValue: text(100) })),
   ),
   /** Own profile only (Edit): a new password and/or recovery question. */
   security: v.optional(SecurityChangeSchema),

@@ -275,13 +275,19 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       expected: 'a secret of at least 32 characters',
       secret: true,
     }),
-    cost: read(env, 'ALTCHA_COST', { schema: wholeNumber(1, 100_000), expected: 'a whole number from 1 to 100000' }) ?? 1_000,
+    cost:
+      read(env, 'ALTCHA_COST', { schema: wholeNumber(1, 100_000), expected: 'a whole number from 1 to 100000' }) ??
+      1_000,
     maxCounter:
-      read(env, 'ALTCHA_MAX_COUNTER', { schema: wholeNumber(1, 1_000_000), expected: 'a whole number from 1 to 1000000' }) ??
-      5_000,
+      read(env, 'ALTCHA_MAX_COUNTER', {
+        schema: wholeNumber(1, 1_000_000),
+        expected: 'a whole number from 1 to 1000000',
+      }) ?? 5_000,
     ttlSeconds:
-      read(env, 'ALTCHA_TTL_SECONDS', { schema: wholeNumber(30, 86_400), expected: 'a whole number of seconds from 30 to 86400' }) ??
-      20 * 60,
+      read(env, 'ALTCHA_TTL_SECONDS', {
+        schema: wholeNumber(30, 86_400),
+        expected: 'a whole number of seconds from 30 to 86400',
+      }) ?? 20 * 60,
   };
   const mapsApiKey = readString(env, 'MAPS_API_KEY');
   const providerPrefix =

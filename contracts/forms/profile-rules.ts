@@ -26,7 +26,10 @@ export function isFieldLocked(field: FormField, role: string): boolean {
 /** A field the viewer may change: shown, not locked for their role, not disabled, and not a label. */
 export function isFieldEditable(field: FormField, viewer: FormViewer): boolean {
   return (
-    isFieldVisible(field, viewer) && !isFieldLocked(field, viewer.role) && !field.fieldDisable && field.dataType !== 'LABEL'
+    isFieldVisible(field, viewer) &&
+    !isFieldLocked(field, viewer.role) &&
+    !field.fieldDisable &&
+    field.dataType !== 'LABEL'
   );
 }
 

@@ -57,7 +57,10 @@ export function createAltchaCaptcha(db: Db, config: AltchaConfig): AltchaCaptcha
         hmacSignatureSecret: secret,
         hmacKeySignatureSecret: keySecret,
       });
-      return { parameters: created.parameters, ...(created.signature === undefined ? {} : { signature: created.signature }) };
+      return {
+        parameters: created.parameters,
+        ...(created.signature === undefined ? {} : { signature: created.signature }),
+      };
     },
 
     async verify(token): Promise<CaptchaVerdict> {
@@ -73,7 +76,8 @@ export function createAltchaCaptcha(db: Db, config: AltchaConfig): AltchaCaptcha
       if (result.expired) return 'expired';
       if (!result.verified) return 'invalid';
       const expiresAt = new Date(
-        ((payload.challenge.parameters.expiresAt as number | undefined) ?? Date.now() / 1000 + config.ttlSeconds) * 1000,
+        ((payload.challenge.parameters.expiresAt as number | undefined) ?? Date.now() / 1000 + config.ttlSeconds) *
+          1000,
       );
       // Spent ones past their expiry could never verify again: drop them as new ones come in.
       await db.delete(captchaSpent).where(lte(captchaSpent.expiresAt, new Date()));

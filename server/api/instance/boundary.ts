@@ -113,7 +113,10 @@ export async function checkSecurity(
   if (isDetail(context.answerRules)) refusals.add(context.answerRules.field, context.answerRules.message);
   const answerRules = isDetail(context.answerRules) ? {} : context.answerRules;
   const failures = securityFailures(security, { ...context, answerRules });
-  for (const [input, failure] of Object.entries(failures) as [SecurityInput, NonNullable<(typeof failures)[SecurityInput]>][])
+  for (const [input, failure] of Object.entries(failures) as [
+    SecurityInput,
+    NonNullable<(typeof failures)[SecurityInput]>,
+  ][])
     refusals.add(`body.security.${input}`, detailMessageOf(failure, input === 'securityAnswer' ? answerRules : {}));
   const question = security.securityQuestion.trim();
   if (question !== '' && question !== (context.initialQuestion ?? '') && failures.securityQuestion === undefined) {

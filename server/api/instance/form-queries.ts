@@ -97,7 +97,10 @@ export async function readFormDefinition(
             .from(instanceFieldValues)
             .where(eq(instanceFieldValues.instanceId, instance.id)),
           db
-            .select({ applicationId: instanceApplicationRoles.applicationId, roleValue: instanceApplicationRoles.roleValue })
+            .select({
+              applicationId: instanceApplicationRoles.applicationId,
+              roleValue: instanceApplicationRoles.roleValue,
+            })
             .from(instanceApplicationRoles)
             .where(eq(instanceApplicationRoles.instanceId, instance.id)),
         ]);

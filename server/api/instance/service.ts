@@ -6,13 +6,7 @@ import type { InstanceRecord, InstanceUpdate } from '@contracts/instance';
 import type { FormDefinition } from '@contracts/profile-form';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db/client';
-import {
-  applications,
-  clients,
-  instanceApplicationRoles,
-  instanceFieldValues,
-  instances,
-} from '../../db/schema';
+import { applications, clients, instanceApplicationRoles, instanceFieldValues, instances } from '../../db/schema';
 import { ADMIN_APPLICATION_NAME } from '../../db/seed';
 import { DirectoryRefusal } from '../../directory/errors';
 import type { DirectoryPort } from '../../directory/port';
@@ -147,7 +141,9 @@ export async function saveInstance(
   const security = update.security;
   const changesSecurity =
     security !== undefined &&
-    [security.password, security.confirmPassword, security.securityAnswer, security.currentPassword].some((s) => s !== '');
+    [security.password, security.confirmPassword, security.securityAnswer, security.currentPassword].some(
+      (s) => s !== '',
+    );
   let initialQuestion: string | null = null;
   if (changesSecurity) {
     if (access.mode !== 'Edit' || instance.ssoUser) refusals.add('body.security', detailMessages.invalid);
@@ -212,7 +208,10 @@ async function saveRoles(db: Db, instanceId: string, roles: NonNullable<Instance
     await db
       .delete(instanceApplicationRoles)
       .where(
-        and(eq(instanceApplicationRoles.instanceId, instanceId), eq(instanceApplicationRoles.applicationId, applicationId)),
+        and(
+          eq(instanceApplicationRoles.instanceId, instanceId),
+          eq(instanceApplicationRoles.applicationId, applicationId),
+        ),
       );
     if (roleValue.trim() !== '')
       await db.insert(instanceApplicationRoles).values({ instanceId, applicationId, roleValue: roleValue.trim() });

@@ -1,4 +1,9 @@
-import { AltchaChallengeSchema, RegisterBodySchema, RegisterClientParamsSchema, RegisterResultSchema } from '@contracts/instance';
+import {
+  AltchaChallengeSchema,
+  RegisterBodySchema,
+  RegisterClientParamsSchema,
+  RegisterResultSchema,
+} from '@contracts/instance';
 import { FormDefinitionSchema } from '@contracts/profile-form';
 import { notFound } from '../../http/problem';
 import { defineArea } from '../area';

@@ -13,7 +13,15 @@ import { ProblemError, problemMessages, validationFailed } from '../../http/prob
 import { burnVerificationTime } from '../../idp/users/passwords';
 import type { AttemptCounter, RateLimit } from '../../idp/rate-limit';
 import type { Mailer } from '../../mail/mailer';
-import { checkEmail, checkFields, checkSecurity, fixedInputRules, namesOf, Refusals, valuesToSave } from '../instance/boundary';
+import {
+  checkEmail,
+  checkFields,
+  checkSecurity,
+  fixedInputRules,
+  namesOf,
+  Refusals,
+  valuesToSave,
+} from '../instance/boundary';
 import { readFormDefinition } from '../instance/form-queries';
 import { findClient } from '../profile/service';
 
@@ -119,9 +127,15 @@ export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: s
     // A newcomer holds each application's default role, so the board offers them the client's applications.
     const defaults = form.applications.filter((app) => app.defaultRoleValue.trim() !== '');
     if (defaults.length > 0)
-      await tx.insert(instanceApplicationRoles).values(
-        defaults.map((app) => ({ instanceId: row.id, applicationId: app.applicationId, roleValue: app.defaultRoleValue })),
-      );
+      await tx
+        .insert(instanceApplicationRoles)
+        .values(
+          defaults.map((app) => ({
+            instanceId: row.id,
+            applicationId: app.applicationId,
+            roleValue: app.defaultRoleValue,
+          })),
+        );
     return row;
   });
 
@@ -141,15 +155,13 @@ export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: s
     await undoProfile();
     // A login the identity provider already has (a person it knows whom this client's profiles do not): the owner of
     // the address is told, the caller gets the usual answer.
-    if (error instanceof DirectoryRefusal && error.statusCode === 409)
-      return answerKnown(deps, email, client, null);
+    if (error instanceof DirectoryRefusal && error.statusCode === 409) return answerKnown(deps, email, client, null);
     if (error instanceof DirectoryRefusal && error.statusCode === 400)
       throw validationFailed(
         (error.details ?? [{ field: 'body', message: error.message }]).map((detail) => ({
-          field: detail.field.replace(/^body\.(password|recovery_question)/, 'body.security.$1').replace(
-            'body.security.recovery_question',
-            'body.security.securityAnswer',
-          ),
+          field: detail.field
+            .replace(/^body\.(password|recovery_question)/, 'body.security.$1')
+            .replace('body.security.recovery_question', 'body.security.securityAnswer'),
           message: detail.message,
         })),
       );
