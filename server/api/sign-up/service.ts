@@ -127,15 +127,13 @@ export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: s
     // A newcomer holds each application's default role, so the board offers them the client's applications.
     const defaults = form.applications.filter((app) => app.defaultRoleValue.trim() !== '');
     if (defaults.length > 0)
-      await tx
-        .insert(instanceApplicationRoles)
-        .values(
-          defaults.map((app) => ({
-            instanceId: row.id,
-            applicationId: app.applicationId,
-            roleValue: app.defaultRoleValue,
-          })),
-        );
+      await tx.insert(instanceApplicationRoles).values(
+        defaults.map((app) => ({
+          instanceId: row.id,
+          applicationId: app.applicationId,
+          roleValue: app.defaultRoleValue,
+        })),
+      );
     return row;
   });
 

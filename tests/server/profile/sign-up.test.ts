@@ -39,7 +39,8 @@ describe.each(databaseKinds)('sign-up: POST Instance/Register (%s)', (kind) => {
         createUser: async (user) => {
           // The profile is already inserted when the identity side is asked: count it, to prove the order.
           profilesSeenByIdentity.push((await profileOf(t, user.email)).length);
-          return createUserFault === null ? directory.createUser(user) : createUserFault(directory.createUser, user);
+          const real = (created: typeof user) => directory.createUser(created);
+          return createUserFault === null ? real(user) : createUserFault(real, user);
         },
       }),
     });
