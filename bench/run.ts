@@ -5,6 +5,7 @@ import { benchAdminListsLoad } from './admin-lists-load';
 import { benchBundleSize } from './bundle-size';
 import { benchGridFilter } from './grid-filter';
 import { benchIdentity } from './identity';
+import { benchRegister } from './register';
 import { benchResourcesLoad } from './resources-load';
 import { benchStartup } from './startup';
 import { repoRoot, type Figure } from './support';
@@ -16,6 +17,7 @@ const figures: Figure[] = [
   ...(await benchIdentity()),
   ...(await benchGridFilter()),
   ...(await benchAdminListsLoad()),
+  ...(await benchRegister()),
 ];
 for (const f of figures) {
   const verdict =

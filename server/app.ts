@@ -19,6 +19,11 @@ import { installStaticSpa } from './http/static-spa';
 import { valibotSerializerCompiler } from './http/json';
 import { valibotValidatorCompiler } from './http/validation';
 import { createProcessMemos } from './db/process-memo';
+import { defaultSignUpLimits, type SignUpLimits } from './api/sign-up/service';
+import { createCaptcha } from './captcha';
+import type { DirectoryPort } from './directory/port';
+import { databaseAttemptCounter } from './idp/rate-limit';
+import { createMailer } from './mail/mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +52,13 @@ export interface BuildAppOptions {
   tokenKeys?: JWTVerifyGetKey;
   /** The built SPA (`vite build` output). Default: dist/client of the working directory. */
   staticDir?: string;
+  /**
+   * Wraps the identity port the portal's areas use (tests make the identity side fail at a chosen step, to prove a
+   * sign-up leaves nothing half made). Default: the port as it is.
+   */
+  wrapDirectory?: (directory: DirectoryPort) => DirectoryPort;
+  /** Sign-up's rate limits. Default: `defaultSignUpLimits`. */
+  signUpLimits?: SignUpLimits;
 }
 
 /**
@@ -59,6 +71,8 @@ export async function buildApp({
   logger,
   tokenKeys,
   staticDir,
+  wrapDirectory,
+  signUpLimits = defaultSignUpLimits,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -108,7 +122,16 @@ export async function buildApp({
       if (request.method !== 'GET' && request.method !== 'HEAD') memos.invalidateAll();
       hookDone(null, payload);
     });
-    registerApi(api, { db: database.db, config, identity, scopes, lists });
+    registerApi(api, {
+      db: database.db,
+      config,
+      identity: wrapDirectory === undefined ? identity : { ...identity, directory: wrapDirectory(identity.directory) },
+      scopes,
+      lists,
+      captcha: createCaptcha(database.db, config),
+      mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl ?? undefined, log: app.log }),
+      signUp: { counter: databaseAttemptCounter(database.db, 'portal_rate_limits'), limits: signUpLimits },
+    });
     done();
   });
   demoAppRoutes(app);

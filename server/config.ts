@@ -52,6 +52,24 @@ export const DEFAULT_LOCKOUT_MINUTES = 30;
 export interface RecaptchaConfig {
   siteKey: string;
   secret: string;
+  /** Where tokens are verified (RECAPTCHA_VERIFY_URL): Google's siteverify, or recaptcha.net's where google.com is blocked. */
+  verifyUrl: string;
+}
+
+export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
+/** The self-hosted proof-of-work captcha (ALTCHA), used when reCAPTCHA is not configured. */
+export interface AltchaConfig {
+  /**
+   * Signs challenges (ALTCHA_HMAC_SECRET). Unset: a random secret per process — fine for one process, but several
+   * processes behind a load balancer must share one, or a challenge from one is refused by another.
+   */
+  hmacSecret: string | null;
+  /** PBKDF2 iterations per attempt (ALTCHA_COST) and the highest counter a solver may have to reach (ALTCHA_MAX_COUNTER). */
+  cost: number;
+  maxCounter: number;
+  /** How long a challenge may be solved and used (ALTCHA_TTL_SECONDS). */
+  ttlSeconds: number;
 }
 
 export interface Config {
@@ -77,6 +95,7 @@ export interface Config {
   smtpUrl: string | null;
   redisUrl: string | null;
   recaptcha: RecaptchaConfig | null;
+  altcha: AltchaConfig;
   mapsApiKey: string | null;
   providerPrefix: string;
   demoData: boolean;
@@ -239,10 +258,37 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     secret: true,
   });
   const recaptchaVars = readGroup(env, ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET']);
+  const recaptchaVerifyUrl =
+    read(env, 'RECAPTCHA_VERIFY_URL', { schema: urlWithScheme(['http:', 'https:']), expected: 'an http(s):// URL' }) ??
+    RECAPTCHA_VERIFY_URL;
   const recaptcha =
     recaptchaVars === null
       ? null
-      : { siteKey: recaptchaVars.RECAPTCHA_SITE_KEY, secret: recaptchaVars.RECAPTCHA_SECRET };
+      : {
+          siteKey: recaptchaVars.RECAPTCHA_SITE_KEY,
+          secret: recaptchaVars.RECAPTCHA_SECRET,
+          verifyUrl: recaptchaVerifyUrl,
+        };
+  const altcha: AltchaConfig = {
+    hmacSecret: read(env, 'ALTCHA_HMAC_SECRET', {
+      schema: v.pipe(v.string(), v.minLength(32)),
+      expected: 'a secret of at least 32 characters',
+      secret: true,
+    }),
+    cost:
+      read(env, 'ALTCHA_COST', { schema: wholeNumber(1, 100_000), expected: 'a whole number from 1 to 100000' }) ??
+      1_000,
+    maxCounter:
+      read(env, 'ALTCHA_MAX_COUNTER', {
+        schema: wholeNumber(1, 1_000_000),
+        expected: 'a whole number from 1 to 1000000',
+      }) ?? 5_000,
+    ttlSeconds:
+      read(env, 'ALTCHA_TTL_SECONDS', {
+        schema: wholeNumber(30, 86_400),
+        expected: 'a whole number of seconds from 30 to 86400',
+      }) ?? 20 * 60,
+  };
   const mapsApiKey = readString(env, 'MAPS_API_KEY');
   const providerPrefix =
     read(env, 'PROVIDER_PREFIX', {
@@ -269,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     smtpUrl,
     redisUrl,
     recaptcha,
+    altcha,
     mapsApiKey,
     providerPrefix,
     demoData,

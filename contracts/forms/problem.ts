@@ -1,5 +1,5 @@
 import type { ProblemDetail } from '../errors';
-import type { FieldFailure, MessageKind } from './rules';
+import type { FieldFailure, FieldRules, MessageKind } from './rules';
 
 /**
  * The texts the contracts' schemas and the server put in a problem's `details[].message` for the rules a form knows.
@@ -9,7 +9,36 @@ export const detailMessages = {
   required: 'is required',
   maxLength: (max: number) => `at most ${String(max)} characters`,
   duplicate: 'is already used',
+  // Why: the profile form's server boundary (issue 9) reports every kind the field rules know, not only the two the
+  // admin contracts needed, so the SPA shows the same kind the browser's own check would have shown.
+  minLength: (min: number) => `at least ${String(min)} characters`,
+  dataLength: (max: number) => `longer than its data length of ${String(max)}`,
+  pattern: 'does not match the expected format',
+  email: 'is not an e-mail address',
+  invalid: 'is not valid',
+  /** The critical error of spec §5 (no resource data, a negative minimum, a minimum above the maximum). */
+  invalidResource: 'Invalid Resource',
 } as const;
+
+/** The detail text the server writes for a failure of the shared field rules (read back by `problemOnForm`). */
+export function detailMessageOf(failure: FieldFailure, rules: FieldRules): string {
+  switch (failure.kind) {
+    case 'required':
+      return detailMessages.required;
+    case 'minLength':
+      return detailMessages.minLength(rules.minLength ?? 0);
+    case 'maxLength':
+      return detailMessages.maxLength(rules.maxLength ?? 0);
+    case 'dataLength':
+      return detailMessages.dataLength(rules.dataLength ?? 0);
+    case 'pattern':
+      return detailMessages.pattern;
+    case 'email':
+      return detailMessages.email;
+    case 'invalid':
+      return detailMessages.invalid;
+  }
+}
 
 /** What a whole form shows above its fields: someone saved first (409 stale), or another conflict or refusal. */
 export type FormLevelKind = 'stale' | 'conflict' | 'invalid';
@@ -26,14 +55,27 @@ export type ProblemLike = { code: string; details?: readonly ProblemDetail[] | u
 const kindOfDetail = (message: string): MessageKind | 'duplicate' => {
   if (message === detailMessages.required) return 'required';
   if (/^at most \d+ characters$/.test(message)) return 'maxLength';
+  if (/^at least \d+ characters$/.test(message)) return 'minLength';
+  if (/^longer than its data length of \d+$/.test(message)) return 'dataLength';
+  if (message === detailMessages.pattern) return 'pattern';
+  if (message === detailMessages.email) return 'email';
   if (message === detailMessages.duplicate) return 'duplicate';
   return 'invalid';
 };
 
-/** `body.name` and `body.fields.3.fieldId` name the form's `name` and `fields`; other parts name no input. */
-const inputOf = (path: string): string | undefined => {
-  const [part, input] = path.split('.');
-  return part === 'body' && input !== undefined && input !== '' ? input : undefined;
+/**
+ * The input of the form a detail's path names: `body.name` and `body.fields.3.fieldId` name `name` and `fields`.
+ * Why the longest match: the profile form's inputs include nested ones keyed by name (`fields.PhoneNumber`, issue 9),
+ * so a path names the longest input of the form it starts with; forms without nested inputs read as before.
+ */
+const inputOf = (path: string, inputs: readonly string[]): string | undefined => {
+  const [part, ...rest] = path.split('.');
+  if (part !== 'body' || rest.length === 0 || rest[0] === '') return undefined;
+  for (let length = rest.length; length > 1; length -= 1) {
+    const nested = rest.slice(0, length).join('.');
+    if (inputs.includes(nested)) return nested;
+  }
+  return rest[0];
 };
 
 /**
@@ -51,7 +93,7 @@ export function problemOnForm<F extends string>(
   if (!refusal && problem.code !== 'conflict') return undefined;
   const fields: Partial<Record<F, FieldFailure>> = {};
   for (const detail of problem.details ?? []) {
-    const input = inputOf(detail.field);
+    const input = inputOf(detail.field, inputs);
     if (input === undefined || !(inputs as readonly string[]).includes(input) || fields[input as F] !== undefined)
       continue;
     const kind = kindOfDetail(detail.message);

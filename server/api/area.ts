@@ -12,6 +12,11 @@ import type { Db } from '../db/client';
 import type { ValibotTypeProvider } from '../http/validation';
 import type { ScopeReader } from './resources/scope';
 import type { ListCache } from './support/list-cache';
+import type { CaptchaPort } from '../captcha/port';
+import type { AltchaCaptcha } from '../captcha/altcha';
+import type { AttemptCounter } from '../idp/rate-limit';
+import type { Mailer } from '../mail/mailer';
+import type { SignUpLimits } from './sign-up/service';
 
 /** The typed Fastify scope an area declares its routes on (request and answer types come from the contracts). */
 export type AreaApp = FastifyInstance<
@@ -41,6 +46,12 @@ export interface ApiDeps {
   scopes: ScopeReader;
   /** The provider administrator's catalogue lists, remembered until the next write request (see ListCache). */
   lists: ListCache;
+  /** reCAPTCHA v3 or ALTCHA (server/captcha); `altcha` is the latter's challenge maker, null with reCAPTCHA. */
+  captcha: CaptchaPort & { altcha: AltchaCaptcha | null };
+  /** The portal's mail (SMTP or the outbox). */
+  mailer: Mailer;
+  /** Sign-up's rate limits and the counter they are kept in (`portal_rate_limits`). */
+  signUp: { counter: AttemptCounter; limits: SignUpLimits };
 }
 
 /**

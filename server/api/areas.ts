@@ -6,10 +6,12 @@ import { clientsArea } from './clients/routes';
 import { errorLogArea } from './error-log/routes';
 import { fieldsArea } from './fields/routes';
 import { healthArea } from './health/routes';
+import { instanceArea } from './instance/routes';
 import { identityArea } from './identity/routes';
 import { profileArea } from './profile/routes';
 import { resourceEditArea } from './resource-edit/routes';
 import { resourcesArea } from './resources/routes';
+import { signUpArea } from './sign-up/routes';
 import { templatesArea } from './templates/routes';
 
 /** Every area of the portal API. A new area is a folder under server/api/ and one line here. */
@@ -17,6 +19,8 @@ export const apiAreas: readonly ApiArea[] = [
   healthArea,
   identityArea,
   profileArea,
+  instanceArea,
+  signUpArea,
   errorLogArea,
   resourcesArea,
   resourceEditArea,

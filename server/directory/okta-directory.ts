@@ -160,6 +160,13 @@ export function createOktaDirectory({
     deactivate: async (userId) => {
       await lifecycle(userId, 'deactivate');
     },
+    deleteUser: async (userId) => {
+      // The first DELETE deactivates, the second deletes; a user already deactivated is deleted by the first.
+      const user = await call('get user', 'GET', `/users/${segment(userId)}`);
+      const status = parse(OktaUserSchema, user, 'delete user').status;
+      if (status !== 'DEPROVISIONED') await call('deactivate user', 'DELETE', `/users/${segment(userId)}`);
+      await call('delete user', 'DELETE', `/users/${segment(userId)}`);
+    },
     unlock: async (userId) => {
       await lifecycle(userId, 'unlock');
     },

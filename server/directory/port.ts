@@ -62,6 +62,8 @@ export interface DirectoryPort {
   /** STAGED or DEPROVISIONED → ACTIVE (with a password) or PROVISIONED; the link comes back when not mailed. */
   activate(userId: string, options: { sendEmail: boolean }): Promise<{ activationUrl: string | null }>;
   deactivate(userId: string): Promise<void>;
+  /** Removes the user for good (Okta's two-step delete: deactivate, then delete). Undoes a sign-up that failed. */
+  deleteUser(userId: string): Promise<void>;
   unlock(userId: string): Promise<void>;
   /** The password stops working until the person follows the link; it comes back when not mailed. */
   resetPassword(userId: string, options: { sendEmail: boolean }): Promise<{ resetPasswordUrl: string | null }>;

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { oktaErrors } from './authn/errors';
-import { idpRateLimits } from './tables';
 
 /** Counts attempts per key in fixed windows; injectable so that a deployment may count elsewhere (e.g. Redis). */
 export interface AttemptCounter {
@@ -36,26 +35,27 @@ export const defaultRateLimits: RateLimits = {
 /** Counters older than this are of no window any more (the longest limit here is 15 minutes); the purge drops them. */
 export const RATE_LIMIT_HORIZON_MS = 24 * 60 * 60_000;
 
+/** Tables laid out as a fixed-window counter (`key` primary key, `window_started_at`, `hits`). */
+export type CounterTable = 'idp_rate_limits' | 'portal_rate_limits';
+
 /**
- * The counter in `idp_rate_limits`: one upsert does read, reset and increment together, so several server
- * processes count the same attempts without a race.
+ * The counter in `idp_rate_limits` (or, for the portal's own limits such as sign-up, `portal_rate_limits`, which
+ * exists whether or not the embedded IdP does): one upsert does read, reset and increment together, so several
+ * server processes count the same attempts without a race.
  */
-export function databaseAttemptCounter(db: Db): AttemptCounter {
+export function databaseAttemptCounter(db: Db, table: CounterTable = 'idp_rate_limits'): AttemptCounter {
+  const t = sql.identifier(table);
   return {
     async hit(key, windowMs, now = new Date()) {
-      const windowOver = sql`"idp_rate_limits"."window_started_at" <= ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
-      const [row] = await db
-        .insert(idpRateLimits)
-        .values({ key, windowStartedAt: now, hits: 1 })
-        .onConflictDoUpdate({
-          target: idpRateLimits.key,
-          set: {
-            hits: sql`case when ${windowOver} then 1 else "idp_rate_limits"."hits" + 1 end`,
-            windowStartedAt: sql`case when ${windowOver} then ${now.toISOString()}::timestamptz else "idp_rate_limits"."window_started_at" end`,
-          },
-        })
-        .returning({ hits: idpRateLimits.hits });
-      return row?.hits ?? 1;
+      const started = now.toISOString();
+      const windowOver = sql`${t}."window_started_at" <= ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
+      const { rows } = await db.execute<{ hits: number }>(sql`
+        insert into ${t} ("key", "window_started_at", "hits") values (${key}, ${started}::timestamptz, 1)
+        on conflict ("key") do update set
+          "hits" = case when ${windowOver} then 1 else ${t}."hits" + 1 end,
+          "window_started_at" = case when ${windowOver} then ${started}::timestamptz else ${t}."window_started_at" end
+        returning "hits"`);
+      return rows[0]?.hits ?? 1;
     },
   };
 }

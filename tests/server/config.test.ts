@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       smtpUrl: null,
       redisUrl: null,
       recaptcha: null,
+      altcha: { hmacSecret: null, cost: 1000, maxCounter: 5000, ttlSeconds: 1200 },
       mapsApiKey: null,
       providerPrefix: 'AUL',
       demoData: true,
@@ -84,7 +85,7 @@ describe('loadConfig', () => {
       trustProxyHops: 1,
       databaseUrl: 'postgresql://gatehouse:pw@db.internal:5432/gatehouse',
       okta: { issuer: 'https://acme.okta.com/oauth2/default', clientId: '0oa1', apiToken: 'ssws-token' },
-      recaptcha: { siteKey: 'site', secret: 'secret' },
+      recaptcha: { siteKey: 'site', secret: 'secret', verifyUrl: 'https://www.google.com/recaptcha/api/siteverify' },
       providerPrefix: 'GATE',
       logLevel: 'debug',
     });

@@ -32,6 +32,11 @@ const publicPortalRoutes = [
   'GET /api/v1/resource/logo',
   'GET /api/v1/resource/loginlogo',
   'GET /api/v1/resource/profile/logo',
+  'GET /api/v1/resource/signQuestions',
+  // Self sign-up (issue 9): the Register form, the ALTCHA challenge and the registration itself come before sign-in.
+  'GET /api/v1/FormApplicationTemplateClientField/Register/:clientId',
+  'GET /api/v1/captcha/challenge',
+  'POST /api/v1/Instance/Register',
 ];
 
 /**
@@ -87,6 +92,8 @@ describe('route inventory (pglite)', () => {
     expect(declared.get('DELETE /api/v1/Client/:id')).toBe('providerAdmin');
     expect(declared.get('GET /api/v1/Client/:id')).toBe('admin');
     expect(declared.get('POST /api/v1/profile/validate')).toBe('signedIn');
+    expect(declared.get('PUT /api/v1/Instance/:id')).toBe('signedIn');
+    expect(declared.get('GET /api/v1/InstanceApplicationTemplateClientField/Form/Instance/:id')).toBe('signedIn');
     expect(declared.get('GET /api/v1/users/:user')).toBe('idpApiToken');
     expect(routes.filter((route) => route.guard === undefined).map(keyOf)).toEqual([]);
   });

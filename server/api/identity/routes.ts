@@ -11,10 +11,10 @@ export const identityArea = defineArea({
   name: 'identity',
   prefix: '/api/v1',
   guard: 'public',
-  routes: (app, { config, identity }) => {
+  routes: (app, { config, identity, captcha }) => {
     app.get('/config/public', { schema: { response: { 200: PublicConfigSchema } } }, async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return publicConfigOf(config, identity);
+      return publicConfigOf(config, identity, captcha.config);
     });
 
     // Always a 400 problem, never an answer: so no answer contract.

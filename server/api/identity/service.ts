@@ -1,3 +1,4 @@
+import type { CaptchaConfig } from '@contracts/instance';
 import type { PublicConfig } from '@contracts/public-config';
 import { spaRedirectUri, type IdentityProvider } from '../../auth/identity-provider';
 import type { Config } from '../../config';
@@ -9,7 +10,11 @@ import type { Config } from '../../config';
 export const SPA_SCOPES = ['openid', 'profile', 'email', 'offline_access'];
 
 /** GET /api/v1/config/public: identical in shape for the embedded IdP and a real org. */
-export function publicConfigOf(config: Config, identity: Pick<IdentityProvider, 'issuer' | 'clientId'>): PublicConfig {
+export function publicConfigOf(
+  config: Config,
+  identity: Pick<IdentityProvider, 'issuer' | 'clientId'>,
+  captcha?: CaptchaConfig,
+): PublicConfig {
   return {
     issuer: identity.issuer,
     clientId: identity.clientId,
@@ -17,5 +22,6 @@ export function publicConfigOf(config: Config, identity: Pick<IdentityProvider, 
     scopes: SPA_SCOPES,
     agentUserDomain: config.usernameRule.agentUserDomain,
     testDomainSuffix: config.usernameRule.testDomainSuffix,
+    ...(captcha === undefined ? {} : { captcha }),
   };
 }

@@ -14,10 +14,12 @@ import {
   SiteProfileSchema,
   ThemeSchema,
 } from '@contracts/resources';
+import { SignQuestionListSchema } from '@contracts/profile-form';
 import type { ClientAssetKind } from '../../db/schema';
 import { sendJson } from '../../http/json';
 import { notFound } from '../../http/problem';
 import { defineArea } from '../area';
+import { SECURITY_QUESTIONS_LIST } from '../instance/boundary';
 import { readAggregated } from './aggregated';
 import { AnswerCache } from './answer-cache';
 import { readFaq } from './faq';
@@ -146,6 +148,20 @@ export const resourcesArea = defineArea({
       FaqSchema,
       () => [],
       ({ scope, culture }) => readFaq(db, { culture, clientId: scope.clientId }),
+    );
+
+    // Spec §7 "resource/signQuestions": the security form's questions, sorted without case (§2 "Security form").
+    cachedGet(
+      '/signQuestions',
+      CultureQuerySchema,
+      SignQuestionListSchema,
+      () => [],
+      async ({ scope, culture }) => {
+        const lists = await readLists(db, { culture, clientId: scope.clientId, names: [SECURITY_QUESTIONS_LIST] });
+        return (lists[SECURITY_QUESTIONS_LIST] ?? [])
+          .map((item) => ({ key: item.key, question: item.value }))
+          .sort((a, b) => a.question.localeCompare(b.question, culture, { sensitivity: 'base' }));
+      },
     );
 
     app.get(

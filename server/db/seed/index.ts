@@ -5,7 +5,7 @@ import { insertPortal } from './insert-portal';
 import { insertResources } from './insert-resources';
 
 export { AGENT_USER_DOMAIN, DEMO_PASSWORD, demoPeople, idpLoginOf } from './world/people';
-export { ADMIN_APPLICATION_NAME, demoAppLink } from './world/portal';
+export { ADMIN_APPLICATION_NAME, demoAppLink, demoApplicationRoles } from './world/portal';
 export { formFieldLabelKey } from './world/fields';
 export { PORTAL_MENU_SECTION } from './world/menu';
 

@@ -17,7 +17,16 @@ import { subFieldTypeOf } from '@contracts/admin/fields';
 import { demoFields } from './world/fields';
 import { demoTemplates } from './world/templates';
 import { demoPeople, idpLoginOf } from './world/people';
-import { demoApplications, demoClientApplications, demoClients, demoCmsSites, demoRegions } from './world/portal';
+import {
+  demoApplications,
+  demoClientApplications,
+  demoClients,
+  demoCmsSites,
+  demoRegions,
+  demoRolesApiUrl,
+} from './world/portal';
+
+const aliasOf = (name: string) => demoApplications.find((application) => application.name === name)?.alias ?? name;
 import type { ClientPrefix } from './world/types';
 import { Lookup } from './lookup';
 
@@ -140,6 +149,7 @@ export async function insertPortal(db: Db): Promise<PortalIds> {
         defaultRedirect: link.defaultRedirect ?? false,
         oktaContainer: link.oktaContainer,
         oktaContainerLabel: link.oktaContainerLabel,
+        rolesApiUrl: demoRolesApiUrl(aliasOf(link.application)),
       };
     }),
   );

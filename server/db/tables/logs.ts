@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { environments, errorLevels } from '@contracts/error-log';
 import { id, sqlList } from './columns';
 
@@ -67,4 +67,28 @@ export const mailOutbox = pgTable(
       .where(sql`${t.sentAt} is null`),
     index('mail_outbox_to_idx').on(t.to),
   ],
+);
+
+/**
+ * Fixed-window attempt counters of the portal's own limits (sign-up per address and per e-mail), kept in the database
+ * so several processes count together (the same counter as the embedded IdP's `idp_rate_limits`, which does not exist
+ * with a real Okta org).
+ */
+export const portalRateLimits = pgTable('portal_rate_limits', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});
+
+/**
+ * Captcha solutions already used (ALTCHA challenges are single use): the challenge's signature, until it expires.
+ * An insert that conflicts is a replay.
+ */
+export const captchaSpent = pgTable(
+  'captcha_spent',
+  {
+    signature: text('signature').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('captcha_spent_expires_idx').on(t.expiresAt)],
 );

@@ -1,18 +1,7 @@
-import type { IdpUser } from '../users/directory';
+import { passwordComplexity } from '@contracts/forms/password';
 
-/**
- * The password policy (issue #3: at least 8 characters, a lower-case letter, an upper-case letter, a number), in the
- * shape of Okta's `_embedded.policy.complexity`, which the widget shows beside the new-password fields.
- */
-export const passwordComplexity = {
-  minLength: 8,
-  minLowerCase: 1,
-  minUpperCase: 1,
-  minNumber: 1,
-  minSymbol: 0,
-  excludeUsername: true,
-  excludeAttributes: [] as string[],
-} as const;
+// The policy and its check live in the shared contracts: the portal's sign-up boundary and the SPA run the same one.
+export { meetsComplexity, passwordComplexity } from '@contracts/forms/password';
 
 /** Okta's PASSWORD_RESET policy: complexity plus expiration and age, which we do not enforce (0 = none). */
 export const passwordResetPolicy = {
@@ -25,17 +14,3 @@ export const passwordResetPolicy = {
 export const complexityCause =
   'Password requirements: at least 8 characters, a lowercase letter, an uppercase letter, a number. ' +
   'Your password cannot contain your username.';
-
-const count = (value: string, pattern: RegExp) => value.match(pattern)?.length ?? 0;
-
-/** True when the password meets every rule, including not containing the part of the login before the `@`. */
-export function meetsComplexity(password: string, user: Pick<IdpUser, 'login'>): boolean {
-  const username = (user.login.split('@')[0] ?? '').toLowerCase();
-  return (
-    password.length >= passwordComplexity.minLength &&
-    count(password, /\p{Ll}/gu) >= passwordComplexity.minLowerCase &&
-    count(password, /\p{Lu}/gu) >= passwordComplexity.minUpperCase &&
-    count(password, /\p{Nd}/gu) >= passwordComplexity.minNumber &&
-    !(username.length > 0 && password.toLowerCase().includes(username))
-  );
-}

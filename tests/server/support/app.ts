@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '@server/app';
+import { buildApp, type BuildAppOptions } from '@server/app';
 import { issuerFor } from '@server/auth/token-verifier';
 import { loadConfig, type Config } from '@server/config';
 import type { Database } from '@server/db/client';
@@ -41,16 +41,23 @@ export async function buildTestApp(
   {
     seed = true,
     staticDir = path.join(tmpdir(), 'gatehouse-no-spa-build'),
-  }: { seed?: boolean; staticDir?: string } = {},
+    env = {},
+    ...ports
+  }: {
+    seed?: boolean;
+    staticDir?: string;
+    /** Configuration variables on top of the test configuration (e.g. a cheap ALTCHA for tests that solve it). */
+    env?: NodeJS.ProcessEnv;
+  } & Pick<BuildAppOptions, 'wrapDirectory' | 'signUpLimits'> = {},
 ): Promise<TestApp> {
   const testDatabase = await openTestDatabase(kind);
   const { database } = testDatabase;
   // The app registers the embedded IdP (no OKTA_* in the test config), which needs its tables.
   await migrateIdp(database);
   if (seed) await seedDemoWorldIfEmpty(database.db);
-  const config = testConfig();
+  const config = testConfig(env);
   const tokens = await createTestTokens(issuerFor(config));
-  const app = await buildApp({ config, database, logger: false, tokenKeys: tokens.keys, staticDir });
+  const app = await buildApp({ config, database, logger: false, tokenKeys: tokens.keys, staticDir, ...ports });
   await app.ready();
   return {
     app,

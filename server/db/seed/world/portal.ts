@@ -131,6 +131,21 @@ export const demoApplications = [
 ] as const satisfies readonly DemoApplication[];
 export type DemoApplicationName = (typeof demoApplications)[number]['name'];
 
+/**
+ * The roles each demo application offers, by alias: what its role URL answers (`GET ApplicationRoles/{alias}`,
+ * served by Gatehouse itself so the role steps of the profile form work on `npm start` with no outside system).
+ */
+export const demoApplicationRoles: Readonly<Record<string, readonly string[]>> = {
+  aul: ['User', 'Admin'],
+  benefits: ['Member', 'Agent', 'Administrator'],
+  claims: ['Viewer', 'Submitter', 'Agent'],
+  wellness: ['Participant', 'Coach'],
+  payroll: ['Employee', 'Manager'],
+};
+
+/** The role URL of a demo client application (placeholders substituted by the SPA, spec §9). */
+export const demoRolesApiUrl = (alias: string) => `/api/v1/ApplicationRoles/${alias}?clientId={clientId}`;
+
 interface DemoClientApplication {
   client: ClientPrefix;
   application: DemoApplicationName;

@@ -1,0 +1,150 @@
+import { hasDataLength } from '../admin/fields';
+import type { FormField } from '../profile-form';
+import { meetsComplexity } from './password';
+import { rulesOfFormField } from './resource-rules';
+import { firstFailure, type FieldFailure, type FieldRules } from './rules';
+
+/**
+ * The profile form's rules (spec public-and-profile §5 "Instance form", §6), as pure functions of the form definition
+ * (`contracts/profile-form.ts`). The SPA's form engine and the server's Instance/Register boundary run these same
+ * functions, so a value the browser accepts is the value the server accepts.
+ */
+
+/** Who looks at the form: administrators go by a field's own hidden flag, everyone else by the template's (§6). */
+export type FormViewer = { admin: boolean; role: string };
+
+export function isFieldVisible(field: FormField, viewer: FormViewer): boolean {
+  return viewer.admin ? !field.hidden : !field.templateHiddenField && !field.adminField;
+}
+
+/** Spec §5: locked when the viewer's role is in the field's FieldTemplateLockFor (case-insensitive, trimmed). */
+export function isFieldLocked(field: FormField, role: string): boolean {
+  const own = role.trim().toLowerCase();
+  return field.fieldTemplateLockFor.some((locked) => locked.trim().toLowerCase() === own);
+}
+
+/** A field the viewer may change: shown, not locked for their role, not disabled, and not a label. */
+export function isFieldEditable(field: FormField, viewer: FormViewer): boolean {
+  return (
+    isFieldVisible(field, viewer) &&
+    !isFieldLocked(field, viewer.role) &&
+    !field.fieldDisable &&
+    field.dataType !== 'LABEL'
+  );
+}
+
+const isChoice = (field: FormField) => field.dataType === 'SELECT' || field.dataType === 'RADIO BUTTON GROUP';
+const isToggle = (field: FormField) => field.dataType === 'CHECKBOX' || field.dataType === 'BOOLEAN';
+
+/**
+ * The field rules of a form field (spec §5 "For form fields"): hidden fields and labels have none; the data length
+ * bounds text (NVARCHAR) only — every other type is stored with the spec's default length 1, which is no bound on an
+ * option's value.
+ */
+export function rulesOfProfileField(field: FormField, viewer: FormViewer): FieldRules {
+  if (!isFieldVisible(field, viewer) || field.dataType === 'LABEL') return {};
+  return rulesOfFormField({
+    mandatory: field.mandatory,
+    dataType: field.dataType,
+    dataLength: hasDataLength(field.dataType) ? field.dataLength : null,
+    validationRegex: field.validationRegex,
+    validationMessage: field.validationMessage,
+    hidden: false,
+  });
+}
+
+/**
+ * The first failure of one field's value: a required checkbox or boolean must be ticked (`'true'`), a select or radio
+ * value must be one of its options, and every other rule is the shared field rules'.
+ */
+export function profileFieldFailure(field: FormField, value: string, viewer: FormViewer): FieldFailure | undefined {
+  const rules = rulesOfProfileField(field, viewer);
+  const own = rules.message === undefined ? {} : { message: rules.message };
+  if (isToggle(field) && rules.required === true && value !== 'true') return { kind: 'required', ...own };
+  if (isToggle(field)) return value === '' || value === 'true' || value === 'false' ? undefined : { kind: 'invalid' };
+  if (isChoice(field) && value !== '' && !field.childs.some((option) => option.value === value))
+    return { kind: 'invalid', ...own };
+  return firstFailure(value, rules);
+}
+
+/** Each editable field's first failure by field name (disabled, locked and hidden fields are not checked, §5). */
+export function profileFormFailures(
+  fields: readonly FormField[],
+  values: Readonly<Record<string, string>>,
+  viewer: FormViewer,
+): Record<string, FieldFailure> {
+  const failures: Record<string, FieldFailure> = {};
+  for (const field of fields) {
+    if (!isFieldEditable(field, viewer)) continue;
+    const failure = profileFieldFailure(field, values[field.fieldName] ?? '', viewer);
+    if (failure !== undefined) failures[field.fieldName] = failure;
+  }
+  return failures;
+}
+
+/** The form modes (spec §2 "Instance (user profile) form"). */
+export const formModes = ['Register', 'Edit', 'Agent', 'Admin'] as const;
+export type FormMode = (typeof formModes)[number];
+
+export type SecurityValues = {
+  currentPassword: string;
+  password: string;
+  confirmPassword: string;
+  securityQuestion: string;
+  securityAnswer: string;
+};
+export type SecurityInput = keyof SecurityValues;
+
+export interface SecurityContext {
+  mode: FormMode;
+  /** The identity-provider login the password must not contain (`ACME__maria@acme.test`). */
+  login: string;
+  /** The question the person has now (Edit); changing away from it makes the answer required. */
+  initialQuestion: string | null;
+  /** The answer's rules from its resource data (`Security_Field_Answer`, via `rulesOfInput`). */
+  answerRules: FieldRules;
+}
+
+/**
+ * The security form's failures (spec §4 "Security edit in Edit mode", §5 "Instance form"): Admin mode has no
+ * security step; Register needs every field but the current password; in Edit a new password needs the current one
+ * and its confirmation, an answer needs the current password, a changed question needs an answer; outside Register
+ * the confirmation must equal the password or both be empty. A password must meet the policy (`pattern`); a wrong
+ * confirmation is `invalid` on `confirmPassword` (the SPA shows its passwordMismatch text there).
+ */
+export function securityFailures(
+  values: SecurityValues,
+  context: SecurityContext,
+): Partial<Record<SecurityInput, FieldFailure>> {
+  if (context.mode === 'Admin') return {};
+  const failures: Partial<Record<SecurityInput, FieldFailure>> = {};
+  const filled = (input: SecurityInput) => values[input].trim() !== '';
+  const require = (input: SecurityInput) => {
+    if (!filled(input)) failures[input] ??= { kind: 'required' };
+  };
+  const register = context.mode === 'Register';
+  if (register) {
+    require('password');
+    require('confirmPassword');
+    require('securityQuestion');
+    require('securityAnswer');
+  }
+  if (context.mode === 'Edit') {
+    if (filled('password')) {
+      require('currentPassword');
+      require('confirmPassword');
+    }
+    if (filled('securityAnswer')) require('currentPassword');
+    const question = values.securityQuestion.trim();
+    if (question !== '' && question !== (context.initialQuestion ?? '').trim()) require('securityAnswer');
+  }
+  if (filled('password') && !meetsComplexity(values.password, { login: context.login }))
+    failures.password ??= { kind: 'pattern' };
+  if (values.password !== values.confirmPassword && failures.confirmPassword === undefined)
+    failures.confirmPassword = { kind: 'invalid' };
+  if (filled('securityAnswer')) {
+    const failure = firstFailure(values.securityAnswer, { ...context.answerRules, required: false });
+    if (failure !== undefined) failures.securityAnswer ??= failure;
+  }
+  return failures;
+}

@@ -1,0 +1,119 @@
+import * as v from 'valibot';
+import { CultureSchema } from './culture';
+import { ClientIdSchema } from './resources';
+
+/**
+ * The user profile (spec public-and-profile §3 "InstanceDto", §7 "Instance and security"): `GET Instance` (own),
+ * `GET Instance/{id}`, `PUT Instance/{id}`, `POST Instance/Register` (no auth). Only types and bounds are checked by
+ * these schemas; the form's own rules (required, lengths, regexes, e-mail, the security rules) run next, at the
+ * server boundary, with `contracts/forms/profile-rules.ts` — the functions the SPA runs — and a refusal names
+ * `body.email`, `body.fields.{fieldName}`, `body.security.{input}` (a 400 `validation_failed`).
+ */
+
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max, `at most ${String(max)} characters`));
+/** A typed secret: never trimmed (spaces may be part of it). */
+const secret = v.optional(text(200), '');
+
+/** A field's value by the field's dictionary name (`{ "PhoneNumber": "(305) 555-0119" }`). */
+export const FieldValuesSchema = v.pipe(
+  v.record(v.pipe(v.string(), v.maxLength(100)), text(4000)),
+  v.check((record) => Object.keys(record).length <= 500, 'at most 500 fields'),
+);
+
+export const InstanceIdParamsSchema = v.object({ id: v.pipe(v.string(), v.uuid('must be an id')) });
+
+/** A person's profile as the form edits it. */
+export const InstanceRecordSchema = v.object({
+  id: v.string(),
+  clientId: v.string(),
+  clientName: v.string(),
+  email: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  culture: CultureSchema,
+  ssoUser: v.boolean(),
+  /** By field dictionary name, every field the person has a value for. */
+  fields: v.record(v.string(), v.string()),
+  applicationRoles: v.array(v.object({ applicationId: v.string(), application: v.string(), roleValue: v.string() })),
+  /** The row version a save must name (PUT Instance/{id}); a stale one answers 409 `stale_update`. */
+  version: v.number(),
+});
+export type InstanceRecord = v.InferOutput<typeof InstanceRecordSchema>;
+
+/**
+ * The security step of a save (spec §2 "Security form"). Edit: only what the person changes; `currentPassword`
+ * proves it is them. Register: `password`, `confirmPassword`, `securityQuestion`, `securityAnswer` are all required.
+ */
+export const SecurityChangeSchema = v.object({
+  currentPassword: secret,
+  password: secret,
+  confirmPassword: secret,
+  /** The question's text as `resource/signQuestions` lists it (in any culture of the client's list). */
+  securityQuestion: v.optional(text(300), ''),
+  securityAnswer: secret,
+});
+export type SecurityChange = v.InferOutput<typeof SecurityChangeSchema>;
+
+/** PUT Instance/{id}: the whole form (Edit, Agent, Admin). */
+export const InstanceUpdateSchema = v.object({
+  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  culture: v.optional(CultureSchema),
+  fields: FieldValuesSchema,
+  /** Agent/Admin: role per application id (only the client's active applications; an empty role removes it). */
+  applicationRoles: v.optional(
+    v.array(v.object({ applicationId: v.pipe(v.string(), v.uuid('must be an id')), roleValue: text(100) })),
+  ),
+  /** Own profile only (Edit): a new password and/or recovery question. */
+  security: v.optional(SecurityChangeSchema),
+});
+export type InstanceUpdate = v.InferOutput<typeof InstanceUpdateSchema>;
+
+/** POST Instance/Register (no auth): the Register form and its captcha. */
+export const RegisterBodySchema = v.object({
+  /** UUID or portal alias of a client that allows sign-up (its AutoSignUp). */
+  clientId: ClientIdSchema,
+  email: v.pipe(v.string(), v.trim(), text(254)),
+  culture: v.optional(CultureSchema),
+  fields: FieldValuesSchema,
+  security: SecurityChangeSchema,
+  /** The ALTCHA payload (base64) or the reCAPTCHA v3 token, as `config/public`'s `captcha.provider` says. */
+  captcha: v.pipe(v.string(), v.maxLength(20_000)),
+});
+export type RegisterBody = v.InferOutput<typeof RegisterBodySchema>;
+
+/**
+ * The answer to every accepted sign-up — a new person, or an e-mail the client already knows (whose owner gets a mail
+ * instead) — identical on purpose: it says nothing about who has an account.
+ */
+export const RegisterResultSchema = v.object({ accepted: v.literal(true) });
+export type RegisterResult = v.InferOutput<typeof RegisterResultSchema>;
+
+/** Which captcha the SPA shows (`GET config/public` → `captcha`). */
+export const CaptchaConfigSchema = v.variant('provider', [
+  v.object({ provider: v.literal('recaptcha'), siteKey: v.string() }),
+  /** ALTCHA: the widget fetches a challenge from `challengeUrl` (`GET captcha/challenge`). */
+  v.object({ provider: v.literal('altcha'), challengeUrl: v.string() }),
+]);
+export type CaptchaConfig = v.InferOutput<typeof CaptchaConfigSchema>;
+
+/** `GET captcha/challenge`: an ALTCHA v2 challenge, signed by the server, single use, expiring. */
+export const AltchaChallengeSchema = v.object({
+  parameters: v.object({
+    algorithm: v.string(),
+    nonce: v.string(),
+    salt: v.string(),
+    cost: v.number(),
+    keyLength: v.number(),
+    keyPrefix: v.string(),
+    keySignature: v.optional(v.string()),
+    memoryCost: v.optional(v.number()),
+    parallelism: v.optional(v.number()),
+    expiresAt: v.optional(v.number()),
+    data: v.optional(v.record(v.string(), v.union([v.string(), v.number(), v.boolean(), v.null()]))),
+  }),
+  signature: v.optional(v.string()),
+});
+export type AltchaChallenge = v.InferOutput<typeof AltchaChallengeSchema>;
+
+/** Query of `GET FormApplicationTemplateClientField/Register/{clientId}` and the client's empty form. */
+export const RegisterClientParamsSchema = v.object({ clientId: ClientIdSchema });

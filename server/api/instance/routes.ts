@@ -1,0 +1,96 @@
+import * as v from 'valibot';
+import { InstanceIdParamsSchema, InstanceRecordSchema, InstanceUpdateSchema } from '@contracts/instance';
+import { FormClientParamsSchema, FormDefinitionSchema, RoleListSchema } from '@contracts/profile-form';
+import type { Principal } from '../../auth/principal';
+import { demoApplicationRoles } from '../../db/seed';
+import { notFound, unauthorized } from '../../http/problem';
+import { defineArea } from '../area';
+import { findClient } from '../profile/service';
+import { accessTo, clientForm, findInstance, instanceForm, instanceRecord, saveInstance } from './service';
+
+const AliasParamsSchema = v.object({ alias: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)) });
+
+/**
+ * The profile (instance) and its form, for signed-in callers (docs/api.md "Profile form"): a person's own (Edit), and
+ * others' as an administrator (Admin, within their reach) or an agent of the same client (Agent). A profile the caller
+ * may not work on answers 404, exactly as a missing one.
+ */
+export const instanceArea = defineArea({
+  name: 'instance',
+  prefix: '/api/v1',
+  guard: 'signedIn',
+  routes: (app, { db, config, identity }) => {
+    const callerOf = (principal: Principal | null): Principal => {
+      if (principal === null) throw unauthorized();
+      return principal;
+    };
+    /** The profile the path names and how the caller may work on it (404 when they may not). */
+    const reachable = async (principal: Principal | null, id: string) => {
+      const instance = await findInstance(db, id);
+      const access = await accessTo(db, callerOf(principal), instance, config.providerPrefix);
+      return { instance: instance as NonNullable<typeof instance>, access };
+    };
+
+    app.get('/Instance', { schema: { response: { 200: InstanceRecordSchema } } }, async (request, reply) => {
+      const caller = callerOf(request.principal);
+      const own = await findInstance(db, caller.userId);
+      if (own === undefined) throw unauthorized();
+      reply.header('cache-control', 'no-store');
+      return instanceRecord(db, own);
+    });
+
+    app.get(
+      '/Instance/:id',
+      { schema: { params: InstanceIdParamsSchema, response: { 200: InstanceRecordSchema } } },
+      async (request, reply) => {
+        const { instance } = await reachable(request.principal, request.params.id);
+        reply.header('cache-control', 'no-store');
+        return instanceRecord(db, instance);
+      },
+    );
+
+    app.put(
+      '/Instance/:id',
+      {
+        schema: { params: InstanceIdParamsSchema, body: InstanceUpdateSchema, response: { 200: InstanceRecordSchema } },
+      },
+      async (request) => {
+        const { instance, access } = await reachable(request.principal, request.params.id);
+        const saved = await saveInstance({ db, directory: identity.directory }, instance, access, request.body);
+        return instanceRecord(db, saved);
+      },
+    );
+
+    app.get(
+      '/InstanceApplicationTemplateClientField/Form/Instance/:id',
+      { schema: { params: InstanceIdParamsSchema, response: { 200: FormDefinitionSchema } } },
+      async (request, reply) => {
+        const { instance, access } = await reachable(request.principal, request.params.id);
+        reply.header('cache-control', 'no-store');
+        return instanceForm(db, instance, access);
+      },
+    );
+
+    app.get(
+      '/FormApplicationTemplateClientField/:clientId/:culture',
+      { schema: { params: FormClientParamsSchema, response: { 200: FormDefinitionSchema } } },
+      async (request, reply) => {
+        const client = await findClient(db, request.params.clientId);
+        if (client === undefined) throw notFound('No client has this id.');
+        reply.header('cache-control', 'no-store');
+        return clientForm(db, callerOf(request.principal), client, config.providerPrefix);
+      },
+    );
+
+    // The demo world's role URLs (client_applications.roles_api_url) point here: the roles an application offers.
+    app.get(
+      '/ApplicationRoles/:alias',
+      { schema: { params: AliasParamsSchema, response: { 200: RoleListSchema } } },
+      (request) => {
+        const roles = demoApplicationRoles[request.params.alias.toLowerCase()];
+        if (roles === undefined) throw notFound('No application has this alias.');
+        return roles.map((role) => ({ caption: role, key: role }));
+      },
+    );
+  },
+});

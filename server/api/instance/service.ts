@@ -1,0 +1,243 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { normaliseCulture } from '@contracts/culture';
+import type { FormMode, FormViewer } from '@contracts/forms/profile-rules';
+import { detailMessages } from '@contracts/forms/problem';
+import type { InstanceRecord, InstanceUpdate } from '@contracts/instance';
+import type { FormDefinition } from '@contracts/profile-form';
+import type { Principal } from '../../auth/principal';
+import type { Db } from '../../db/client';
+import { applications, clients, instanceApplicationRoles, instanceFieldValues, instances } from '../../db/schema';
+import { ADMIN_APPLICATION_NAME } from '../../db/seed';
+import { DirectoryRefusal } from '../../directory/errors';
+import type { DirectoryPort } from '../../directory/port';
+import { notFound, staleUpdate, validationFailed } from '../../http/problem';
+import { reachOf, reaches } from '../support/reach';
+import { checkFields, checkSecurity, fixedInputRules, namesOf, Refusals, valuesToSave } from './boundary';
+import { readFormDefinition } from './form-queries';
+
+type Instance = typeof instances.$inferSelect;
+type Client = typeof clients.$inferSelect;
+
+/** How the caller works on a profile: their own (Edit), as an administrator (Admin) or as an agent (Agent). */
+export interface Access {
+  mode: Extract<FormMode, 'Edit' | 'Agent' | 'Admin'>;
+  viewer: FormViewer;
+  /** May grant roles in the admin application (the provider administrator only). */
+  grantsAdminApplication: boolean;
+}
+
+export async function findInstance(db: Db, id: string): Promise<Instance | undefined> {
+  const [row] = await db.select().from(instances).where(eq(instances.id, id)).limit(1);
+  return row;
+}
+
+async function clientOf(db: Db, clientId: string): Promise<Client> {
+  const [client] = await db.select().from(clients).where(eq(clients.id, clientId)).limit(1);
+  if (client === undefined) throw notFound();
+  return client;
+}
+
+/**
+ * Who may work on a profile: the person themselves; an administrator whose reach includes its client (the provider
+ * administrator: all; a client administrator: their own client); an agent of the same client. Anyone else gets the
+ * answer of a missing profile (404), so a refusal tells nothing about who exists.
+ */
+export async function accessTo(
+  db: Db,
+  caller: Principal,
+  instance: Instance | undefined,
+  providerPrefix: string,
+): Promise<Access> {
+  if (instance === undefined) throw notFound('No profile has this id.');
+  if (caller.userId === instance.id)
+    return { mode: 'Edit', viewer: { admin: false, role: caller.role }, grantsAdminApplication: false };
+  if (reaches(await reachOf(db, caller, providerPrefix), instance.clientId))
+    return {
+      mode: 'Admin',
+      viewer: { admin: true, role: caller.role },
+      grantsAdminApplication: caller.role === 'admin',
+    };
+  if (caller.role === 'agent' && caller.clientId === instance.clientId)
+    return { mode: 'Agent', viewer: { admin: false, role: caller.role }, grantsAdminApplication: false };
+  throw notFound('No profile has this id.');
+}
+
+export async function instanceRecord(db: Db, instance: Instance): Promise<InstanceRecord> {
+  const client = await clientOf(db, instance.clientId);
+  const form = await readFormDefinition(db, client, { admin: true, role: 'admin' }, instance);
+  const roles = await db
+    .select({
+      applicationId: applications.id,
+      application: applications.name,
+      roleValue: instanceApplicationRoles.roleValue,
+    })
+    .from(instanceApplicationRoles)
+    .innerJoin(applications, eq(applications.id, instanceApplicationRoles.applicationId))
+    .where(eq(instanceApplicationRoles.instanceId, instance.id));
+  return {
+    id: instance.id,
+    clientId: client.id,
+    clientName: client.name,
+    email: instance.email,
+    firstName: instance.firstName,
+    lastName: instance.lastName,
+    culture: normaliseCulture(instance.culture),
+    ssoUser: instance.ssoUser,
+    fields: Object.fromEntries(form.fields.filter((f) => f.value !== '').map((f) => [f.fieldName, f.value])),
+    applicationRoles: roles,
+    version: instance.version,
+  };
+}
+
+/** The person's form with their values, as the caller may see it. */
+export async function instanceForm(db: Db, instance: Instance, access: Access): Promise<FormDefinition> {
+  return readFormDefinition(db, await clientOf(db, instance.clientId), access.viewer, instance);
+}
+
+/** An empty form of a client (Admin/Agent creating someone): the caller's own client, or one an administrator reaches. */
+export async function clientForm(db: Db, caller: Principal, client: Client, providerPrefix: string) {
+  const admin = reaches(await reachOf(db, caller, providerPrefix), client.id);
+  if (!admin && caller.clientId !== client.id) throw notFound('No client has this id.');
+  return readFormDefinition(db, client, { admin, role: caller.role }, null);
+}
+
+/** Roles an Agent/Admin save sets: the client's active applications only; the admin application only for the provider admin. */
+function checkRoles(refusals: Refusals, form: FormDefinition, update: InstanceUpdate, access: Access) {
+  (update.applicationRoles ?? []).forEach((role, index) => {
+    const application = form.applications.find((app) => app.applicationId === role.applicationId);
+    const allowed =
+      application !== undefined &&
+      (application.applicationName !== ADMIN_APPLICATION_NAME || access.grantsAdminApplication);
+    if (!allowed) refusals.add(`body.applicationRoles.${String(index)}.applicationId`, detailMessages.invalid);
+  });
+}
+
+export interface SaveDeps {
+  db: Db;
+  directory: DirectoryPort;
+}
+
+/**
+ * PUT Instance/{id}: the form's rules first (one 400 naming every input), then the version (409 before anything
+ * changes), then the identity side — the person's own password and recovery question, checked by the current
+ * password, and the name the identity provider carries (so a refreshed login has the new name) — and last the profile,
+ * its field values and roles in one transaction that re-checks the version. Should that transaction lose a race, the
+ * name given to the identity provider is put back; a password already changed stays changed (it was the person's own,
+ * proven by their current one).
+ */
+export async function saveInstance(
+  { db, directory }: SaveDeps,
+  instance: Instance,
+  access: Access,
+  update: InstanceUpdate,
+): Promise<Instance> {
+  const form = await instanceForm(db, instance, access);
+  const refusals = new Refusals();
+  checkFields(refusals, form, update.fields, access.viewer);
+  if (access.mode !== 'Edit') checkRoles(refusals, form, update, access);
+  else if (update.applicationRoles !== undefined && update.applicationRoles.length > 0)
+    refusals.add('body.applicationRoles', detailMessages.invalid);
+
+  const security = update.security;
+  const changesSecurity =
+    security !== undefined &&
+    [security.password, security.confirmPassword, security.securityAnswer, security.currentPassword].some(
+      (s) => s !== '',
+    );
+  let initialQuestion: string | null = null;
+  if (changesSecurity) {
+    if (access.mode !== 'Edit' || instance.ssoUser) refusals.add('body.security', detailMessages.invalid);
+    else {
+      initialQuestion = (await directory.getUser(instance.idpUserId ?? instance.idpLogin))?.recoveryQuestion ?? null;
+      const rules = await fixedInputRules(db, instance.clientId, normaliseCulture(update.culture ?? instance.culture));
+      await checkSecurity(db, refusals, security, {
+        mode: 'Edit',
+        login: instance.idpLogin,
+        initialQuestion,
+        answerRules: rules.answer,
+        clientId: instance.clientId,
+      });
+    }
+  }
+  refusals.throwIfAny();
+  if (update.version !== instance.version) throw staleUpdate();
+
+  const values = valuesToSave(form, update.fields, access.viewer);
+  const names = namesOf(form, values, instance);
+  const idpUser = instance.idpUserId ?? instance.idpLogin;
+  if (changesSecurity) await changeSecurity(directory, idpUser, security, initialQuestion);
+  const renamed = names.firstName !== instance.firstName || names.lastName !== instance.lastName;
+  if (renamed && !instance.ssoUser) await directory.updateProfile(idpUser, names);
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [saved] = await tx
+        .update(instances)
+        .set({
+          ...names,
+          culture: update.culture ?? instance.culture,
+          version: instance.version + 1,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(instances.id, instance.id), eq(instances.version, update.version)))
+        .returning();
+      if (saved === undefined) throw staleUpdate();
+      const fieldIds = [...values.keys()];
+      if (fieldIds.length > 0) {
+        await tx
+          .delete(instanceFieldValues)
+          .where(and(eq(instanceFieldValues.instanceId, instance.id), inArray(instanceFieldValues.fieldId, fieldIds)));
+        await tx
+          .insert(instanceFieldValues)
+          .values(fieldIds.map((fieldId) => ({ instanceId: instance.id, fieldId, value: values.get(fieldId) ?? '' })));
+      }
+      if (access.mode !== 'Edit') await saveRoles(tx, instance.id, update.applicationRoles ?? []);
+      return saved;
+    });
+  } catch (error) {
+    if (renamed && !instance.ssoUser)
+      await directory
+        .updateProfile(idpUser, { firstName: instance.firstName, lastName: instance.lastName })
+        .catch(() => undefined);
+    throw error;
+  }
+}
+
+async function saveRoles(db: Db, instanceId: string, roles: NonNullable<InstanceUpdate['applicationRoles']>) {
+  for (const { applicationId, roleValue } of roles) {
+    await db
+      .delete(instanceApplicationRoles)
+      .where(
+        and(
+          eq(instanceApplicationRoles.instanceId, instanceId),
+          eq(instanceApplicationRoles.applicationId, applicationId),
+        ),
+      );
+    if (roleValue.trim() !== '')
+      await db.insert(instanceApplicationRoles).values({ instanceId, applicationId, roleValue: roleValue.trim() });
+  }
+}
+
+/** The person's own change: a wrong current password names `body.security.currentPassword`, as the form shows it. */
+async function changeSecurity(
+  directory: DirectoryPort,
+  userId: string,
+  security: NonNullable<InstanceUpdate['security']>,
+  initialQuestion: string | null,
+) {
+  try {
+    if (security.password !== '')
+      await directory.changePassword(userId, { oldPassword: security.currentPassword, newPassword: security.password });
+    if (security.securityAnswer !== '')
+      await directory.changeRecoveryQuestion(userId, {
+        password: security.password === '' ? security.currentPassword : security.password,
+        question: security.securityQuestion.trim() || (initialQuestion ?? ''),
+        answer: security.securityAnswer,
+      });
+  } catch (error) {
+    // The new password already met the policy (the shared rules ran first): the directory refuses the current one.
+    if (error instanceof DirectoryRefusal && error.statusCode === 400)
+      throw validationFailed([{ field: 'body.security.currentPassword', message: detailMessages.invalid }]);
+    throw error;
+  }
+}

@@ -1,0 +1,200 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { normaliseCulture } from '@contracts/culture';
+import { detailMessages } from '@contracts/forms/problem';
+import type { FormViewer } from '@contracts/forms/profile-rules';
+import type { RegisterBody } from '@contracts/instance';
+import type { CaptchaPort } from '../../captcha/port';
+import type { Db } from '../../db/client';
+import { instanceApplicationRoles, instanceFieldValues, instances } from '../../db/schema';
+import { idpLoginOf } from '../../db/seed';
+import { DirectoryRefusal } from '../../directory/errors';
+import type { DirectoryPort } from '../../directory/port';
+import { ProblemError, problemMessages, validationFailed } from '../../http/problem';
+import { burnVerificationTime } from '../../idp/users/passwords';
+import type { AttemptCounter, RateLimit } from '../../idp/rate-limit';
+import type { Mailer } from '../../mail/mailer';
+import {
+  checkEmail,
+  checkFields,
+  checkSecurity,
+  fixedInputRules,
+  namesOf,
+  Refusals,
+  valuesToSave,
+} from '../instance/boundary';
+import { readFormDefinition } from '../instance/form-queries';
+import { findClient } from '../profile/service';
+
+/** A sign-up sees the form as a guest does (no administrator's fields, the template's hidden flags). */
+export const REGISTER_VIEWER: FormViewer = { admin: false, role: 'guest' };
+
+/**
+ * Sign-up limits: per client address (an office behind one NAT signs up a few people, a script hundreds) and per
+ * e-mail (nobody needs to sign the same address up more than a few times an hour; more floods its owner's mailbox).
+ */
+export interface SignUpLimits {
+  perAddress: RateLimit;
+  perEmail: RateLimit;
+}
+export const defaultSignUpLimits: SignUpLimits = {
+  perAddress: { max: 20, windowMs: 15 * 60_000 },
+  perEmail: { max: 5, windowMs: 60 * 60_000 },
+};
+
+export interface SignUpDeps {
+  db: Db;
+  directory: DirectoryPort;
+  captcha: CaptchaPort;
+  mailer: Mailer;
+  counter: AttemptCounter;
+  limits: SignUpLimits;
+  publicUrl: string;
+  log: { warn(fields: Record<string, unknown>, message: string): void };
+}
+
+const rateLimited = () => new ProblemError(429, 'rate_limited', problemMessages[429]);
+
+const captchaRefusal = { invalid: 'is not valid', expired: 'has expired', replayed: 'was already used' } as const;
+
+/** The sign-up client: one that exists and allows sign-up (AutoSignUp); any other is refused naming `body.clientId`. */
+export async function signUpClient(db: Db, ref: string) {
+  const client = await findClient(db, ref);
+  return client?.autoSignUp === true ? client : undefined;
+}
+
+/**
+ * POST Instance/Register (spec §7, no auth), in this order: the captcha (before anything else, spent once), the rate
+ * limits (per address, per e-mail), the client, the form's rules (one 400 naming every input; the password policy
+ * too, so a weak password is refused alike for a known and a new e-mail), then either
+ * - an e-mail the client already knows (its profile, or a login the identity provider already has): its owner gets a
+ *   mail, and the answer is the one a new person gets — no enumeration; or
+ * - a new person, created as ONE unit: the profile (instance, field values, default roles) in one transaction, then
+ *   the identity-provider user with the password and recovery question; if the identity side fails the profile is
+ *   deleted again, and if linking the two fails the identity user is deleted too. Neither remains without the other.
+ */
+export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: string): Promise<void> {
+  const { db, directory } = deps;
+  const verdict = await deps.captcha.verify(body.captcha, { remoteIp, action: 'register' });
+  if (verdict !== 'ok') throw validationFailed([{ field: 'body.captcha', message: captchaRefusal[verdict] }]);
+
+  const email = body.email.trim();
+  const address = `signUpAddress:${remoteIp}`;
+  const mailbox = `signUpEmail:${email.toLowerCase()}`;
+  const [byAddress, byEmail] = [
+    await deps.counter.hit(address, deps.limits.perAddress.windowMs),
+    await deps.counter.hit(mailbox, deps.limits.perEmail.windowMs),
+  ];
+  if (byAddress > deps.limits.perAddress.max || byEmail > deps.limits.perEmail.max) throw rateLimited();
+
+  const client = await signUpClient(db, body.clientId);
+  if (client === undefined) throw validationFailed([{ field: 'body.clientId', message: detailMessages.invalid }]);
+  const culture = normaliseCulture(body.culture ?? client.defaultCulture);
+  const form = await readFormDefinition(db, client, REGISTER_VIEWER, null);
+  const login = idpLoginOf(client.oktaPrefix, email);
+  const refusals = new Refusals();
+  const rules = await fixedInputRules(db, client.id, culture);
+  checkEmail(refusals, email, rules.email);
+  checkFields(refusals, form, body.fields, REGISTER_VIEWER);
+  await checkSecurity(db, refusals, body.security, {
+    mode: 'Register',
+    login,
+    initialQuestion: null,
+    answerRules: rules.answer,
+    clientId: client.id,
+  });
+  refusals.throwIfAny();
+
+  const [known] = await db
+    .select({ id: instances.id })
+    .from(instances)
+    .where(and(eq(instances.clientId, client.id), eq(sql`lower(${instances.email})`, email.toLowerCase())))
+    .limit(1);
+  if (known !== undefined) return answerKnown(deps, email, client, body.security.password);
+
+  const values = valuesToSave(form, body.fields, REGISTER_VIEWER);
+  const names = namesOf(form, values, { firstName: '', lastName: '' });
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(instances)
+      .values({ clientId: client.id, email, idpLogin: login, culture, ...names })
+      .returning();
+    if (row === undefined) throw new Error('the profile insert returned no row');
+    const fieldIds = [...values.keys()];
+    if (fieldIds.length > 0)
+      await tx
+        .insert(instanceFieldValues)
+        .values(fieldIds.map((fieldId) => ({ instanceId: row.id, fieldId, value: values.get(fieldId) ?? '' })));
+    // A newcomer holds each application's default role, so the board offers them the client's applications.
+    const defaults = form.applications.filter((app) => app.defaultRoleValue.trim() !== '');
+    if (defaults.length > 0)
+      await tx.insert(instanceApplicationRoles).values(
+        defaults.map((app) => ({
+          instanceId: row.id,
+          applicationId: app.applicationId,
+          roleValue: app.defaultRoleValue,
+        })),
+      );
+    return row;
+  });
+
+  const undoProfile = () => db.delete(instances).where(eq(instances.id, created.id));
+  let idpUserId: string;
+  try {
+    const user = await directory.createUser({
+      login,
+      email,
+      ...names,
+      locale: culture,
+      password: body.security.password,
+      recoveryQuestion: { question: body.security.securityQuestion.trim(), answer: body.security.securityAnswer },
+    });
+    idpUserId = user.id;
+  } catch (error) {
+    await undoProfile();
+    // A login the identity provider already has (a person it knows whom this client's profiles do not): the owner of
+    // the address is told, the caller gets the usual answer.
+    if (error instanceof DirectoryRefusal && error.statusCode === 409) return answerKnown(deps, email, client, null);
+    if (error instanceof DirectoryRefusal && error.statusCode === 400)
+      throw validationFailed(
+        (error.details ?? [{ field: 'body', message: error.message }]).map((detail) => ({
+          field: detail.field
+            .replace(/^body\.(password|recovery_question)/, 'body.security.$1')
+            .replace('body.security.recovery_question', 'body.security.securityAnswer'),
+          message: detail.message,
+        })),
+      );
+    throw error;
+  }
+  try {
+    const linked = await db
+      .update(instances)
+      .set({ idpUserId })
+      .where(eq(instances.id, created.id))
+      .returning({ id: instances.id });
+    if (linked.length !== 1) throw new Error('the new profile vanished before it was linked');
+  } catch (error) {
+    await directory.deleteUser(idpUserId).catch((cause: unknown) => {
+      deps.log.warn({ idpUserId, cause }, 'sign-up: could not delete the identity user of a failed sign-up');
+    });
+    await undoProfile();
+    throw error;
+  }
+}
+
+/** An e-mail the client knows: a mail to its owner, the argon2 work a new sign-up costs, and the usual answer. */
+async function answerKnown(
+  deps: SignUpDeps,
+  email: string,
+  client: { name: string; portalAlias: string },
+  password: string | null,
+): Promise<void> {
+  if (password !== null) await burnVerificationTime(password);
+  await deps.mailer.send({
+    to: email,
+    subject: `Your ${client.name} account`,
+    text:
+      `Someone (perhaps you) asked to sign up for ${client.name} with this e-mail address, which already has an ` +
+      `account.\n\nSign in at ${deps.publicUrl}/Login/${client.portalAlias}. If you have forgotten your password, ` +
+      `use "Forgot password" on that page.\n\nIf it was not you, you can ignore this mail: nothing has changed.`,
+  });
+}
