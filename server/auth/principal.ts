@@ -75,6 +75,8 @@ export async function resolvePrincipal(
 }
 
 async function findProfile(db: Db, where: SQL | undefined) {
+  // A join, not a correlated subquery in a `sql` field: Drizzle leaves column names unqualified in a one-table select,
+  // so `instance_id = id` inside the subquery compared the role row with itself and every person came out a guest.
   const [profile] = await db
     .select({
       id: instances.id,
@@ -85,10 +87,12 @@ async function findProfile(db: Db, where: SQL | undefined) {
       clientRestrictionFilter: instances.clientRestrictionFilter,
       roles: sql<
         string[]
-      >`array(select ${instanceApplicationRoles.roleValue} from ${instanceApplicationRoles} where ${instanceApplicationRoles.instanceId} = ${instances.id})`,
+      >`coalesce(array_agg(${instanceApplicationRoles.roleValue}) filter (where ${instanceApplicationRoles.roleValue} is not null), '{}')`,
     })
     .from(instances)
+    .leftJoin(instanceApplicationRoles, eq(instanceApplicationRoles.instanceId, instances.id))
     .where(where)
+    .groupBy(instances.id)
     .limit(1);
   return profile;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { roleOf } from '@server/auth/principal';
+import { resolvePrincipal, roleOf } from '@server/auth/principal';
+import { createProcessMemo } from '@server/db/process-memo';
 import { buildTestApp, type TestApp } from './support/app';
 import { databaseKinds, type DatabaseKind } from './support/database';
 import { bearer } from './support/tokens';
@@ -35,6 +36,14 @@ describe.each(databaseKinds)('access tokens (%s)', (kind) => {
     t = await buildTestApp(kind);
   });
   afterAll(() => t.dispose());
+
+  it('derives the role of a caller from the roles their profile holds', async () => {
+    const roleOfLogin = async (sub: string) =>
+      (await resolvePrincipal(t.database.db, { sub }, 'AUL', createProcessMemo(t.database.kind)))?.role;
+    expect(await roleOfLogin('AULUMB__48213@agents.gatehouse.test')).toBe('agent');
+    expect(await roleOfLogin('ACME__maria@acme.test')).toBe('user');
+    expect(await roleOfLogin('AUL__admin@gatehouse.test')).toBe('admin');
+  });
 
   it('accepts a valid token of the provider administrator', async () => {
     expect((await clear(bearer(await t.tokens.sign({ sub: 'AUL__admin@gatehouse.test' })))).statusCode).toBe(200);
