@@ -35,6 +35,8 @@ describe.each(databaseKinds)('the app with the embedded IdP wired in (%s)', (kin
       scopes: ['openid', 'profile', 'email', 'offline_access'],
       agentUserDomain: '@agents.gatehouse.test',
       testDomainSuffix: null,
+      // No reCAPTCHA keys are set: sign-up is protected by the self-hosted proof-of-work captcha.
+      captcha: { provider: 'altcha', challengeUrl: '/api/v1/captcha/challenge' },
     });
   });
 
