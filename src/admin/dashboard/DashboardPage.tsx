@@ -15,7 +15,7 @@ import { clearResourceCache } from '../../api/admin/resources-edit';
 import { AppActor } from '../../app/AppActor';
 import { labels } from '../../i18n/labels';
 import { messageToLabelValue } from '../../i18n/overrides';
-import { EDIT_IGNORE_ATTRIBUTE } from './edit-mode/marked-texts';
+import { EDIT_IGNORE_ATTRIBUTE } from './edit-mode/ignore-attribute';
 
 type EditModeRef = ActorRefFrom<typeof editModeMachine>;
 

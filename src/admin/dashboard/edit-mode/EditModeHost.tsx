@@ -6,7 +6,7 @@ import { selectEditModeRef } from '@machines/app/app.selectors';
 import type { editModeMachine } from '@machines/edit-mode/edit-mode.machine';
 import { selectIsEditModeOn } from '@machines/edit-mode/edit-mode.selectors';
 import { AppActor } from '@src/app/AppActor';
-import { EDIT_IGNORE_ATTRIBUTE } from './marked-texts';
+import { EDIT_IGNORE_ATTRIBUTE } from './ignore-attribute';
 
 type EditModeRef = ActorRefFrom<typeof editModeMachine>;
 
