@@ -5,6 +5,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { getLastRequestId, setAccessTokenSource, setRequestCulture, watchUnauthorised } from './api/http';
 import { postNewError } from './api/error-log';
 import { getAggregatedByPage, getResourceVersion } from './api/resources';
+import { readText, saveText } from './api/admin/resources-edit';
 import { AppRoot } from './app/AppRoot';
 import { describeLocation } from './app/routes';
 import { readAppInput, wireApp } from './app/wiring';
@@ -24,6 +25,8 @@ const logic = wireApp({
     getLastRequestId,
     setRequestCulture,
     watchUnauthorised,
+    readText,
+    saveText,
   },
   catalogues,
   window,

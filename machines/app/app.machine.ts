@@ -2,6 +2,7 @@ import { providedAtEdge } from '../support/actors';
 import { and, assign, enqueueActions, raise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { normaliseCulture, type Culture } from '@contracts/culture';
 import type { UserProfile } from '@contracts/profile';
+import { editModeMachine } from '../edit-mode/edit-mode.machine';
 import { guardMachine, type GuardInput } from '../guard/guard.machine';
 import { notificationsMachine } from '../notifications/notifications.machine';
 import type { NotificationsEvent } from '../notifications/notifications.types';
@@ -66,6 +67,7 @@ export const appMachine = setup({
       notifications: 'notifications';
       session: 'session';
       guard: 'guard';
+      editMode: 'editMode';
     } & { [K in FlowKey]: K },
   },
   actors: {
@@ -73,6 +75,7 @@ export const appMachine = setup({
     notifications: notificationsMachine,
     session: sessionMachine,
     guard: guardMachine,
+    editMode: editModeMachine,
     ...flowActors,
   },
   actions: {
@@ -108,13 +111,19 @@ export const appMachine = setup({
 }).createMachine({
   id: 'app',
   type: 'parallel',
-  context: ({ input, spawn }) => {
+  context: ({ input, spawn, self }) => {
     const notifications = spawn('notifications', {
       id: 'notifications',
       systemId: systemIds.notifications,
       input: input.notifications,
     });
     const session = spawn('session', { id: 'session', systemId: systemIds.session, input: input.session });
+    // Dashboard Edit Mode lives as long as the tab (it stays on across pages); it is off until an administrator turns
+    // it on. Its `texts` port is the root itself: a saved text asks the root to have the resources flow re-read.
+    spawn('editMode', {
+      id: 'editMode',
+      input: { page: { culture: input.culture, clientId: input.clientId }, ports: { notifications, texts: self } },
+    });
     return {
       userAgent: input.userAgent,
       culture: input.culture,
@@ -165,6 +174,10 @@ export const appMachine = setup({
             page: location.page,
             address: addressOf(location),
           });
+          enqueue.sendTo('editMode', {
+            type: 'page.changed',
+            page: { culture: context.culture, clientId: context.clientId },
+          });
           // Spec §2 Logout screen: "Runs the logout, then optionally redirects to the decoded redirectUrl".
           if (location.routeId === 'logout') {
             enqueue.sendTo(context.ports.session, { type: 'session.logOut', redirectUrl: location.params.redirectUrl });
@@ -199,6 +212,8 @@ export const appMachine = setup({
         raise(({ event }) => ({ type: 'route.entered' as const, location: event.location })),
       ],
     },
+    // A text saved in Edit Mode: the resources flow checks the version now and reloads the page's texts.
+    'texts.changed': { actions: sendTo('resources', { type: 'window.focused' }) },
     // A page flow or a singleton the root spawned failed (spawned children have no invoke of their own to say so).
     'xstate.error.actor.*': {
       guard: 'canReport',

@@ -19,3 +19,5 @@ export const selectLoginRef = (s: AppSnapshot) => s.children.login;
 export const selectGuardRef = (s: AppSnapshot) => s.children.guard;
 /** The board launcher, while /board/index is on screen. */
 export const selectLauncherRef = (s: AppSnapshot) => s.children.launcher;
+/** Dashboard Edit Mode: one per tab, off until an administrator turns it on (docs/flows/edit-mode.md). */
+export const selectEditModeRef = (s: AppSnapshot) => s.children.editMode;

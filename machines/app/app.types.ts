@@ -36,6 +36,8 @@ export type AppEvent =
   /** Raised by the root for each snapshot of the resources child (the browser check reads its lists). */
   | { type: 'resources.updated'; snapshot: unknown }
   | { type: 'browserNotice.dismiss' }
+  /** Sent by Edit Mode after a saved text (its `texts` port): the page's texts changed on the server. */
+  | { type: 'texts.changed' }
   /** A child the root spawned (a singleton, a page flow) failed; XState sends this to the root. */
   | { type: `xstate.error.actor.${string}`; error: unknown };
 

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
+import type { Text } from '../support/text';
 import type { labelEditorMachine } from './label-editor.machine';
-import type { Draft, EditProblem, EditScope, EditTarget, InputRules } from './label-editor.types';
+import type { Draft, EditScope, EditTarget, InputRules } from './label-editor.types';
 
 type LabelEditorSnapshot = SnapshotFrom<typeof labelEditorMachine>;
 
@@ -11,27 +12,35 @@ export type LabelEditorView = {
   pageClientId: string | null;
   draft: Draft | undefined;
   rules: InputRules | undefined;
+  /** A read or a save is under way (the spinner; the inputs are read-only). */
   busy: boolean;
-  stale: boolean;
-  problem: EditProblem | undefined;
+  saving: boolean;
+  /** Someone saved this text after it was read: reload theirs or keep mine. */
+  conflict: boolean;
+  /** The read failed: the problem says why, and Reload reads again. */
+  failed: boolean;
+  /** Why the dialog shows a message above the form (a failed read or save), as a label id the view translates. */
+  problem: Text | undefined;
   canSave: boolean;
-  canReload: boolean;
   canChangeScope: boolean;
 };
 
 export function selectLabelEditorView(s: LabelEditorSnapshot): LabelEditorView {
+  const { input, draft, loaded, problem } = s.context;
   return {
-    target: s.context.target,
-    scope: s.context.scope,
-    pageClientId: s.context.pageClientId,
-    draft: s.context.draft,
-    rules: s.context.rules,
-    busy: s.hasTag('busy'),
-    stale: s.matches('stale'),
-    problem: s.context.problem,
-    canSave: s.can({ type: 'edit.save' }),
-    canReload: s.can({ type: 'edit.reload' }),
-    canChangeScope: s.matches('editing') || s.matches('failed'),
+    target: input.target,
+    scope: draft.scope,
+    pageClientId: input.pageClientId,
+    draft: draft.text,
+    rules: loaded?.kind === 'input' ? loaded.rules : undefined,
+    busy: s.hasTag('loading') || s.hasTag('saving'),
+    saving: s.hasTag('saving'),
+    conflict: s.hasTag('conflict'),
+    failed: s.hasTag('failed'),
+    problem,
+    canSave: s.can({ type: 'save' }),
+    // Another scope is read afresh: possible while editing and after a failed read, never during a read or save.
+    canChangeScope: s.hasTag('editing') || s.hasTag('failed'),
   };
 }
 

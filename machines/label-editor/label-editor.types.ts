@@ -1,5 +1,6 @@
 import type { Culture } from '@contracts/culture';
 import type { InputResource } from '@contracts/resources';
+import type { EditorEvent, EditorInputBase } from '../support/editor';
 
 /** What an administrator clicked in Edit Mode: a label, or the input whose title is that label (`*_Field_*`). */
 export type EditTarget = { kind: 'label' | 'input'; key: string };
@@ -19,18 +20,13 @@ export type InputRules = Pick<
   'title' | 'isRequired' | 'type' | 'minValue' | 'maxValue' | 'validationRegex' | 'maskRegex'
 >;
 
-/** What `readText` answers: the scope's text and the version of its own row (null: it has none yet). */
+/** What the read answers: the scope's text and the version of its own row (null: it has none yet). */
 export type ReadText =
   | { kind: 'label'; value: string | null; version: number | null }
   | { kind: 'input'; draft: InputDraft; rules: InputRules; version: number | null };
 
-/** What `saveText` answers; a stale version (someone saved first) is expected, anything else is a surprise. */
-export type SaveOutcome = { ok: true } | { ok: false; code: 'stale' };
-
-/** Why the dialog shows a message instead of (or above) the form. */
-export type EditProblem = 'load_failed' | 'not_found' | 'save_failed';
-
-export type LabelEditorInput = {
+/** The text a dialog opens on, as Edit Mode picked it. */
+export type OpenText = {
   target: EditTarget;
   scope: EditScope;
   /** The client of the page on screen, offered beside "all clients"; null when the page names none. */
@@ -39,11 +35,24 @@ export type LabelEditorInput = {
   shownText: string;
 };
 
-export type LabelEditorEvent =
-  | { type: 'draft.change'; draft: Draft }
-  | { type: 'scope.change'; scope: EditScope }
-  | { type: 'edit.save' }
-  | { type: 'edit.reload' }
-  | { type: 'edit.cancel' };
+export type LabelEditorInput = EditorInputBase & OpenText;
 
-export type LabelEditorOutput = { result: 'saved' | 'cancelled'; target: EditTarget; scope: EditScope };
+/**
+ * The dialog's draft: the scope being edited and its text (none until the first read). The scope is part of the
+ * draft because the person changes it; a change of scope reads that scope afresh (`needsFreshRead`).
+ */
+export type LabelEditorDraft = { scope: EditScope; text: Draft | undefined };
+
+/** One `edit`: another culture or client (read again), or the text typed. */
+export type LabelChange = { scope: EditScope } | { text: Draft };
+
+export type LabelEditorEvent = EditorEvent<LabelChange>;
+
+/** GET resource/label or resource/input for a scope. */
+export type ReadTextInput = { target: EditTarget; scope: EditScope };
+
+/** PATCH resource/label or resource/input with the version read (0 when the scope had no row). */
+export type SaveTextInput = { target: EditTarget; scope: EditScope; draft: Draft; version: number };
+
+/** What a saved edit ends with: which text, in which scope (Edit Mode refreshes the page's texts). */
+export type SavedText = { target: EditTarget; scope: EditScope };

@@ -64,8 +64,11 @@ export type EditorDefinition<TInput extends EditorInputBase, TLoaded, TDraft, TC
   types: { result: TResult };
   /** The draft before anything is read. */
   emptyDraft: (input: TInput) => TDraft;
-  /** The draft a freshly read record starts from (also after `reload`). */
-  draftOf: (loaded: TLoaded, input: TInput) => TDraft;
+  /**
+   * The draft a freshly read record starts from (also after `reload`). `current` is the draft before the read (the
+   * empty draft the first time): an editor whose draft names what is read (see `needsFreshRead`) keeps that part.
+   */
+  draftOf: (loaded: TLoaded, input: TInput, current: TDraft) => TDraft;
   /** One `edit` applied to the draft; returning the draft unchanged refuses the change. */
   applyEdit: (draft: TDraft, changes: TChange, loaded: TLoaded | undefined, input: TInput) => TDraft;
   /** Whether the draft may be saved; Save is off (`can({ type: 'save' })` is false) otherwise. */
@@ -78,6 +81,18 @@ export type EditorDefinition<TInput extends EditorInputBase, TLoaded, TDraft, TC
   failureNotice?: (error: unknown, phase: 'load' | 'save', input: TInput) => NotificationsEvent;
   /** A save refusal the dialog explains in place; undefined lets the failure be reported. */
   inlineProblem?: (error: unknown) => Text | undefined;
+  /**
+   * An edit that changes *what* is read, not only the draft (the label editor's culture or client: another scope is
+   * another row with its own text and version). Such an edit is applied to the draft, then the record is read again
+   * (`load` gets the edited draft); it is also the way out of `failed` to another record. Why an option and not a
+   * dialog-own state: the read, its failure and the 401 are the pattern's, and a second load state would copy them.
+   */
+  needsFreshRead?: (changes: TChange) => boolean;
+  /**
+   * A load failure the dialog explains in place, in `failed` (the label editor's "this text could not be loaded"
+   * beside its key), instead of reporting it; undefined lets `onLoadFailure` and the report take it.
+   */
+  inlineLoadProblem?: (error: unknown) => Text | undefined;
 };
 
 const defaultNotice = (error: unknown): NotificationsEvent => failureNotice(error, label('Global_Text_FailTitle'));
@@ -124,9 +139,10 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
       ),
       startFrom: assign(({ context }, { loaded }: { loaded: unknown }) => ({
         loaded: loaded as TLoaded,
-        draft: definition.draftOf(loaded as TLoaded, context.input),
+        draft: definition.draftOf(loaded as TLoaded, context.input, context.draft),
         problem: undefined,
       })),
+      explainLoadFailure: assign((_, error: unknown) => ({ problem: definition.inlineLoadProblem?.(error) })),
       edit: assign(({ context, event }) => ({
         draft:
           event.type === 'edit'
@@ -140,6 +156,8 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
       isConflict: (_, error: unknown) => saveFailureOf(error) === 'conflict',
       isUnauthorised: (_, error: unknown) => saveFailureOf(error) === 'unauthorised',
       isExplainedInPlace: (_, error: unknown) => definition.inlineProblem?.(error) !== undefined,
+      isLoadFailureExplainedInPlace: (_, error: unknown) => definition.inlineLoadProblem?.(error) !== undefined,
+      needsFreshRead: ({ event }) => event.type === 'edit' && (definition.needsFreshRead?.(event.changes) ?? false),
     },
   }).createMachine({
     id: definition.id,
@@ -158,7 +176,11 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
         invoke: {
           id: 'load',
           src: 'load',
-          input: ({ context }: { context: Context }) => ({ input: context.input, loaded: context.loaded }),
+          input: ({ context }: { context: Context }) => ({
+            input: context.input,
+            loaded: context.loaded,
+            draft: context.draft,
+          }),
           onDone: {
             target: 'editing',
             actions: { type: 'startFrom', params: ({ event }) => ({ loaded: event.output }) },
@@ -168,6 +190,11 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
               guard: { type: 'isUnauthorised', params: errorOf },
               target: 'unauthorised',
               actions: { type: 'unauthorised', params: errorOf },
+            },
+            {
+              guard: { type: 'isLoadFailureExplainedInPlace', params: errorOf },
+              target: 'failed',
+              actions: { type: 'explainLoadFailure', params: errorOf },
             },
             typeof onLoadFailure === 'object'
               ? {
@@ -188,7 +215,7 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
       editing: {
         tags: 'editing',
         on: {
-          edit: { actions: 'edit' },
+          edit: [{ guard: 'needsFreshRead', target: 'loading', actions: 'edit' }, { actions: 'edit' }],
           save: { guard: 'canSave', target: 'saving' },
           cancel: 'cancelled',
         },
@@ -238,7 +265,11 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
         invoke: {
           id: 'load',
           src: 'load',
-          input: ({ context }: { context: Context }) => ({ input: context.input, loaded: context.loaded }),
+          input: ({ context }: { context: Context }) => ({
+            input: context.input,
+            loaded: context.loaded,
+            draft: context.draft,
+          }),
           onDone: { target: 'saving', actions: assign({ loaded: ({ event }) => event.output as TLoaded }) },
           onError: { target: 'editing', actions: { type: 'reportLoadFailure', params: errorOf } },
         },
@@ -246,7 +277,11 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
       /** The record could not be read; the report was made on the way in. */
       failed: {
         tags: 'failed',
-        on: { reload: 'loading', cancel: 'cancelled' },
+        on: {
+          reload: 'loading',
+          cancel: 'cancelled',
+          edit: { guard: 'needsFreshRead', target: 'loading', actions: 'edit' },
+        },
       },
       saved: { type: 'final' },
       cancelled: { type: 'final' },
@@ -255,15 +290,22 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
     },
     output: ({ context }) => context.saved,
   });
-  return machine as unknown as WithActors<typeof machine, EditorActors<TInput, TLoaded, TSaveInput, TResult>>;
+  return machine as unknown as WithActors<typeof machine, EditorActors<TInput, TLoaded, TSaveInput, TResult, TDraft>>;
 }
 
-/** What `load` receives: the host's input and the previous read (undefined the first time). */
-export type EditorLoadInput<TInput, TLoaded> = { input: TInput; loaded: TLoaded | undefined };
+/**
+ * What `load` receives: the host's input, the previous read (undefined the first time) and the draft (which names
+ * what to read when the editor has `needsFreshRead`; `TDraft` is left unknown by editors that do not look at it).
+ */
+export type EditorLoadInput<TInput, TLoaded, TDraft = unknown> = {
+  input: TInput;
+  loaded: TLoaded | undefined;
+  draft: TDraft;
+};
 
 /** The two calls of an editor with the dialog's own types, as `.provide()` and `xstate.done.actor.*` see them. */
-export type EditorActors<TInput, TLoaded, TSaveInput, TResult> =
-  | { src: 'load'; logic: PromiseActorLogic<TLoaded, EditorLoadInput<TInput, TLoaded>>; id: string | undefined }
+export type EditorActors<TInput, TLoaded, TSaveInput, TResult, TDraft = unknown> =
+  | { src: 'load'; logic: PromiseActorLogic<TLoaded, EditorLoadInput<TInput, TLoaded, TDraft>>; id: string | undefined }
   | { src: 'save'; logic: PromiseActorLogic<TResult, TSaveInput>; id: string | undefined };
 
 /** A machine type with its actors replaced: every other parameter is kept as XState inferred it. */

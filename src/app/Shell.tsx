@@ -13,6 +13,7 @@ import type { sessionMachine } from '@machines/session/session.machine';
 import { selectIsSignedIn } from '@machines/session/session.selectors';
 import { selectIsStarting } from '@machines/resources/resources.selectors';
 import { lazy, Suspense } from 'react';
+import { EditModeHost } from '../admin/dashboard/edit-mode/EditModeHost';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 import { SnackbarHost } from '../ui/SnackbarHost';
 import { AppActor } from './AppActor';
@@ -26,7 +27,7 @@ const IdleWarningDialog = lazy(() =>
 const ErrorModal = lazy(() => import('../ui/ErrorModal').then((module) => ({ default: module.ErrorModal })));
 const BrowserNotice = lazy(() => import('../ui/BrowserNotice').then((module) => ({ default: module.BrowserNotice })));
 
-/** Everything on screen: the page for the address, and above it the app-wide notices. */
+/** Everything on screen: the page for the address, and above it Edit Mode's layer and the app-wide notices. */
 export function Shell() {
   const appRef = AppActor.useActorRef();
   const resourcesRef = AppActor.useSelector(selectResourcesRef);
@@ -37,6 +38,7 @@ export function Shell() {
     <>
       <LocationWatcher />
       <RouteView />
+      <EditModeHost />
       {resourcesRef ? <StartupSpinner resourcesRef={resourcesRef} /> : null}
       {notificationsRef ? (
         <>

@@ -26,6 +26,7 @@ import {
 } from './stored-values';
 import type { IdentityPort } from '../auth/identity-port';
 import { wireIdentity, type NavigationPort } from './wire-identity';
+import { wireEditMode, type EditModeApi } from '../admin/dashboard/edit-mode/wiring';
 
 /** The API calls the shell needs; src/api provides them, tests provide controlled fakes. */
 export type ShellApi = {
@@ -39,7 +40,7 @@ export type ShellApi = {
   setRequestCulture: (culture: Culture) => void;
   /** Calls the listener whenever an API call answers 401 (src/api/http.ts); returns the function that stops it. */
   watchUnauthorised: (listener: () => void) => () => void;
-};
+} & EditModeApi;
 
 export type ShellPorts = {
   api: ShellApi;
@@ -162,8 +163,14 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
     watchUnauthorised: api.watchUnauthorised,
   });
 
+  const editMode = wireEditMode({
+    i18n: catalogues.i18n,
+    api: { readText: api.readText, saveText: api.saveText },
+    document: target.document,
+  });
+
   return appMachine.provide({
-    actors: { resources, notifications, session, login, guard, launcher },
+    actors: { resources, notifications, session, login, guard, launcher, editMode },
     actions: {
       trackPageView: (_, view) => {
         pushPageView(target, view);

@@ -20,6 +20,8 @@ export function createCatalogueRuntime(i18n: I18n) {
   };
 
   return {
+    /** The Lingui instance the texts are loaded into (Edit Mode marks the texts it renders). */
+    i18n,
     /** Activates a culture with its built-in texts only. */
     async activate(culture: Culture): Promise<void> {
       const messages = await builtIn(culture);

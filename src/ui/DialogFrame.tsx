@@ -15,6 +15,8 @@ export function DialogFrame({
   onClose,
   frame = {},
   content = {},
+  inline = false,
+  testId,
   children,
 }: {
   open?: boolean;
@@ -24,6 +26,14 @@ export function DialogFrame({
   frame?: FrameProps;
   /** Width, max width and height of the dialog box, as the spec gives them (plus, for a form dialog, the form). */
   content?: ContentSize & Partial<FormProps>;
+  /**
+   * Rendered where it stands rather than in a portal of its own. Why: a dialog whose host is already a layer
+   * portalled over the page (Edit Mode's, src/admin/dashboard/edit-mode/EditModeHost.tsx) stays inside that layer, so
+   * the layer's attributes (`data-edit-mode-ignore`: clicks in it are never taken over) cover the dialog too.
+   */
+  inline?: boolean;
+  /** `data-testid` of the dialog box, for the tests that find the dialog itself (the e2e tests of Edit Mode). */
+  testId?: string;
   children: ReactNode;
 }) {
   return (
@@ -34,10 +44,10 @@ export function DialogFrame({
         if (!details.open) onClose();
       }}
     >
-      <Portal>
+      <Portal disabled={inline}>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content {...content}>
+          <Dialog.Content {...content} {...(testId === undefined ? {} : { 'data-testid': testId })}>
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>

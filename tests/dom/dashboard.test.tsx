@@ -1,8 +1,12 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { stripMarks } from '@src/i18n/edit-markers';
-import { renderDashboard } from '../model/dashboard.harness';
+import { englishCatalogue } from '@src/i18n/catalogues';
+import { compileOverrides } from '@src/i18n/overrides';
+import { dashboardCalls, renderDashboard } from '../model/dashboard.harness';
 import { profile } from '../support/profiles';
 
 const providerAdmin = profile({ isAulAdmin: true, role: 'admin' });
@@ -105,6 +109,40 @@ describe('dashboard page (admin-and-board §2 "Dashboard")', () => {
     ]);
   });
 
+  it('renders the Edit Mode layer in the app’s React tree, over the page, and only while Edit Mode is on', async () => {
+    // A Lingui provider of the test's own, inside the app: only a layer in the same React tree can read it (a second
+    // React root would carry the app's instance, and its title, instead).
+    const ownI18n = setupI18n();
+    ownI18n.loadAndActivate({
+      locale: 'en-us',
+      messages: {
+        ...englishCatalogue,
+        ...compileOverrides({ Dashboard_Text_LabelDialogTitle: 'Edit text, from the tree of the app' }),
+      },
+    });
+    const view = renderDashboard(providerAdmin, dashboardCalls(), (tree) => (
+      <I18nProvider i18n={ownI18n}>{tree}</I18nProvider>
+    ));
+    expect(screen.queryByTestId('edit-mode-layer')).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Edit mode' }));
+    const layer = await screen.findByTestId('edit-mode-layer');
+    // Portalled to <body>, over the page, not inside the page's container.
+    expect(layer.parentElement).toBe(document.body);
+    expect(view.container.contains(layer)).toBe(false);
+    await userEvent.click(screen.getByRole('textbox', { name: /Edit a text by its key/ }));
+    await userEvent.paste('Login_Text_Title');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit text' }));
+    const dialog = await screen.findByTestId('edit-text-dialog');
+    expect(layer.contains(dialog)).toBe(true);
+    expect(within(dialog).getByRole('heading', { name: 'Edit text, from the tree of the app' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Edit mode' }));
+    await waitFor(() => {
+      expect(screen.queryByTestId('edit-mode-layer')).toBeNull();
+    });
+    expect(screen.queryByTestId('edit-text-dialog')).toBeNull();
+  });
+
   it('sanitises an HTML label before it is saved, and previews it sanitised', async () => {
     const { calls } = renderDashboard(providerAdmin);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Edit mode' }));
@@ -119,6 +157,9 @@ describe('dashboard page (admin-and-board §2 "Dashboard")', () => {
     await userEvent.paste('<b>Board</b><img src=x onerror=alert(1)>');
     expect(screen.getByTestId('label-preview').innerHTML).toBe('<b>Board</b>');
     await userEvent.click(screen.getByRole('button', { name: /Save/ }));
-    expect(calls.save.calls[0]).toMatchObject({ draft: { kind: 'label', value: '<b>Board</b>' }, version: 0 });
+    // The sanitiser is loaded with the save (a lazy chunk), so the call follows a moment later.
+    await waitFor(() => {
+      expect(calls.save.calls[0]).toMatchObject({ draft: { kind: 'label', value: '<b>Board</b>' }, version: 0 });
+    });
   });
 });

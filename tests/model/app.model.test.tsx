@@ -142,6 +142,9 @@ describeWalks(appMachine, {
     },
     'route.entered': notWalked('raised by the root itself after every address; never sent from outside'),
     'resources.updated': notWalked('raised by the root itself for every resources snapshot; never sent from outside'),
+    'texts.changed': notWalked(
+      'sent by Edit Mode after a saved text: tests/model/edit-mode walks it through the dashboard',
+    ),
     'browserNotice.dismiss': async ({ state }) => {
       const notice = await screen.findByTestId('browser-notice');
       const close = catalogueText(state.context.culture, 'Global_Button_Close');

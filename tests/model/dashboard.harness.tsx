@@ -1,15 +1,16 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { setupI18n } from '@lingui/core';
-import { I18nProvider, useLingui } from '@lingui/react';
+import { I18nProvider } from '@lingui/react';
 import { render } from '@testing-library/react';
-import { useEffect, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { selectNotificationsRef } from '@machines/app/app.selectors';
-import type { ReadText, SaveOutcome } from '@machines/label-editor/label-editor.types';
+import type { ReadText, ReadTextInput, SaveTextInput } from '@machines/label-editor/label-editor.types';
 import type { UserProfile } from '@contracts/profile';
 import { DashboardPage } from '@src/admin/dashboard/DashboardPage';
-import { startEditMode, type EditModeApi } from '@src/admin/dashboard/edit-mode/host';
+import { EditModeHost } from '@src/admin/dashboard/edit-mode/EditModeHost';
+import type { EditModeApi } from '@src/admin/dashboard/edit-mode/wiring';
 import { AppActor } from '@src/app/AppActor';
 import { wireApp } from '@src/app/wiring';
 import { englishCatalogue } from '@src/i18n/catalogues';
@@ -21,13 +22,20 @@ import { appInput } from '../support/fixtures';
 import { fakeIdentity, fakeNavigation } from '../support/identity';
 import { answeringApi } from '../support/shell-api';
 import '../support/jsdom-pointer-event';
+// The Edit Mode layer and its DOM watcher are lazy chunks in the app; loaded here up front (as a warm browser cache
+// would have them) so that the first test to turn Edit Mode on does not spend its waiting time on the transform.
+import '@src/admin/dashboard/edit-mode/EditModeLayer';
+import '@src/admin/dashboard/edit-mode/marked-texts';
 
 /** The dashboard's calls, parked until the test answers them. */
 export function dashboardCalls() {
-  const read = createControlledCall<ReadText, Parameters<EditModeApi['readText']>[0]>();
-  const save = createControlledCall<SaveOutcome, Parameters<EditModeApi['saveText']>[0]>();
+  const read = createControlledCall<ReadText, ReadTextInput>();
+  const save = createControlledCall<undefined, SaveTextInput>();
   const clear = createControlledCall<number>();
-  return { read, save, clear, api: { readText: read.call, saveText: save.call } satisfies EditModeApi };
+  const saveText: EditModeApi['saveText'] = async (input) => {
+    await save.call(input);
+  };
+  return { read, save, clear, api: { readText: read.call, saveText } };
 }
 
 function Snackbars() {
@@ -35,28 +43,22 @@ function Snackbars() {
   return notificationsRef ? <SnackbarHost notificationsRef={notificationsRef} /> : null;
 }
 
-/** The real dashboard page under the real root actor, with Edit Mode started on the controlled calls. */
-function Dashboard({ calls }: { calls: ReturnType<typeof dashboardCalls> }) {
-  const app = AppActor.useActorRef();
-  const { i18n } = useLingui();
-  const editMode = useMemo(() => startEditMode({ app, i18n, api: calls.api, document }), [app, i18n, calls]);
-  useEffect(
-    () => () => {
-      editMode.stop();
-    },
-    [editMode],
-  );
-  return <DashboardPage editMode={editMode} clearCache={() => calls.clear.call(undefined)} />;
-}
-
-/** Mounts the dashboard for a signed-in person (a provider administrator unless the profile says otherwise). */
-export function renderDashboard(profile: UserProfile, calls = dashboardCalls()) {
+/**
+ * Mounts the dashboard for a signed-in person (a provider administrator unless the profile says otherwise) under the
+ * real root actor, whose Edit Mode flow makes the controlled calls; EditModeHost renders its layer as the shell does.
+ * `wrap` puts the tree inside something of the test's (a React context the layer should see).
+ */
+export function renderDashboard(
+  profile: UserProfile,
+  calls = dashboardCalls(),
+  wrap: (tree: ReactNode) => ReactNode = (tree) => tree,
+) {
   const i18n = setupI18n();
   i18n.loadAndActivate({ locale: 'en-us', messages: { ...englishCatalogue } });
   const identity = fakeIdentity();
   const location = memoryLocation({ path: '/dashboard', record: true });
   const logic = wireApp({
-    api: answeringApi().api,
+    api: { ...answeringApi().api, ...calls.api },
     catalogues: createCatalogueRuntime(i18n),
     window,
     identity: identity.port,
@@ -72,8 +74,13 @@ export function renderDashboard(profile: UserProfile, calls = dashboardCalls()) 
             logic={logic}
             options={{ input: appInput({ session: { signOutReason: undefined, profile } }) }}
           >
-            <Dashboard calls={calls} />
-            <Snackbars />
+            {wrap(
+              <>
+                <DashboardPage clearCache={() => calls.clear.call(undefined)} />
+                <EditModeHost />
+                <Snackbars />
+              </>,
+            )}
           </AppActor.Provider>
         </Router>
       </I18nProvider>

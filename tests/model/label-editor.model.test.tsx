@@ -1,24 +1,13 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSelector } from '@xstate/react';
-import { expect } from 'vitest';
-import { createActor, type ActorRefFrom } from 'xstate';
+import { expect, vi } from 'vitest';
+import type { ActorRefFrom } from 'xstate';
 import { labelEditorMachine } from '@machines/label-editor/label-editor.machine';
-import type {
-  Draft,
-  EditScope,
-  EditTarget,
-  LabelEditorInput,
-  ReadText,
-  SaveOutcome,
-} from '@machines/label-editor/label-editor.types';
+import type { OpenText, ReadText, SavedText } from '@machines/label-editor/label-editor.types';
 import { LabelEditorDialog } from '@src/admin/dashboard/edit-mode/LabelEditorDialog';
 import { stripMarks } from '@src/i18n/edit-markers';
-import { englishCatalogue } from '@src/i18n/catalogues';
-import { system } from '@src/ui/system';
+import { answerCall, renderDialogHost } from '../support/admin-dialog-host';
 import {
   actorDone,
   actorError,
@@ -26,100 +15,96 @@ import {
   doneEventType,
   errorEventType,
 } from '../support/controlled-actor';
+import { staleUpdate, unauthorised } from '../support/field-fixtures';
+import { recordingNotifications } from '../support/recording-ref';
 import { describeWalks, type WalkEvent } from '../support/walk';
 import './dashboard.harness';
 
 type EditorRef = ActorRefFrom<typeof labelEditorMachine>;
 
-const input: LabelEditorInput = {
+const text: OpenText = {
   target: { kind: 'label', key: 'Login_Text_Title' },
   scope: { culture: 'en-us', clientId: null },
   pageClientId: 'acme',
   shownText: 'Sign in',
 };
+const graphNotifications = recordingNotifications().ref;
 
-const textRead = actorDone('readText', { kind: 'label', value: 'Sign in to Acme', version: 3 } satisfies ReadText);
-const toSpanish = { type: 'scope.change', scope: { culture: 'es', clientId: null } } as const;
+const textRead = actorDone('load', { kind: 'label', value: 'Sign in to Acme', version: 3 } satisfies ReadText);
+const toSpanish = { type: 'edit', changes: { scope: { culture: 'es', clientId: null } } } as const;
+const savedText: SavedText = { target: text.target, scope: text.scope };
 const events = [
-  { type: 'draft.change', draft: { kind: 'label', value: 'Welcome' } },
-  { type: 'draft.change', draft: { kind: 'label', value: '' } },
+  { type: 'edit', changes: { text: { kind: 'label', value: 'Welcome' } } },
+  { type: 'edit', changes: { text: { kind: 'label', value: '' } } },
   toSpanish,
-  { type: 'edit.save' },
-  { type: 'edit.reload' },
-  { type: 'edit.cancel' },
+  { type: 'save' },
+  { type: 'reload' },
+  { type: 'keepMine' },
+  { type: 'cancel' },
   textRead,
-  actorError('readText', new Error('offline')),
-  actorDone('saveText', { ok: true } satisfies SaveOutcome as SaveOutcome),
-  actorDone('saveText', { ok: false, code: 'stale' } satisfies SaveOutcome as SaveOutcome),
-  actorError('saveText', new Error('offline')),
+  actorError('load', new Error('offline')),
+  actorDone('save', savedText),
+  actorError('save', staleUpdate()),
+  actorError('save', new Error('offline')),
+  actorError('save', unauthorised()),
 ] satisfies WalkEvent<typeof labelEditorMachine>[];
 
-function EditorHost({ editor }: { editor: EditorRef }) {
+function WhileOpen({ editorRef }: { editorRef: EditorRef }) {
   // As in the Edit Mode layer: a finished editor is no longer the open dialog.
-  const finished = useSelector(editor, (s) => s.status === 'done');
-  return <LabelEditorDialog editorRef={finished ? undefined : editor} onEditTitle={() => undefined} />;
+  const open = useSelector(editorRef, (s) => s.status === 'active');
+  return <LabelEditorDialog editorRef={open ? editorRef : undefined} onEditTitle={() => undefined} />;
 }
 
-function renderEditor() {
-  const read = createControlledActor<ReadText, { target: EditTarget; scope: EditScope }>();
-  const save = createControlledActor<
-    SaveOutcome,
-    { target: EditTarget; scope: EditScope; draft: Draft; version: number }
-  >();
-  const editor = createActor(labelEditorMachine.provide({ actors: { readText: read.logic, saveText: save.logic } }), {
-    input,
+function startEditor() {
+  const calls = { load: createControlledActor<ReadText, unknown>(), save: createControlledActor<SavedText, unknown>() };
+  const logOff = vi.fn();
+  renderDialogHost({
+    logic: labelEditorMachine.provide({
+      actors: { load: calls.load.logic as never, save: calls.save.logic as never },
+      actions: { unauthorised: logOff },
+    }),
+    input: (notifications) => ({ ...text, notifications }),
+    view: (editorRef) => <WhileOpen editorRef={editorRef} />,
   });
-  const i18n = setupI18n();
-  i18n.loadAndActivate({ locale: 'en-us', messages: { ...englishCatalogue } });
-  editor.start();
-  render(
-    <ChakraProvider value={system}>
-      <I18nProvider i18n={i18n}>
-        <EditorHost editor={editor} />
-      </I18nProvider>
-    </ChakraProvider>,
-  );
-  return { read, save, editor };
+  return { calls, logOff };
 }
-type Harness = ReturnType<typeof renderEditor>;
+type Harness = ReturnType<typeof startEditor>;
 
 const dialogText = async () => stripMarks((await screen.findByTestId('edit-text-dialog')).textContent);
-const saveButton = () => screen.getByRole('button', { name: /Save/ });
+const dialog = () => within(screen.getByTestId('edit-text-dialog'));
+const button = (name: string) => dialog().getByRole('button', { name });
+const saveButton = () => button('Save');
 const valueBox = () => screen.getByRole('textbox', { name: /Text \(plain or HTML/ });
+const dialogGone = () =>
+  waitFor(() => {
+    expect(screen.queryByTestId('edit-text-dialog')).toBeNull();
+  });
 
-/** Waits for the call to be made, then answers it as the walk's event says. */
-const settle = async (actor: Harness['read'] | Harness['save'], answer: { output: unknown } | { error: unknown }) => {
-  await waitFor(() => {
-    expect(actor.waiting()).toBe(1);
-  });
-  act(() => {
-    if ('output' in answer) actor.resolve(answer.output as never);
-    else actor.reject(answer.error);
-  });
-};
+const answer = (
+  name: keyof Harness['calls'],
+  { event }: { event: { output?: unknown; error?: unknown } },
+  harness: Harness,
+) => answerCall(harness.calls[name], 'error' in event ? { error: event.error } : { output: event.output });
 
 describeWalks(labelEditorMachine, {
   title: 'label editor model walk (public-and-profile §2 "Edit dialogs", through the real dialog)',
   events,
   scenarios: [
     {
-      input,
+      input: { ...text, notifications: graphNotifications },
       /** What the dialog shows: the state and its message (a valid or invalid draft shows as Save enabled or not). */
-      serializeState: (s) => JSON.stringify([s.value, s.context.problem ?? null, s.can({ type: 'edit.save' })]),
-      // Another language reloads the text, a state already reached: shortest paths skip it.
+      serializeState: (s) => JSON.stringify([s.value, s.context.problem ?? null, s.can({ type: 'save' })]),
+      // Another language reads that text afresh, a state already reached: shortest paths skip it.
       journeys: [[textRead, toSpanish, textRead]],
     },
   ],
-  start: renderEditor,
-  stop: (harness) => {
-    harness.editor.stop();
-  },
+  start: startEditor,
   describeEvent: (event) => {
-    if (event.type === 'scope.change') return event.scope.culture;
-    if (event.type === 'draft.change') return event.draft.value ? 'type' : 'clear';
-    if ('output' in event && 'ok' in event.output) return event.output.ok ? 'ok' : 'stale';
+    if (event.type === 'edit') return 'scope' in event.changes ? event.changes.scope.culture : 'type';
+    if ('error' in event && event.error instanceof Error) return `fails (${event.error.message})`;
     return undefined;
   },
+  timeout: 30_000,
   states: {
     loading: async () => {
       expect(await screen.findByLabelText(/Loading/)).toBeInTheDocument();
@@ -127,59 +112,69 @@ describeWalks(labelEditorMachine, {
     },
     editing: async (s) => {
       expect(await dialogText()).toContain('Login_Text_Title');
-      expect(valueBox()).toHaveValue(s.context.draft?.kind === 'label' ? s.context.draft.value : '');
-      expect(saveButton()).toHaveProperty('disabled', !s.can({ type: 'edit.save' }));
-      if (s.context.problem === 'save_failed') expect(await dialogText()).toContain('The text could not be saved.');
+      expect(valueBox()).toHaveValue(s.context.draft.text?.kind === 'label' ? s.context.draft.text.value : '');
+      expect(saveButton()).toHaveProperty('disabled', !s.can({ type: 'save' }));
+      if (s.context.problem) expect(await dialogText()).toContain('The text could not be saved. Try again.');
+      else expect(await dialogText()).not.toContain('could not be saved');
     },
     saving: async () => {
       expect(await screen.findByLabelText(/Loading/)).toBeInTheDocument();
-      expect(saveButton()).toBeDisabled();
+      expect(saveButton()).toHaveAttribute('aria-busy', 'true');
     },
-    stale: async () => {
+    conflict: async () => {
       expect(await dialogText()).toContain('Someone else saved this text after you opened it');
       expect(saveButton()).toBeDisabled();
-      expect(screen.getByRole('button', { name: /Reload/ })).toBeEnabled();
+      expect(button('Reload their version')).toBeEnabled();
+      expect(button('Keep mine')).toBeEnabled();
+    },
+    overwriting: async (_s, harness) => {
+      // "Keep mine" reads the scope's current version first, then saves the draft over it.
+      expect(saveButton()).toHaveAttribute('aria-busy', 'true');
+      await waitFor(() => {
+        expect(harness.calls.load.waiting()).toBe(1);
+      });
     },
     failed: async () => {
       expect(await dialogText()).toContain('This text could not be loaded.');
-      expect(screen.getByRole('button', { name: /Reload/ })).toBeEnabled();
+      expect(button('Reload')).toBeEnabled();
     },
-    saved: async () => {
-      await waitFor(() => {
-        expect(screen.queryByTestId('edit-text-dialog')).toBeNull();
-      });
-    },
-    cancelled: async () => {
-      await waitFor(() => {
-        expect(screen.queryByTestId('edit-text-dialog')).toBeNull();
-      });
+    saved: dialogGone,
+    cancelled: dialogGone,
+    unauthorised: async (_s, harness) => {
+      await dialogGone();
+      expect(harness.logOff).toHaveBeenCalledTimes(1);
     },
   },
   executors: {
-    'draft.change': async ({ event }) => {
-      const value = event.draft.kind === 'label' ? event.draft.value : '';
+    edit: async ({ event }) => {
+      if ('scope' in event.changes) {
+        const culture = screen.getByRole('combobox', { name: /Language/ });
+        await userEvent.selectOptions(culture, (culture as HTMLSelectElement).value === 'es' ? 'en-us' : 'es');
+        return;
+      }
+      const value = event.changes.text.kind === 'label' ? event.changes.text.value : '';
       await userEvent.clear(valueBox());
       if (value !== '') {
         await userEvent.click(valueBox());
         await userEvent.paste(value);
       }
     },
-    'scope.change': async () => {
-      const culture = screen.getByRole('combobox', { name: /Language/ });
-      await userEvent.selectOptions(culture, (culture as HTMLSelectElement).value === 'es' ? 'en-us' : 'es');
-    },
-    'edit.save': async () => {
+    save: async () => {
       await userEvent.click(saveButton());
     },
-    'edit.reload': async () => {
-      await userEvent.click(screen.getByRole('button', { name: /Reload/ }));
+    // Reload after a failed read; "reload their version" after a conflict.
+    reload: async () => {
+      await userEvent.click(dialog().queryByRole('button', { name: 'Reload' }) ?? button('Reload their version'));
     },
-    'edit.cancel': async () => {
-      await userEvent.click(screen.getByRole('button', { name: /Cancel/ }));
+    keepMine: async () => {
+      await userEvent.click(button('Keep mine'));
     },
-    [doneEventType('readText')]: ({ event }, harness) => settle(harness.read, event),
-    [errorEventType('readText')]: ({ event }, harness) => settle(harness.read, event),
-    [doneEventType('saveText')]: ({ event }, harness) => settle(harness.save, event),
-    [errorEventType('saveText')]: ({ event }, harness) => settle(harness.save, event),
+    cancel: async () => {
+      await userEvent.click(button('Cancel'));
+    },
+    [doneEventType('load')]: (step, harness) => answer('load', step, harness),
+    [errorEventType('load')]: (step, harness) => answer('load', step, harness),
+    [doneEventType('save')]: (step, harness) => answer('save', step, harness),
+    [errorEventType('save')]: (step, harness) => answer('save', step, harness),
   },
 });

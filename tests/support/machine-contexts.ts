@@ -1,9 +1,10 @@
 import type { ContextFrom } from 'xstate';
 import type { loginMachine } from '@machines/login/login.machine';
 import type { GuardInput } from '@machines/guard/guard.machine';
+import type { EditModeInput, TextsChangedEvent } from '@machines/edit-mode/edit-mode.machine';
 import type { LoginInput } from '@machines/login/login.types';
 import { defaultSessionTiming } from '@machines/session/session.timing';
-import { fakePorts } from './fake-ports';
+import { fakePorts, recordingPort } from './fake-ports';
 import { profile } from './profiles';
 
 /**
@@ -56,4 +57,10 @@ export const sessionContext = () => ({
   redirectUrl: undefined,
   address: undefined,
   returnTo: undefined,
+});
+
+/** Edit Mode's input as the root hands it: the page's culture and client, notifications, and the root as `texts`. */
+export const editModeInput = (page: Partial<EditModeInput['page']> = {}): EditModeInput => ({
+  page: { culture: 'en-us', clientId: undefined, ...page },
+  ports: { notifications: fakePorts().ports.notifications, texts: recordingPort<TextsChangedEvent>().ref },
 });

@@ -29,6 +29,9 @@ export function answeringApi(answer: (input: AggregatedInput) => Partial<Aggrega
         unauthorisedListeners.delete(listener);
       };
     },
+    // Edit Mode's calls: a test that opens a text's dialog gives its own (tests/model/dashboard.harness.tsx).
+    readText: () => Promise.reject(new Error('readText is not answered in this test')),
+    saveText: () => Promise.reject(new Error('saveText is not answered in this test')),
   };
   /** Plays an API call answering 401, as src/api/http.ts reports one. */
   const answerUnauthorised = () => {

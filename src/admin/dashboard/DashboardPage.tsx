@@ -1,9 +1,9 @@
 import { Button, Field, Heading, HStack, Input, Stack, Switch, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { selectNotificationsRef, selectSessionRef } from '@machines/app/app.selectors';
+import { selectEditModeRef, selectNotificationsRef, selectSessionRef } from '@machines/app/app.selectors';
 import { clearCacheMachine } from '@machines/edit-mode/clear-cache.machine';
 import type { editModeMachine } from '@machines/edit-mode/edit-mode.machine';
 import { selectIsClearing } from '@machines/edit-mode/clear-cache.selectors';
@@ -15,9 +15,7 @@ import { clearResourceCache } from '../../api/admin/resources-edit';
 import { AppActor } from '../../app/AppActor';
 import { labels } from '../../i18n/labels';
 import { messageToLabelValue } from '../../i18n/overrides';
-import { pickOf } from './edit-mode/host';
-import { EDIT_IGNORE_ATTRIBUTE } from './edit-mode/marked-texts';
-import { editModeOf } from './edit-mode/singleton';
+import { EDIT_IGNORE_ATTRIBUTE } from './edit-mode/ignore-attribute';
 
 type EditModeRef = ActorRefFrom<typeof editModeMachine>;
 
@@ -26,11 +24,8 @@ type EditModeRef = ActorRefFrom<typeof editModeMachine>;
  * administrators (the server allows resource writes to them alone). Client administrators read why they see neither.
  */
 export function DashboardPage({
-  editMode: provided,
   clearCache = clearResourceCache,
 }: {
-  /** Tests start Edit Mode with controlled calls; the app starts the tab's one (src/admin/dashboard/edit-mode/singleton.ts). */
-  editMode?: EditModeRef;
   /** POST resource/ClearResourceCache; tests give a controlled call. */
   clearCache?: typeof clearResourceCache;
 }) {
@@ -41,36 +36,33 @@ export function DashboardPage({
       <Heading as="h1" size="2xl">
         {i18n._(labels.Dashboard_Text_Title)}
       </Heading>
-      {sessionRef ? <DashboardTools sessionRef={sessionRef} provided={provided} clearCache={clearCache} /> : null}
+      {sessionRef ? <DashboardTools sessionRef={sessionRef} clearCache={clearCache} /> : null}
     </Stack>
   );
 }
 
 function DashboardTools({
   sessionRef,
-  provided,
   clearCache,
 }: {
   sessionRef: ActorRefFrom<typeof sessionMachine>;
-  provided: EditModeRef | undefined;
   clearCache: typeof clearResourceCache;
 }) {
   const { i18n } = useLingui();
   const mayEdit = useSelector(sessionRef, selectMayEditResources);
+  // The root's Edit Mode flow: one per tab, it outlives this page (docs/flows/edit-mode.md "Where it lives").
+  const editModeRef = AppActor.useSelector(selectEditModeRef);
   if (!mayEdit) return <Text color="fg.muted">{i18n._(labels.Dashboard_Text_AdministratorsOnly)}</Text>;
   return (
     <>
-      <EditModeControls provided={provided} />
+      {editModeRef ? <EditModeControls editMode={editModeRef} /> : null}
       <ClearCacheButton clearCache={clearCache} />
     </>
   );
 }
 
-function EditModeControls({ provided }: { provided: EditModeRef | undefined }) {
+function EditModeControls({ editMode }: { editMode: EditModeRef }) {
   const { i18n } = useLingui();
-  const app = AppActor.useActorRef();
-  // One Edit Mode per tab, started on the first visit of the dashboard; it outlives this page.
-  const editMode = useMemo(() => provided ?? editModeOf(app, i18n), [provided, app, i18n]);
   const on = useSelector(editMode, selectIsEditModeOn);
   return (
     <Stack gap="3" {...{ [EDIT_IGNORE_ATTRIBUTE]: '' }}>
@@ -89,9 +81,8 @@ function EditModeControls({ provided }: { provided: EditModeRef | undefined }) {
           <Text color="fg.muted">{i18n._(labels.Dashboard_Text_EditModeHint)}</Text>
           <EditByKey
             onPick={(target) => {
-              const shown = messageToLabelValue(i18n.messages[target.key]) ?? '';
-              const pick = pickOf(target.key, shown, app.getSnapshot().context);
-              editMode.send({ type: 'text.pick', pick: { ...pick, target } });
+              const shownText = messageToLabelValue(i18n.messages[target.key]) ?? '';
+              editMode.send({ type: 'text.pick', pick: { target, shownText } });
             }}
           />
         </>

@@ -1,8 +1,14 @@
 import * as v from 'valibot';
-import type { Draft, EditScope, EditTarget, ReadText, SaveOutcome } from '@machines/label-editor/label-editor.types';
+import type {
+  EditScope,
+  EditTarget,
+  ReadText,
+  ReadTextInput,
+  SaveTextInput,
+} from '@machines/label-editor/label-editor.types';
 import { InputForEditSchema, LabelForEditSchema } from '@contracts/resource-edit';
 import { ResourceVersionSchema } from '@contracts/resources';
-import { ApiError, http, type CallOptions } from '../http';
+import { http, type CallOptions } from '../http';
 
 /** The Edit Mode and clear-cache calls of the dashboard (docs/api.md "Resources", administrators only). */
 
@@ -13,10 +19,7 @@ const scopeParams = (target: EditTarget, scope: EditScope) => {
 };
 
 /** GET resource/label or resource/input: the scope's text and the version of its own row. */
-export async function readText(
-  { target, scope }: { target: EditTarget; scope: EditScope },
-  options: CallOptions = {},
-): Promise<ReadText> {
+export async function readText({ target, scope }: ReadTextInput, options: CallOptions = {}): Promise<ReadText> {
   const searchParams = scopeParams(target, scope);
   if (target.kind === 'label') {
     const read = v.parse(LabelForEditSchema, await http.get('resource/label', { searchParams, ...options }).json());
@@ -42,23 +45,20 @@ export async function readText(
   };
 }
 
-/** PATCH resource/label or resource/input with the version read; a 409 means someone else saved first. */
+/**
+ * PATCH resource/label or resource/input with the version read. A 409 `stale_update` (someone else saved first) is
+ * thrown like any other problem: the label editor's pattern turns it into its conflict.
+ */
 export async function saveText(
-  { target, scope, draft, version }: { target: EditTarget; scope: EditScope; draft: Draft; version: number },
+  { target, scope, draft, version }: SaveTextInput,
   options: CallOptions = {},
-): Promise<SaveOutcome> {
+): Promise<void> {
   const common = { key: target.key, culture: scope.culture, clientId: scope.clientId, version };
   const json =
     draft.kind === 'label'
       ? { ...common, value: draft.value }
       : { ...common, validationMessage: draft.validationMessage, placeHolder: draft.placeHolder };
-  try {
-    await http.patch(draft.kind === 'label' ? 'resource/label' : 'resource/input', { json, ...options }).json();
-    return { ok: true };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 409) return { ok: false, code: 'stale' };
-    throw error;
-  }
+  await http.patch(draft.kind === 'label' ? 'resource/label' : 'resource/input', { json, ...options }).json();
 }
 
 /** POST resource/ClearResourceCache: the new global resource version. */

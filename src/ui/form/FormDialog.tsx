@@ -14,6 +14,8 @@ export function FormDialog({
   frame = {},
   content = {},
   submits = false,
+  inline = false,
+  testId,
   onSave,
   ...actions
 }: {
@@ -26,6 +28,10 @@ export function FormDialog({
   content?: ContentSize;
   /** The dialog box is a form and Save submits it. */
   submits?: boolean;
+  /** Rendered in its host's layer rather than a portal of its own (DialogFrame `inline`). */
+  inline?: boolean;
+  /** `data-testid` of the dialog box. */
+  testId?: string;
 } & Omit<DialogFooterProps, 'onSave' | 'submits'> & { onSave: () => void }) {
   const formProps: Partial<FormProps> = submits
     ? {
@@ -43,6 +49,8 @@ export function FormDialog({
       onClose={actions.onCancel}
       frame={frame}
       content={{ ...content, ...formProps }}
+      inline={inline}
+      {...(testId === undefined ? {} : { testId })}
     >
       <Dialog.Body>{children}</Dialog.Body>
       <DialogFooter {...actions} submits={submits} {...(submits ? {} : { onSave })} />

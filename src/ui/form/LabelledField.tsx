@@ -24,8 +24,11 @@ type SelectKind = Common & {
   value: string;
   onChange: (value: string) => void;
   options: readonly FieldOption[];
-  /** The first, empty option ("Select", "None"); `disabled` when it may not be chosen back. */
-  empty: { label: string; disabled?: boolean };
+  /**
+   * The first, empty option ("Select", "None"); `disabled` when it may not be chosen back. Left out when every choice
+   * is a value and one is always chosen (Edit Mode's language select).
+   */
+  empty?: { label: string; disabled?: boolean };
   /** Something shown beside the select (the chosen icon of the application dialog). */
   aside?: ReactNode;
 };
@@ -82,9 +85,11 @@ function SelectInput({ value, onChange, options, empty, aside }: SelectKind) {
           onChange(event.target.value);
         }}
       >
-        <option value="" disabled={empty.disabled ?? false}>
-          {empty.label}
-        </option>
+        {empty === undefined ? null : (
+          <option value="" disabled={empty.disabled ?? false}>
+            {empty.label}
+          </option>
+        )}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -135,3 +135,32 @@ describe('app: browser-support check (admin-and-board §2)', () => {
     expect(isUnsupportedBrowser('Firefox', notSupportedList('(', 'Firefox'))).toBe(true);
   });
 });
+
+describe('app: Edit Mode, a flow the root owns', () => {
+  const sentTo = (actions: { type: string; params?: unknown }[]) =>
+    actions
+      .filter((action) => action.type === 'xstate.sendTo')
+      .map((action) => action.params as { to: { id: string } | string; event: { type: string } })
+      .map(({ to, event }) => ({ to: typeof to === 'string' ? to : to.id, event }));
+
+  it('spawns Edit Mode once, off, on the culture and client the root starts with', () => {
+    const s = start(appInput({ culture: 'es', clientId: ACME }));
+    const editMode = s.children.editMode;
+    expect(editMode?.getSnapshot().value).toBe('off');
+    expect(editMode?.getSnapshot().context.page).toEqual({ culture: 'es', clientId: ACME });
+  });
+
+  it('tells Edit Mode about every new page, and forwards a saved text to the resources check', () => {
+    const root = start();
+    const [, moved] = transition(appMachine, root, {
+      type: 'location.changed',
+      location: location({ clientId: ACME, culture: 'es' }),
+    });
+    expect(sentTo(moved)).toContainEqual({
+      to: 'editMode',
+      event: { type: 'page.changed', page: { culture: 'es', clientId: ACME } },
+    });
+    const [, saved] = transition(appMachine, root, { type: 'texts.changed' });
+    expect(sentTo(saved)).toEqual([{ to: 'resources', event: { type: 'window.focused' } }]);
+  });
+});

@@ -158,4 +158,50 @@ describe('the editor pattern (machines/support/editor.ts)', () => {
     expect(other.actor.getSnapshot().status).toBe('done');
     expect(other.actor.getSnapshot().output).toBeUndefined();
   });
+
+  it('an edit that needs a fresh read (needsFreshRead) reads what the edited draft names, also out of failed', async () => {
+    // A toy with two records: the draft says which one is edited, and choosing the other reads it.
+    type Pick = { which: 'a' | 'b'; text: string };
+    const picker = createEditorMachine({
+      id: 'pickerEditor',
+      types: {} as { result: Note },
+      emptyDraft: (): Pick => ({ which: 'a', text: '' }),
+      draftOf: (loaded: Note, _input: NoteInput, current) => ({ which: current.which, text: loaded.text }),
+      applyEdit: (draft, changes: Partial<Pick>) => ({ ...draft, ...changes }),
+      canSave: () => true,
+      saveInput: (draft) => draft,
+      needsFreshRead: (changes) => changes.which !== undefined,
+      inlineLoadProblem: (error) => (error instanceof ApiError && error.status === 404 ? label('Missing') : undefined),
+    });
+    const reads: string[] = [];
+    const notifications = recordingNotifications();
+    const actor = createActor(
+      picker.provide({
+        actors: {
+          load: fromPromise(({ input }) => {
+            reads.push(input.draft.which);
+            return input.draft.which === 'b'
+              ? Promise.reject(apiError(404, 'not_found'))
+              : Promise.resolve(note(`text of ${input.draft.which}`, 1));
+          }),
+        },
+      }),
+      { input: { id: 'n1', notifications: notifications.ref } },
+    ).start();
+    await waitFor(actor, (s) => s.hasTag('editing'));
+    actor.send({ type: 'edit', changes: { which: 'b' } });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await waitFor(actor, (s) => s.hasTag('failed'));
+    // Explained in the dialog, not reported.
+    expect(actor.getSnapshot().context.problem).toEqual(label('Missing'));
+    expect(notifications.received).toEqual([]);
+    // A plain edit does not leave failed; one that reads another record does.
+    actor.send({ type: 'edit', changes: { text: 'x' } });
+    expect(actor.getSnapshot().hasTag('failed')).toBe(true);
+    actor.send({ type: 'edit', changes: { which: 'a' } });
+    await waitFor(actor, (s) => s.hasTag('editing'));
+    expect(reads).toEqual(['a', 'b', 'a']);
+    expect(actor.getSnapshot().context.draft).toEqual({ which: 'a', text: 'text of a' });
+    expect(actor.getSnapshot().context.problem).toBeUndefined();
+  });
 });

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  Field,
-  HStack,
-  NativeSelect,
-  Portal,
-  Spinner,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -20,22 +8,18 @@ import {
   selectLabelEditorView,
   type LabelEditorView,
 } from '@machines/label-editor/label-editor.selectors';
-import type { EditProblem, InputRules } from '@machines/label-editor/label-editor.types';
+import type { Draft, EditScope, InputRules, LabelChange } from '@machines/label-editor/label-editor.types';
 import { cultures, type Culture } from '@contracts/culture';
 import { labels } from '@src/i18n/labels';
 import { looksLikeHtml } from '@src/i18n/sanitise';
 import { HtmlLabel } from '@src/ui/HtmlLabel';
-import { EDIT_IGNORE_ATTRIBUTE } from './marked-texts';
+import { ErrorSummary } from '@src/ui/form/ErrorSummary';
+import { FormDialog } from '@src/ui/form/FormDialog';
+import { LabelledField } from '@src/ui/form/LabelledField';
+import { useText } from '@src/ui/use-text';
+import { ConflictChoice } from '@src/admin/shared/ConflictChoice';
 
 type EditorRef = ActorRefFrom<typeof labelEditorMachine>;
-
-const ignore = { [EDIT_IGNORE_ATTRIBUTE]: '' };
-
-const problemText = {
-  load_failed: labels.Dashboard_Text_LoadFailed,
-  not_found: labels.Dashboard_Text_NotFound,
-  save_failed: labels.Dashboard_Text_SaveFailed,
-} satisfies Record<EditProblem, unknown>;
 
 const cultureText = {
   'en-us': labels.Dashboard_Text_CultureEnglish,
@@ -55,167 +39,178 @@ const rulesText = (rules: InputRules, required: string) => ({
   },
 });
 
+const selectView = (s: Parameters<typeof selectLabelEditorView>[0] | undefined) =>
+  s === undefined ? undefined : selectLabelEditorView(s);
+const sameView = (a: LabelEditorView | undefined, b: LabelEditorView | undefined) =>
+  a === undefined || b === undefined ? a === b : sameLabelEditorView(a, b);
+
 /**
  * The label dialog and the input-resource dialog of Edit Mode (public-and-profile §2 "Edit dialogs"): key, culture
  * and client, then the value (label) or placeholder and validation message (input). Save follows the machine's
- * `can('edit.save')`: disabled while invalid, loading or saving, and after a stale save until reloaded.
+ * `can({ type: 'save' })`: disabled while invalid, loading or saving. A failed read or save is explained above the
+ * form; a conflict offers "reload their version" or "keep mine".
  */
 export function LabelEditorDialog({
   editorRef,
   onEditTitle,
+  inline = false,
 }: {
   editorRef: EditorRef | undefined;
   onEditTitle: () => void;
+  /** In Edit Mode's layer (its host portals the layer over the page), rather than a portal of its own. */
+  inline?: boolean;
 }) {
+  const { i18n } = useLingui();
+  const view = useSelector(editorRef, selectView, sameView);
+  const send = (event: Parameters<EditorRef['send']>[0]) => {
+    editorRef?.send(event);
+  };
   // The dialog stays mounted and closes through `open`, so its focus trap and hidden siblings are released as
   // Chakra's dialog expects (an unmounted open dialog would leave the page inert).
   return (
-    <Dialog.Root
-      open={editorRef !== undefined}
-      size="lg"
-      onOpenChange={(details) => {
-        if (!details.open) editorRef?.send({ type: 'edit.cancel' });
+    <FormDialog
+      open={view !== undefined}
+      frame={{ size: 'lg' }}
+      inline={inline}
+      testId="edit-text-dialog"
+      title={i18n._(
+        view?.target.kind === 'input' ? labels.Dashboard_Text_InputDialogTitle : labels.Dashboard_Text_LabelDialogTitle,
+      )}
+      cancelText={i18n._(labels.Dashboard_Button_Cancel)}
+      saveText={i18n._(labels.Dashboard_Button_Save)}
+      saving={view?.saving ?? false}
+      canSave={view?.canSave ?? false}
+      onCancel={() => {
+        send({ type: 'cancel' });
+      }}
+      onSave={() => {
+        send({ type: 'save' });
       }}
     >
-      <Portal>
-        <Dialog.Backdrop {...ignore} />
-        <Dialog.Positioner {...ignore}>
-          <Dialog.Content data-testid="edit-text-dialog">
-            {editorRef ? <EditorContent editorRef={editorRef} onEditTitle={onEditTitle} /> : null}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {view ? (
+        <EditorBody
+          view={view}
+          onEdit={(changes) => {
+            send({ type: 'edit', changes });
+          }}
+          onReload={() => {
+            send({ type: 'reload' });
+          }}
+          onKeepMine={() => {
+            send({ type: 'keepMine' });
+          }}
+          onEditTitle={onEditTitle}
+        />
+      ) : null}
+    </FormDialog>
   );
 }
 
-function EditorContent({ editorRef, onEditTitle }: { editorRef: EditorRef; onEditTitle: () => void }) {
-  const { i18n } = useLingui();
-  const view = useSelector(editorRef, selectLabelEditorView, sameLabelEditorView);
-  const send = editorRef.send;
-  const title =
-    view.target.kind === 'label' ? labels.Dashboard_Text_LabelDialogTitle : labels.Dashboard_Text_InputDialogTitle;
-  return (
-    <>
-      <Dialog.Header>
-        <Dialog.Title>{i18n._(title)}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text>
-            {i18n._(labels.Dashboard_Text_Key)}: <code>{view.target.key}</code>
-          </Text>
-          <ScopeFields view={view} onChange={(scope) => send({ type: 'scope.change', scope })} />
-          {view.busy ? <Spinner aria-label={i18n._(labels.Global_Text_Loading)} /> : null}
-          {view.problem ? <Problem text={i18n._(problemText[view.problem])} /> : null}
-          {view.stale ? <Problem text={i18n._(labels.Dashboard_Text_Stale)} /> : null}
-          <DraftFields view={view} onChange={(draft) => send({ type: 'draft.change', draft })} />
-          {view.target.kind === 'input' ? (
-            <Button variant="plain" alignSelf="start" onClick={onEditTitle}>
-              {i18n._(labels.Dashboard_Button_EditTitleText)}
-            </Button>
-          ) : null}
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={() => send({ type: 'edit.cancel' })}>
-          {i18n._(labels.Dashboard_Button_Cancel)}
-        </Button>
-        {view.canReload ? (
-          <Button variant="outline" onClick={() => send({ type: 'edit.reload' })}>
-            {i18n._(labels.Dashboard_Button_Reload)}
-          </Button>
-        ) : null}
-        <Button disabled={!view.canSave} onClick={() => send({ type: 'edit.save' })}>
-          {i18n._(labels.Dashboard_Button_Save)}
-        </Button>
-      </Dialog.Footer>
-    </>
-  );
-}
-
-function Problem({ text }: { text: string }) {
-  return (
-    <Alert.Root status="warning">
-      <Alert.Indicator />
-      <Alert.Title>{text}</Alert.Title>
-    </Alert.Root>
-  );
-}
-
-function ScopeFields({
+function EditorBody({
   view,
-  onChange,
+  onEdit,
+  onReload,
+  onKeepMine,
+  onEditTitle,
 }: {
   view: LabelEditorView;
-  onChange: (scope: LabelEditorView['scope']) => void;
+  onEdit: (changes: LabelChange) => void;
+  onReload: () => void;
+  onKeepMine: () => void;
+  onEditTitle: () => void;
 }) {
+  const { i18n } = useLingui();
+  const text = useText();
+  return (
+    <Stack gap="4">
+      <Text>
+        {i18n._(labels.Dashboard_Text_Key)}: <code>{view.target.key}</code>
+      </Text>
+      <ScopeFields
+        view={view}
+        onChange={(scope) => {
+          onEdit({ scope });
+        }}
+      />
+      {view.busy ? <Spinner aria-label={i18n._(labels.Global_Text_Loading)} /> : null}
+      <ErrorSummary status="warning" message={view.problem === undefined ? undefined : text(view.problem)} />
+      {view.failed ? (
+        <Button variant="outline" alignSelf="start" onClick={onReload}>
+          {i18n._(labels.Dashboard_Button_Reload)}
+        </Button>
+      ) : null}
+      <ErrorSummary status="warning" message={view.conflict ? i18n._(labels.Dashboard_Text_Stale) : undefined} />
+      {view.conflict ? <ConflictChoice onReload={onReload} onKeepMine={onKeepMine} /> : null}
+      <DraftFields
+        view={view}
+        onChange={(draft) => {
+          onEdit({ text: draft });
+        }}
+      />
+      {view.target.kind === 'input' ? (
+        <Button variant="plain" alignSelf="start" onClick={onEditTitle}>
+          {i18n._(labels.Dashboard_Button_EditTitleText)}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+function ScopeFields({ view, onChange }: { view: LabelEditorView; onChange: (scope: EditScope) => void }) {
   const { i18n } = useLingui();
   const disabled = !view.canChangeScope;
   return (
     <HStack gap="4" align="start">
-      <Field.Root disabled={disabled}>
-        <Field.Label>{i18n._(labels.Dashboard_Text_Culture)}</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={view.scope.culture}
-            onChange={(event) => {
-              const culture = cultures.find((value) => value === event.currentTarget.value);
-              if (culture) onChange({ ...view.scope, culture });
-            }}
-          >
-            {cultures.map((culture) => (
-              <option key={culture} value={culture}>
-                {i18n._(cultureText[culture])}
-              </option>
-            ))}
-          </NativeSelect.Field>
-        </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root disabled={disabled || view.pageClientId === null}>
-        <Field.Label>{i18n._(labels.Dashboard_Text_Scope)}</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={view.scope.clientId ?? ''}
-            onChange={(event) => {
-              onChange({ ...view.scope, clientId: event.currentTarget.value === '' ? null : view.pageClientId });
-            }}
-          >
-            <option value="">{i18n._(labels.Dashboard_Text_AllClients)}</option>
-            {view.pageClientId === null ? null : (
-              <option value={view.pageClientId}>{i18n._(thisClientText(view.pageClientId))}</option>
-            )}
-          </NativeSelect.Field>
-        </NativeSelect.Root>
-      </Field.Root>
+      <LabelledField
+        kind="select"
+        label={i18n._(labels.Dashboard_Text_Culture)}
+        disabled={disabled}
+        value={view.scope.culture}
+        options={cultures.map((culture) => ({ value: culture, label: i18n._(cultureText[culture]) }))}
+        onChange={(value) => {
+          const culture = cultures.find((known) => known === value);
+          if (culture) onChange({ ...view.scope, culture });
+        }}
+      />
+      <LabelledField
+        kind="select"
+        label={i18n._(labels.Dashboard_Text_Scope)}
+        disabled={disabled || view.pageClientId === null}
+        value={view.scope.clientId ?? ''}
+        empty={{ label: i18n._(labels.Dashboard_Text_AllClients) }}
+        options={
+          view.pageClientId === null
+            ? []
+            : [{ value: view.pageClientId, label: i18n._(thisClientText(view.pageClientId)) }]
+        }
+        onChange={(value) => {
+          onChange({ ...view.scope, clientId: value === '' ? null : view.pageClientId });
+        }}
+      />
     </HStack>
   );
 }
 
-function DraftFields({
-  view,
-  onChange,
-}: {
-  view: LabelEditorView;
-  onChange: (draft: NonNullable<LabelEditorView['draft']>) => void;
-}) {
+function DraftFields({ view, onChange }: { view: LabelEditorView; onChange: (draft: Draft) => void }) {
   const { i18n } = useLingui();
   const draft = view.draft;
   if (draft === undefined) return null;
   const readOnly = view.busy;
+  const required = (value: string) => (value.trim() === '' ? i18n._(labels.Dashboard_Text_Required) : undefined);
   if (draft.kind === 'label') {
-    const empty = draft.value.trim() === '';
     return (
       <Stack gap="2">
-        <Field.Root invalid={empty} readOnly={readOnly}>
-          <Field.Label>{i18n._(labels.Dashboard_Text_Value)}</Field.Label>
-          <Textarea
-            rows={4}
-            value={draft.value}
-            onChange={(event) => onChange({ kind: 'label', value: event.currentTarget.value })}
-          />
-          <Field.ErrorText>{i18n._(labels.Dashboard_Text_Required)}</Field.ErrorText>
-        </Field.Root>
+        <LabelledField
+          kind="textarea"
+          label={i18n._(labels.Dashboard_Text_Value)}
+          required
+          readOnly={readOnly}
+          value={draft.value}
+          message={required(draft.value)}
+          onChange={(value) => {
+            onChange({ kind: 'label', value });
+          }}
+        />
         {looksLikeHtml(draft.value) ? (
           <Stack gap="1">
             <Text fontWeight="semibold">{i18n._(labels.Dashboard_Text_Preview)}</Text>
@@ -233,24 +228,28 @@ function DraftFields({
           {i18n._(rulesText(rules, i18n._(rules.isRequired ? labels.Global_Button_Yes : labels.Global_Button_No)))}
         </Text>
       ) : null}
-      <Field.Root invalid={draft.placeHolder.trim() === ''} readOnly={readOnly}>
-        <Field.Label>{i18n._(labels.Dashboard_Text_Placeholder)}</Field.Label>
-        <Textarea
-          rows={2}
-          value={draft.placeHolder}
-          onChange={(event) => onChange({ ...draft, placeHolder: event.currentTarget.value })}
-        />
-        <Field.ErrorText>{i18n._(labels.Dashboard_Text_Required)}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root invalid={draft.validationMessage.trim() === ''} readOnly={readOnly}>
-        <Field.Label>{i18n._(labels.Dashboard_Text_ValidationMessage)}</Field.Label>
-        <Textarea
-          rows={2}
-          value={draft.validationMessage}
-          onChange={(event) => onChange({ ...draft, validationMessage: event.currentTarget.value })}
-        />
-        <Field.ErrorText>{i18n._(labels.Dashboard_Text_Required)}</Field.ErrorText>
-      </Field.Root>
+      <LabelledField
+        kind="textarea"
+        label={i18n._(labels.Dashboard_Text_Placeholder)}
+        required
+        readOnly={readOnly}
+        value={draft.placeHolder}
+        message={required(draft.placeHolder)}
+        onChange={(placeHolder) => {
+          onChange({ ...draft, placeHolder });
+        }}
+      />
+      <LabelledField
+        kind="textarea"
+        label={i18n._(labels.Dashboard_Text_ValidationMessage)}
+        required
+        readOnly={readOnly}
+        value={draft.validationMessage}
+        message={required(draft.validationMessage)}
+        onChange={(validationMessage) => {
+          onChange({ ...draft, validationMessage });
+        }}
+      />
     </Stack>
   );
 }

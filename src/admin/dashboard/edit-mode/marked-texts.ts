@@ -1,10 +1,10 @@
 import { hasMarks, readMarks, stripMarks } from '@src/i18n/edit-markers';
 import { HTML_EDIT_KEY_ATTRIBUTE } from '@src/ui/HtmlLabel';
+import { EDIT_IGNORE_ATTRIBUTE } from './ignore-attribute';
 
 /** The attribute a marked element carries: the id of the text it shows. */
 export const EDIT_KEY_ATTRIBUTE = 'data-edit-key';
-/** Elements inside this attribute (Edit Mode's own dialog, the toggle) are never taken over by a click. */
-export const EDIT_IGNORE_ATTRIBUTE = 'data-edit-mode-ignore';
+export { EDIT_IGNORE_ATTRIBUTE };
 /** Set on <html> while Edit Mode is on; the outline styles hang on it. */
 const ROOT_ATTRIBUTE = 'data-edit-mode';
 const TEXT_ATTRIBUTES = ['aria-label', 'placeholder', 'title', 'alt'];

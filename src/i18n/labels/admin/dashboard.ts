@@ -48,7 +48,7 @@ export const dashboardLabels = {
   Dashboard_Text_Stale: msg({
     id: 'Dashboard_Text_Stale',
     message:
-      'Someone else saved this text after you opened it, so your change was not saved. Reload to see the current text.',
+      'Someone else saved this text after you opened it, so your change was not saved. Reload their version, or keep yours and save it over theirs.',
   }),
   Dashboard_Text_LoadFailed: msg({ id: 'Dashboard_Text_LoadFailed', message: 'This text could not be loaded.' }),
   Dashboard_Text_NotFound: msg({
