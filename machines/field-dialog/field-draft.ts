@@ -91,6 +91,60 @@ export function withDataType(draft: FieldDraft, dataType: FieldDataType): FieldD
   };
 }
 
+/**
+ * Everything the dialog edits: the field's inputs, its sub-fields (the options of a radio group or a select, kept
+ * locally until the field is saved) and the sub-field being typed before it is added.
+ */
+export type FieldDialogDraft = { field: FieldDraft; subfields: SubFieldDraft[]; subDraft: SubFieldDraft };
+
+/** What one `edit` of the field dialog carries. */
+export type FieldChange =
+  | { type: 'input.edit'; input: FieldTextInput; value: string }
+  | { type: 'disable.set'; value: boolean }
+  | { type: 'dataType.choose'; dataType: FieldDataType }
+  | { type: 'metaTag.choose'; metaTag: FieldMetaTag | null }
+  | { type: 'subfield.edit'; input: SubFieldInput; value: string }
+  | { type: 'subfield.add' }
+  | { type: 'subfield.remove'; index: number };
+
+/** The dialog's draft of a field as read (its sub-fields in their order), or of a new one. */
+export const dialogDraftOf = (field: Field | undefined): FieldDialogDraft => ({
+  field: field ? draftOf(field) : emptyDraft(),
+  subfields: (field?.subfields ?? [])
+    .toSorted((a, b) => a.order - b.order)
+    .map(({ subDictionaryName, subDefaultValue, subCssField }) => ({
+      subDictionaryName,
+      subDefaultValue,
+      subCssField,
+    })),
+  subDraft: emptySubDraft(),
+});
+
+/**
+ * The draft after one change. A new data type resets what it does not have (`withDataType`); a sub-field is added
+ * only when `canAddSubfield` allows it, and the inputs then clear; anything refused leaves the draft as it was.
+ */
+export function applyFieldChange(draft: FieldDialogDraft, change: FieldChange): FieldDialogDraft {
+  switch (change.type) {
+    case 'input.edit':
+      return { ...draft, field: { ...draft.field, [change.input]: change.value } };
+    case 'disable.set':
+      return { ...draft, field: { ...draft.field, disable: change.value } };
+    case 'dataType.choose':
+      return { ...draft, field: withDataType(draft.field, change.dataType) };
+    case 'metaTag.choose':
+      return { ...draft, field: { ...draft.field, metaTag: change.metaTag } };
+    case 'subfield.edit':
+      return { ...draft, subDraft: { ...draft.subDraft, [change.input]: change.value } };
+    case 'subfield.add':
+      return canAddSubfield(draft.subDraft, draft.subfields)
+        ? { ...draft, subfields: [...draft.subfields, draft.subDraft], subDraft: emptySubDraft() }
+        : draft;
+    case 'subfield.remove':
+      return { ...draft, subfields: draft.subfields.filter((_, i) => i !== change.index) };
+  }
+}
+
 /** Sub-fields carry the sub data type of the field's type and their position as order. */
 export const subfieldsFor = (dataType: FieldDataType | undefined, subfields: readonly SubFieldDraft[]): SubField[] => {
   const subDataType = dataType === undefined ? null : subFieldTypeOf(dataType);

@@ -9,7 +9,7 @@ import {
 } from 'xstate';
 import { failureNotice } from '../admin-grid/failure-notice';
 import type { NotificationsEvent } from '../notifications/notifications.types';
-import { notProvided } from './actors';
+import { notProvided, providedAtEdge } from './actors';
 import type { NotificationsPort } from './ports';
 import { saveFailureOf } from './save-failure';
 import { label, type Text } from './text';
@@ -54,8 +54,18 @@ export type EditorContext<TInput, TLoaded, TDraft, TResult> = {
   saved: TResult | undefined;
 };
 
-/** Where a load failure leads: the `failed` state (reload or cancel), closing, or editing on a fallback. */
-export type LoadFailure<TInput, TLoaded> = 'fail' | 'close' | { fallback: (input: TInput) => TLoaded };
+/**
+ * Where a load failure leads: the `failed` state (reload or cancel), closing, or editing on a fallback (built from the
+ * input and what was read before, undefined on opening).
+ *
+ * A fallback's failure is reported through the notifications port, unless `report: 'log'`: then a failure on opening
+ * is handed to the `logLoadFailure` action only (the host's log, nothing on screen). Why: some reads are side lists
+ * the spec says are "logged only" when they fail (admin-and-board §8, the field dialog's data types and meta tags),
+ * and the notifications catalogue has no quiet report (`error.report` always shows something but a 422). A reload
+ * the person asked for (after a conflict) is still reported, so a click never fails in silence.
+ */
+export type LoadFailure<TInput, TLoaded> =
+  'fail' | 'close' | { fallback: (input: TInput, loaded: TLoaded | undefined) => TLoaded; report?: 'notify' | 'log' };
 
 /** What one dialog tells the factory; everything else is the pattern's. */
 export type EditorDefinition<TInput extends EditorInputBase, TLoaded, TDraft, TChange, TSaveInput, TResult> = {
@@ -105,6 +115,10 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
   const onLoadFailure = definition.onLoadFailure ?? 'fail';
   const notice = definition.failureNotice ?? defaultNotice;
   type Context = EditorContext<TInput, TLoaded, TDraft, TResult>;
+  const fallback = typeof onLoadFailure === 'object' ? onLoadFailure : undefined;
+  const fallbackRead = ({ context }: { context: Context }) => ({
+    loaded: fallback?.fallback(context.input, context.loaded),
+  });
   const machine = setup({
     types: {
       context: {} as Context,
@@ -124,6 +138,8 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
         ({ context }) => context.input.notifications,
         ({ context }, error: unknown) => notice(error, 'load', context.input),
       ),
+      /** A quiet load failure (`onLoadFailure: { fallback, report: 'log' }`): the host provides the log. */
+      logLoadFailure: providedAtEdge<unknown>(),
       reportSaveFailure: sendTo(
         ({ context }) => context.input.notifications,
         ({ context }, error: unknown) => notice(error, 'save', context.input),
@@ -158,6 +174,7 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
       isExplainedInPlace: (_, error: unknown) => definition.inlineProblem?.(error) !== undefined,
       isLoadFailureExplainedInPlace: (_, error: unknown) => definition.inlineLoadProblem?.(error) !== undefined,
       needsFreshRead: ({ event }) => event.type === 'edit' && (definition.needsFreshRead?.(event.changes) ?? false),
+      isQuietLoadFailure: ({ context }) => fallback?.report === 'log' && context.loaded === undefined,
     },
   }).createMachine({
     id: definition.id,
@@ -196,12 +213,20 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
               target: 'failed',
               actions: { type: 'explainLoadFailure', params: errorOf },
             },
+            {
+              guard: 'isQuietLoadFailure',
+              target: 'editing',
+              actions: [
+                { type: 'logLoadFailure', params: errorOf },
+                { type: 'startFrom', params: fallbackRead },
+              ],
+            },
             typeof onLoadFailure === 'object'
               ? {
                   target: 'editing',
                   actions: [
                     { type: 'reportLoadFailure', params: errorOf },
-                    { type: 'startFrom', params: ({ context }) => ({ loaded: onLoadFailure.fallback(context.input) }) },
+                    { type: 'startFrom', params: fallbackRead },
                   ],
                 }
               : {

@@ -24,6 +24,7 @@ function fakeApi(fields: Field[], overrides: Partial<FieldsApi> = {}): FieldsApi
       Promise.resolve({ ...firstNameField(), ...body, id: 'new', version: 1 } as Field),
     ),
     updateField: vi.fn(() => Promise.resolve(firstNameField())),
+    getField: vi.fn((id: string) => Promise.resolve(fields.find((field) => field.id === id) ?? firstNameField())),
     deleteField: vi.fn(() => Promise.resolve()),
     getResourceLists: vi.fn(() =>
       Promise.resolve({ Global_List_DataType: dataTypeItems, Global_List_MetaTag: metaTagItems }),
@@ -39,6 +40,31 @@ function renderFields(api: FieldsApi, logOff = vi.fn()) {
 }
 
 const dialog = () => screen.findByRole('dialog');
+
+/** Opens FirstName's dialog and waits until its lists are read (the inputs take changes from then on). */
+async function openFirstName(api: FieldsApi, logOff = vi.fn()) {
+  const { user } = renderFields(api, logOff);
+  await user.click(await screen.findByRole('button', { name: 'Edit FirstName' }));
+  const form = within(await dialog());
+  await waitFor(() => {
+    expect(form.getByRole('textbox', { name: new RegExp(en('Field_Field_DictionaryName')) })).toBeEnabled();
+  });
+  return { user, form, logOff };
+}
+
+/** Opens FirstName, changes its description and saves into a 409 stale_update: someone saved version 4 meanwhile. */
+async function intoConflict(api: FieldsApi) {
+  const { user, form } = await openFirstName(api);
+  const description = form.getByRole('textbox', { name: new RegExp(en('Field_Field_FieldDescription')) });
+  await user.clear(description);
+  await user.type(description, 'Given name');
+  await user.click(form.getByRole('button', { name: en('Field_Button_Save') }));
+  await form.findByText(en('Field_Text_Stale'));
+  return { user, form, description };
+}
+
+/** FirstName as someone else saved it meanwhile. */
+const theirs = firstNameField({ fieldDescription: 'Their name', version: 4 });
 
 // Typing into a Chakra dialog in jsdom is slow on two shared cores; the limit is generous, never asserted on.
 describe('Manage Fields (admin-and-board §2)', { timeout: 30_000 }, () => {
@@ -109,29 +135,78 @@ describe('Manage Fields (admin-and-board §2)', { timeout: 30_000 }, () => {
     expect(api.listFields).toHaveBeenCalledTimes(2);
   });
 
-  it('keeps the input and says so when the update is stale', async () => {
+  it('keeps the input and offers reload theirs / keep mine when the update is stale', async () => {
     const api = fakeApi([firstNameField()], { updateField: vi.fn(() => Promise.reject(staleUpdate())) });
+    const { form, description } = await intoConflict(api);
+    expect(form.getByRole('button', { name: en('Global_Button_ReloadTheirs') })).toBeEnabled();
+    expect(form.getByRole('button', { name: en('Global_Button_KeepMine') })).toBeEnabled();
+    expect(form.getByRole('button', { name: en('Field_Button_Save') })).toBeDisabled();
+    expect(description).toHaveValue('Given name');
+    expect(vi.mocked(api.updateField).mock.calls[0]?.[1]).toMatchObject({ version: 3, fieldDescription: 'Given name' });
+  });
+
+  it('conflict → reload theirs: reads the field again and shows their version instead of the input', async () => {
+    const api = fakeApi([firstNameField()], {
+      updateField: vi.fn(() => Promise.reject(staleUpdate())),
+      getField: vi.fn(() => Promise.resolve(theirs)),
+    });
+    const { user, form, description } = await intoConflict(api);
+    await user.click(form.getByRole('button', { name: en('Global_Button_ReloadTheirs') }));
+    await waitFor(() => {
+      expect(description).toHaveValue('Their name');
+    });
+    expect(api.getField).toHaveBeenCalledWith(firstNameField().id, expect.anything());
+    expect(form.queryByText(en('Field_Text_Stale'))).not.toBeInTheDocument();
+    expect(api.updateField).toHaveBeenCalledTimes(1);
+  });
+
+  it('conflict → keep mine: saves the input over their version, then closes', async () => {
+    const api = fakeApi([firstNameField()], {
+      updateField: vi
+        .fn<FieldsApi['updateField']>()
+        .mockRejectedValueOnce(staleUpdate())
+        .mockResolvedValueOnce(firstNameField({ fieldDescription: 'Given name', version: 5 })),
+      getField: vi.fn(() => Promise.resolve(theirs)),
+    });
+    const { user, form } = await intoConflict(api);
+    await user.click(form.getByRole('button', { name: en('Global_Button_KeepMine') }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(api.updateField).toHaveBeenCalledTimes(2);
+    expect(vi.mocked(api.updateField).mock.calls[1]?.[1]).toMatchObject({ version: 4, fieldDescription: 'Given name' });
+  });
+
+  it('logs lists that fail to load and nothing more (spec §8): the dialog works with empty selects', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = fakeApi([firstNameField()], {
+      getResourceLists: vi.fn(() => Promise.reject(apiError(500, 'internal', 'Lists are offline'))),
+    });
     const { user } = renderFields(api);
     await user.click(await screen.findByRole('button', { name: 'Edit FirstName' }));
     const form = within(await dialog());
-    const description = form.getByRole('textbox', { name: new RegExp(en('Field_Field_FieldDescription')) });
-    await user.clear(description);
-    await user.type(description, 'Given name');
-    await user.click(form.getByRole('button', { name: en('Field_Button_Save') }));
-    expect(await form.findByText(en('Field_Text_Stale'))).toBeInTheDocument();
-    expect(description).toHaveValue('Given name');
-    expect(vi.mocked(api.updateField).mock.calls[0]?.[1]).toMatchObject({ version: 3, fieldDescription: 'Given name' });
+    await waitFor(() => {
+      expect(warn).toHaveBeenCalledTimes(1);
+    });
+    const dataType = form.getByRole('combobox', { name: new RegExp(en('Field_Field_DataType')) });
+    expect(within(dataType).getAllByRole('option')).toHaveLength(1);
+    expect(form.getByRole('textbox', { name: new RegExp(en('Field_Field_DictionaryName')) })).toBeEnabled();
+    expect(form.getByRole('button', { name: en('Field_Button_Save') })).toBeEnabled();
+    expect(screen.queryByTestId('snackbar')).not.toBeInTheDocument();
+    warn.mockRestore();
   });
 
   it('logs the person off when the update answers 401', async () => {
     const api = fakeApi([firstNameField()], {
       updateField: vi.fn(() => Promise.reject(apiError(401, 'unauthorized', 'Session ended'))),
     });
-    const { user, logOff } = renderFields(api);
-    await user.click(await screen.findByRole('button', { name: 'Edit FirstName' }));
-    await user.click(within(await dialog()).getByRole('button', { name: en('Field_Button_Save') }));
+    const { user, form, logOff } = await openFirstName(api);
+    await user.click(form.getByRole('button', { name: en('Field_Button_Save') }));
     await waitFor(() => {
       expect(logOff).toHaveBeenCalledTimes(1);
+    });
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
   });
 
@@ -139,9 +214,8 @@ describe('Manage Fields (admin-and-board §2)', { timeout: 30_000 }, () => {
     const api = fakeApi([firstNameField()], {
       updateField: vi.fn(() => Promise.reject(apiError(409, 'conflict', 'dictionaryName: already used'))),
     });
-    const { user } = renderFields(api);
-    await user.click(await screen.findByRole('button', { name: 'Edit FirstName' }));
-    await user.click(within(await dialog()).getByRole('button', { name: en('Field_Button_Save') }));
+    const { user, form } = await openFirstName(api);
+    await user.click(form.getByRole('button', { name: en('Field_Button_Save') }));
     const snackbar = await screen.findByTestId('snackbar');
     expect(snackbar).toHaveTextContent(en('Global_Text_FailTitle'));
     expect(snackbar).toHaveTextContent('dictionaryName: already used');

@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -8,19 +8,22 @@ import {
   selectDataTypes,
   selectDraft,
   selectInvalidInputs,
+  selectIsEditable,
+  selectIsLoading,
   selectIsSaving,
   selectIsStale,
   selectMetaTags,
   selectMode,
   selectSections,
 } from '@machines/field-dialog/field-dialog.selectors';
-import type { FieldTextInput } from '@machines/field-dialog/field-draft';
+import type { FieldChange, FieldTextInput } from '@machines/field-dialog/field-draft';
 import type { FieldDataType, FieldMetaTag } from '@contracts/admin/fields';
 import { labels } from '../../i18n/labels';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { withValues } from '../../i18n/with-values';
+import { ConflictChoice } from '../shared/ConflictChoice';
 import { SubfieldSection } from './SubfieldSection';
 
 type DialogRef = ActorRefFrom<typeof fieldDialogMachine>;
@@ -41,6 +44,8 @@ const shallowEqual = (a: object, b: object) =>
   Object.keys(a).length === Object.keys(b).length &&
   Object.entries(a).every(([key, value]) => (b as Record<string, unknown>)[key] === value);
 const sameList = (a: readonly string[], b: readonly string[]) => a.join('\n') === b.join('\n');
+const sameChoices = (a: readonly { key: string; value: string }[], b: readonly { key: string; value: string }[]) =>
+  a.length === b.length && a.every((item, i) => item.key === b.at(i)?.key && item.value === b.at(i)?.value);
 
 /** The field dialog, 65 % wide (admin-and-board §2, §9): the machine decides what shows and when Save is possible. */
 export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
@@ -49,13 +54,18 @@ export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
   const draft = useSelector(dialogRef, selectDraft);
   const sections = useSelector(dialogRef, selectSections, shallowEqual);
   const invalid = useSelector(dialogRef, selectInvalidInputs, sameList);
-  const dataTypes = useSelector(dialogRef, selectDataTypes);
-  const metaTags = useSelector(dialogRef, selectMetaTags);
+  const dataTypes = useSelector(dialogRef, selectDataTypes, sameChoices);
+  const metaTags = useSelector(dialogRef, selectMetaTags, sameChoices);
   const canSave = useSelector(dialogRef, selectCanSave);
   const saving = useSelector(dialogRef, selectIsSaving);
   const stale = useSelector(dialogRef, selectIsStale);
+  const loading = useSelector(dialogRef, selectIsLoading);
+  const editable = useSelector(dialogRef, selectIsEditable);
+  const edit = (changes: FieldChange) => {
+    dialogRef.send({ type: 'edit', changes });
+  };
   const cancel = () => {
-    dialogRef.send({ type: 'dialog.cancel' });
+    dialogRef.send({ type: 'cancel' });
   };
 
   const textInput = (input: FieldTextInput, options: { required?: boolean; type?: 'number' } = {}) => (
@@ -65,9 +75,10 @@ export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
       label={i18n._(inputLabels[input])}
       value={draft[input]}
       required={options.required ?? false}
+      disabled={!editable}
       message={invalid.includes(input) ? i18n._(labels.Field_Text_Invalid) : undefined}
       onChange={(value: string) => {
-        dialogRef.send({ type: 'input.edit', input, value });
+        edit({ type: 'input.edit', input, value });
       }}
     />
   );
@@ -87,11 +98,23 @@ export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
       canSave={canSave}
       onCancel={cancel}
       onSave={() => {
-        dialogRef.send({ type: 'dialog.save' });
+        dialogRef.send({ type: 'save' });
       }}
     >
       <Stack gap="4">
+        {loading ? (
+          <HStack role="status">
+            <Spinner size="sm" />
+            <Text>{i18n._(labels.Global_Text_Loading)}</Text>
+          </HStack>
+        ) : null}
         <ErrorSummary status="warning" message={stale ? i18n._(labels.Field_Text_Stale) : undefined} />
+        {stale ? (
+          <ConflictChoice
+            onReload={() => dialogRef.send({ type: 'reload' })}
+            onKeepMine={() => dialogRef.send({ type: 'keepMine' })}
+          />
+        ) : null}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {textInput('dictionaryName', { required: true })}
           {textInput('fieldDescription', { required: true })}
@@ -99,11 +122,12 @@ export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
             kind="select"
             label={i18n._(labels.Field_Field_DataType)}
             required
+            disabled={!editable}
             value={draft.dataType ?? ''}
             empty={{ label: i18n._(labels.Global_Text_Select), disabled: true }}
             options={dataTypes.map((item) => ({ value: item.key, label: item.value }))}
             onChange={(value) => {
-              dialogRef.send({ type: 'dataType.choose', dataType: value as FieldDataType });
+              edit({ type: 'dataType.choose', dataType: value as FieldDataType });
             }}
           />
           <LabelledField
@@ -111,8 +135,9 @@ export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
             placement={{ alignSelf: 'end' }}
             label={i18n._(labels.Field_Field_Disable)}
             checked={draft.disable}
+            disabled={!editable}
             onChange={(checked) => {
-              dialogRef.send({ type: 'disable.set', value: checked });
+              edit({ type: 'disable.set', value: checked });
             }}
           />
           {sections.dataLength ? textInput('dataLength', { required: true, type: 'number' }) : null}
@@ -120,14 +145,12 @@ export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
             <LabelledField
               kind="select"
               label={i18n._(labels.Field_Field_MetaTag)}
+              disabled={!editable}
               value={draft.metaTag ?? ''}
               empty={{ label: i18n._(labels.Field_Text_NoMetaTag) }}
               options={metaTags.map((item) => ({ value: item.key, label: item.value }))}
               onChange={(value) => {
-                dialogRef.send({
-                  type: 'metaTag.choose',
-                  metaTag: value === '' ? null : (value as FieldMetaTag),
-                });
+                edit({ type: 'metaTag.choose', metaTag: value === '' ? null : (value as FieldMetaTag) });
               }}
             />
           ) : null}

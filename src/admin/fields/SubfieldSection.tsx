@@ -3,7 +3,12 @@ import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { fieldDialogMachine } from '@machines/field-dialog/field-dialog.machine';
-import { selectCanAddSubfield, selectSubDraft, selectSubfields } from '@machines/field-dialog/field-dialog.selectors';
+import {
+  selectCanAddSubfield,
+  selectIsEditable,
+  selectSubDraft,
+  selectSubfields,
+} from '@machines/field-dialog/field-dialog.selectors';
 import type { SubFieldInput } from '@machines/field-dialog/field-draft';
 import { labels } from '../../i18n/labels';
 import { withValues } from '../../i18n/with-values';
@@ -21,6 +26,7 @@ export function SubfieldSection({ dialogRef }: { dialogRef: ActorRefFrom<typeof 
   const subfields = useSelector(dialogRef, selectSubfields);
   const subDraft = useSelector(dialogRef, selectSubDraft);
   const canAdd = useSelector(dialogRef, selectCanAddSubfield);
+  const editable = useSelector(dialogRef, selectIsEditable);
   return (
     <Fieldset.Root>
       <Fieldset.Legend>{i18n._(labels.Field_Text_SubFields)}</Fieldset.Legend>
@@ -39,11 +45,12 @@ export function SubfieldSection({ dialogRef }: { dialogRef: ActorRefFrom<typeof 
                     <IconButton
                       size="xs"
                       variant="ghost"
+                      disabled={!editable}
                       aria-label={i18n._(
                         withValues(labels.Field_Button_RemoveSubField, { subFieldName: sub.subDictionaryName }),
                       )}
                       onClick={() => {
-                        dialogRef.send({ type: 'subfield.remove', index });
+                        dialogRef.send({ type: 'edit', changes: { type: 'subfield.remove', index } });
                       }}
                     >
                       ×
@@ -60,8 +67,9 @@ export function SubfieldSection({ dialogRef }: { dialogRef: ActorRefFrom<typeof 
               key={input}
               label={i18n._(subInputLabels[input])}
               value={subDraft[input]}
+              disabled={!editable}
               onChange={(value) => {
-                dialogRef.send({ type: 'subfield.edit', input, value });
+                dialogRef.send({ type: 'edit', changes: { type: 'subfield.edit', input, value } });
               }}
             />
           ))}
@@ -69,7 +77,7 @@ export function SubfieldSection({ dialogRef }: { dialogRef: ActorRefFrom<typeof 
             flexShrink={0}
             disabled={!canAdd}
             onClick={() => {
-              dialogRef.send({ type: 'subfield.add' });
+              dialogRef.send({ type: 'edit', changes: { type: 'subfield.add' } });
             }}
           >
             {i18n._(labels.Field_Button_AddSubField)}

@@ -6,7 +6,7 @@ import { identified, signalOf } from '../shared/identified-call';
 
 export type FieldsApi = Pick<
   typeof fieldsApi,
-  'listFields' | 'createField' | 'updateField' | 'deleteField' | 'getResourceLists'
+  'listFields' | 'getField' | 'createField' | 'updateField' | 'deleteField' | 'getResourceLists'
 >;
 
 /** What the page knows that the calls need: the lists' culture and client, and how to log the person off. */
@@ -16,18 +16,26 @@ export type FieldsPorts = {
   logOff: () => void;
 };
 
-/** Manage Fields joined to the API: the grid's list and delete, the dialog's lists and saves. */
+/** Manage Fields joined to the API: the grid's list and delete, the dialog's lists, field and saves. */
 export function wireFields(ports: FieldsPorts, api: FieldsApi = fieldsApi) {
   const editor = fieldDialogMachine.provide({
     actors: {
-      loadLists: fromPromise(async ({ signal }) => {
-        const lists = await api.getResourceLists(
-          { names: ['Global_List_DataType', 'Global_List_MetaTag'], culture: ports.culture, clientId: ports.clientId },
-          signalOf(signal),
-        );
-        return { dataTypes: lists['Global_List_DataType'] ?? [], metaTags: lists['Global_List_MetaTag'] ?? [] };
-      }),
-      saveField: fromPromise(({ input, signal }) =>
+      load: fromPromise(({ input: { input, loaded }, signal }) =>
+        identified(async () => {
+          const names = ['Global_List_DataType', 'Global_List_MetaTag'];
+          const [lists, record] = await Promise.all([
+            api.getResourceLists({ names, culture: ports.culture, clientId: ports.clientId }, signalOf(signal)),
+            // The first opening edits the row the grid shows; a reload after a conflict reads the field afresh.
+            loaded === undefined || input.row === undefined ? input.row : api.getField(input.row.id, signalOf(signal)),
+          ]);
+          return {
+            dataTypes: lists['Global_List_DataType'] ?? [],
+            metaTags: lists['Global_List_MetaTag'] ?? [],
+            record,
+          };
+        }),
+      ),
+      save: fromPromise(({ input, signal }) =>
         identified(() =>
           input.id === undefined || input.version === undefined
             ? api.createField(input.body, signalOf(signal))
@@ -37,10 +45,11 @@ export function wireFields(ports: FieldsPorts, api: FieldsApi = fieldsApi) {
     },
     actions: {
       // Spec §8: a data-type or meta-tag list that fails to load is logged only; the person is not interrupted.
-      logFailure: (_, { error }) => {
+      logLoadFailure: (_, error) => {
         console.warn('The field dialog lists could not be loaded', error);
       },
-      logOff: () => {
+      // The page's 401 policy (spec §6, §8 "a 401 on field update logs the user off").
+      unauthorised: () => {
         ports.logOff();
       },
     },

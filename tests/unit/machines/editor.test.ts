@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '@contracts/failures';
+import { failureNotice } from '@machines/admin-grid/failure-notice';
 import { createEditorMachine, type EditorInputBase } from '@machines/support/editor';
 import { label } from '@machines/support/text';
 import { recordingNotifications } from '../../support/recording-ref';
@@ -203,5 +204,79 @@ describe('the editor pattern (machines/support/editor.ts)', () => {
     expect(reads).toEqual(['a', 'b', 'a']);
     expect(actor.getSnapshot().context.draft).toEqual({ which: 'a', text: 'text of a' });
     expect(actor.getSnapshot().context.problem).toBeUndefined();
+  });
+});
+
+/** The toy editor with a fallback read: the note on a failed read is the one read before, else an empty one. */
+const fallbackEditor = (report?: 'notify' | 'log') =>
+  createEditorMachine({
+    id: 'noteEditorWithFallback',
+    types: {} as { result: Note },
+    emptyDraft: () => ({ text: '' }),
+    draftOf: (note: Note) => ({ text: note.text }),
+    applyEdit: (draft: { text: string }, changes: Partial<{ text: string }>) => ({ ...draft, ...changes }),
+    canSave: (draft) => draft.text.trim() !== '',
+    saveInput: (draft, note, input: NoteInput) => ({ id: input.id, version: note?.version ?? 0, text: draft.text }),
+    onLoadFailure: { fallback: (input, loaded) => loaded ?? note('', 0), ...(report && { report }) },
+  });
+
+async function openWithFallback(
+  report: 'notify' | 'log' | undefined,
+  { loads, saves }: { loads: (Note | Error)[]; saves: (Note | Error)[] },
+) {
+  const notifications = recordingNotifications();
+  const logged: unknown[] = [];
+  const answer = <T>(queue: (T | Error)[]) => {
+    const next = queue.shift();
+    if (next === undefined) return new Promise<T>(() => undefined);
+    return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+  };
+  const machine = fallbackEditor(report).provide({
+    actors: { load: fromPromise(() => answer(loads)), save: fromPromise(() => answer(saves)) },
+    actions: {
+      logLoadFailure: (_, error) => {
+        logged.push(error);
+      },
+    },
+  });
+  const actor = createActor(machine, { input: { id: 'n1', notifications: notifications.ref } }).start();
+  await waitFor(actor, (s) => !s.hasTag('loading'));
+  return { actor, logged, received: notifications.received };
+}
+
+describe('the editor pattern: a load that falls back (onLoadFailure: { fallback })', () => {
+  it('edits on the fallback and reports the failure through the port by default', async () => {
+    const offline = new Error('offline');
+    const { actor, logged, received } = await openWithFallback(undefined, { loads: [offline], saves: [] });
+    expect(actor.getSnapshot().hasTag('editing')).toBe(true);
+    expect(actor.getSnapshot().context.loaded).toEqual(note('', 0));
+    expect(received).toEqual([failureNotice(offline, label('Global_Text_FailTitle'))]);
+    expect(logged).toEqual([]);
+  });
+
+  it("with report: 'log', a failure on opening is only logged: nothing reaches the notifications port", async () => {
+    const offline = new Error('offline');
+    const { actor, logged, received } = await openWithFallback('log', { loads: [offline], saves: [] });
+    expect(actor.getSnapshot().hasTag('editing')).toBe(true);
+    expect(actor.getSnapshot().context.draft).toEqual({ text: '' });
+    expect(logged).toEqual([offline]);
+    expect(received).toEqual([]);
+  });
+
+  it("with report: 'log', a reload the person asked for that fails is still reported, on what was read before", async () => {
+    const offline = new Error('offline');
+    const { actor, logged, received } = await openWithFallback('log', {
+      loads: [note('first', 1), offline],
+      saves: [apiError(409, 'stale_update')],
+    });
+    actor.send({ type: 'edit', changes: { text: 'mine' } });
+    actor.send({ type: 'save' });
+    await waitFor(actor, (s) => s.hasTag('conflict'));
+    actor.send({ type: 'reload' });
+    await waitFor(actor, (s) => s.hasTag('editing'));
+    expect(actor.getSnapshot().context.loaded).toEqual(note('first', 1));
+    expect(actor.getSnapshot().context.draft).toEqual({ text: 'first' });
+    expect(logged).toEqual([]);
+    expect(received).toEqual([failureNotice(offline, label('Global_Text_FailTitle'))]);
   });
 });
