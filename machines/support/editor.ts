@@ -2,10 +2,15 @@ import {
   assign,
   sendTo,
   setup,
+  type AnyActorLogic,
+  type DoneActorEvent,
   type ErrorActorEvent,
+  type InputFrom,
+  type OutputFrom,
   type PromiseActorLogic,
   type ProvidedActor,
   type StateMachine,
+  type StateValue,
 } from 'xstate';
 import { failureNotice } from '../admin-grid/failure-notice';
 import type { NotificationsEvent } from '../notifications/notifications.types';
@@ -25,6 +30,11 @@ import { label, type Text } from './text';
  * input, result) flow from the definition. The load and save calls are the named actors `load` and `save`, and the
  * 401 hook is the named action `unauthorised`, all in `setup()`, so the wiring edge and the tests swap them with
  * `.provide()` (STYLE §0.4, §5 A).
+ *
+ * Three options, each off unless a definition asks for it (see "What follows a save" and "A nested editor" below):
+ * `reopen` (a save that keeps the dialog open and reads again), `followUp` (a call made after a save with the dialog
+ * already closed) and `nested` (another editor opened over this one). Without them the machine is exactly the base
+ * pattern: no extra state, event or actor, so the walks of the editors that do not use them see nothing new.
  */
 
 /** The one vocabulary every editor understands; `TChange` is what one edit of this editor's draft carries. */
@@ -39,7 +49,14 @@ export type EditorEvent<TChange> =
   | { type: 'keepMine' };
 
 /** Tags views decide with, instead of matching state names. */
-export type EditorTag = 'loading' | 'editing' | 'saving' | 'conflict' | 'failed';
+export type EditorTag =
+  | 'loading'
+  | 'editing'
+  | 'saving'
+  | 'conflict'
+  | 'failed'
+  /** The dialog is off screen while the editor still runs: a `followUp` call after the save. */
+  | 'closed';
 
 /** What every editor's host gives it: the notifications port; dialogs add their own facts (the row, an id). */
 export type EditorInputBase = { notifications: NotificationsPort };
@@ -68,7 +85,16 @@ export type LoadFailure<TInput, TLoaded> =
   'fail' | 'close' | { fallback: (input: TInput, loaded: TLoaded | undefined) => TLoaded; report?: 'notify' | 'log' };
 
 /** What one dialog tells the factory; everything else is the pattern's. */
-export type EditorDefinition<TInput extends EditorInputBase, TLoaded, TDraft, TChange, TSaveInput, TResult> = {
+export type EditorDefinition<
+  TInput extends EditorInputBase,
+  TLoaded,
+  TDraft,
+  TChange,
+  TSaveInput,
+  TResult,
+  TFollowUp = never,
+  TNested extends AnyActorLogic = never,
+> = {
   id: string;
   /** The save's answer, named by type only (`{} as { result: Application }`), as XState's own `types` are. */
   types: { result: TResult };
@@ -88,7 +114,7 @@ export type EditorDefinition<TInput extends EditorInputBase, TLoaded, TDraft, TC
   /** Where a load failure leads; `fail` by default. */
   onLoadFailure?: LoadFailure<TInput, TLoaded>;
   /** The report of a failure; by default an error snackbar under Global_Text_FailTitle (admin-and-board §8). */
-  failureNotice?: (error: unknown, phase: 'load' | 'save', input: TInput) => NotificationsEvent;
+  failureNotice?: (error: unknown, phase: EditorPhase, input: TInput) => NotificationsEvent;
   /** A save refusal the dialog explains in place; undefined lets the failure be reported. */
   inlineProblem?: (error: unknown) => Text | undefined;
   /**
@@ -103,17 +129,66 @@ export type EditorDefinition<TInput extends EditorInputBase, TLoaded, TDraft, TC
    * beside its key), instead of reporting it; undefined lets `onLoadFailure` and the report take it.
    */
   inlineLoadProblem?: (error: unknown) => Text | undefined;
+  /**
+   * What follows a save, part 1: whether the dialog stays open. By default (undefined, or an answer of undefined) a
+   * save ends the editor. A record returned here is what the dialog edits from now on: the editor goes back to
+   * `loading` with it as the previous read (`load` receives it as `loaded`), then to editing. The save's answer stays
+   * the output, so a later cancel still tells the host that something was saved. Why: a client has to exist before
+   * its applications can be activated (admin-and-board §4), so its first save reopens the dialog on the new client.
+   */
+  reopen?: (saved: TResult, loaded: TLoaded | undefined, input: TInput) => TLoaded | undefined;
+  /**
+   * What follows a save, part 2: a call made once the dialog is closed (state `followingUp`, tag `closed`), given what
+   * the `followUp` actor receives, or undefined for none. Its failure is reported (phase `followUp`; a 401 goes to
+   * `unauthorised` as any other) and the editor still ends `saved` with the save's answer: the save itself stands.
+   * Why: the client dialog saves the applications' activation only after the client, with the dialog gone (§4).
+   */
+  followUp?: (saved: TResult, draft: TDraft, loaded: TLoaded | undefined, input: TInput) => TFollowUp | undefined;
+  /** Another editor opened over this one from `editing`: see NestedEditor. */
+  nested?: NestedEditor<TInput, TLoaded, TDraft, TNested>;
 };
+
+/** Which call failed, for `failureNotice`. */
+export type EditorPhase = 'load' | 'save' | 'followUp';
+
+/**
+ * A nested editor: the `open` event (with a key, e.g. an application id) moves `editing` to the state `nested`, which
+ * invokes `logic` (itself an editor, usually) as the actor `nested`, and takes its answer back into the record as read.
+ *
+ * Why in the pattern and not a parent machine around it: a parent would put this editor's draft one actor deeper
+ * (see the factory's comment above), and every view would reach through it. Invoked from `editing`, the child sits
+ * beside the draft, which waits untouched until the child ends; it costs one state, and only editors that ask for it.
+ */
+export type NestedEditor<TInput, TLoaded, TDraft, TNested extends AnyActorLogic> = {
+  /** The child's logic (the wiring edge provides its calls with `.provide({ actors: { nested } })`). */
+  logic: TNested;
+  /** The child's input for this key, or undefined when it may not open (the `open` event is refused). */
+  inputOf: (key: string, draft: TDraft, loaded: TLoaded | undefined, input: TInput) => InputFrom<TNested> | undefined;
+  /** The child's answer taken into the record as read; a child that ends with nothing (cancelled) changes nothing. */
+  merge: (loaded: TLoaded | undefined, output: NonNullable<OutputFrom<TNested>>, input: TInput) => TLoaded | undefined;
+};
+
+/** The event that opens a nested editor; only editors with `nested` have it. */
+export type EditorOpenEvent = { type: 'open'; key: string };
 
 const defaultNotice = (error: unknown): NotificationsEvent => failureNotice(error, label('Global_Text_FailTitle'));
 const errorOf = ({ event }: { event: ErrorActorEvent }): unknown => event.error;
+const outputOf = ({ event }: { event: DoneActorEvent }): { output: unknown } => ({ output: event.output });
 
 /** Builds one dialog's editor machine from its definition. */
-export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDraft, TChange, TSaveInput, TResult>(
-  definition: EditorDefinition<TInput, TLoaded, TDraft, TChange, TSaveInput, TResult>,
-) {
+export function createEditorMachine<
+  TInput extends EditorInputBase,
+  TLoaded,
+  TDraft,
+  TChange,
+  TSaveInput,
+  TResult,
+  TFollowUp = never,
+  TNested extends AnyActorLogic = never,
+>(definition: EditorDefinition<TInput, TLoaded, TDraft, TChange, TSaveInput, TResult, TFollowUp, TNested>) {
   const onLoadFailure = definition.onLoadFailure ?? 'fail';
   const notice = definition.failureNotice ?? defaultNotice;
+  const { followUp, nested } = definition;
   type Context = EditorContext<TInput, TLoaded, TDraft, TResult>;
   const fallback = typeof onLoadFailure === 'object' ? onLoadFailure : undefined;
   const fallbackRead = ({ context }: { context: Context }) => ({
@@ -122,7 +197,8 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
   const machine = setup({
     types: {
       context: {} as Context,
-      events: {} as EditorEvent<TChange>,
+      // `open` is declared here for the `nested` state's sake; the return type keeps it only when `nested` is given.
+      events: {} as EditorEvent<TChange> | EditorOpenEvent,
       input: {} as TInput,
       output: {} as TResult | undefined,
       tags: {} as EditorTag,
@@ -132,6 +208,8 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
       // return type restores them (EditorActors), so `.provide()` and the tests see the dialog's own types.
       load: notProvided<unknown, unknown>('load'),
       save: notProvided<unknown, unknown>('save'),
+      followUp: notProvided<unknown, unknown>('followUp'),
+      nested: (nested?.logic ?? notProvided<unknown, unknown>('nested')) as AnyActorLogic,
     },
     actions: {
       reportLoadFailure: sendTo(
@@ -143,6 +221,10 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
       reportSaveFailure: sendTo(
         ({ context }) => context.input.notifications,
         ({ context }, error: unknown) => notice(error, 'save', context.input),
+      ),
+      reportFollowUpFailure: sendTo(
+        ({ context }) => context.input.notifications,
+        ({ context }, error: unknown) => notice(error, 'followUp', context.input),
       ),
       /**
        * A 401 on load or save: the one place an editor meets it. Its default hands the error to the notifications port,
@@ -159,6 +241,19 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
         problem: undefined,
       })),
       explainLoadFailure: assign((_, error: unknown) => ({ problem: definition.inlineLoadProblem?.(error) })),
+      keepSaved: assign((_, { output }: { output: unknown }) => ({ saved: output as TResult })),
+      /** `reopen`: the answer becomes the record edited, and the draft starts from it until the re-read answers. */
+      reopen: assign(({ context }, { output }: { output: unknown }) => {
+        const loaded = definition.reopen?.(output as TResult, context.loaded, context.input);
+        return loaded === undefined
+          ? {}
+          : { loaded, draft: definition.draftOf(loaded, context.input, context.draft), problem: undefined };
+      }),
+      mergeNested: assign(({ context }, { output }: { output: unknown }) =>
+        nested === undefined || output === undefined || output === null
+          ? {}
+          : { loaded: nested.merge(context.loaded, output as NonNullable<OutputFrom<TNested>>, context.input) },
+      ),
       edit: assign(({ context, event }) => ({
         draft:
           event.type === 'edit'
@@ -175,6 +270,12 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
       isLoadFailureExplainedInPlace: (_, error: unknown) => definition.inlineLoadProblem?.(error) !== undefined,
       needsFreshRead: ({ event }) => event.type === 'edit' && (definition.needsFreshRead?.(event.changes) ?? false),
       isQuietLoadFailure: ({ context }) => fallback?.report === 'log' && context.loaded === undefined,
+      reopens: ({ context }, { output }: { output: unknown }) =>
+        definition.reopen?.(output as TResult, context.loaded, context.input) !== undefined,
+      followsUp: ({ context }, { output }: { output: unknown }) =>
+        followUp?.(output as TResult, context.draft, context.loaded, context.input) !== undefined,
+      canOpen: ({ context, event }) =>
+        event.type === 'open' && nested?.inputOf(event.key, context.draft, context.loaded, context.input) !== undefined,
     },
   }).createMachine({
     id: definition.id,
@@ -243,6 +344,7 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
           edit: [{ guard: 'needsFreshRead', target: 'loading', actions: 'edit' }, { actions: 'edit' }],
           save: { guard: 'canSave', target: 'saving' },
           cancel: 'cancelled',
+          ...(nested && { open: { guard: 'canOpen', target: 'nested' } }),
         },
       },
       saving: {
@@ -252,7 +354,27 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
           src: 'save',
           input: ({ context }: { context: Context }) =>
             definition.saveInput(context.draft, context.loaded, context.input),
-          onDone: { target: 'saved', actions: assign({ saved: ({ event }) => event.output as TResult }) },
+          onDone: [
+            // What follows a save (`reopen`, `followUp`); without either option, straight to `saved`.
+            {
+              guard: { type: 'reopens', params: outputOf },
+              target: 'loading',
+              actions: [
+                { type: 'keepSaved', params: outputOf },
+                { type: 'reopen', params: outputOf },
+              ],
+            },
+            ...(followUp
+              ? [
+                  {
+                    guard: { type: 'followsUp' as const, params: outputOf },
+                    target: 'followingUp' as const,
+                    actions: { type: 'keepSaved' as const, params: outputOf },
+                  },
+                ]
+              : []),
+            { target: 'saved', actions: { type: 'keepSaved', params: outputOf } },
+          ],
           onError: [
             { guard: { type: 'isConflict', params: errorOf }, target: 'conflict' },
             {
@@ -308,6 +430,41 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
           edit: { guard: 'needsFreshRead', target: 'loading', actions: 'edit' },
         },
       },
+      // The optional states, present only in editors whose definition asks for them.
+      ...(followUp && {
+        /** The save stands and the dialog is gone; the follow-up call finishes behind it. */
+        followingUp: {
+          tags: 'closed',
+          invoke: {
+            id: 'followUp',
+            src: 'followUp',
+            input: ({ context }: { context: Context }) =>
+              followUp(context.saved as TResult, context.draft, context.loaded, context.input),
+            onDone: 'saved',
+            onError: [
+              {
+                guard: { type: 'isUnauthorised', params: errorOf },
+                target: 'saved',
+                actions: { type: 'unauthorised', params: errorOf },
+              },
+              { target: 'saved', actions: { type: 'reportFollowUpFailure', params: errorOf } },
+            ],
+          },
+        },
+      }),
+      ...(nested && {
+        /** Another editor is open over this one; the draft waits for its answer. */
+        nested: {
+          invoke: {
+            id: 'nested',
+            src: 'nested',
+            input: ({ context, event }: { context: Context; event: EditorEvent<TChange> | EditorOpenEvent }) =>
+              nested.inputOf(event.type === 'open' ? event.key : '', context.draft, context.loaded, context.input),
+            onDone: { target: 'editing', actions: { type: 'mergeNested', params: outputOf } },
+            onError: { target: 'editing', actions: { type: 'reportSaveFailure', params: errorOf } },
+          },
+        },
+      }),
       saved: { type: 'final' },
       cancelled: { type: 'final' },
       /** The session is gone: ends with nothing saved; the host's 401 policy was told through `unauthorised`. */
@@ -315,7 +472,12 @@ export function createEditorMachine<TInput extends EditorInputBase, TLoaded, TDr
     },
     output: ({ context }) => context.saved,
   });
-  return machine as unknown as WithActors<typeof machine, EditorActors<TInput, TLoaded, TSaveInput, TResult, TDraft>>;
+  return machine as unknown as WithParts<
+    typeof machine,
+    EditorActors<TInput, TLoaded, TSaveInput, TResult, TDraft, TFollowUp, TNested>,
+    EditorEvent<TChange> | ([TNested] extends [never] ? never : EditorOpenEvent),
+    ([TFollowUp] extends [never] ? never : 'followingUp') | ([TNested] extends [never] ? never : 'nested')
+  >;
 }
 
 /**
@@ -328,13 +490,44 @@ export type EditorLoadInput<TInput, TLoaded, TDraft = unknown> = {
   draft: TDraft;
 };
 
-/** The two calls of an editor with the dialog's own types, as `.provide()` and `xstate.done.actor.*` see them. */
-export type EditorActors<TInput, TLoaded, TSaveInput, TResult, TDraft = unknown> =
+/**
+ * The calls of an editor with the dialog's own types, as `.provide()` and `xstate.done.actor.*` see them: `load` and
+ * `save`, and `followUp` and `nested` only for the editors whose definition has them.
+ */
+export type EditorActors<
+  TInput,
+  TLoaded,
+  TSaveInput,
+  TResult,
+  TDraft = unknown,
+  TFollowUp = never,
+  TNested extends AnyActorLogic = never,
+> =
   | { src: 'load'; logic: PromiseActorLogic<TLoaded, EditorLoadInput<TInput, TLoaded, TDraft>>; id: string | undefined }
-  | { src: 'save'; logic: PromiseActorLogic<TResult, TSaveInput>; id: string | undefined };
+  | { src: 'save'; logic: PromiseActorLogic<TResult, TSaveInput>; id: string | undefined }
+  | ([TFollowUp] extends [never]
+      ? never
+      : { src: 'followUp'; logic: PromiseActorLogic<unknown, TFollowUp>; id: string | undefined })
+  | ([TNested] extends [never] ? never : { src: 'nested'; logic: TNested; id: string | undefined });
 
-/** A machine type with its actors replaced: every other parameter is kept as XState inferred it. */
-type WithActors<M, TActor extends ProvidedActor> =
+/**
+ * The states every editor has; the optional ones (`followingUp`, `nested`) are added by their options. Named here
+ * because XState cannot read state names out of a config whose optional states are spread in; every editor's walk
+ * checks these names against the machine's real states ("names only the machine's states, and covers every one").
+ */
+export type EditorState =
+  'loading' | 'editing' | 'saving' | 'conflict' | 'overwriting' | 'failed' | 'saved' | 'cancelled' | 'unauthorised';
+
+/**
+ * A machine type with its actors, events and state names replaced: every other parameter is kept as XState inferred
+ * it. The factory declares every optional part internally; this keeps only those the definition asked for.
+ */
+type WithParts<
+  M,
+  TActor extends ProvidedActor,
+  TEvent extends EditorEvent<unknown> | EditorOpenEvent,
+  TPresent extends string,
+> =
   M extends StateMachine<
     infer C,
     infer E,
@@ -343,7 +536,7 @@ type WithActors<M, TActor extends ProvidedActor> =
     infer A,
     infer G,
     infer D,
-    infer SV,
+    StateValue,
     infer T,
     infer I,
     infer O,
@@ -351,10 +544,17 @@ type WithActors<M, TActor extends ProvidedActor> =
     infer Me,
     infer SS
   >
-    ? StateMachine<C, E, Ch, TActor, A, G, D, SV, T, I, O, Em, Me, SS>
+    ? StateMachine<C, Extract<E, TEvent>, Ch, TActor, A, G, D, EditorState | TPresent, T, I, O, Em, Me, SS>
     : never;
 
 /** The machine type a definition builds, for selectors and tests. */
-export type EditorMachine<TInput extends EditorInputBase, TLoaded, TDraft, TChange, TSaveInput, TResult> = ReturnType<
-  typeof createEditorMachine<TInput, TLoaded, TDraft, TChange, TSaveInput, TResult>
->;
+export type EditorMachine<
+  TInput extends EditorInputBase,
+  TLoaded,
+  TDraft,
+  TChange,
+  TSaveInput,
+  TResult,
+  TFollowUp = never,
+  TNested extends AnyActorLogic = never,
+> = ReturnType<typeof createEditorMachine<TInput, TLoaded, TDraft, TChange, TSaveInput, TResult, TFollowUp, TNested>>;
