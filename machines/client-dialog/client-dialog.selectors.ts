@@ -1,8 +1,14 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { CmsClient } from '@contracts/admin/clients';
+import type { Client, CmsClient } from '@contracts/admin/clients';
 import type { clientApplicationDialogMachine } from '../client-application-dialog/client-application-dialog.machine';
-import { clientFormProblems, type ClientForm, type ClientFormField, type FieldProblem } from './client-draft';
-import { editableTemplateOf, type clientDialogMachine } from './client-dialog.machine';
+import {
+  applicationsAsTicked,
+  clientFormProblems,
+  type ClientForm,
+  type ClientFormField,
+  type FieldProblem,
+} from './client-draft';
+import type { clientDialogMachine } from './client-dialog.machine';
 
 type ClientDialogSnapshot = SnapshotFrom<typeof clientDialogMachine>;
 
@@ -13,60 +19,71 @@ export type ApplicationRow = {
   active: boolean;
   /** Active applications have an edit-template button… */
   hasTemplateButton: boolean;
-  /** …enabled only when the application has a template id. */
+  /** …enabled only when the application has a template id (and the dialog would open it now). */
   canEditTemplate: boolean;
 };
 
 /** Whether the dialog is on screen: it closes on cancel, and as soon as an existing client's update succeeds. */
-export const selectIsOpen = (s: ClientDialogSnapshot): boolean => !s.hasTag('closed');
+export const selectIsOpen = (s: ClientDialogSnapshot): boolean => s.status === 'active' && !s.hasTag('closed');
 
-export const selectIsBusy = (s: ClientDialogSnapshot): boolean => s.hasTag('busy');
+export const selectIsBusy = (s: ClientDialogSnapshot): boolean => s.hasTag('loading') || s.hasTag('saving');
 
 /** A save is in flight: the dialog waits for its answer before it can be closed. */
-export const selectIsSaving = (s: ClientDialogSnapshot): boolean => s.matches('creating') || s.matches('updating');
+export const selectIsSaving = (s: ClientDialogSnapshot): boolean => s.hasTag('saving');
+
+/** The inputs take edits only while editing (not while reading, saving or deciding a conflict). */
+export const selectIsEditable = (s: ClientDialogSnapshot): boolean => s.hasTag('editing');
+
+/** The client as last read or saved; undefined until a new client's first save. */
+export const selectClient = (s: ClientDialogSnapshot): Client | undefined =>
+  s.context.loaded ? s.context.loaded.client : s.context.input.row;
 
 /** The save-first warning shows, and the applications wait, until the client has been saved once. */
-export const selectIsUnsaved = (s: ClientDialogSnapshot): boolean => s.context.client === undefined;
+export const selectIsUnsaved = (s: ClientDialogSnapshot): boolean => selectClient(s) === undefined;
 
-export const selectClientId = (s: ClientDialogSnapshot): string | undefined => s.context.client?.id;
+export const selectClientName = (s: ClientDialogSnapshot): string => selectClient(s)?.name ?? '';
 
-export const selectForm = (s: ClientDialogSnapshot): ClientForm => s.context.form;
+export const selectForm = (s: ClientDialogSnapshot): ClientForm => s.context.draft.form;
 
 /** Problems of inputs that hold something; an empty required input is marked as required, not as an error. */
 export const selectFieldProblems = (s: ClientDialogSnapshot): Partial<Record<ClientFormField, FieldProblem>> => {
-  const problems = clientFormProblems(s.context.form);
-  const form = s.context.form;
+  const form = s.context.draft.form;
   return Object.fromEntries(
-    Object.entries(problems).filter(([field]) => {
+    Object.entries(clientFormProblems(form)).filter(([field]) => {
       const value = form[field as ClientFormField];
       return typeof value !== 'string' || value.trim() !== '';
     }),
   );
 };
 
-export const selectSites = (s: ClientDialogSnapshot): CmsClient[] => s.context.sites;
+export const selectSites = (s: ClientDialogSnapshot): CmsClient[] => s.context.loaded?.sites ?? [];
 
 /** Spec §4: an existing PortalAlias becomes read-only. */
-export const selectIsPortalAliasReadOnly = (s: ClientDialogSnapshot): boolean => s.context.client !== undefined;
+export const selectIsPortalAliasReadOnly = (s: ClientDialogSnapshot): boolean => selectClient(s) !== undefined;
 
 /** Save is enabled when the machine would accept it: a valid form and nothing in flight. */
-export const selectCanSave = (s: ClientDialogSnapshot): boolean => s.can({ type: 'client.save' });
+export const selectCanSave = (s: ClientDialogSnapshot): boolean => s.can({ type: 'save' });
 
-export const selectIsStale = (s: ClientDialogSnapshot): boolean => s.context.problem === 'stale_update';
+/** Someone saved the client after it was read: reload theirs or keep mine. */
+export const selectIsStale = (s: ClientDialogSnapshot): boolean => s.hasTag('conflict');
 
-/** The applications in catalogue order; undefined while they are not known (unsaved client, loading, failed). */
-export const selectApplicationRows = (s: ClientDialogSnapshot): ApplicationRow[] | undefined =>
-  s.context.applications?.map((app) => ({
-    applicationId: app.applicationId,
-    applicationName: app.applicationName,
-    active: app.active,
-    hasTemplateButton: app.active,
-    canEditTemplate:
-      s.matches('editing') && editableTemplateOf(s.context.applications, app.applicationId) !== undefined,
-  }));
+/** The applications in catalogue order, as ticked; undefined while they are not known (unsaved, loading, failed). */
+export const selectApplicationRows = (s: ClientDialogSnapshot): ApplicationRow[] | undefined => {
+  const applications = s.context.loaded?.applications;
+  return (
+    applications &&
+    applicationsAsTicked(applications, s.context.draft).map((app) => ({
+      applicationId: app.applicationId,
+      applicationName: app.applicationName,
+      active: app.active,
+      hasTemplateButton: app.active,
+      canEditTemplate: s.can({ type: 'open', key: app.applicationId }),
+    }))
+  );
+};
 
 /** The client-application dialog, while it is open over this one. */
 export const selectTemplateDialogRef = (
   s: ClientDialogSnapshot,
 ): ActorRefFrom<typeof clientApplicationDialogMachine> | undefined =>
-  s.children.clientApplicationDialog as ActorRefFrom<typeof clientApplicationDialogMachine> | undefined;
+  s.children.nested as ActorRefFrom<typeof clientApplicationDialogMachine> | undefined;

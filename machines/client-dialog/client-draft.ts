@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { ClientApplication, ClientApplicationActivation } from '@contracts/admin/client-applications';
 import type { Client, ClientCreate, ClientUpdate } from '@contracts/admin/clients';
 import { ClientCreateSchema } from '@contracts/admin/clients';
 import { inputOfIssue, kindOfIssue } from '@contracts/forms/issues';
@@ -38,6 +39,74 @@ export const updateBodyOf = (form: ClientForm, client: Client): ClientUpdate => 
   portalAlias: client.portalAlias,
   version: client.version,
 });
+
+/** What a save sends: POST Client for a client not saved yet, PUT Client/{id} with the version read for one that is. */
+export type SaveClientInput = { id: undefined; body: ClientCreate } | { id: string; body: ClientUpdate };
+
+export const saveInputOf = (form: ClientForm, client: Client | undefined): SaveClientInput =>
+  client ? { id: client.id, body: updateBodyOf(form, client) } : { id: undefined, body: createBodyOf(form) };
+
+/** The dialog's draft: the client tab's inputs, and each application's active flag as ticked (by application id). */
+export type ClientDraft = { form: ClientForm; active: Readonly<Record<string, boolean>> };
+
+/** One edit of the dialog: inputs of the client tab, or an application ticked or unticked on the applications tab. */
+export type ClientChange =
+  { kind: 'client'; form: Partial<ClientForm> } | { kind: 'application'; applicationId: string; active: boolean };
+
+export const clientDraftOf = (
+  client: Client | undefined,
+  applications: readonly ClientApplication[] | undefined,
+): ClientDraft => ({
+  form: client ? clientFormOf(client) : emptyClientForm,
+  active: Object.fromEntries((applications ?? []).map((app) => [app.applicationId, app.active])),
+});
+
+/** Applies one edit; a toggle of an application the list read does not hold (or no list at all) is refused. */
+export function applyClientChange(
+  draft: ClientDraft,
+  change: ClientChange,
+  applications: readonly ClientApplication[] | undefined,
+): ClientDraft {
+  if (change.kind === 'client') return { ...draft, form: { ...draft.form, ...change.form } };
+  if (!applications?.some((app) => app.applicationId === change.applicationId)) return draft;
+  return { ...draft, active: { ...draft.active, [change.applicationId]: change.active } };
+}
+
+/** The applications as read, each with its active flag as ticked in the draft. */
+export const applicationsAsTicked = (
+  applications: readonly ClientApplication[],
+  draft: ClientDraft,
+): ClientApplication[] =>
+  applications.map((app) => ({ ...app, active: draft.active[app.applicationId] ?? app.active }));
+
+/**
+ * PUT ClientApplication/{id}'s body (spec §4): the full list, every application with its flag as ticked and the
+ * version last read (`null` for one never activated).
+ */
+export const activationBodyOf = (
+  applications: readonly ClientApplication[],
+  draft: ClientDraft,
+): ClientApplicationActivation => ({
+  applications: applicationsAsTicked(applications, draft).map((app) => ({
+    applicationId: app.applicationId,
+    active: app.active,
+    version: app.version,
+  })),
+});
+
+/**
+ * The application whose template may be edited (the client-application dialog): ticked active, with a client
+ * application id and a template id (the server gives the Default template on first activation).
+ */
+export const editableTemplateOf = (
+  applications: readonly ClientApplication[] | undefined,
+  draft: ClientDraft,
+  applicationId: string,
+): (ClientApplication & { id: string }) | undefined =>
+  applicationsAsTicked(applications ?? [], draft).find(
+    (app): app is ClientApplication & { id: string } =>
+      app.applicationId === applicationId && app.active && app.id !== null && app.templateId !== null,
+  );
 
 /** Why an input is refused: the field rules' kinds (contracts/forms), shown with the shared Global_Text_VM* labels. */
 export type FieldProblem = MessageKind;

@@ -167,6 +167,41 @@ describe('Manage Clients (admin-and-board §2, §4, §8)', { timeout: 30_000 }, 
     await user.click(screen.getByRole('button', { name: en('Client_Button_Save') }));
     expect(await screen.findByRole('alert')).toHaveTextContent(en('Client_Text_StaleUpdate'));
     expect(input('Client_Field_ClientName')).toHaveValue('Acme Health Plans');
+    // The two ways out of the conflict, and no plain Save.
+    expect(screen.getByRole('button', { name: en('Global_Button_ReloadTheirs') })).toBeEnabled();
+    expect(screen.getByRole('button', { name: en('Global_Button_KeepMine') })).toBeEnabled();
+    expect(screen.getByRole('button', { name: en('Client_Button_Save') })).toBeDisabled();
     expect(api.saveClientApplications).not.toHaveBeenCalled();
+  });
+
+  it('"keep mine" after a stale update reads the current version, saves over it, then activates', async () => {
+    // Someone else saved Acme (version 4) after the grid read it (version 3).
+    const theirs = acme({ name: 'Acme Health Group', version: 4 });
+    const api = fakeApi([acme()], {
+      listClients: vi.fn().mockResolvedValueOnce([acme()]).mockResolvedValue([theirs]),
+      updateClient: vi
+        .fn()
+        .mockRejectedValueOnce(staleUpdate())
+        .mockResolvedValue(acme({ name: 'Acme Health Plans', version: 5 })),
+    });
+    const { user } = renderClients(api);
+    const grid = await table();
+    await user.click(await within(grid).findByRole('button', { name: 'Edit Acme Health' }));
+    expect(await screen.findByText('Client Acme Health')).toBeInTheDocument();
+    await user.clear(input('Client_Field_ClientName'));
+    await user.type(input('Client_Field_ClientName'), 'Acme Health Plans');
+    await user.click(screen.getByRole('button', { name: en('Client_Button_Save') }));
+    await user.click(await screen.findByRole('button', { name: en('Global_Button_KeepMine') }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(api.updateClient).toHaveBeenLastCalledWith(
+      ids.acme,
+      expect.objectContaining({ name: 'Acme Health Plans', version: 4 }),
+      expect.anything(),
+    );
+    await waitFor(() => {
+      expect(api.saveClientApplications).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -5,9 +5,12 @@ import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { clientApplicationDialogMachine } from '@machines/client-application-dialog/client-application-dialog.machine';
 import { offeredTemplates } from '@machines/client-application-dialog/template-draft';
-import { isClientFormValid } from '@machines/client-dialog/client-draft';
+import { isClientFormValid, type SaveClientInput } from '@machines/client-dialog/client-draft';
 import { clientDialogMachine } from '@machines/client-dialog/client-dialog.machine';
+import type { ActivationInput, ClientLoaded } from '@machines/client-dialog/client-dialog.types';
+import { selectApplicationRows, selectClient } from '@machines/client-dialog/client-dialog.selectors';
 import type { Client } from '@contracts/admin/clients';
+import { ApiError } from '@contracts/failures';
 import { recordingNotifications } from '../support/recording-ref';
 import { ClientDialog } from '@src/admin/clients/ClientDialog';
 import { answerCall, renderDialogHost } from '../support/admin-dialog-host';
@@ -31,10 +34,9 @@ import {
   createControlledActor,
   doneEventType,
   errorEventType,
-  isDoneEvent,
   isErrorEvent,
 } from '../support/controlled-actor';
-import { describeWalks, type WalkEvent } from '../support/walk';
+import { describeWalks, notWalked } from '../support/walk';
 
 type Snapshot = SnapshotFrom<typeof clientDialogMachine>;
 /** The grid's editor input without the notifications ref, which each run supplies. */
@@ -44,72 +46,101 @@ const graphNotifications = recordingNotifications().ref;
 const en = (id: string) => catalogueText('en-us', id);
 
 const globex = acme({ id: ids.newClient, name: 'Globex', portalAlias: 'globex', oktaPrefix: 'GLOBEX', version: 1 });
+/** Someone else saved Acme after the dialog read it. */
+const theirs = acme({ name: 'Acme Health Group', version: 5 });
 const savedTemplate = benefitsTemplate({ templateId: ids.agentTemplate, version: 3 });
 const serverFailure = apiError(500, 'internal', 'The database is not answering');
 const activationFailure = apiError(409, 'stale_update', 'Claims Portal was changed by someone else');
 
-const sitesLoaded = actorDone('loadCmsSites', cmsSites);
+/** What each read answers: the first opening (new or Acme), the new client after its first save, their Acme. */
+const reads = {
+  newClient: { sites: cmsSites, client: undefined, applications: undefined },
+  acme: { sites: cmsSites, client: acme(), applications: acmeApplications() },
+  globex: { sites: cmsSites, client: globex, applications: freshApplications(ids.newClient) },
+  theirs: { sites: cmsSites, client: theirs, applications: acmeApplications() },
+} satisfies Record<string, ClientLoaded>;
+const readName = (loaded: unknown) => Object.entries(reads).find(([, read]) => read === loaded)?.[0] ?? 'unknown read';
+
+/** The read the machine is waiting on: which one depends on what it read before. */
+const readFor = (s: Snapshot): ClientLoaded => {
+  const before = s.context.loaded;
+  if (before === undefined) return s.context.input.row ? reads.acme : reads.newClient;
+  return before.client?.id === ids.newClient ? reads.globex : reads.theirs;
+};
+
 const globexTyped = {
-  type: 'client.edit',
-  changes: { name: 'Globex', oktaPrefix: 'GLOBEX', portalAlias: 'globex' },
+  type: 'edit',
+  changes: { kind: 'client', form: { name: 'Globex', oktaPrefix: 'GLOBEX', portalAlias: 'globex' } },
 } as const;
-const save = { type: 'client.save' } as const;
-const aliasRefused = actorError('createClient', aliasTaken());
-const acmeApplicationsLoaded = actorDone('loadApplications', acmeApplications());
-const acmeUpdated = actorDone('updateClient', acme({ name: 'Acme Health Plans', version: 4 }));
-const activationRefused = actorError('saveActivation', activationFailure);
-const editBenefitsTemplate = { type: 'template.edit', applicationId: ids.benefits } as const;
-const templateSaved = actorDone('clientApplicationDialog', savedTemplate);
+const acmeRenamed = { type: 'edit', changes: { kind: 'client', form: { name: 'Acme Health Plans' } } } as const;
+const claimsTicked = {
+  type: 'edit',
+  changes: { kind: 'application', applicationId: ids.claims, active: true },
+} as const;
+const save = { type: 'save' } as const;
+const cancel = { type: 'cancel' } as const;
+const openBenefitsTemplate = { type: 'open', key: ids.benefits } as const;
+const loadFailed = actorError('load', serverFailure);
+const created = actorDone('save', globex);
+const globexUpdated = actorDone('save', { ...globex, version: 2 });
+const acmeUpdated = actorDone('save', acme({ name: 'Acme Health Plans', version: 6 }));
+const aliasRefused = actorError('save', aliasTaken());
+const staleSave = actorError('save', staleUpdate());
+const activated = actorDone('followUp', undefined);
+const activationRefused = actorError('followUp', activationFailure);
+const templateSaved = actorDone('nested', savedTemplate);
+const loaded = (read: ClientLoaded) => actorDone('load', read);
 
-/** The events the person and the server may produce, with the answers each call gets in the walk. */
-const newClientEvents = [
-  sitesLoaded,
-  actorError('loadCmsSites', serverFailure),
-  globexTyped,
-  save,
-  actorDone('createClient', { id: ids.newClient, object: globex }),
-  aliasRefused,
-  actorDone('loadApplications', freshApplications(ids.newClient)),
-  { type: 'application.toggle', applicationId: ids.claims, active: true },
-  actorDone('updateClient', { ...globex, version: 2 }),
-  actorDone('saveActivation', undefined),
-  { type: 'dialog.cancel' },
-] satisfies WalkEvent<typeof clientDialogMachine>[];
+type Walked =
+  | typeof globexTyped
+  | typeof acmeRenamed
+  | typeof claimsTicked
+  | typeof save
+  | typeof cancel
+  | typeof openBenefitsTemplate
+  | { readonly type: 'reload' }
+  | { readonly type: 'keepMine' }
+  | ReturnType<typeof loaded>
+  /** Every failed read: one type, whatever the error. */
+  | typeof loadFailed
+  /** Every save's answer and failure: one type each, whatever the client or the error. */
+  | typeof created
+  | typeof aliasRefused
+  | typeof activated
+  | typeof activationRefused
+  | typeof templateSaved;
 
-const existingClientEvents = [
-  sitesLoaded,
-  acmeApplicationsLoaded,
-  actorError('loadApplications', serverFailure),
-  { type: 'client.edit', changes: { name: 'Acme Health Plans' } },
-  { type: 'application.toggle', applicationId: ids.claims, active: true },
-  editBenefitsTemplate,
-  templateSaved,
-  save,
-  acmeUpdated,
-  actorError('updateClient', staleUpdate()),
-  actorDone('saveActivation', undefined),
-  activationRefused,
-  { type: 'dialog.cancel' },
-] satisfies WalkEvent<typeof clientDialogMachine>[];
-
-/** The call each state waits on: an answer is only offered where a call is in flight (XState fails on others). */
-const invokedIn: Record<string, string> = {
-  loadingSites: 'loadCmsSites',
-  loadingApplications: 'loadApplications',
-  creating: 'createClient',
-  updating: 'updateClient',
-  activating: 'saveActivation',
-  editingTemplate: 'clientApplicationDialog',
+/** The events each state can meet: a call's answers only while it runs, the person's input only where it shows. */
+const eventsOf = (s: Snapshot): Walked[] => {
+  const saved = selectClient(s) !== undefined;
+  switch (s.value) {
+    case 'loading':
+      return [loaded(readFor(s)), loadFailed, cancel];
+    case 'editing':
+      // Renaming shows nothing the walk does not see otherwise; it is walked in the conflict journeys.
+      return saved ? [claimsTicked, openBenefitsTemplate, save, cancel] : [globexTyped, save, cancel];
+    case 'saving':
+      // A stale update is walked on an existing client (the new one was just created: nobody else has saved it).
+      return !saved ? [created, aliasRefused] : s.context.input.row ? [acmeUpdated, staleSave] : [globexUpdated];
+    case 'conflict':
+      return [{ type: 'reload' }, { type: 'keepMine' }, cancel];
+    case 'overwriting':
+      return [loaded(readFor(s))];
+    case 'followingUp':
+      return [activated, activationRefused];
+    case 'nested':
+      return [templateSaved];
+    default:
+      return [];
+  }
 };
 
 /** The fakes at the actor seam: every call of both dialogs parks until the walk answers it. */
 function createCalls() {
   return {
-    loadCmsSites: createControlledActor<typeof cmsSites, undefined>(),
-    loadApplications: createControlledActor<ReturnType<typeof acmeApplications>, { clientId: string }>(),
-    createClient: createControlledActor<{ id: string; object: typeof globex }, unknown>(),
-    updateClient: createControlledActor<typeof globex, unknown>(),
-    saveActivation: createControlledActor<undefined, unknown>(),
+    load: createControlledActor<ClientLoaded, unknown>(),
+    save: createControlledActor<Client, SaveClientInput>(),
+    followUp: createControlledActor<unknown, ActivationInput>(),
     templateLoad: createControlledActor<unknown, unknown>(),
     templateSave: createControlledActor<ReturnType<typeof benefitsTemplate>, unknown>(),
   };
@@ -128,12 +159,10 @@ function startDialog(input: Opened): Harness {
   const calls = createCalls();
   const logic = clientDialogMachine.provide({
     actors: {
-      loadCmsSites: calls.loadCmsSites.logic,
-      loadApplications: calls.loadApplications.logic,
-      createClient: calls.createClient.logic as never,
-      updateClient: calls.updateClient.logic as never,
-      saveActivation: calls.saveActivation.logic as never,
-      clientApplicationDialog: clientApplicationDialogMachine.provide({
+      load: calls.load.logic as never,
+      save: calls.save.logic,
+      followUp: calls.followUp.logic,
+      nested: clientApplicationDialogMachine.provide({
         actors: {
           load: calls.templateLoad.logic as never,
           save: calls.templateSave.logic as never,
@@ -149,25 +178,23 @@ function startDialog(input: Opened): Harness {
   return { calls, user: userEvent.setup(), notice: undefined };
 }
 
-/** Answers the call the machine is waiting on, once it is really waiting. */
-async function settle(harness: Harness, name: CallName, answer: { output: unknown } | { error: unknown }) {
-  await answerCall(harness.calls[name], answer);
-}
-
-const dialogTitle = (s: Snapshot) =>
-  s.context.client === undefined ? en('Client_Text_NewTitle') : `Client ${s.context.client.name}`;
+const dialogTitle = (s: Snapshot) => {
+  const client = selectClient(s);
+  return client === undefined ? en('Client_Text_NewTitle') : `Client ${client.name}`;
+};
 const saveButton = () => screen.getByRole('button', { name: en('Client_Button_Save') });
 /** An input of the client tab; it may be behind the Applications tab, which hides it without unmounting it. */
 const field = (id: string) => screen.getByRole('textbox', { name: new RegExp(`^${en(id)}`), hidden: true });
 
 async function expectOpen(s: Snapshot, harness: Harness) {
   expect(await screen.findByText(dialogTitle(s))).toBeInTheDocument();
+  const saved = selectClient(s) !== undefined;
   // The warning shows until the client has been saved once (admin-and-board §2).
-  if (s.context.client === undefined) expect(screen.getByTestId('save-first-warning')).toBeInTheDocument();
-  else expect(screen.queryByTestId('save-first-warning')).not.toBeInTheDocument();
+  if (saved) expect(screen.queryByTestId('save-first-warning')).not.toBeInTheDocument();
+  else expect(screen.getByTestId('save-first-warning')).toBeInTheDocument();
   // An existing PortalAlias is read-only (§4).
-  if (s.context.client === undefined) expect(field('Client_Field_PortalAlias')).not.toHaveAttribute('readonly');
-  else expect(field('Client_Field_PortalAlias')).toHaveAttribute('readonly');
+  if (saved) expect(field('Client_Field_PortalAlias')).toHaveAttribute('readonly');
+  else expect(field('Client_Field_PortalAlias')).not.toHaveAttribute('readonly');
   if (harness.notice !== undefined) {
     expect(within(await screen.findByTestId('snackbar')).getByText(harness.notice)).toBeInTheDocument();
     expect(within(screen.getByTestId('snackbar')).getByText(en('Global_Text_FailTitle'))).toBeInTheDocument();
@@ -184,173 +211,207 @@ async function expectClosed(harness: Harness) {
 }
 
 const user = (harness: Harness) => harness.user;
-async function openApplicationsTab(harness: Harness) {
-  await user(harness).click(screen.getByRole('tab', { name: en('Client_Text_ApplicationsTab') }));
+async function openTab(harness: Harness, id: 'Client_Text_ClientTab' | 'Client_Text_ApplicationsTab') {
+  await user(harness).click(screen.getByRole('tab', { name: en(id) }));
 }
 
 /** Server answers: done and error events settle the parked call; the nested dialog is driven through its view. */
 async function answer(harness: Harness, event: { type: string; output?: unknown; error?: unknown }) {
   const name = actorIdOf(event.type);
-  if (name === 'clientApplicationDialog') {
-    await settle(harness, 'templateLoad', {
+  if (name === 'nested') {
+    await answerCall(harness.calls.templateLoad, {
       output: { templates: offeredTemplates(templates), record: benefitsTemplate() },
     });
     const nested = await screen.findByRole('combobox', { name: /^Template/ });
     await user(harness).selectOptions(nested, 'Agent form');
     const saves = screen.getAllByRole('button', { name: en('ClientApplication_Button_Save') });
     await user(harness).click(saves[saves.length - 1] as HTMLElement);
-    await settle(harness, 'templateSave', { output: event.output });
+    await answerCall(harness.calls.templateSave, { output: event.output });
     return;
   }
   if (isErrorEvent(event.type)) {
-    const message = (event.error as Error).message;
-    harness.notice =
-      (event.error as { code?: string }).code === 'stale_update' && name === 'updateClient' ? undefined : message;
-    await settle(harness, name as CallName, { error: event.error });
+    // A stale save is explained in the dialog; every other failure is a snackbar with the server's message.
+    const stale = name === 'save' && (event.error as { code?: string }).code === 'stale_update';
+    harness.notice = stale ? undefined : (event.error as Error).message;
+    await answerCall(harness.calls[name as CallName], { error: event.error });
     return;
   }
-  await settle(harness, name as CallName, { output: event.output });
+  await answerCall(harness.calls[name as CallName], { output: event.output });
 }
 
 const answerStep = ({ event }: { event: { type: string; output?: unknown; error?: unknown } }, harness: Harness) =>
   answer(harness, event);
 
-const filterEvents = (s: Snapshot, event: { type: string }) =>
-  !(isDoneEvent(event.type) || isErrorEvent(event.type)) ||
-  invokedIn[typeof s.value === 'string' ? s.value : ''] === actorIdOf(event.type);
-/** What the person can see differ: the state, whether the client is saved, the problem, the sites and applications. */
+/**
+ * What the person can see differ: the state, the client (its title), the name typed, whether it was read before, the
+ * lists. Everything a state's assertion reads is here: the graph keeps one snapshot per key, whichever path met it.
+ */
 const serializeState = (s: Snapshot) =>
   JSON.stringify({
     value: s.value,
-    saved: s.context.client !== undefined,
-    problem: s.context.problem,
-    sites: s.context.sites.length,
-    applications: s.context.applications?.map((app) => app.active),
-    valid: isClientFormValid(s.context.form),
+    client: selectClient(s)?.name,
+    name: s.context.draft.form.name,
+    readBefore: s.context.loaded !== undefined,
+    sites: s.context.loaded?.sites.length,
+    applications: selectApplicationRows(s)?.map((row) => row.active),
+    valid: isClientFormValid(s.context.draft.form),
   });
 const newClient = { row: undefined, notifications: graphNotifications };
 const existingClient = { row: acme(), notifications: graphNotifications };
 
 describeWalks(clientDialogMachine, {
   title: 'client dialog model walk (admin-and-board §2, §4, through the real dialog)',
-  events: [...newClientEvents, ...existingClientEvents],
+  events: eventsOf,
   scenarios: [
     {
       name: 'new client',
       input: newClient,
-      events: newClientEvents,
-      filterEvents,
       serializeState,
       // Failures the shortest paths do not need to pass through, walked as journeys.
-      journeys: [[sitesLoaded, globexTyped, save, aliasRefused]],
+      journeys: [[loaded(reads.newClient), globexTyped, save, aliasRefused]],
     },
     {
       name: 'existing client',
       input: existingClient,
-      events: existingClientEvents,
-      filterEvents,
       serializeState,
       journeys: [
-        [sitesLoaded, acmeApplicationsLoaded, save, acmeUpdated, activationRefused],
+        [loaded(reads.acme), save, acmeUpdated, activationRefused],
         // The nested dialog's answer leads back to editing, reached before.
-        [sitesLoaded, acmeApplicationsLoaded, editBenefitsTemplate, templateSaved],
+        [loaded(reads.acme), openBenefitsTemplate, templateSaved],
+        // A conflict, both ways out, walked to their end.
+        [loaded(reads.acme), acmeRenamed, save, staleSave, { type: 'reload' }, loaded(reads.theirs)],
+        [
+          loaded(reads.acme),
+          acmeRenamed,
+          claimsTicked,
+          save,
+          staleSave,
+          { type: 'keepMine' },
+          loaded(reads.theirs),
+          acmeUpdated,
+          activated,
+        ],
       ],
     },
   ],
   start: ({ input }: { input?: Opened }) => startDialog({ row: input?.row }),
   describeEvent: (event) =>
-    'error' in event && event.error instanceof Error ? (event.error as { code?: string }).code : undefined,
+    event.type === 'edit'
+      ? event.changes.kind === 'client'
+        ? Object.keys(event.changes.form).join('+')
+        : 'Claims Portal ticked'
+      : 'error' in event && event.error instanceof ApiError
+        ? event.error.code
+        : event.type === doneEventType('load')
+          ? readName(event.output)
+          : undefined,
   // Each walk types into a real Chakra dialog; on the two shared cores that takes seconds, not a timing assertion.
   timeout: 30_000,
   states: {
-    loadingSites: async (s, harness) => {
+    loading: async (s, harness) => {
       await expectOpen(s, harness);
       expect(saveButton()).toBeDisabled();
-    },
-    loadingApplications: async (s, harness) => {
-      await expectOpen(s, harness);
-      expect(saveButton()).toBeDisabled();
+      await waitFor(() => {
+        expect(harness.calls.load.waiting()).toBe(1);
+      });
     },
     editing: async (s, harness) => {
       await expectOpen(s, harness);
       // Save is enabled exactly when the contract accepts the input.
       await waitFor(() => {
-        if (isClientFormValid(s.context.form)) expect(saveButton()).toBeEnabled();
+        if (isClientFormValid(s.context.draft.form)) expect(saveButton()).toBeEnabled();
         else expect(saveButton()).toBeDisabled();
       });
-      if (s.context.problem === 'stale_update') {
-        expect(screen.getByRole('alert')).toHaveTextContent(en('Client_Text_StaleUpdate'));
-        expect(field('Client_Field_ClientName')).toHaveValue(s.context.form.name);
-      }
-      const applications = s.context.applications;
-      if (applications) {
-        for (const app of applications) {
-          const box = screen.getByRole('checkbox', { name: app.applicationName, hidden: true });
-          if (app.active) expect(box).toBeChecked();
-          else expect(box).not.toBeChecked();
-        }
+      expect(field('Client_Field_ClientName')).toHaveValue(s.context.draft.form.name);
+      for (const row of selectApplicationRows(s) ?? []) {
+        const box = screen.getByRole('checkbox', { name: row.applicationName, hidden: true });
+        if (row.active) expect(box).toBeChecked();
+        else expect(box).not.toBeChecked();
       }
     },
-    editingTemplate: async () => {
-      expect(await screen.findByText('Template of Benefits Center')).toBeInTheDocument();
-    },
-    creating: async (s, harness) => {
+    saving: async (s, harness) => {
       await expectOpen(s, harness);
-      expect(saveButton()).toBeDisabled();
-    },
-    updating: async (s, harness) => {
-      await expectOpen(s, harness);
-      expect(saveButton()).toBeDisabled();
-    },
-    // Save-then-activate: the dialog is already closed while the activation is on its way.
-    activating: async (_s, harness) => {
-      await expectClosed(harness);
       await waitFor(() => {
-        expect(harness.calls.saveActivation.waiting()).toBe(1);
+        expect(saveButton()).toBeDisabled();
+      });
+      expect(harness.calls.save.waiting()).toBe(1);
+    },
+    // Someone saved the client after it was read: the stale text, its two ways out, the input kept, no plain Save.
+    conflict: async (s, harness) => {
+      await expectOpen(s, harness);
+      expect(await screen.findByRole('alert')).toHaveTextContent(en('Client_Text_StaleUpdate'));
+      expect(screen.getByRole('button', { name: en('Global_Button_ReloadTheirs') })).toBeEnabled();
+      expect(screen.getByRole('button', { name: en('Global_Button_KeepMine') })).toBeEnabled();
+      expect(saveButton()).toBeDisabled();
+      expect(field('Client_Field_ClientName')).toHaveValue(s.context.draft.form.name);
+    },
+    // "Keep mine" reads the client's current version first, then saves over it.
+    overwriting: async (s, harness) => {
+      await expectOpen(s, harness);
+      expect(saveButton()).toBeDisabled();
+      await waitFor(() => {
+        expect(harness.calls.load.waiting()).toBe(1);
       });
     },
+    // Save-then-activate: the dialog is already closed while the activation is on its way.
+    followingUp: async (_s, harness) => {
+      await expectClosed(harness);
+      await waitFor(() => {
+        expect(harness.calls.followUp.waiting()).toBe(1);
+      });
+    },
+    nested: async () => {
+      expect(await screen.findByText('Template of Benefits Center')).toBeInTheDocument();
+    },
+    failed: notWalked('a failed read falls back to editing without sites or applications (onLoadFailure fallback)'),
+    unauthorised: notWalked("a 401 goes to the host's one 401 policy; pinned in the client dialog's specs"),
     saved: (_s, harness) => expectClosed(harness),
     cancelled: (_s, harness) => expectClosed(harness),
   },
   executors: {
-    'client.edit': async ({ event }, harness) => {
-      await user(harness).click(screen.getByRole('tab', { name: en('Client_Text_ClientTab') }));
-      for (const [key, value] of Object.entries(event.changes)) {
-        const id = {
-          name: 'Client_Field_ClientName',
-          oktaPrefix: 'Client_Field_OktaPrefix',
-          portalAlias: 'Client_Field_PortalAlias',
-        }[key];
-        if (!id || typeof value !== 'string') continue;
+    edit: async ({ event }, harness) => {
+      const { changes } = event;
+      if (changes.kind === 'application') {
+        await openTab(harness, 'Client_Text_ApplicationsTab');
+        await user(harness).click(screen.getByRole('checkbox', { name: 'Claims Portal' }));
+        return;
+      }
+      await openTab(harness, 'Client_Text_ClientTab');
+      const labelIds: Record<string, string> = {
+        name: 'Client_Field_ClientName',
+        oktaPrefix: 'Client_Field_OktaPrefix',
+        portalAlias: 'Client_Field_PortalAlias',
+      };
+      for (const [key, value] of Object.entries(changes.form)) {
+        const id = labelIds[key];
+        if (id === undefined || typeof value !== 'string') continue;
         await user(harness).clear(field(id));
         await user(harness).type(field(id), value);
       }
     },
-    'client.save': async (_step, harness) => {
+    save: async (_step, harness) => {
       harness.notice = undefined;
       await user(harness).click(saveButton());
     },
-    'dialog.cancel': async (_step, harness) => {
+    cancel: async (_step, harness) => {
       await user(harness).click(screen.getByRole('button', { name: en('Client_Button_Cancel') }));
     },
-    'application.toggle': async (_step, harness) => {
-      await openApplicationsTab(harness);
-      await user(harness).click(screen.getByRole('checkbox', { name: 'Claims Portal' }));
-    },
-    'template.edit': async (_step, harness) => {
-      await openApplicationsTab(harness);
+    open: async (_step, harness) => {
+      await openTab(harness, 'Client_Text_ApplicationsTab');
       await user(harness).click(screen.getByRole('button', { name: 'Edit the template of Benefits Center' }));
     },
-    [doneEventType('loadCmsSites')]: answerStep,
-    [errorEventType('loadCmsSites')]: answerStep,
-    [doneEventType('loadApplications')]: answerStep,
-    [errorEventType('loadApplications')]: answerStep,
-    [doneEventType('createClient')]: answerStep,
-    [errorEventType('createClient')]: answerStep,
-    [doneEventType('updateClient')]: answerStep,
-    [errorEventType('updateClient')]: answerStep,
-    [doneEventType('saveActivation')]: answerStep,
-    [errorEventType('saveActivation')]: answerStep,
-    [doneEventType('clientApplicationDialog')]: answerStep,
+    reload: async (_step, harness) => {
+      await user(harness).click(screen.getByRole('button', { name: en('Global_Button_ReloadTheirs') }));
+    },
+    keepMine: async (_step, harness) => {
+      await user(harness).click(screen.getByRole('button', { name: en('Global_Button_KeepMine') }));
+    },
+    [doneEventType('load')]: answerStep,
+    [errorEventType('load')]: answerStep,
+    [doneEventType('save')]: answerStep,
+    [errorEventType('save')]: answerStep,
+    [doneEventType('followUp')]: answerStep,
+    [errorEventType('followUp')]: answerStep,
+    [doneEventType('nested')]: answerStep,
   },
 });

@@ -1,4 +1,4 @@
-import { Alert, Checkbox, HStack, IconButton, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
+import { Alert, HStack, IconButton, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { FilePenLine } from 'lucide-react';
@@ -7,10 +7,12 @@ import type { clientDialogMachine } from '@machines/client-dialog/client-dialog.
 import {
   selectApplicationRows,
   selectIsBusy,
+  selectIsEditable,
   selectIsUnsaved,
   type ApplicationRow,
 } from '@machines/client-dialog/client-dialog.selectors';
 import { labels } from '../../i18n/labels';
+import { LabelledField } from '../../ui/form/LabelledField';
 import { withValues } from '../../i18n/with-values';
 
 const sameRows = (a: ApplicationRow[] | undefined, b: ApplicationRow[] | undefined) =>
@@ -22,6 +24,7 @@ export function ApplicationsTab({ dialogRef }: { dialogRef: ActorRefFrom<typeof 
   const unsaved = useSelector(dialogRef, selectIsUnsaved);
   const rows = useSelector(dialogRef, selectApplicationRows, sameRows);
   const busy = useSelector(dialogRef, selectIsBusy);
+  const editable = useSelector(dialogRef, selectIsEditable);
 
   // Before the first save there is nothing to activate; the dialog's warning says why.
   if (unsaved) return null;
@@ -42,21 +45,18 @@ export function ApplicationsTab({ dialogRef }: { dialogRef: ActorRefFrom<typeof 
     <SimpleGrid columns={2} gap="3" data-testid="client-applications">
       {rows.map((row) => (
         <HStack key={row.applicationId} justify="space-between" minHeight="10">
-          <Checkbox.Root
+          <LabelledField
+            kind="checkbox"
+            label={row.applicationName}
             checked={row.active}
-            disabled={busy}
-            onCheckedChange={(details) => {
+            disabled={!editable}
+            onChange={(active) => {
               dialogRef.send({
-                type: 'application.toggle',
-                applicationId: row.applicationId,
-                active: details.checked === true,
+                type: 'edit',
+                changes: { kind: 'application', applicationId: row.applicationId, active },
               });
             }}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>{row.applicationName}</Checkbox.Label>
-          </Checkbox.Root>
+          />
           {row.hasTemplateButton ? (
             <IconButton
               size="sm"
@@ -66,7 +66,7 @@ export function ApplicationsTab({ dialogRef }: { dialogRef: ActorRefFrom<typeof 
                 withValues(labels.Client_Button_EditTemplate, { applicationName: row.applicationName }),
               )}
               onClick={() => {
-                dialogRef.send({ type: 'template.edit', applicationId: row.applicationId });
+                dialogRef.send({ type: 'open', key: row.applicationId });
               }}
             >
               <FilePenLine />

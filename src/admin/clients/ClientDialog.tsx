@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { clientDialogMachine } from '@machines/client-dialog/client-dialog.machine';
 import {
   selectCanSave,
+  selectClientName,
   selectIsOpen,
   selectIsSaving,
   selectIsStale,
@@ -16,6 +17,7 @@ import { DialogNotice } from '../../ui/DialogNotice';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { withValues } from '../../i18n/with-values';
+import { ConflictChoice } from '../shared/ConflictChoice';
 import { ApplicationsTab } from './ApplicationsTab';
 import { ClientApplicationDialog } from './ClientApplicationDialog';
 import { ClientTab } from './ClientTab';
@@ -24,19 +26,20 @@ type DialogRef = ActorRefFrom<typeof clientDialogMachine>;
 
 /**
  * The client dialog, 640 px wide with two tabs (admin-and-board §2). What it shows and when it closes is the
- * machine's: it stays open after a new client's first save and closes once an existing client is updated.
+ * machine's: it stays open after a new client's first save and closes once an existing client is updated (the
+ * activation then finishes behind it). A stale update offers their version or mine (ConflictChoice).
  */
 export function ClientDialog({ dialogRef }: { dialogRef: DialogRef }) {
   const { i18n } = useLingui();
   const open = useSelector(dialogRef, selectIsOpen);
   const unsaved = useSelector(dialogRef, selectIsUnsaved);
-  const clientName = useSelector(dialogRef, (s) => s.context.client?.name ?? '');
+  const clientName = useSelector(dialogRef, selectClientName);
   const canSave = useSelector(dialogRef, selectCanSave);
   const saving = useSelector(dialogRef, selectIsSaving);
   const stale = useSelector(dialogRef, selectIsStale);
   const templateDialogRef = useSelector(dialogRef, selectTemplateDialogRef);
   const cancel = () => {
-    dialogRef.send({ type: 'dialog.cancel' });
+    dialogRef.send({ type: 'cancel' });
   };
 
   return (
@@ -56,7 +59,7 @@ export function ClientDialog({ dialogRef }: { dialogRef: DialogRef }) {
         canSave={canSave}
         onCancel={cancel}
         onSave={() => {
-          dialogRef.send({ type: 'client.save' });
+          dialogRef.send({ type: 'save' });
         }}
       >
         <Stack gap="4">
@@ -68,6 +71,12 @@ export function ClientDialog({ dialogRef }: { dialogRef: DialogRef }) {
             />
           ) : null}
           <ErrorSummary message={stale ? i18n._(labels.Client_Text_StaleUpdate) : undefined} />
+          {stale ? (
+            <ConflictChoice
+              onReload={() => dialogRef.send({ type: 'reload' })}
+              onKeepMine={() => dialogRef.send({ type: 'keepMine' })}
+            />
+          ) : null}
           <Tabs.Root defaultValue="client" lazyMount={false}>
             <Tabs.List>
               <Tabs.Trigger value="client">{i18n._(labels.Client_Text_ClientTab)}</Tabs.Trigger>

@@ -2,12 +2,12 @@ import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { ClientFormField, FieldProblem } from '@machines/client-dialog/client-draft';
+import type { ClientForm, ClientFormField, FieldProblem } from '@machines/client-dialog/client-draft';
 import type { clientDialogMachine } from '@machines/client-dialog/client-dialog.machine';
 import {
   selectFieldProblems,
   selectForm,
-  selectIsBusy,
+  selectIsEditable,
   selectIsPortalAliasReadOnly,
   selectSites,
 } from '@machines/client-dialog/client-dialog.selectors';
@@ -26,9 +26,10 @@ export function ClientTab({ dialogRef }: { dialogRef: ActorRefFrom<typeof client
   const problems = useSelector(dialogRef, selectFieldProblems, sameProblems);
   const sites = useSelector(dialogRef, selectSites);
   const aliasReadOnly = useSelector(dialogRef, selectIsPortalAliasReadOnly);
-  const busy = useSelector(dialogRef, selectIsBusy);
-  const edit = (changes: Parameters<typeof dialogRef.send>[0] & { type: 'client.edit' }) => {
-    dialogRef.send(changes);
+  // Inputs take edits only while editing: not while reading, saving or deciding a conflict.
+  const disabled = !useSelector(dialogRef, selectIsEditable);
+  const edit = (form: Partial<ClientForm>) => {
+    dialogRef.send({ type: 'edit', changes: { kind: 'client', form } });
   };
   const problemText = (field: ClientFormField) => {
     const problem = problems[field];
@@ -41,31 +42,31 @@ export function ClientTab({ dialogRef }: { dialogRef: ActorRefFrom<typeof client
         label={i18n._(labels.Client_Field_ClientName)}
         value={form.name}
         required
-        disabled={busy}
+        disabled={disabled}
         message={problemText('name')}
         onChange={(name) => {
-          edit({ type: 'client.edit', changes: { name } });
+          edit({ name });
         }}
       />
       <LabelledField
         kind="select"
         label={i18n._(labels.Client_Field_CmsClientId)}
         value={form.cmsClientId ?? ''}
-        disabled={busy}
+        disabled={disabled}
         empty={{ label: i18n._(labels.Client_Text_NoCmsSite) }}
         options={sites.map((site) => ({ value: site.id, label: site.name }))}
         onChange={(value) => {
-          edit({ type: 'client.edit', changes: { cmsClientId: value === '' ? null : value } });
+          edit({ cmsClientId: value === '' ? null : value });
         }}
       />
       <LabelledField
         label={i18n._(labels.Client_Field_OktaPrefix)}
         value={form.oktaPrefix}
         required
-        disabled={busy}
+        disabled={disabled}
         message={problemText('oktaPrefix')}
         onChange={(oktaPrefix) => {
-          edit({ type: 'client.edit', changes: { oktaPrefix } });
+          edit({ oktaPrefix });
         }}
       />
       <LabelledField
@@ -73,19 +74,19 @@ export function ClientTab({ dialogRef }: { dialogRef: ActorRefFrom<typeof client
         value={form.portalAlias}
         required
         readOnly={aliasReadOnly}
-        disabled={busy}
+        disabled={disabled}
         message={problemText('portalAlias')}
         onChange={(portalAlias) => {
-          edit({ type: 'client.edit', changes: { portalAlias } });
+          edit({ portalAlias });
         }}
       />
       <LabelledField
         kind="checkbox"
         label={i18n._(labels.Client_Field_AutoSignUp)}
         checked={form.autoSignUp}
-        disabled={busy}
+        disabled={disabled}
         onChange={(autoSignUp) => {
-          edit({ type: 'client.edit', changes: { autoSignUp } });
+          edit({ autoSignUp });
         }}
       />
     </Stack>

@@ -41,21 +41,32 @@ export function wireClients(api: ClientsApi = realApi) {
   });
   const editor = clientDialogMachine.provide({
     actors: {
-      loadCmsSites: fromPromise(({ signal }) => identified(() => api.listCmsClients(signalOf(signal)))),
-      loadApplications: fromPromise(({ input, signal }) =>
-        identified(() => api.listClientApplications(input.clientId, signalOf(signal))),
+      load: fromPromise(({ input: { input, loaded }, signal }) =>
+        identified(async () => {
+          const sites = await api.listCmsClients(signalOf(signal));
+          // The first opening edits the grid's row; a read again (after a conflict, or the client's first save) reads
+          // the client as it is now, so a save sends its current version.
+          const known = loaded ? loaded.client : input.row;
+          const client =
+            loaded && known
+              ? ((await api.listClients(signalOf(signal))).find((row) => row.id === known.id) ?? known)
+              : known;
+          const applications = client ? await api.listClientApplications(client.id, signalOf(signal)) : undefined;
+          return { sites, client, applications };
+        }),
       ),
-      createClient: fromPromise(({ input, signal }) =>
-        identified(() => api.createClient(input.body, signalOf(signal))),
+      save: fromPromise(({ input, signal }) =>
+        identified(async () =>
+          input.id === undefined
+            ? (await api.createClient(input.body, signalOf(signal))).object
+            : api.updateClient(input.id, input.body, signalOf(signal)),
+        ),
       ),
-      updateClient: fromPromise(({ input, signal }) =>
-        identified(() => api.updateClient(input.id, input.body, signalOf(signal))),
-      ),
-      saveActivation: fromPromise(async ({ input, signal }) => {
+      followUp: fromPromise(async ({ input, signal }) => {
         await identified(() => api.saveClientApplications(input.clientId, input.body, signalOf(signal)));
         return undefined;
       }),
-      clientApplicationDialog,
+      nested: clientApplicationDialog,
     },
   });
   return clientsGridMachine.provide({
