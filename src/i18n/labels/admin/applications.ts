@@ -45,6 +45,6 @@ export const applicationLabels = {
   Application_Text_Stale: msg({
     id: 'Application_Text_Stale',
     message:
-      'Someone else changed this application while you were editing it. Nothing was overwritten: close the dialog and open it again to see the current data.',
+      'Someone else changed this application after you opened it, so nothing was saved. Reload their version, or keep yours and save it over theirs.',
   }),
 };

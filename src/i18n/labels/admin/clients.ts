@@ -20,7 +20,7 @@ export const clientLabels = {
   Client_Text_StaleUpdate: msg({
     id: 'Client_Text_StaleUpdate',
     message:
-      'Someone else changed this client after you opened it, so nothing was saved. Your input is still here: close the dialog and open the client again to see the changes.',
+      'Someone else changed this client after you opened it, so nothing was saved. Reload their version, or keep yours and save it over theirs.',
   }),
   Client_Text_ApplicationsUnavailable: msg({
     id: 'Client_Text_ApplicationsUnavailable',
@@ -46,7 +46,7 @@ export const clientLabels = {
   ClientApplication_Text_StaleUpdate: msg({
     id: 'ClientApplication_Text_StaleUpdate',
     message:
-      'Someone else changed this application after you opened it, so nothing was saved. Your input is still here: close the dialog and open it again to see the changes.',
+      'Someone else changed this application after you opened it, so nothing was saved. Reload their version, or keep yours and save it over theirs.',
   }),
   ClientApplication_Button_Save: msg({ id: 'ClientApplication_Button_Save', message: 'Save' }),
   ClientApplication_Button_Cancel: msg({ id: 'ClientApplication_Button_Cancel', message: 'Cancel' }),

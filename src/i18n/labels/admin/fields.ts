@@ -15,7 +15,7 @@ export const fieldLabels = {
   Field_Text_Stale: msg({
     id: 'Field_Text_Stale',
     message:
-      'Someone else changed this field after you opened it. Nothing was saved; close the dialog and open it again to see their changes.',
+      'Someone else changed this field after you opened it, so nothing was saved. Reload their version, or keep yours and save it over theirs.',
   }),
   Field_Text_NoSubFields: msg({ id: 'Field_Text_NoSubFields', message: 'No options yet.' }),
   Field_Text_Invalid: msg({ id: 'Field_Text_Invalid', message: 'This value is not valid.' }),

@@ -17,7 +17,7 @@ export const templateLabels = {
   Template_Text_Stale: msg({
     id: 'Template_Text_Stale',
     message:
-      'Someone else changed this template after you opened it. Nothing was saved; close the editor and open it again to see their changes.',
+      'Someone else changed this template after you opened it, so nothing was saved. Reload their version, or keep yours and save it over theirs.',
   }),
   Template_Text_LoadFailed: msg({ id: 'Template_Text_LoadFailed', message: 'The template could not be loaded.' }),
   Template_Text_NoFields: msg({ id: 'Template_Text_NoFields', message: 'No fields on this template yet.' }),
