@@ -5,14 +5,13 @@
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { IN_MEMORY, openDatabase } from '@server/db/client';
 import { migrate } from '@server/db/migrate';
 import { seedDemoWorldIfEmpty } from '@server/db/seed';
 import { migrateIdp } from '@server/idp/migrate';
+import { acmeSignUp, solvedCaptcha } from '@tests/server/profile/harness';
 import { summarise, type Figure } from './support';
 
 const SAMPLES = 15;
@@ -35,36 +34,13 @@ export async function benchRegister(): Promise<Figure[]> {
   const samples: number[] = [];
   try {
     for (let i = 0; i < SAMPLES + 2; i += 1) {
-      const challenge = (await app.inject({ url: '/api/v1/captcha/challenge' })).json<Challenge>();
-      const solution = await solveChallenge({ challenge, deriveKey });
-      const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+      // The same complete Acme sign-up the server tests send (tests/server/profile/harness.ts), a new e-mail each time.
+      const captcha = await solvedCaptcha({ app });
       const started = performance.now();
       const response = await app.inject({
         method: 'POST',
         url: '/api/v1/Instance/Register',
-        payload: {
-          clientId: 'acme',
-          email: `bench${String(i)}@example.test`,
-          captcha,
-          fields: {
-            FirstName: 'Bench',
-            LastName: 'Newcomer',
-            SocialSecurityNumber: '123456789',
-            PhoneNumber: '(305) 555-0100',
-            AddressLine1: '1 Ocean Drive',
-            City: 'Miami',
-            State: 'FL',
-            ZipCode: '33139',
-            EmployeeNumber: 'AC123456',
-            AcceptTerms: 'true',
-          },
-          security: {
-            password: 'Sunflower-Meadow-42',
-            confirmPassword: 'Sunflower-Meadow-42',
-            securityQuestion: 'What was the name of your first pet?',
-            securityAnswer: 'Rocky',
-          },
-        },
+        payload: acmeSignUp(`bench${String(i)}@example.test`, { captcha }),
       });
       const took = performance.now() - started;
       if (response.statusCode !== 200)

@@ -9,7 +9,7 @@ import type { TestApp } from '../support/app';
 export const cheapAltcha = { ALTCHA_COST: '1', ALTCHA_MAX_COUNTER: '20', ALTCHA_HMAC_SECRET: 'x'.repeat(32) };
 
 /** A challenge from the server, solved as the widget would, and the payload the widget submits. */
-export async function solvedCaptcha(t: TestApp): Promise<string> {
+export async function solvedCaptcha(t: Pick<TestApp, 'app'>): Promise<string> {
   const challenge = (await t.app.inject({ url: '/api/v1/captcha/challenge' })).json<Challenge>();
   const solution = await solveChallenge({ challenge, deriveKey });
   if (solution === null) throw new Error('the test could not solve the challenge');

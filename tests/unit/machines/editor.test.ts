@@ -10,15 +10,22 @@ import { recordingNotifications } from '../../support/recording-ref';
 type Note = { id: string; text: string; version: number };
 type NoteInput = EditorInputBase & { id: string };
 
-const noteEditor = createEditorMachine({
+/** The toy note editor's definition; variants below add one option each. */
+const noteDefinition = {
   id: 'noteEditor',
   types: {} as { result: Note },
   emptyDraft: () => ({ text: '' }),
   draftOf: (note: Note) => ({ text: note.text }),
   applyEdit: (draft: { text: string }, changes: Partial<{ text: string }>) => ({ ...draft, ...changes }),
-  canSave: (draft) => draft.text.trim() !== '',
-  saveInput: (draft, note, input: NoteInput) => ({ id: input.id, version: note?.version ?? 0, text: draft.text }),
-});
+  canSave: (draft: { text: string }) => draft.text.trim() !== '',
+  saveInput: (draft: { text: string }, note: Note | undefined, input: NoteInput) => ({
+    id: input.id,
+    version: note?.version ?? 0,
+    text: draft.text,
+  }),
+};
+
+const noteEditor = createEditorMachine(noteDefinition);
 
 const apiError = (status: number, code: string) => new ApiError({ status, code, message: code, requestId: 'r' });
 
@@ -210,13 +217,8 @@ describe('the editor pattern (machines/support/editor.ts)', () => {
 /** The toy editor with a fallback read: the note on a failed read is the one read before, else an empty one. */
 const fallbackEditor = (report?: 'notify' | 'log') =>
   createEditorMachine({
+    ...noteDefinition,
     id: 'noteEditorWithFallback',
-    types: {} as { result: Note },
-    emptyDraft: () => ({ text: '' }),
-    draftOf: (note: Note) => ({ text: note.text }),
-    applyEdit: (draft: { text: string }, changes: Partial<{ text: string }>) => ({ ...draft, ...changes }),
-    canSave: (draft) => draft.text.trim() !== '',
-    saveInput: (draft, note, input: NoteInput) => ({ id: input.id, version: note?.version ?? 0, text: draft.text }),
     onLoadFailure: { fallback: (input, loaded) => loaded ?? note('', 0), ...(report && { report }) },
   });
 

@@ -191,6 +191,12 @@ function ScopeFields({ view, onChange }: { view: LabelEditorView; onChange: (sco
   );
 }
 
+/** The two texts of an input resource, both required (public-and-profile §2 "Edit dialogs"), in the order shown. */
+const inputTexts = [
+  { key: 'placeHolder', title: labels.Dashboard_Text_Placeholder },
+  { key: 'validationMessage', title: labels.Dashboard_Text_ValidationMessage },
+] as const;
+
 function DraftFields({ view, onChange }: { view: LabelEditorView; onChange: (draft: Draft) => void }) {
   const { i18n } = useLingui();
   const draft = view.draft;
@@ -228,28 +234,20 @@ function DraftFields({ view, onChange }: { view: LabelEditorView; onChange: (dra
           {i18n._(rulesText(rules, i18n._(rules.isRequired ? labels.Global_Button_Yes : labels.Global_Button_No)))}
         </Text>
       ) : null}
-      <LabelledField
-        kind="textarea"
-        label={i18n._(labels.Dashboard_Text_Placeholder)}
-        required
-        readOnly={readOnly}
-        value={draft.placeHolder}
-        message={required(draft.placeHolder)}
-        onChange={(placeHolder) => {
-          onChange({ ...draft, placeHolder });
-        }}
-      />
-      <LabelledField
-        kind="textarea"
-        label={i18n._(labels.Dashboard_Text_ValidationMessage)}
-        required
-        readOnly={readOnly}
-        value={draft.validationMessage}
-        message={required(draft.validationMessage)}
-        onChange={(validationMessage) => {
-          onChange({ ...draft, validationMessage });
-        }}
-      />
+      {inputTexts.map(({ key, title }) => (
+        <LabelledField
+          key={key}
+          kind="textarea"
+          label={i18n._(title)}
+          required
+          readOnly={readOnly}
+          value={draft[key]}
+          message={required(draft[key])}
+          onChange={(text) => {
+            onChange({ ...draft, [key]: text });
+          }}
+        />
+      ))}
     </Stack>
   );
 }
