@@ -126,6 +126,40 @@ describe.each(databaseKinds)('profile form: Instance, form definitions, roles, q
     expect((await record('acmeUser')).version).toBe(mine.version);
   });
 
+  it('lets an agent save a person of their client in Agent mode, keeping the fields locked for agents', async () => {
+    const lee = await idOf('lee@umbrella.test');
+    const before = await record('agent', `Instance/${lee}`);
+    const saved = await call('PUT', `Instance/${lee}`, {
+      as: 'agent',
+      body: {
+        version: before.version,
+        fields: {
+          PhoneNumber: '(206) 555-0140',
+          SocialSecurityNumber: '999999999',
+          // Lee's demo profile lacks these mandatory Benefits values; the form would ask for them, so the save sends them.
+          AddressLine1: '12 Pike Street',
+          ZipCode: '98101',
+          EmployeeNumber: 'UM123456',
+          AcceptTerms: 'true',
+        },
+      },
+    });
+    expect(saved).toAnswer(200);
+    const after = v.parse(InstanceRecordSchema, saved.json());
+    expect(after.fields.PhoneNumber).toBe('(206) 555-0140');
+    // The Benefits template locks the SSN for agents: the value sent is not written, whatever it was.
+    expect(after.fields.SocialSecurityNumber ?? '').toBe(before.fields.SocialSecurityNumber ?? '');
+    const form = v.parse(
+      FormDefinitionSchema,
+      (await call('GET', `InstanceApplicationTemplateClientField/Form/Instance/${lee}`, { as: 'agent' })).json(),
+    );
+    expect(form.fields.find((field) => field.fieldName === 'SocialSecurityNumber')?.fieldTemplateLockFor).toEqual([
+      'agent',
+    ]);
+    // An agent reaches the people of their own client only.
+    expect((await call('GET', `Instance/${await idOf('maria@acme.test')}`, { as: 'agent' })).statusCode).toBe(404);
+  });
+
   it('refuses roles on the own profile', async () => {
     const own = await record('acmeUser');
     const roles = await put('acmeUser', own, {
