@@ -105,18 +105,21 @@ export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: s
   refusals.throwIfAny();
 
   const [known] = await db
-    .select({ id: instances.id })
+    .select({ id: instances.id, signUpPending: instances.signUpPending, createdAt: instances.createdAt })
     .from(instances)
     .where(and(eq(instances.clientId, client.id), eq(sql`lower(${instances.email})`, email.toLowerCase())))
     .limit(1);
-  if (known !== undefined) return answerKnown(deps, email, client, body.security.password);
+  if (known !== undefined) {
+    if (!(await isAbandonedSignUp(deps, known, login))) return answerKnown(deps, email, client, body.security.password);
+    await db.delete(instances).where(and(eq(instances.id, known.id), eq(instances.signUpPending, true)));
+  }
 
   const values = valuesToSave(form, body.fields, REGISTER_VIEWER);
   const names = namesOf(form, values, { firstName: '', lastName: '' });
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(instances)
-      .values({ clientId: client.id, email, idpLogin: login, culture, ...names })
+      .values({ clientId: client.id, email, idpLogin: login, culture, ...names, signUpPending: true })
       .returning();
     if (row === undefined) throw new Error('the profile insert returned no row');
     const fieldIds = [...values.keys()];
@@ -168,7 +171,7 @@ export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: s
   try {
     const linked = await db
       .update(instances)
-      .set({ idpUserId })
+      .set({ idpUserId, signUpPending: false })
       .where(eq(instances.id, created.id))
       .returning({ id: instances.id });
     if (linked.length !== 1) throw new Error('the new profile vanished before it was linked');
@@ -179,6 +182,22 @@ export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: s
     await undoProfile();
     throw error;
   }
+}
+
+/** How long a sign-up may take between its profile insert and the link before it counts as abandoned. */
+export const ABANDONED_SIGN_UP_AFTER_MS = 15 * 60 * 1000;
+
+/**
+ * A profile a sign-up wrote but never linked (the process stopped between the two steps): still pending, older than
+ * any sign-up under way, and no identity-provider user has its login. Anything else is a real, known person.
+ */
+async function isAbandonedSignUp(
+  deps: SignUpDeps,
+  known: { signUpPending: boolean; createdAt: Date },
+  login: string,
+): Promise<boolean> {
+  if (!known.signUpPending || Date.now() - known.createdAt.getTime() < ABANDONED_SIGN_UP_AFTER_MS) return false;
+  return (await deps.directory.getUser(login)) === null;
 }
 
 /** An e-mail the client knows: a mail to its owner, the argon2 work a new sign-up costs, and the usual answer. */

@@ -29,6 +29,12 @@ export const instances = pgTable(
     clientRestrictionFilter: text('client_restriction_filter'),
     /** Signs in through the client's own identity provider: no password or security question here. */
     ssoUser: boolean('sso_user').notNull().default(false),
+    /**
+     * Written by a self sign-up before its identity-provider user exists, cleared when the two are linked. A profile
+     * still pending long after (the process died in between) holds an e-mail nobody can sign in with; the next sign-up
+     * for that e-mail removes it instead of answering "already known" forever (server/api/sign-up/service.ts).
+     */
+    signUpPending: boolean('sign_up_pending').notNull().default(false),
     ...timestamps,
     ...rowVersion,
   },

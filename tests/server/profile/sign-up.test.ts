@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { problemOnForm } from '@contracts/forms/problem';
 import { FormDefinitionSchema } from '@contracts/profile-form';
 import { PublicConfigSchema } from '@contracts/public-config';
-import { instanceApplicationRoles, instanceFieldValues, instances, portalRateLimits } from '@server/db/schema';
+import { clients, instanceApplicationRoles, instanceFieldValues, instances, portalRateLimits } from '@server/db/schema';
 import type { DirectoryPort } from '@server/directory/port';
 import { fieldsOf, problemOf } from '../admin/harness';
 import { buildTestApp, type TestApp } from '../support/app';
@@ -215,6 +215,32 @@ describe.each(databaseKinds)('sign-up: POST Instance/Register (%s)', (kind) => {
     expect(response.statusCode).toBe(500);
     expect(await profileOf(t, 'unlinked@example.test')).toEqual([]);
     expect((await authn(t, 'ACME__unlinked@example.test', NEW_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('replaces a sign-up abandoned between its two steps, and leaves one under way alone', async () => {
+    // What a process that died after the profile insert leaves: a pending profile and no identity user.
+    const [acme] = await t.database.db.select({ id: clients.id }).from(clients).where(eq(clients.portalAlias, 'acme'));
+    const leftover = (email: string, minutesAgo: number) =>
+      t.database.db.insert(instances).values({
+        clientId: acme!.id,
+        email,
+        idpLogin: `ACME__${email}`,
+        signUpPending: true,
+        createdAt: new Date(Date.now() - minutesAgo * 60_000),
+      });
+    await leftover('crashed@example.test', 20);
+    expect((await registerAs(t, acmeSignUp('crashed@example.test'))).statusCode).toBe(200);
+    const [replaced] = await profileOf(t, 'crashed@example.test');
+    expect(replaced).toMatchObject({ signUpPending: false, firstName: 'Lucía' });
+    expect(replaced?.idpUserId).toMatch(/^00u/);
+    expect((await authn(t, 'ACME__crashed@example.test', NEW_PASSWORD)).json()).toMatchObject({ status: 'SUCCESS' });
+
+    // A pending profile younger than any sign-up may take is one under way: answered as known, not touched.
+    await leftover('underway@example.test', 1);
+    const before = (await mailsTo(t, 'underway@example.test')).length;
+    expect((await registerAs(t, acmeSignUp('underway@example.test'))).statusCode).toBe(200);
+    expect(await profileOf(t, 'underway@example.test')).toMatchObject([{ signUpPending: true, idpUserId: null }]);
+    expect((await mailsTo(t, 'underway@example.test')).length).toBe(before + 1);
   });
 
   it('refuses a client that does not allow sign-up, naming clientId', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "instances" ADD COLUMN "sign_up_pending" boolean DEFAULT false NOT NULL;
