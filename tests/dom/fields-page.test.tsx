@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { FieldsScreen } from '@src/admin/fields/FieldsPage';
 import { wireFields, type FieldsApi } from '@src/admin/fields/wiring';
+import { selectErrorModal } from '@machines/notifications/notifications.selectors';
 import type { Field, FieldCreate } from '@contracts/admin/fields';
 import { renderAdminPage } from '../support/admin-page-host';
 import { catalogueText } from '../support/catalogue-text';
@@ -33,23 +34,23 @@ function fakeApi(fields: Field[], overrides: Partial<FieldsApi> = {}): FieldsApi
   };
 }
 
-function renderFields(api: FieldsApi, logOff = vi.fn()) {
-  const logic = wireFields({ culture: 'en-us', clientId: undefined, logOff }, api);
-  renderAdminPage((notifications) => <FieldsScreen logic={logic} notifications={notifications} />);
-  return { user: userEvent.setup(), logOff };
+function renderFields(api: FieldsApi) {
+  const logic = wireFields({ culture: 'en-us', clientId: undefined }, api);
+  const { notifications } = renderAdminPage((ref) => <FieldsScreen logic={logic} notifications={ref} />);
+  return { user: userEvent.setup(), notifications };
 }
 
 const dialog = () => screen.findByRole('dialog');
 
 /** Opens FirstName's dialog and waits until its lists are read (the inputs take changes from then on). */
-async function openFirstName(api: FieldsApi, logOff = vi.fn()) {
-  const { user } = renderFields(api, logOff);
+async function openFirstName(api: FieldsApi) {
+  const { user, notifications } = renderFields(api);
   await user.click(await screen.findByRole('button', { name: 'Edit FirstName' }));
   const form = within(await dialog());
   await waitFor(() => {
     expect(form.getByRole('textbox', { name: new RegExp(en('Field_Field_DictionaryName')) })).toBeEnabled();
   });
-  return { user, form, logOff };
+  return { user, form, notifications };
 }
 
 /** Opens FirstName, changes its description and saves into a 409 stale_update: someone saved version 4 meanwhile. */
@@ -196,18 +197,22 @@ describe('Manage Fields (admin-and-board §2)', { timeout: 30_000 }, () => {
     warn.mockRestore();
   });
 
-  it('logs the person off when the update answers 401', async () => {
+  it('closes the dialog on a 401 and reports it as every editor does (the sign-out is the SPA’s one 401 policy)', async () => {
     const api = fakeApi([firstNameField()], {
       updateField: vi.fn(() => Promise.reject(apiError(401, 'unauthorized', 'Session ended'))),
     });
-    const { user, form, logOff } = await openFirstName(api);
+    const { user, form, notifications } = await openFirstName(api);
     await user.click(form.getByRole('button', { name: en('Field_Button_Save') }));
-    await waitFor(() => {
-      expect(logOff).toHaveBeenCalledTimes(1);
-    });
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
+    // Spec §8: a 401 opens the error modal with its details (the catalogue's rule), not a snackbar.
+    await waitFor(() => {
+      expect(selectErrorModal(notifications.getSnapshot())?.messages).toContainEqual(
+        expect.objectContaining({ id: 'Global_Error_unauthorized' }),
+      );
+    });
+    expect(screen.queryByTestId('snackbar')).not.toBeInTheDocument();
   });
 
   it('shows a failed save under Global_Text_FailTitle with the server message', async () => {

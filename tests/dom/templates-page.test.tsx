@@ -44,7 +44,7 @@ function fakeApi(overrides: Partial<TemplatesApi> = {}): TemplatesApi {
 }
 
 function renderTemplates(api: TemplatesApi) {
-  const logic = wireTemplates({ logOff: vi.fn() }, api);
+  const logic = wireTemplates(api);
   renderAdminPage((notifications) => <TemplatesScreen logic={logic} notifications={notifications} />);
   return userEvent.setup();
 }

@@ -1,6 +1,6 @@
 import type { ActorRefFrom } from 'xstate';
 import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
-import { selectClientId, selectCulture, selectSessionRef } from '@machines/app/app.selectors';
+import { selectClientId, selectCulture } from '@machines/app/app.selectors';
 import type { fieldDialogMachine } from '@machines/field-dialog/field-dialog.machine';
 import { fieldSearchColumns } from '@machines/field-dialog/fields-grid';
 import type { Field } from '@contracts/admin/fields';
@@ -26,15 +26,15 @@ const fieldsList: AdminListDefinition<Field> = {
   deleteTitle: (row) => withValues(labels.Field_Text_DeleteConfirm, { fieldName: row.dictionaryName }),
 };
 
-/** The page joined to the root's notifications, session, culture and client. */
+/**
+ * The page joined to the root's notifications, culture and client. A lost session (401) is the SPA's one policy
+ * (src/api/http.ts → the session's `session.expired`): the dialog only reports it, as every editor does.
+ */
 export function FieldsPage() {
-  const session = AppActor.useSelector(selectSessionRef);
   const culture = AppActor.useSelector(selectCulture);
   const clientId = AppActor.useSelector(selectClientId);
   // The lists follow the culture and client the page opened with.
-  const { logic, notifications } = useAdminListLogic(() =>
-    wireFields({ culture, clientId, logOff: () => session?.send({ type: 'session.logOut' }) }),
-  );
+  const { logic, notifications } = useAdminListLogic(() => wireFields({ culture, clientId }));
   return notifications ? <FieldsScreen logic={logic} notifications={notifications} /> : null;
 }
 

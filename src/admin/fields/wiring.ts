@@ -9,11 +9,10 @@ export type FieldsApi = Pick<
   'listFields' | 'getField' | 'createField' | 'updateField' | 'deleteField' | 'getResourceLists'
 >;
 
-/** What the page knows that the calls need: the lists' culture and client, and how to log the person off. */
+/** What the page knows that the calls need: the lists' culture and client. */
 export type FieldsPorts = {
   culture: string;
   clientId: string | undefined;
-  logOff: () => void;
 };
 
 /** Manage Fields joined to the API: the grid's list and delete, the dialog's lists, field and saves. */
@@ -47,10 +46,6 @@ export function wireFields(ports: FieldsPorts, api: FieldsApi = fieldsApi) {
       // Spec §8: a data-type or meta-tag list that fails to load is logged only; the person is not interrupted.
       logLoadFailure: (_, error) => {
         console.warn('The field dialog lists could not be loaded', error);
-      },
-      // The page's 401 policy (spec §6, §8 "a 401 on field update logs the user off").
-      unauthorised: () => {
-        ports.logOff();
       },
     },
   });

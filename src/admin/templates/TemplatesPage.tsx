@@ -1,10 +1,8 @@
 import type { ActorRefFrom } from 'xstate';
 import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
-import { selectSessionRef } from '@machines/app/app.selectors';
 import type { templateEditorMachine } from '@machines/template-editor/template-editor.machine';
 import { templateSearchColumns } from '@machines/template-editor/templates-grid';
 import type { Template } from '@contracts/admin/templates';
-import { AppActor } from '../../app/AppActor';
 import { labels } from '../../i18n/labels';
 import { withValues } from '../../i18n/with-values';
 import { AdminListScreen, useAdminListLogic, type AdminListDefinition } from '../shared/AdminListPage';
@@ -31,12 +29,12 @@ const templatesList: AdminListDefinition<Template> = {
   deleteTitle: (row) => withValues(labels.Template_Text_DeleteConfirm, { templateName: row.name }),
 };
 
-/** The page joined to the root's notifications and session. */
+/**
+ * The page joined to the root's notifications. A lost session (401) is the SPA's one policy (src/api/http.ts → the
+ * session's `session.expired`): the editor only reports it, as every editor does.
+ */
 export function TemplatesPage() {
-  const session = AppActor.useSelector(selectSessionRef);
-  const { logic, notifications } = useAdminListLogic(() =>
-    wireTemplates({ logOff: () => session?.send({ type: 'session.logOut' }) }),
-  );
+  const { logic, notifications } = useAdminListLogic(() => wireTemplates());
   return notifications ? <TemplatesScreen logic={logic} notifications={notifications} /> : null;
 }
 

@@ -13,7 +13,7 @@ export type TemplatesApi = Pick<
 const defaultApi: TemplatesApi = { ...templatesApi, listFields };
 
 /** Manage Templates joined to the API: the grid's list and delete; the editor's template, field catalogue and save. */
-export function wireTemplates(ports: { logOff: () => void }, api: TemplatesApi = defaultApi) {
+export function wireTemplates(api: TemplatesApi = defaultApi) {
   const editor = templateEditorMachine.provide({
     actors: {
       load: fromPromise(({ input: { input }, signal }) =>
@@ -33,12 +33,6 @@ export function wireTemplates(ports: { logOff: () => void }, api: TemplatesApi =
             : api.updateTemplate(input.id, { ...input.body, version: input.version }, signalOf(signal)),
         ),
       ),
-    },
-    actions: {
-      // The page's 401 policy: a lost session logs the person off.
-      unauthorised: () => {
-        ports.logOff();
-      },
     },
   });
   return templatesGridMachine.provide({
