@@ -30,6 +30,17 @@ const reasonOf = (result: ProfileValidateResult, context: LoginContext): SignOut
     ? { code: 'application_not_found', applicationName: context.applicationName ?? context.storedApplication ?? '' }
     : { code: 'client_not_found', clientId: context.clientId ?? '' };
 
+/** The flow's context before anything is typed or remembered (the transition specs start from it too). */
+export const initialLoginContext = (input: LoginInput): LoginContext => ({
+  ...input,
+  storedApplication: undefined,
+  ssoId: undefined,
+  attempts: {},
+  username: undefined,
+  failed: false,
+  attemptsLeft: undefined,
+});
+
 /**
  * The login and single-sign-on flow (public-and-profile §2 Login, SSO, login/callback; §4 login outcomes; §5 the
  * attempt counter). It is invoked by the root while one of its routes is on screen. Every effect is a named actor
@@ -114,15 +125,7 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
-  context: ({ input }) => ({
-    ...input,
-    storedApplication: undefined,
-    ssoId: undefined,
-    attempts: {},
-    username: undefined,
-    failed: false,
-    attemptsLeft: undefined,
-  }),
+  context: ({ input }) => initialLoginContext(input),
   initial: 'starting',
   states: {
     starting: {

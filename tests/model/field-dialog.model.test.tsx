@@ -23,6 +23,7 @@ import {
 } from '../support/controlled-actor';
 import { fieldLists, firstNameField, nameTaken, staleUpdate, unauthorised } from '../support/field-fixtures';
 import { recordingNotifications } from '../support/recording-ref';
+import { dialogGone, endsUnauthorised } from '../support/editor-walk';
 import { describeWalks, notWalked } from '../support/walk';
 
 type Snapshot = SnapshotFrom<typeof fieldDialogMachine>;
@@ -134,10 +135,6 @@ const answer = (name: keyof Harness['calls'], event: { output?: unknown; error?:
   answerCall(harness.calls[name], 'error' in event ? { error: event.error } : { output: event.output });
 
 const dialog = () => within(screen.getByRole('dialog'));
-const dialogGone = () =>
-  waitFor(() => {
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
 const button = (id: string) => dialog().getByRole('button', { name: en(id) });
 const labelId = (input: FieldTextInput | SubFieldInput) => `Field_Field_${input[0]?.toUpperCase()}${input.slice(1)}`;
 /** An input by its title (a required one's title ends in the required mark). */
@@ -324,10 +321,7 @@ describeWalks(fieldDialogMachine, {
       if (harness.calls.load.calls.length > 1) expect(last?.version).toBe(theirs.version);
     },
     cancelled: dialogGone,
-    unauthorised: async (_s, harness) => {
-      await dialogGone();
-      expect(harness.unauthorisedPolicy).toHaveBeenCalledTimes(1);
-    },
+    unauthorised: endsUnauthorised(),
   },
   executors: {
     [doneEventType('load')]: ({ event }, harness) => answer('load', event, harness),

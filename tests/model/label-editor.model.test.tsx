@@ -17,6 +17,7 @@ import {
 } from '../support/controlled-actor';
 import { staleUpdate, unauthorised } from '../support/field-fixtures';
 import { recordingNotifications } from '../support/recording-ref';
+import { endsUnauthorised, testIdGone } from '../support/editor-walk';
 import { describeWalks, type WalkEvent } from '../support/walk';
 import './dashboard.harness';
 
@@ -57,28 +58,27 @@ function WhileOpen({ editorRef }: { editorRef: EditorRef }) {
 
 function startEditor() {
   const calls = { load: createControlledActor<ReadText, unknown>(), save: createControlledActor<SavedText, unknown>() };
-  const logOff = vi.fn();
+  const unauthorisedPolicy = vi.fn();
   renderDialogHost({
     logic: labelEditorMachine.provide({
       actors: { load: calls.load.logic as never, save: calls.save.logic as never },
-      actions: { unauthorised: logOff },
+      actions: { unauthorised: unauthorisedPolicy },
     }),
     input: (notifications) => ({ ...text, notifications }),
     view: (editorRef) => <WhileOpen editorRef={editorRef} />,
   });
-  return { calls, logOff };
+  return { calls, unauthorisedPolicy };
 }
 type Harness = ReturnType<typeof startEditor>;
 
-const dialogText = async () => stripMarks((await screen.findByTestId('edit-text-dialog')).textContent);
-const dialog = () => within(screen.getByTestId('edit-text-dialog'));
+/** The label dialog renders inline in the Edit Mode layer: found by its test id, not a role of its own. */
+const DIALOG_TEST_ID = 'edit-text-dialog';
+const dialogText = async () => stripMarks((await screen.findByTestId(DIALOG_TEST_ID)).textContent);
+const dialog = () => within(screen.getByTestId(DIALOG_TEST_ID));
 const button = (name: string) => dialog().getByRole('button', { name });
 const saveButton = () => button('Save');
 const valueBox = () => screen.getByRole('textbox', { name: /Text \(plain or HTML/ });
-const dialogGone = () =>
-  waitFor(() => {
-    expect(screen.queryByTestId('edit-text-dialog')).toBeNull();
-  });
+const dialogGone = () => testIdGone(DIALOG_TEST_ID);
 
 const answer = (
   name: keyof Harness['calls'],
@@ -140,10 +140,7 @@ describeWalks(labelEditorMachine, {
     },
     saved: dialogGone,
     cancelled: dialogGone,
-    unauthorised: async (_s, harness) => {
-      await dialogGone();
-      expect(harness.logOff).toHaveBeenCalledTimes(1);
-    },
+    unauthorised: endsUnauthorised(DIALOG_TEST_ID),
   },
   executors: {
     edit: async ({ event }) => {

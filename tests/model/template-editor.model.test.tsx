@@ -34,6 +34,7 @@ import {
   unauthorised,
 } from '../support/field-fixtures';
 import { recordingNotifications } from '../support/recording-ref';
+import { dialogGone, endsUnauthorised } from '../support/editor-walk';
 import { describeWalks, type WalkEvent } from '../support/walk';
 
 type Snapshot = SnapshotFrom<typeof templateEditorMachine>;
@@ -127,17 +128,17 @@ function startEditor(row: Template | undefined) {
     load: createControlledActor<TemplateLoadOutput, unknown>(),
     save: createControlledActor<TemplateDetail, unknown>(),
   };
-  const logOff = vi.fn();
+  const unauthorisedPolicy = vi.fn();
   const logic = templateEditorMachine.provide({
     actors: { load: calls.load.logic as never, save: calls.save.logic as never },
-    actions: { unauthorised: logOff },
+    actions: { unauthorised: unauthorisedPolicy },
   });
   renderDialogHost({
     logic,
     input: (notifications) => ({ row, notifications }),
     view: (editorRef) => <WhileOpen editorRef={editorRef} />,
   });
-  return { calls, logOff, user: userEvent.setup(), failure: undefined as unknown };
+  return { calls, unauthorisedPolicy, user: userEvent.setup(), failure: undefined as unknown };
 }
 type Harness = ReturnType<typeof startEditor>;
 
@@ -150,11 +151,6 @@ async function settle(
 }
 
 const editor = () => within(screen.getByRole('dialog'));
-
-const dialogGone = () =>
-  waitFor(() => {
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
 
 const click = (user: Harness['user'], name: string) => user.click(editor().getByRole('button', { name }));
 const answer = (
@@ -286,10 +282,7 @@ describeWalks(templateEditorMachine, {
     },
     saved: dialogGone,
     cancelled: dialogGone,
-    unauthorised: async (_s, harness) => {
-      await dialogGone();
-      expect(harness.logOff).toHaveBeenCalledTimes(1);
-    },
+    unauthorised: endsUnauthorised(),
   },
   executors: {
     [doneEventType('load')]: (step, harness) => answer('load', step, harness),

@@ -1,5 +1,5 @@
 import type { ContextFrom } from 'xstate';
-import type { loginMachine } from '@machines/login/login.machine';
+import { initialLoginContext, type loginMachine } from '@machines/login/login.machine';
 import type { GuardInput } from '@machines/guard/guard.machine';
 import type { EditModeInput, TextsChangedEvent } from '@machines/edit-mode/edit-mode.machine';
 import type { LoginInput } from '@machines/login/login.types';
@@ -27,13 +27,7 @@ export const loginInput = (overrides: Partial<LoginInput> = {}): LoginInput => (
 
 /** The login flow's context before anything is typed or remembered. */
 export const loginContext = (overrides: Partial<LoginContext> = {}): LoginContext => ({
-  ...loginInput(),
-  storedApplication: undefined,
-  ssoId: undefined,
-  attempts: {},
-  username: undefined,
-  failed: false,
-  attemptsLeft: undefined,
+  ...initialLoginContext(loginInput()),
   ...overrides,
 });
 
