@@ -4,7 +4,6 @@ import {
   setup,
   type AnyActorLogic,
   type DoneActorEvent,
-  type ErrorActorEvent,
   type InputFrom,
   type OutputFrom,
   type PromiseActorLogic,
@@ -12,7 +11,7 @@ import {
   type StateMachine,
   type StateValue,
 } from 'xstate';
-import { failureNotice } from '../admin-grid/failure-notice';
+import { errorOf, failureNotice } from '../admin-grid/failure-notice';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { notProvided, providedAtEdge } from './actors';
 import type { NotificationsPort } from './ports';
@@ -172,7 +171,6 @@ export type NestedEditor<TInput, TLoaded, TDraft, TNested extends AnyActorLogic>
 export type EditorOpenEvent = { type: 'open'; key: string };
 
 const defaultNotice = (error: unknown): NotificationsEvent => failureNotice(error, label('Global_Text_FailTitle'));
-const errorOf = ({ event }: { event: ErrorActorEvent }): unknown => event.error;
 const outputOf = ({ event }: { event: DoneActorEvent }): { output: unknown } => ({ output: event.output });
 
 /** Builds one dialog's editor machine from its definition. */
@@ -191,6 +189,12 @@ export function createEditorMachine<
   const { followUp, nested } = definition;
   type Context = EditorContext<TInput, TLoaded, TDraft, TResult>;
   const fallback = typeof onLoadFailure === 'object' ? onLoadFailure : undefined;
+  /** What `load` receives, on opening, on a reload and before "keep mine" alike. */
+  const loadInput = ({ context }: { context: Context }) => ({
+    input: context.input,
+    loaded: context.loaded,
+    draft: context.draft,
+  });
   const fallbackRead = ({ context }: { context: Context }) => ({
     loaded: fallback?.fallback(context.input, context.loaded),
   });
@@ -294,11 +298,7 @@ export function createEditorMachine<
         invoke: {
           id: 'load',
           src: 'load',
-          input: ({ context }: { context: Context }) => ({
-            input: context.input,
-            loaded: context.loaded,
-            draft: context.draft,
-          }),
+          input: loadInput,
           onDone: {
             target: 'editing',
             actions: { type: 'startFrom', params: ({ event }) => ({ loaded: event.output }) },
@@ -412,13 +412,22 @@ export function createEditorMachine<
         invoke: {
           id: 'load',
           src: 'load',
-          input: ({ context }: { context: Context }) => ({
-            input: context.input,
-            loaded: context.loaded,
-            draft: context.draft,
-          }),
+          input: loadInput,
           onDone: { target: 'saving', actions: assign({ loaded: ({ event }) => event.output as TLoaded }) },
-          onError: { target: 'editing', actions: { type: 'reportLoadFailure', params: errorOf } },
+          // The same 401 policy and in-place explanations as any read; otherwise the draft stays and it is reported.
+          onError: [
+            {
+              guard: { type: 'isUnauthorised', params: errorOf },
+              target: 'unauthorised',
+              actions: { type: 'unauthorised', params: errorOf },
+            },
+            {
+              guard: { type: 'isLoadFailureExplainedInPlace', params: errorOf },
+              target: 'editing',
+              actions: { type: 'explainLoadFailure', params: errorOf },
+            },
+            { target: 'editing', actions: { type: 'reportLoadFailure', params: errorOf } },
+          ],
         },
       },
       /** The record could not be read; the report was made on the way in. */

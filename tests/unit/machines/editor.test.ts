@@ -147,6 +147,22 @@ describe('the editor pattern (machines/support/editor.ts)', () => {
     expect(received).toEqual([{ type: 'error.report', error: lost, action: 'editor' }]);
   });
 
+  it('a 401 while keepMine reads the current version meets the same policy: nothing saved, the host told once', async () => {
+    const lost = apiError(401, 'unauthorized');
+    const { actor, saved, received } = await open({
+      loads: [note('first', 1), lost],
+      saves: [apiError(409, 'stale_update')],
+    });
+    actor.send({ type: 'edit', changes: { text: 'mine' } });
+    actor.send({ type: 'save' });
+    await waitFor(actor, (s) => s.hasTag('conflict'));
+    actor.send({ type: 'keepMine' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().value).toBe('unauthorised');
+    expect(saved).toHaveLength(1);
+    expect(received).toEqual([{ type: 'error.report', error: lost, action: 'editor' }]);
+  });
+
   it('a failed load can be retried with reload', async () => {
     const { actor, received } = await open({ loads: [new Error('offline'), note('first', 1)], saves: [] });
     expect(actor.getSnapshot().hasTag('failed')).toBe(true);
