@@ -49,6 +49,17 @@ type SessionContext = {
   returnTo: string | undefined;
 };
 
+/** The session's context as it starts (the transition specs start from it too). */
+export const initialSessionContext = (input: SessionInput): SessionContext => ({
+  signOutReason: input.signOutReason,
+  profile: input.profile,
+  timing: defaultSessionTiming,
+  countdown: 0,
+  redirectUrl: undefined,
+  address: undefined,
+  returnTo: undefined,
+});
+
 /**
  * The session singleton (public-and-profile §4 "Sign-out", "Session idle"). Signed in, it watches for inactivity:
  * after Session_IdleTime a warning counts down Session_WarningTimeOut seconds; Yes resumes, the end of the countdown
@@ -108,15 +119,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({
-    signOutReason: input.signOutReason,
-    profile: input.profile,
-    timing: defaultSessionTiming,
-    countdown: 0,
-    redirectUrl: undefined,
-    address: undefined,
-    returnTo: undefined,
-  }),
+  context: ({ input }) => initialSessionContext(input),
   initial: 'restoring',
   on: {
     'settings.changed': { actions: { type: 'applyTiming', params: ({ event }) => event.settings } },

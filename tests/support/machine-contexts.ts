@@ -3,7 +3,7 @@ import { initialLoginContext, type loginMachine } from '@machines/login/login.ma
 import type { GuardInput } from '@machines/guard/guard.machine';
 import type { EditModeInput, TextsChangedEvent } from '@machines/edit-mode/edit-mode.machine';
 import type { LoginInput } from '@machines/login/login.types';
-import { defaultSessionTiming } from '@machines/session/session.timing';
+import { initialSessionContext } from '@machines/session/session.machine';
 import { fakePorts, recordingPort } from './fake-ports';
 import { profile } from './profiles';
 
@@ -43,15 +43,7 @@ export const guardInput = (overrides: Partial<GuardInput> = {}): GuardInput => (
 });
 
 /** The session's context with a signed-in profile and the default timing. */
-export const sessionContext = () => ({
-  signOutReason: undefined,
-  profile: profile(),
-  timing: defaultSessionTiming,
-  countdown: 0,
-  redirectUrl: undefined,
-  address: undefined,
-  returnTo: undefined,
-});
+export const sessionContext = () => initialSessionContext({ signOutReason: undefined, profile: profile() });
 
 /** Edit Mode's input as the root hands it: the page's culture and client, notifications, and the root as `texts`. */
 export const editModeInput = (page: Partial<EditModeInput['page']> = {}): EditModeInput => ({

@@ -43,8 +43,12 @@ describe('session: the one 401 policy (issue 8)', () => {
   });
 
   it('listens for 401 answers only while someone is signed in', () => {
-    expect(Object.keys(signedIn().children)).not.toContain('watchUnauthorised');
     const [started] = transition(sessionMachine, signedOut(), { type: 'session.signedIn', profile: profile() });
     expect(Object.keys(started.children)).toContain('watchUnauthorised');
+    // Signed out again (here by a 401 itself): the listener stops with the session it watched.
+    const [signingOut] = transition(sessionMachine, started, { type: 'session.expired' });
+    const [out] = transition(sessionMachine, signingOut, doneEvent('signOut', undefined));
+    expect(out.value).toBe('signedOut');
+    expect(Object.keys(out.children)).not.toContain('watchUnauthorised');
   });
 });
