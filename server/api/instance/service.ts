@@ -37,10 +37,14 @@ async function clientOf(db: Db, clientId: string): Promise<Client> {
   return client;
 }
 
+/** An administrator's profile: the provider administrator's (isAulAdmin) or a client administrator's (a restriction). */
+const isAdministrator = (instance: Instance) => instance.isAulAdmin || instance.clientRestrictionFilter !== null;
+
 /**
  * Who may work on a profile: the person themselves; an administrator whose reach includes its client (the provider
- * administrator: all; a client administrator: their own client); an agent of the same client. Anyone else gets the
- * answer of a missing profile (404), so a refusal tells nothing about who exists.
+ * administrator: all; a client administrator: their own client, but never a provider administrator's profile); an
+ * agent of the same client, but never an administrator's profile (provider or client). Anyone else gets the answer of
+ * a missing profile (404), so a refusal tells nothing about who exists.
  */
 export async function accessTo(
   db: Db,
@@ -51,13 +55,15 @@ export async function accessTo(
   if (instance === undefined) throw notFound('No profile has this id.');
   if (caller.userId === instance.id)
     return { mode: 'Edit', viewer: { admin: false, role: caller.role }, grantsAdminApplication: false };
-  if (reaches(await reachOf(db, caller, providerPrefix), instance.clientId))
+  if (reaches(await reachOf(db, caller, providerPrefix), instance.clientId)) {
+    if (instance.isAulAdmin && caller.role !== 'admin') throw notFound('No profile has this id.');
     return {
       mode: 'Admin',
       viewer: { admin: true, role: caller.role },
       grantsAdminApplication: caller.role === 'admin',
     };
-  if (caller.role === 'agent' && caller.clientId === instance.clientId)
+  }
+  if (caller.role === 'agent' && caller.clientId === instance.clientId && !isAdministrator(instance))
     return { mode: 'Agent', viewer: { admin: false, role: caller.role }, grantsAdminApplication: false };
   throw notFound('No profile has this id.');
 }
@@ -101,9 +107,15 @@ export async function clientForm(db: Db, caller: Principal, client: Client, prov
   return readFormDefinition(db, client, { admin, role: caller.role }, null);
 }
 
-/** Roles an Agent/Admin save sets: the client's active applications only; the admin application only for the provider admin. */
+/**
+ * Roles an Agent/Admin save sets: the client's active applications only; the admin application only for the provider
+ * admin; and no Agent role from an agent (an agent does not make agents), which names `body.applicationRoles`.
+ */
 function checkRoles(refusals: Refusals, form: FormDefinition, update: InstanceUpdate, access: Access) {
-  (update.applicationRoles ?? []).forEach((role, index) => {
+  const roles = update.applicationRoles ?? [];
+  if (access.mode === 'Agent' && roles.some((role) => role.roleValue.trim().toLowerCase() === 'agent'))
+    refusals.add('body.applicationRoles', detailMessages.invalid);
+  roles.forEach((role, index) => {
     const application = form.applications.find((app) => app.applicationId === role.applicationId);
     const allowed =
       application !== undefined &&

@@ -160,6 +160,65 @@ describe.each(databaseKinds)('profile form: Instance, form definitions, roles, q
     expect((await call('GET', `Instance/${await idOf('maria@acme.test')}`, { as: 'agent' })).statusCode).toBe(404);
   });
 
+  it('keeps administrators’ profiles out of an agent’s reach, and the provider administrator’s out of a client administrator’s', async () => {
+    const lee = await idOf('lee@umbrella.test');
+    const maria = await idOf('maria@acme.test');
+    const clientOf = async (id: string) =>
+      (await t.database.db.select({ clientId: instances.clientId }).from(instances).where(eq(instances.id, id)))[0]!
+        .clientId;
+    const umbrella = await clientOf(lee);
+    const acme = await clientOf(maria);
+    const person = (clientId: string, email: string, extra: Partial<typeof instances.$inferInsert>) =>
+      t.database.db
+        .insert(instances)
+        .values({ clientId, email, idpLogin: `TEST__${email}`, firstName: 'Test', lastName: 'Admin', ...extra })
+        .returning({ id: instances.id })
+        .then((rows) => rows[0]!.id);
+    const umbrellaClientAdmin = await person(umbrella, 'clientadmin@umbrella.test', {
+      clientRestrictionFilter: 'AUL__AULUMB',
+    });
+    const umbrellaProvider = await person(umbrella, 'provider@umbrella.test', { isAulAdmin: true });
+    const acmeProvider = await person(acme, 'provider@acme.test', { isAulAdmin: true });
+    const missing = async (as: Person, id: string) => {
+      const answer = await call('GET', `Instance/${id}`, { as });
+      expect(answer).toAnswer(404);
+      expect(problemOf(answer).message).toBe('No profile has this id.');
+      const form = await call('GET', `InstanceApplicationTemplateClientField/Form/Instance/${id}`, { as });
+      expect(form).toAnswer(404);
+    };
+    await missing('agent', umbrellaClientAdmin);
+    await missing('agent', umbrellaProvider);
+    await missing('agent', await idOf('admin@gatehouse.test'));
+    await missing('acmeClientAdmin', acmeProvider);
+    // The provider administrator reaches them all; the client administrator still reaches the people of their client.
+    for (const id of [umbrellaClientAdmin, umbrellaProvider, acmeProvider])
+      expect(await call('GET', `Instance/${id}`, { as: 'admin' })).toAnswer(200);
+    expect(await call('GET', `Instance/${maria}`, { as: 'acmeClientAdmin' })).toAnswer(200);
+    expect(await call('GET', `Instance/${lee}`, { as: 'agent' })).toAnswer(200);
+  });
+
+  it('refuses an Agent role set by an agent, whatever its case and spaces', async () => {
+    const lee = await idOf('lee@umbrella.test');
+    const before = await record('agent', `Instance/${lee}`);
+    const form = v.parse(
+      FormDefinitionSchema,
+      (await call('GET', `InstanceApplicationTemplateClientField/Form/Instance/${lee}`, { as: 'agent' })).json(),
+    );
+    const benefits = form.applications.find((app) => app.applicationName === 'Benefits Center')!;
+    const refused = await call('PUT', `Instance/${lee}`, {
+      as: 'agent',
+      body: {
+        version: before.version,
+        fields: before.fields,
+        applicationRoles: [{ applicationId: benefits.applicationId, roleValue: ' aGeNt ' }],
+      },
+    });
+    expect(fieldsOf(problemOf(refused))).toEqual(['body.applicationRoles']);
+    const after = await record('agent', `Instance/${lee}`);
+    expect(after.version).toBe(before.version);
+    expect(after.applicationRoles.map((role) => role.roleValue)).toEqual(['Member']);
+  });
+
   it('refuses roles on the own profile', async () => {
     const own = await record('acmeUser');
     const roles = await put('acmeUser', own, {
