@@ -40,6 +40,3 @@ export const flowKeys = Object.keys(flowTable) as FlowKey[];
 export const flowActors = Object.fromEntries(flowKeys.map((key) => [key, flowTable[key].logic])) as {
   [K in FlowKey]: (typeof flowTable)[K]['logic'];
 };
-
-export const isFlowKey = (key: string | undefined): key is FlowKey =>
-  key !== undefined && Object.hasOwn(flowTable, key);

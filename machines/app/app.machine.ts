@@ -8,7 +8,7 @@ import { notificationsMachine } from '../notifications/notifications.machine';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { resourcesMachine } from '../resources/resources.machine';
 import { sessionMachine } from '../session/session.machine';
-import { flowActors, flowKeys, flowTable, isFlowKey, type FlowKey } from './app.flows';
+import { flowActors, flowKeys, flowTable, type FlowKey } from './app.flows';
 import type { AppEvent, AppInput, PageLocation, PageView } from './app.types';
 import { systemIds } from './app.system';
 import { isUnsupportedBrowser } from './browser-support';
@@ -197,8 +197,8 @@ export const appMachine = setup({
         enqueueActions(({ context, enqueue }) => {
           for (const key of flowKeys) enqueue.stopChild(key);
           const location = context.location;
-          if (!location || !isFlowKey(location.flow)) return;
-          const key = location.flow;
+          const key = location?.flow;
+          if (!location || key === undefined) return;
           const input = flowTable[key].input({
             location,
             culture: context.culture,

@@ -62,7 +62,7 @@ export const editModeMachine = setup({
     input: {} as EditModeInput,
     children: {} as { labelEditor: 'labelEditor' },
     /** Edit Mode is on (texts are outlined and pickable); a picked text's dialog is open. */
-    tags: {} as 'on' | 'pickOpen',
+    tags: {} as 'on',
   },
   actors: {
     labelEditor: labelEditorMachine,
@@ -103,7 +103,6 @@ export const editModeMachine = setup({
       states: {
         browsing: {},
         editing: {
-          tags: 'pickOpen',
           invoke: {
             id: 'labelEditor',
             src: 'labelEditor',

@@ -555,15 +555,3 @@ type WithParts<
   >
     ? StateMachine<C, Extract<E, TEvent>, Ch, TActor, A, G, D, EditorState | TPresent, T, I, O, Em, Me, SS>
     : never;
-
-/** The machine type a definition builds, for selectors and tests. */
-export type EditorMachine<
-  TInput extends EditorInputBase,
-  TLoaded,
-  TDraft,
-  TChange,
-  TSaveInput,
-  TResult,
-  TFollowUp = never,
-  TNested extends AnyActorLogic = never,
-> = ReturnType<typeof createEditorMachine<TInput, TLoaded, TDraft, TChange, TSaveInput, TResult, TFollowUp, TNested>>;

@@ -3,8 +3,7 @@ import { HTML_EDIT_KEY_ATTRIBUTE } from '@src/ui/HtmlLabel';
 import { EDIT_IGNORE_ATTRIBUTE } from './ignore-attribute';
 
 /** The attribute a marked element carries: the id of the text it shows. */
-export const EDIT_KEY_ATTRIBUTE = 'data-edit-key';
-export { EDIT_IGNORE_ATTRIBUTE };
+const EDIT_KEY_ATTRIBUTE = 'data-edit-key';
 /** Set on <html> while Edit Mode is on; the outline styles hang on it. */
 const ROOT_ATTRIBUTE = 'data-edit-mode';
 const TEXT_ATTRIBUTES = ['aria-label', 'placeholder', 'title', 'alt'];
@@ -18,7 +17,7 @@ html[${ROOT_ATTRIBUTE}] [${EDIT_IGNORE_ATTRIBUTE}] [${EDIT_KEY_ATTRIBUTE}] { out
 `;
 
 /** Tags every element that shows a marked text (in a text node or a text attribute) with its id. */
-export function tagMarkedTexts(root: Element): void {
+function tagMarkedTexts(root: Element): void {
   const doc = root.ownerDocument;
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const tagged = new Set<Element>();
