@@ -36,16 +36,16 @@ export const instanceArea = defineArea({
       const own = await findInstance(db, caller.userId);
       if (own === undefined) throw unauthorized();
       reply.header('cache-control', 'no-store');
-      return instanceRecord(db, own);
+      return instanceRecord(db, own, { admin: false, role: caller.role });
     });
 
     app.get(
       '/Instance/:id',
       { schema: { params: InstanceIdParamsSchema, response: { 200: InstanceRecordSchema } } },
       async (request, reply) => {
-        const { instance } = await reachable(request.principal, request.params.id);
+        const { instance, access } = await reachable(request.principal, request.params.id);
         reply.header('cache-control', 'no-store');
-        return instanceRecord(db, instance);
+        return instanceRecord(db, instance, access.viewer);
       },
     );
 
@@ -57,7 +57,7 @@ export const instanceArea = defineArea({
       async (request) => {
         const { instance, access } = await reachable(request.principal, request.params.id);
         const saved = await saveInstance({ db, directory: identity.directory }, instance, access, request.body);
-        return instanceRecord(db, saved);
+        return instanceRecord(db, saved, access.viewer);
       },
     );
 

@@ -68,9 +68,13 @@ export async function accessTo(
   throw notFound('No profile has this id.');
 }
 
-export async function instanceRecord(db: Db, instance: Instance): Promise<InstanceRecord> {
+/**
+ * The profile as `viewer` may see it: the field values of the fields the form shows them only (template-hidden and
+ * admin-only values stay out for the person themselves and for agents, as in `instanceForm`).
+ */
+export async function instanceRecord(db: Db, instance: Instance, viewer: FormViewer): Promise<InstanceRecord> {
   const client = await clientOf(db, instance.clientId);
-  const form = await readFormDefinition(db, client, { admin: true, role: 'admin' }, instance);
+  const form = await readFormDefinition(db, client, viewer, instance);
   const roles = await db
     .select({
       applicationId: applications.id,

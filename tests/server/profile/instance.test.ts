@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InstanceRecordSchema, type InstanceRecord } from '@contracts/instance';
 import { FormDefinitionSchema, RoleListSchema, SignQuestionListSchema } from '@contracts/profile-form';
 import { DEMO_PASSWORD } from '@server/db/seed';
-import { instances } from '@server/db/schema';
+import { fields, instances, templateFields, templates } from '@server/db/schema';
 import { seedDemoIdentities } from '@server/idp/seed/demo-identities';
 import { adminCaller, fieldsOf, problemOf, type Person } from '../admin/harness';
 import { buildTestApp, type TestApp } from '../support/app';
@@ -51,6 +51,27 @@ describe.each(databaseKinds)('profile form: Instance, form definitions, roles, q
     expect(mine.fields).toMatchObject({ PhoneNumber: '(305) 555-0119', State: 'FL' });
     expect(mine.applicationRoles.map((role) => role.roleValue).sort()).toEqual(['Member', 'Viewer']);
     expect((await call('GET', 'Instance', { as: 'anonymous' })).statusCode).toBe(401);
+  });
+
+  it('keeps admin-only values out of the person’s own record, and gives them to an administrator', async () => {
+    // In the demo, the Claims template shows EmployeeNumber to everyone; made admin-only there too, it is admin-only.
+    const db = t.database.db;
+    const [claims] = await db.select({ id: templates.id }).from(templates).where(eq(templates.name, 'Claims'));
+    const [employeeNumber] = await db
+      .select({ id: fields.id })
+      .from(fields)
+      .where(eq(fields.dictionaryName, 'EmployeeNumber'));
+    const placement = and(eq(templateFields.templateId, claims!.id), eq(templateFields.fieldId, employeeNumber!.id));
+    await db.update(templateFields).set({ adminField: true, hidden: true }).where(placement);
+    try {
+      const own = await record('acmeUser');
+      expect(own.fields).not.toHaveProperty('EmployeeNumber');
+      expect(own.fields.PhoneNumber).toBeDefined();
+      expect((await record('admin', `Instance/${own.id}`)).fields.EmployeeNumber).toBe('AC208871');
+      expect((await record('acmeClientAdmin', `Instance/${own.id}`)).fields.EmployeeNumber).toBe('AC208871');
+    } finally {
+      await db.update(templateFields).set({ adminField: false, hidden: false }).where(placement);
+    }
   });
 
   it('answers someone else’s profile to an administrator who reaches them, as missing to anyone else', async () => {
