@@ -200,7 +200,11 @@ async function isAbandonedSignUp(
   return (await deps.directory.getUser(login)) === null;
 }
 
-/** An e-mail the client knows: a mail to its owner, the argon2 work a new sign-up costs, and the usual answer. */
+/**
+ * An e-mail the client knows: a mail to its owner, the argon2 work a new sign-up costs, and the usual answer. The mail
+ * is not awaited: a new e-mail makes no SMTP round trip, so waiting for one here would tell the two apart by time. A
+ * mail that fails is logged.
+ */
 async function answerKnown(
   deps: SignUpDeps,
   email: string,
@@ -208,12 +212,16 @@ async function answerKnown(
   password: string | null,
 ): Promise<void> {
   if (password !== null) await burnVerificationTime(password);
-  await deps.mailer.send({
-    to: email,
-    subject: `Your ${client.name} account`,
-    text:
-      `Someone (perhaps you) asked to sign up for ${client.name} with this e-mail address, which already has an ` +
-      `account.\n\nSign in at ${deps.publicUrl}/Login/${client.portalAlias}. If you have forgotten your password, ` +
-      `use "Forgot password" on that page.\n\nIf it was not you, you can ignore this mail: nothing has changed.`,
-  });
+  void deps.mailer
+    .send({
+      to: email,
+      subject: `Your ${client.name} account`,
+      text:
+        `Someone (perhaps you) asked to sign up for ${client.name} with this e-mail address, which already has an ` +
+        `account.\n\nSign in at ${deps.publicUrl}/Login/${client.portalAlias}. If you have forgotten your password, ` +
+        `use "Forgot password" on that page.\n\nIf it was not you, you can ignore this mail: nothing has changed.`,
+    })
+    .catch((cause: unknown) => {
+      deps.log.warn({ cause }, 'sign-up: could not mail the owner of a known e-mail');
+    });
 }
