@@ -1,8 +1,8 @@
 import type { Application, ApplicationCreate, ApplicationUpdate, Region } from '@contracts/admin/applications';
-import { failureNotice, isConflict } from '../admin-grid/failure-notice';
+import { failureMessage, failureNotice, isConflict } from '../admin-grid/failure-notice';
 import type { EditorInput } from '../admin-grid/grid.types';
 import { createEditorMachine, type EditorEvent } from '../support/editor';
-import { label, raw } from '../support/text';
+import { label } from '../support/text';
 import {
   createBody,
   draftOf,
@@ -61,5 +61,5 @@ export const applicationDialogMachine = createEditorMachine({
         ),
   // A name or alias already taken: the person can change it, so the dialog says so beside the inputs.
   inlineProblem: (error) =>
-    isConflict(error) ? raw(error instanceof Error ? error.message : String(error)) : undefined,
+    isConflict(error) ? failureMessage(error) : undefined,
 });
