@@ -21,14 +21,15 @@ export const selectAttemptsLeft = (s: LoginSnapshot): number | undefined => s.co
 /** What the attempt counter says: nothing before a failure or when the client hides it, else the count or "none left". */
 export type AttemptCounter = { kind: 'hidden' } | { kind: 'exceeded' } | { kind: 'remaining'; count: number };
 
-/** The attempt counter (spec §2, §9), given whether the client shows it (resources selectShowsAttemptCounter). */
-export const selectAttemptCounter =
-  (shown: boolean) =>
-  (s: LoginSnapshot): AttemptCounter => {
-    const left = s.context.attemptsLeft;
-    if (!shown || left === undefined) return { kind: 'hidden' };
-    return left === 0 ? { kind: 'exceeded' } : { kind: 'remaining', count: left };
-  };
+/**
+ * The attempt counter (spec §2, §9) from the attempts left (selectAttemptsLeft) and whether the client shows it
+ * (resources selectShowsAttemptCounter). A plain function of two selected values, so the page re-renders only when
+ * one of them changes, not on every snapshot of the flow.
+ */
+export const attemptCounterOf = (left: number | undefined, shown: boolean): AttemptCounter => {
+  if (!shown || left === undefined) return { kind: 'hidden' };
+  return left === 0 ? { kind: 'exceeded' } : { kind: 'remaining', count: left };
+};
 
 /** A reset-password link opened the page (spec §2 "recovery mode text"). */
 export const selectIsRecoveryMode = (s: LoginSnapshot): boolean => s.context.recoveryToken !== undefined;

@@ -7,7 +7,8 @@ import type { ActorRefFrom } from 'xstate';
 import { selectClientId, selectLoginRef, selectResourcesRef, selectSessionRef } from '@machines/app/app.selectors';
 import type { loginMachine } from '@machines/login/login.machine';
 import {
-  selectAttemptCounter,
+  attemptCounterOf,
+  selectAttemptsLeft,
   selectHasFailed,
   selectHasWidgetFailed,
   selectIsBusy,
@@ -70,7 +71,7 @@ function LoginFlowView({
   const failed = useSelector(loginRef, selectHasFailed);
   const recoveryMode = useSelector(loginRef, selectIsRecoveryMode);
   const showsCounter = useSelector(resourcesRef, selectShowsAttemptCounter);
-  const counter = useSelector(loginRef, selectAttemptCounter(showsCounter));
+  const counter = attemptCounterOf(useSelector(loginRef, selectAttemptsLeft), showsCounter);
   return (
     <>
       {recoveryMode ? <Text>{i18n._(labels.Login_Text_RecoveryMode)}</Text> : null}

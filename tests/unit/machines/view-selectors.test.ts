@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginMachine } from '@machines/login/login.machine';
-import { selectAttemptCounter } from '@machines/login/login.selectors';
+import { attemptCounterOf, selectAttemptsLeft } from '@machines/login/login.selectors';
 import { resourcesMachine } from '@machines/resources/resources.machine';
 import { selectIsLabelConfigured, selectShowsAttemptCounter } from '@machines/resources/resources.selectors';
 import { fakePorts } from '../../support/fake-ports';
@@ -30,19 +30,19 @@ const resources = (context: { settings?: Record<string, string>; labels?: Record
 
 describe('login attempt counter (public-and-profile §2, §9), decided by selectors rather than the page', () => {
   it('says nothing before a failure', () => {
-    expect(selectAttemptCounter(true)(login(undefined))).toEqual({ kind: 'hidden' });
+    expect(attemptCounterOf(selectAttemptsLeft(login(undefined)), true)).toEqual({ kind: 'hidden' });
   });
 
   it('counts the attempts left after a failure', () => {
-    expect(selectAttemptCounter(true)(login(4))).toEqual({ kind: 'remaining', count: 4 });
+    expect(attemptCounterOf(selectAttemptsLeft(login(4)), true)).toEqual({ kind: 'remaining', count: 4 });
   });
 
   it('says none are left at zero', () => {
-    expect(selectAttemptCounter(true)(login(0))).toEqual({ kind: 'exceeded' });
+    expect(attemptCounterOf(selectAttemptsLeft(login(0)), true)).toEqual({ kind: 'exceeded' });
   });
 
   it('stays hidden when the client turned the counter off', () => {
-    expect(selectAttemptCounter(false)(login(0))).toEqual({ kind: 'hidden' });
+    expect(attemptCounterOf(selectAttemptsLeft(login(0)), false)).toEqual({ kind: 'hidden' });
   });
 
   it('reads ShowLoginAttemptCounter, true unless it says false in any case or spacing', () => {
