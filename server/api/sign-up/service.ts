@@ -4,7 +4,7 @@ import { detailMessages } from '@contracts/forms/problem';
 import type { FormViewer } from '@contracts/forms/profile-rules';
 import type { RegisterBody } from '@contracts/instance';
 import type { CaptchaPort } from '../../captcha/port';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { instanceApplicationRoles, instanceFieldValues, instances } from '../../db/schema';
 import { idpLoginOf } from '../../db/seed';
 import { DirectoryRefusal } from '../../directory/errors';
@@ -24,6 +24,7 @@ import {
 } from '../instance/boundary';
 import { readFormDefinition } from '../instance/form-queries';
 import { findClient } from '../profile/service';
+import { violatedConstraint } from '../support/write-guards';
 
 /** A sign-up sees the form as a guest does (no administrator's fields, the template's hidden flags). */
 export const REGISTER_VIEWER: FormViewer = { admin: false, role: 'guest' };
@@ -116,7 +117,7 @@ export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: s
 
   const values = valuesToSave(form, body.fields, REGISTER_VIEWER);
   const names = namesOf(form, values, { firstName: '', lastName: '' });
-  const created = await db.transaction(async (tx) => {
+  const created = await insertProfile(db, async (tx) => {
     const [row] = await tx
       .insert(instances)
       .values({ clientId: client.id, email, idpLogin: login, culture, ...names, signUpPending: true })
@@ -139,6 +140,8 @@ export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: s
       );
     return row;
   });
+  // A simultaneous sign-up for the same e-mail inserted first (the unique e-mail or login): this one is a known e-mail.
+  if (created === null) return answerKnown(deps, email, client, body.security.password);
 
   const undoProfile = () => db.delete(instances).where(eq(instances.id, created.id));
   let idpUserId: string;
@@ -180,6 +183,16 @@ export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: s
       deps.log.warn({ idpUserId, cause }, 'sign-up: could not delete the identity user of a failed sign-up');
     });
     await undoProfile();
+    throw error;
+  }
+}
+
+/** The profile transaction, or null when it lost a race to another sign-up of the same profile (a unique violation). */
+async function insertProfile<T>(db: Db, write: (tx: Tx) => Promise<T>): Promise<T | null> {
+  try {
+    return await db.transaction(write);
+  } catch (error) {
+    if (violatedConstraint(error)?.startsWith('instances_') === true) return null;
     throw error;
   }
 }

@@ -18,7 +18,7 @@ export function assertVersion(current: { version: number }, read: number): void 
 }
 
 /** The unique constraint violated, if `error` (drizzle's wrapper or the driver's own) is one. */
-function violatedConstraint(error: unknown): string | null {
+export function violatedConstraint(error: unknown): string | null {
   const cause = (error as { cause?: unknown }).cause ?? error;
   const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
   return code === '23505' && typeof constraint === 'string' ? constraint : null;

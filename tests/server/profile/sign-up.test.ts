@@ -133,6 +133,37 @@ describe.each(databaseKinds)('sign-up: POST Instance/Register (%s)', (kind) => {
     expect(mails[0]?.text).not.toContain(NEW_PASSWORD);
   });
 
+  it('answers two simultaneous sign-ups of one new e-mail alike, and keeps one profile', async () => {
+    // Both have looked the e-mail up (unknown) before either writes: the first profile transaction waits for the
+    // second to start, so the second insert meets the first's row at the unique constraint.
+    const db = t.database.db;
+    const transaction = db.transaction.bind(db);
+    let arrived = 0;
+    let release = () => {};
+    const bothThere = new Promise<void>((resolve) => {
+      release = resolve;
+      setTimeout(resolve, 2000); // never hang the suite should the requests not meet
+    });
+    const spy = vi.spyOn(db, 'transaction').mockImplementation(async (...args) => {
+      arrived += 1;
+      if (arrived === 2) release();
+      if (arrived <= 2) await bothThere;
+      return transaction(...args);
+    });
+    const body = acmeSignUp('twin@example.test');
+    const answers = await Promise.all([registerAs(t, body), registerAs(t, body, { ip: '203.0.113.8' })]).finally(() =>
+      spy.mockRestore(),
+    );
+    expect(arrived).toBe(2);
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ accepted: true });
+    }
+    const profiles = await profileOf(t, 'twin@example.test');
+    expect(profiles).toHaveLength(1);
+    expect(profiles[0]).toMatchObject({ signUpPending: false, idpLogin: 'ACME__twin@example.test' });
+  });
+
   it('refuses a body breaking the form’s rules with one 400 naming each field, and writes nothing', async () => {
     const body = acmeSignUp('not-an-email', {
       fields: {
