@@ -4,6 +4,7 @@ import {
   setup,
   type AnyActorLogic,
   type DoneActorEvent,
+  type ErrorActorEvent,
   type InputFrom,
   type OutputFrom,
   type PromiseActorLogic,
@@ -148,7 +149,7 @@ export type EditorDefinition<
 };
 
 /** Which call failed, for `failureNotice`. */
-export type EditorPhase = 'load' | 'save' | 'followUp';
+export type EditorPhase = 'load' | 'save' | 'followUp' | 'nested';
 
 /**
  * A nested editor: the `open` event (with a key, e.g. an application id) moves `editing` to the state `nested`, which
@@ -172,6 +173,10 @@ export type EditorOpenEvent = { type: 'open'; key: string };
 
 const defaultNotice = (error: unknown): NotificationsEvent => failureNotice(error, label('Global_Text_FailTitle'));
 const outputOf = ({ event }: { event: DoneActorEvent }): { output: unknown } => ({ output: event.output });
+/** The `report` action's params for a failed call of this phase. */
+const reportOf =
+  (phase: EditorPhase) =>
+  (args: { event: ErrorActorEvent }): { error: unknown; phase: EditorPhase } => ({ error: errorOf(args), phase });
 
 /** Builds one dialog's editor machine from its definition. */
 export function createEditorMachine<
@@ -216,20 +221,13 @@ export function createEditorMachine<
       nested: (nested?.logic ?? notProvided<unknown, unknown>('nested')) as AnyActorLogic,
     },
     actions: {
-      reportLoadFailure: sendTo(
+      /** A failure of one of the calls, reported through the notifications port under that call's phase. */
+      report: sendTo(
         ({ context }) => context.input.notifications,
-        ({ context }, error: unknown) => notice(error, 'load', context.input),
+        ({ context }, { error, phase }: { error: unknown; phase: EditorPhase }) => notice(error, phase, context.input),
       ),
       /** A quiet load failure (`onLoadFailure: { fallback, report: 'log' }`): the host provides the log. */
       logLoadFailure: providedAtEdge<unknown>(),
-      reportSaveFailure: sendTo(
-        ({ context }) => context.input.notifications,
-        ({ context }, error: unknown) => notice(error, 'save', context.input),
-      ),
-      reportFollowUpFailure: sendTo(
-        ({ context }) => context.input.notifications,
-        ({ context }, error: unknown) => notice(error, 'followUp', context.input),
-      ),
       /**
        * A 401 on load or save: the one place an editor meets it. Its default hands the error to the notifications port,
        * whose catalogue applies the session's rules (the modal, then the sign-out); a host with its own 401 policy
@@ -326,13 +324,13 @@ export function createEditorMachine<
               ? {
                   target: 'editing',
                   actions: [
-                    { type: 'reportLoadFailure', params: errorOf },
+                    { type: 'report', params: reportOf('load') },
                     { type: 'startFrom', params: fallbackRead },
                   ],
                 }
               : {
                   target: onLoadFailure === 'close' ? 'cancelled' : 'failed',
-                  actions: { type: 'reportLoadFailure', params: errorOf },
+                  actions: { type: 'report', params: reportOf('load') },
                 },
           ],
         },
@@ -387,7 +385,7 @@ export function createEditorMachine<
               target: 'editing',
               actions: assign({ problem: ({ event }) => definition.inlineProblem?.(event.error) }),
             },
-            { target: 'editing', actions: { type: 'reportSaveFailure', params: errorOf } },
+            { target: 'editing', actions: { type: 'report', params: reportOf('save') } },
           ],
         },
       },
@@ -426,7 +424,7 @@ export function createEditorMachine<
               target: 'editing',
               actions: { type: 'explainLoadFailure', params: errorOf },
             },
-            { target: 'editing', actions: { type: 'reportLoadFailure', params: errorOf } },
+            { target: 'editing', actions: { type: 'report', params: reportOf('load') } },
           ],
         },
       },
@@ -456,7 +454,7 @@ export function createEditorMachine<
                 target: 'saved',
                 actions: { type: 'unauthorised', params: errorOf },
               },
-              { target: 'saved', actions: { type: 'reportFollowUpFailure', params: errorOf } },
+              { target: 'saved', actions: { type: 'report', params: reportOf('followUp') } },
             ],
           },
         },
@@ -470,7 +468,7 @@ export function createEditorMachine<
             input: ({ context, event }: { context: Context; event: EditorEvent<TChange> | EditorOpenEvent }) =>
               nested.inputOf(event.type === 'open' ? event.key : '', context.draft, context.loaded, context.input),
             onDone: { target: 'editing', actions: { type: 'mergeNested', params: outputOf } },
-            onError: { target: 'editing', actions: { type: 'reportSaveFailure', params: errorOf } },
+            onError: { target: 'editing', actions: { type: 'report', params: reportOf('nested') } },
           },
         },
       }),

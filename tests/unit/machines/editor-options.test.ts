@@ -238,13 +238,13 @@ describe('editor option `nested`: another editor opened over this one', () => {
     expect(actor.getSnapshot().context.loaded).toEqual(existing);
   });
 
-  it('a child that fails is reported and editing goes on', async () => {
+  it('a child that fails is reported under its own phase (nested, not the parent’s save) and editing goes on', async () => {
     const { actor, received } = await open(existing.folder, { loads: [existing], saves: [] });
     const failure = new Error('broken');
     nestedAnswers.push(failure);
     actor.send({ type: 'open', key: 'i1' });
     await waitFor(actor, (s) => s.hasTag('editing'));
-    expect(received).toEqual([{ type: 'error.report', error: failure, action: 'save' }]);
+    expect(received).toEqual([{ type: 'error.report', error: failure, action: 'nested' }]);
   });
 });
 
