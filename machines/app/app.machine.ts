@@ -213,7 +213,7 @@ export const appMachine = setup({
       ],
     },
     // A text saved in Edit Mode: the resources flow checks the version now and reloads the page's texts.
-    'texts.changed': { actions: sendTo('resources', { type: 'window.focused' }) },
+    'texts.changed': { actions: sendTo('resources', { type: 'texts.changed' }) },
     // A page flow or a singleton the root spawned failed (spawned children have no invoke of their own to say so).
     'xstate.error.actor.*': {
       guard: 'canReport',

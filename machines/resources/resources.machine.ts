@@ -11,7 +11,11 @@ import { initialVersion } from './version';
 /** What the root knows about the page on screen; resources are loaded for exactly this. */
 export type ResourceRequest = { page: PageKey | undefined; culture: Culture; clientId: string | undefined };
 
-export type ResourcesEvent = ({ type: 'page.changed' } & ResourceRequest) | { type: 'window.focused' };
+export type ResourcesEvent =
+  | ({ type: 'page.changed' } & ResourceRequest)
+  | { type: 'window.focused' }
+  /** Edit Mode saved a text: its save raised the resource version, so the check reloads the page's texts. */
+  | { type: 'texts.changed' };
 
 /** What the wiring edge reads for the resources singleton at start. */
 export type ResourcesBoot = {
@@ -213,7 +217,7 @@ export const resourcesMachine = setup({
     },
     /** Settled: the page shows the texts it has. */
     idle: {
-      on: { 'window.focused': 'checkingVersion' },
+      on: { 'window.focused': 'checkingVersion', 'texts.changed': 'checkingVersion' },
     },
   },
 });

@@ -161,6 +161,6 @@ describe('app: Edit Mode, a flow the root owns', () => {
       event: { type: 'page.changed', page: { culture: 'es', clientId: ACME } },
     });
     const [, saved] = transition(appMachine, root, { type: 'texts.changed' });
-    expect(sentTo(saved)).toEqual([{ to: 'resources', event: { type: 'window.focused' } }]);
+    expect(sentTo(saved)).toEqual([{ to: 'resources', event: { type: 'texts.changed' } }]);
   });
 });

@@ -151,6 +151,11 @@ describe('resources: transitions', () => {
     expect(next.value).toBe('checkingVersion');
   });
 
+  it('re-checks the version when Edit Mode saved a text (the save raised it)', () => {
+    const [next] = transition(resourcesMachine, at('idle'), { type: 'texts.changed' });
+    expect(next.value).toBe('checkingVersion');
+  });
+
   it('drops a window focus while a check is already running', () => {
     const [next] = transition(resourcesMachine, at('checkingVersion'), { type: 'window.focused' });
     expect(next.value).toBe('checkingVersion');
