@@ -9,10 +9,10 @@ import {
   type ApplicationField,
 } from './application-draft';
 import type { applicationDialogMachine } from './application-dialog.machine';
+export { selectCanClose, selectCanSave, selectIsBusy, selectIsStale, selectMode } from '../support/editor.selectors';
 
 type DialogSnapshot = SnapshotFrom<typeof applicationDialogMachine>;
 
-export const selectMode = (s: DialogSnapshot): 'create' | 'update' => (s.context.input.row ? 'update' : 'create');
 export const selectDraft = (s: DialogSnapshot): ApplicationDraft => s.context.draft.values;
 export const selectRegions = (s: DialogSnapshot): readonly Region[] => s.context.loaded?.regions ?? [];
 
@@ -28,13 +28,6 @@ export const selectShownProblems = (s: DialogSnapshot): readonly ApplicationFiel
     s.context.draft.touched.includes(field),
   );
 
-/** Save is enabled only while the form is valid, nothing is stale and no call is under way (§2). */
-export const selectCanSave = (s: DialogSnapshot): boolean => s.can({ type: 'save' });
-/** Closing is possible except while a save is under way. */
-export const selectCanClose = (s: DialogSnapshot): boolean => s.can({ type: 'cancel' });
-export const selectIsBusy = (s: DialogSnapshot): boolean => s.hasTag('loading') || s.hasTag('saving');
-/** Someone saved the application after it was read: reload theirs or keep mine. */
-export const selectIsStale = (s: DialogSnapshot): boolean => s.hasTag('conflict');
 /** What the dialog explains above the inputs: a stale update, or a name or alias already taken. */
 export const selectConflict = (s: DialogSnapshot): Text | undefined =>
   s.hasTag('conflict') ? label('Application_Text_Stale') : s.context.problem;

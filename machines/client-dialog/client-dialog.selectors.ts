@@ -9,6 +9,14 @@ import {
   type FieldProblem,
 } from './client-draft';
 import type { clientDialogMachine } from './client-dialog.machine';
+export {
+  selectCanSave,
+  selectIsBusy,
+  selectIsEditable,
+  selectIsOpen,
+  selectIsSaving,
+  selectIsStale,
+} from '../support/editor.selectors';
 
 type ClientDialogSnapshot = SnapshotFrom<typeof clientDialogMachine>;
 
@@ -22,17 +30,6 @@ export type ApplicationRow = {
   /** …enabled only when the application has a template id (and the dialog would open it now). */
   canEditTemplate: boolean;
 };
-
-/** Whether the dialog is on screen: it closes on cancel, and as soon as an existing client's update succeeds. */
-export const selectIsOpen = (s: ClientDialogSnapshot): boolean => s.status === 'active' && !s.hasTag('closed');
-
-export const selectIsBusy = (s: ClientDialogSnapshot): boolean => s.hasTag('loading') || s.hasTag('saving');
-
-/** A save is in flight: the dialog waits for its answer before it can be closed. */
-export const selectIsSaving = (s: ClientDialogSnapshot): boolean => s.hasTag('saving');
-
-/** The inputs take edits only while editing (not while reading, saving or deciding a conflict). */
-export const selectIsEditable = (s: ClientDialogSnapshot): boolean => s.hasTag('editing');
 
 /** The client as last read or saved; undefined until a new client's first save. */
 export const selectClient = (s: ClientDialogSnapshot): Client | undefined =>
@@ -60,12 +57,6 @@ export const selectSites = (s: ClientDialogSnapshot): CmsClient[] => s.context.l
 
 /** Spec §4: an existing PortalAlias becomes read-only. */
 export const selectIsPortalAliasReadOnly = (s: ClientDialogSnapshot): boolean => selectClient(s) !== undefined;
-
-/** Save is enabled when the machine would accept it: a valid form and nothing in flight. */
-export const selectCanSave = (s: ClientDialogSnapshot): boolean => s.can({ type: 'save' });
-
-/** Someone saved the client after it was read: reload theirs or keep mine. */
-export const selectIsStale = (s: ClientDialogSnapshot): boolean => s.hasTag('conflict');
 
 /** The applications in catalogue order, as ticked; undefined while they are not known (unsaved, loading, failed). */
 export const selectApplicationRows = (s: ClientDialogSnapshot): ApplicationRow[] | undefined => {
