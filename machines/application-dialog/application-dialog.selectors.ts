@@ -28,6 +28,15 @@ export const selectShownProblems = (s: DialogSnapshot): readonly ApplicationFiel
     s.context.draft.touched.includes(field),
   );
 
+/** What each shown problem says: "required" while the input is blank, else the shared "please check" (VMGlobal). */
+export const selectFieldProblems = (s: DialogSnapshot): Partial<Record<ApplicationField, 'required' | 'invalid'>> =>
+  Object.fromEntries(
+    selectShownProblems(s).map((field) => [
+      field,
+      s.context.draft.values[field].trim() === '' ? 'required' : 'invalid',
+    ]),
+  );
+
 /** What the dialog explains above the inputs: a stale update, or a name or alias already taken. */
 export const selectConflict = (s: DialogSnapshot): Text | undefined =>
   s.hasTag('conflict') ? label('Application_Text_Stale') : s.context.problem;

@@ -15,7 +15,7 @@ import {
   selectMode,
   selectReadOnly,
   selectRegions,
-  selectShownProblems,
+  selectFieldProblems,
 } from '@machines/application-dialog/application-dialog.selectors';
 import { ApplicationIcon } from '../../board/application-icon';
 import type { ListItem } from '@contracts/resources';
@@ -35,6 +35,10 @@ type DialogRef = ActorRefFrom<typeof applicationDialogMachine>;
  * inputs are read-only, which show a problem, and whether Save is possible. `icons` is the resource list
  * Global_List_Icons (key: the icon identifier, value: its name).
  */
+/** The problems change only when an input's verdict does: compare them by content, not by identity. */
+const shallowEqualProblems = (a: Partial<Record<string, string>>, b: Partial<Record<string, string>>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([key, kind]) => b[key] === kind);
+
 export function ApplicationDialog({ dialogRef, icons }: { dialogRef: DialogRef; icons: readonly ListItem[] }) {
   const { i18n } = useLingui();
   const text = useText();
@@ -81,15 +85,16 @@ function ApplicationInputs({ dialogRef, icons }: { dialogRef: DialogRef; icons: 
   const { i18n } = useLingui();
   const draft = useSelector(dialogRef, selectDraft);
   const readOnly = useSelector(dialogRef, selectReadOnly);
-  const problems = useSelector(dialogRef, selectShownProblems);
+  const problems = useSelector(dialogRef, selectFieldProblems, shallowEqualProblems);
   const regions = useSelector(dialogRef, selectRegions);
   const change = (field: ApplicationField) => (value: string) => {
     dialogRef.send({ type: 'edit', changes: { field, value } });
   };
-  // A refused input says "required" while blank, else the shared "please check" label (VMGlobal).
   const failureText = useFailureText({ invalid: labels.Global_Text_VMGlobal });
-  const problemText = (field: ApplicationField) =>
-    problems.includes(field) ? failureText({ kind: draft[field].trim() === '' ? 'required' : 'invalid' }) : undefined;
+  const problemText = (field: ApplicationField) => {
+    const kind = problems[field];
+    return kind === undefined ? undefined : failureText({ kind });
+  };
   const textInput = (field: ApplicationField, title: string, required: boolean) => (
     <LabelledField
       label={title}

@@ -9,6 +9,7 @@ import {
   selectConflict,
   selectReadOnly,
   selectRegions,
+  selectFieldProblems,
   selectShownProblems,
 } from '@machines/application-dialog/application-dialog.selectors';
 import type { Application } from '@contracts/admin/applications';
@@ -54,6 +55,8 @@ describe('application dialog (admin-and-board §2, §4, §5, §8)', () => {
     const broken = type(s, 'applicationLink', 'not a link');
     expect(selectCanSave(broken)).toBe(false);
     expect(selectShownProblems(broken)).toEqual(['applicationLink']);
+    expect(selectFieldProblems(broken)).toEqual({ applicationLink: 'invalid' });
+    expect(selectFieldProblems(type(broken, 'applicationLink', ' '))).toEqual({ applicationLink: 'required' });
     expect(selectCanSave(type(broken, 'alias', 'has spaces'))).toBe(false);
   });
 
