@@ -59,9 +59,15 @@ export const InstanceUpdateSchema = v.object({
   version: v.pipe(v.number(), v.integer(), v.minValue(1)),
   culture: v.optional(CultureSchema),
   fields: FieldValuesSchema,
-  /** Agent/Admin: role per application id (only the client's active applications; an empty role removes it). */
+  /**
+   * Agent/Admin: role per application id (only the client's active applications; an empty role removes it). At most
+   * 100 entries: one per application a client offers, with room to spare; a longer list is no form's.
+   */
   applicationRoles: v.optional(
-    v.array(v.object({ applicationId: v.pipe(v.string(), v.uuid('must be an id')), roleValue: text(100) })),
+    v.pipe(
+      v.array(v.object({ applicationId: v.pipe(v.string(), v.uuid('must be an id')), roleValue: text(100) })),
+      v.maxLength(100, 'at most 100 roles'),
+    ),
   ),
   /** Own profile only (Edit): a new password and/or recovery question. */
   security: v.optional(SecurityChangeSchema),

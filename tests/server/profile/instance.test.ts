@@ -312,6 +312,17 @@ describe.each(databaseKinds)('profile form: Instance, form definitions, roles, q
     expect(fieldsOf(problemOf(refused))).toEqual(['body.applicationRoles.0.applicationId']);
   });
 
+  it('refuses more than 100 roles in one save, before anything else', async () => {
+    const maria = await record('admin', `Instance/${await idOf('maria@acme.test')}`);
+    const applicationId = maria.applicationRoles[0]!.applicationId;
+    const refused = await put('admin', maria, {
+      applicationRoles: Array.from({ length: 101 }, () => ({ applicationId, roleValue: 'Member' })),
+    });
+    expect(refused).toAnswer(400);
+    expect(fieldsOf(problemOf(refused))).toEqual(['body.applicationRoles']);
+    expect((await record('admin', `Instance/${maria.id}`)).version).toBe(maria.version);
+  });
+
   it('serves the demo applications’ role lists as Caption/Key arrays', async () => {
     const roles = v.parse(
       RoleListSchema,
