@@ -1,4 +1,4 @@
-import type { Culture } from '@contracts/culture';
+import { cultures, type Culture } from '@contracts/culture';
 import type { ProblemDetail } from '@contracts/errors';
 import { detailMessageOf, detailMessages } from '@contracts/forms/problem';
 import {
@@ -121,7 +121,7 @@ export async function checkSecurity(
   const question = security.securityQuestion.trim();
   if (question !== '' && question !== (context.initialQuestion ?? '') && failures.securityQuestion === undefined) {
     const lists = await Promise.all(
-      (['en-us', 'es'] as const).map((culture) =>
+      cultures.map((culture) =>
         readLists(db, { culture, clientId: context.clientId, names: [SECURITY_QUESTIONS_LIST] }),
       ),
     );
