@@ -60,6 +60,5 @@ export const applicationDialogMachine = createEditorMachine({
           label(input.row ? 'Application_Text_UpdateFailTitle' : 'Application_Text_InsertFailTitle'),
         ),
   // A name or alias already taken: the person can change it, so the dialog says so beside the inputs.
-  inlineProblem: (error) =>
-    isConflict(error) ? failureMessage(error) : undefined,
+  inlineProblem: (error) => (isConflict(error) ? failureMessage(error) : undefined),
 });
