@@ -1,9 +1,12 @@
 import type { AnyStateMachine, InputFrom } from 'xstate';
 import type { Culture } from '@contracts/culture';
 import type { UserProfile } from '@contracts/profile';
+import { editProfileMachine } from '../edit-profile/edit-profile.machine';
 import { launcherMachine } from '../launcher/launcher.machine';
 import { loginMachine } from '../login/login.machine';
 import { loginRouteOf } from '../login/login-route';
+import { stepIndexOf } from '../profile-form/profile-steps';
+import { signUpMachine } from '../sign-up/sign-up.machine';
 import type { IdentityPorts } from '../support/ports';
 import type { PageLocation } from './app.types';
 
@@ -30,6 +33,22 @@ const flow = <TLogic extends AnyStateMachine>(
 export const flowTable = {
   login: flow(loginMachine, ({ location, culture, ports }) => ({ ...loginRouteOf(location, culture), ports })),
   launcher: flow(launcherMachine, ({ profile, ports }) => ({ profile, ports: { notifications: ports.notifications } })),
+  signUp: flow(signUpMachine, ({ location, culture, ports }) => ({
+    clientId: location.params.clientId ?? location.query.clientId ?? '',
+    email: location.params.email ?? location.query.email ?? '',
+    redirectUrl: location.params.redirectUrl ?? location.query.redirectUrl,
+    culture,
+    startStep: stepIndexOf(location.query),
+    ports: { notifications: ports.notifications },
+  })),
+  editProfile: flow(editProfileMachine, ({ location, culture, profile, ports }) => ({
+    profile,
+    redirectUrl: location.params.redirectUrl,
+    culture,
+    startStep: stepIndexOf(location.query),
+    fallback: location.area === 'admin' ? '/dashboard' : '/board/index',
+    ports,
+  })),
 };
 
 export type FlowKey = keyof typeof flowTable;

@@ -146,6 +146,19 @@ export type EditorDefinition<
   followUp?: (saved: TResult, draft: TDraft, loaded: TLoaded | undefined, input: TInput) => TFollowUp | undefined;
   /** Another editor opened over this one from `editing`: see NestedEditor. */
   nested?: NestedEditor<TInput, TLoaded, TDraft, TNested>;
+  /**
+   * A `save` the rules refuse (`canSave` false) changes the draft instead of being dropped: the profile form marks
+   * every input as touched, so every message shows and the person sees why nothing was sent (spec public-and-profile
+   * §5 "Errors show only after the field is touched or the form is submitted"). Without it such a `save` is ignored
+   * and views keep Save disabled while the draft is invalid (`can({ type: 'save' })`).
+   */
+  refusedSave?: (draft: TDraft, loaded: TLoaded | undefined, input: TInput) => TDraft;
+  /**
+   * The draft after a failed save that leaves the person editing (a refusal explained in place or reported, a
+   * conflict): the profile form resets its captcha (a solved captcha is spent) and keeps what the server named per
+   * input. Why an option: the pattern's failure paths stay one; only what a failure does to this draft differs.
+   */
+  afterSaveFailure?: (draft: TDraft, error: unknown, loaded: TLoaded | undefined, input: TInput) => TDraft;
 };
 
 /** Which call failed, for `failureNotice`. */
@@ -256,6 +269,14 @@ export function createEditorMachine<
           ? {}
           : { loaded: nested.merge(context.loaded, output as NonNullable<OutputFrom<TNested>>, context.input) },
       ),
+      /** `refusedSave`: the draft as the rules' refusal leaves it (every message shown). */
+      refuseSave: assign(({ context }) => ({
+        draft: definition.refusedSave?.(context.draft, context.loaded, context.input) ?? context.draft,
+      })),
+      /** `afterSaveFailure`: what a failed save does to the draft (a spent captcha reset, the server's refusals). */
+      keepAfterFailure: assign(({ context }, error: unknown) => ({
+        draft: definition.afterSaveFailure?.(context.draft, error, context.loaded, context.input) ?? context.draft,
+      })),
       edit: assign(({ context, event }) => ({
         draft:
           event.type === 'edit'
@@ -340,7 +361,9 @@ export function createEditorMachine<
         tags: 'editing',
         on: {
           edit: [{ guard: 'needsFreshRead', target: 'loading', actions: 'edit' }, { actions: 'edit' }],
-          save: { guard: 'canSave', target: 'saving' },
+          save: definition.refusedSave
+            ? [{ guard: 'canSave', target: 'saving' }, { actions: 'refuseSave' }]
+            : { guard: 'canSave', target: 'saving' },
           cancel: 'cancelled',
           ...(nested && { open: { guard: 'canOpen', target: 'nested' } }),
         },
@@ -374,7 +397,11 @@ export function createEditorMachine<
             { target: 'saved', actions: { type: 'keepSaved', params: outputOf } },
           ],
           onError: [
-            { guard: { type: 'isConflict', params: errorOf }, target: 'conflict' },
+            {
+              guard: { type: 'isConflict', params: errorOf },
+              target: 'conflict',
+              actions: { type: 'keepAfterFailure', params: errorOf },
+            },
             {
               guard: { type: 'isUnauthorised', params: errorOf },
               target: 'unauthorised',
@@ -383,9 +410,18 @@ export function createEditorMachine<
             {
               guard: { type: 'isExplainedInPlace', params: errorOf },
               target: 'editing',
-              actions: assign({ problem: ({ event }) => definition.inlineProblem?.(event.error) }),
+              actions: [
+                assign({ problem: ({ event }) => definition.inlineProblem?.(event.error) }),
+                { type: 'keepAfterFailure', params: errorOf },
+              ],
             },
-            { target: 'editing', actions: { type: 'report', params: reportOf('save') } },
+            {
+              target: 'editing',
+              actions: [
+                { type: 'report', params: reportOf('save') },
+                { type: 'keepAfterFailure', params: errorOf },
+              ],
+            },
           ],
         },
       },

@@ -1,0 +1,134 @@
+import { assign, enqueueActions, setup } from 'xstate';
+import type { Culture } from '@contracts/culture';
+import type { UserProfile } from '@contracts/profile';
+import { errorOf } from '../admin-grid/failure-notice';
+import { profileFormMachine } from '../profile-form/profile-form.machine';
+import type { ProfileFormInput, ProfileResult } from '../profile-form/profile-form.types';
+import { notProvided, providedAtEdge } from '../support/actors';
+import type { IdentityPorts } from '../support/ports';
+import type { ReturnTo } from './return-address';
+
+export type EditProfileInput = {
+  /** The signed-in person (the guard admitted them); undefined only if the session ended meanwhile. */
+  profile: UserProfile | undefined;
+  /** The route's redirect URL, as the route decoded it. */
+  redirectUrl: string | undefined;
+  culture: Culture;
+  /** The `stepIndex` query parameter (default 0). */
+  startStep: number;
+  /** Where to go back when the redirect URL may not be followed: /board/index on the board, the dashboard in admin. */
+  fallback: string;
+  ports: IdentityPorts;
+};
+
+type EditProfileContext = EditProfileInput & { done: 'saved' | 'closed' | undefined };
+
+/**
+ * Edit Profile (admin-and-board §2 "Edit Profile (board)", the admin `profile` page, public-and-profile §7 "A refresh
+ * of the login is made after editing your own profile"): the profile form in Edit mode on the person's own profile.
+ * Save or Cancel returns to the redirect URL only if it passes the safe-URL check and its host is one of the site's
+ * application links (else the fallback); after a save the login is refreshed first, so the new tokens and the
+ * session's profile carry the new name. A failed read shows the form's error card with the same return link; a 401 is
+ * the one 401 policy's (the session signs out and shows the login page), so this flow then goes nowhere itself.
+ */
+export const editProfileMachine = setup({
+  types: {
+    context: {} as EditProfileContext,
+    input: {} as EditProfileInput,
+    children: {} as { profileForm: 'profileForm'; refreshLogin: 'refreshLogin' },
+    tags: {} as 'refreshing',
+  },
+  actors: {
+    profileForm: profileFormMachine,
+    /** New tokens, then profile/validate: the person as the portal now sees them. */
+    refreshLogin: notProvided<{ clientId: string; culture: Culture }, UserProfile>('refreshLogin'),
+  },
+  actions: {
+    /**
+     * Goes back (provided at the edge, which knows the portal's origin): to `returnAddressOf(…)` — in-app navigation,
+     * or a full load of an application's page.
+     */
+    leave: providedAtEdge<ReturnTo>(),
+    /** Stores the refreshed profile where a reload finds it (provided at the edge: storage). */
+    persistProfile: providedAtEdge<{ profile: UserProfile }>(),
+    report: enqueueActions(({ context, enqueue }, error: unknown) => {
+      enqueue.sendTo(context.ports.notifications, { type: 'error.report', error, action: 'editProfile.refreshLogin' });
+    }),
+  },
+  guards: {
+    isUpdated: ({ event }) => (event as { output?: ProfileResult }).output?.kind === 'updated',
+    /** A form that ended without a save: Cancel, or a 401 (after which the session has already signed out). */
+    isSignedIn: ({ context }) => {
+      const snapshot = context.ports.session.getSnapshot() as { value?: unknown };
+      return typeof snapshot.value === 'object' && snapshot.value !== null && 'signedIn' in snapshot.value;
+    },
+  },
+}).createMachine({
+  id: 'editProfile',
+  context: ({ input }) => ({ ...input, done: undefined }),
+  initial: 'checking',
+  states: {
+    checking: { always: [{ guard: ({ context }) => context.profile !== undefined, target: 'editing' }, 'ended'] },
+    editing: {
+      invoke: {
+        id: 'profileForm',
+        src: 'profileForm',
+        input: ({ context }): ProfileFormInput => {
+          const profile = context.profile as UserProfile;
+          return {
+            mode: 'Edit',
+            subject: { kind: 'person', id: profile.userId },
+            viewer: { admin: false, role: profile.role },
+            culture: context.culture,
+            email: profile.email,
+            ownProfile: true,
+            startStep: context.startStep,
+            footer: 'navigation',
+            captcha: undefined,
+            excludedRoles: [],
+            notifications: context.ports.notifications,
+          };
+        },
+        onDone: [
+          { guard: 'isUpdated', target: 'refreshing' },
+          { guard: 'isSignedIn', target: 'leaving' },
+          { target: 'ended' },
+        ],
+        onError: { target: 'leaving', actions: { type: 'report', params: errorOf } },
+      },
+    },
+    refreshing: {
+      tags: 'refreshing',
+      invoke: {
+        id: 'refreshLogin',
+        src: 'refreshLogin',
+        input: ({ context }) => ({ clientId: context.profile?.clientId ?? '', culture: context.culture }),
+        onDone: {
+          target: 'leaving',
+          actions: [
+            assign({ profile: ({ event }) => event.output }),
+            { type: 'persistProfile', params: ({ event }) => ({ profile: event.output }) },
+            enqueueActions(({ context, event, enqueue }) => {
+              enqueue.sendTo(context.ports.session, { type: 'session.signedIn', profile: event.output });
+            }),
+          ],
+        },
+        // The save stands; a refresh that fails is reported, and the old tokens serve until the next sign-in.
+        onError: { target: 'leaving', actions: { type: 'report', params: errorOf } },
+      },
+    },
+    leaving: {
+      type: 'final',
+      entry: {
+        type: 'leave',
+        params: ({ context }): ReturnTo => ({
+          redirectUrl: context.redirectUrl,
+          profile: context.profile,
+          fallback: context.fallback,
+        }),
+      },
+    },
+    /** Nothing left to do here: the session ended (the 401 policy shows the login page). */
+    ended: { type: 'final' },
+  },
+});

@@ -1,0 +1,368 @@
+import { ApiError } from '@contracts/failures';
+import { problemOnForm } from '@contracts/forms/problem';
+import {
+  isFieldEditable,
+  isFieldVisible,
+  profileFieldFailure,
+  securityFailures,
+  type SecurityInput,
+  type SecurityValues,
+} from '@contracts/forms/profile-rules';
+import { InvalidResourceError, rulesOfInput } from '@contracts/forms/resource-rules';
+import { firstFailure, type FieldFailure, type FieldRules } from '@contracts/forms/rules';
+import type { FormDefinition, FormField } from '@contracts/profile-form';
+import { stepsOf, startStepOf, type FormStep } from './profile-steps';
+import {
+  ANSWER_INPUT,
+  EMAIL_INPUT,
+  type InputKey,
+  type ProfileChange,
+  type ProfileDraft,
+  type ProfileFormInput,
+  type ProfileLoaded,
+  type ProfileSaveInput,
+} from './profile-form.types';
+
+/**
+ * The profile form's draft rules (spec public-and-profile §4, §5): what an edit may change, which inputs fail, when a
+ * step may be left and the form saved, what a save sends. Pure functions of the draft, what was read and the host's
+ * input; every rule is the shared one from contracts/forms, which the server's boundary runs too.
+ */
+
+/** A failure as an input shows it: a rule's, or the spec's critical "Invalid Resource" (no resource data). */
+export type InputFailure = FieldFailure | { kind: 'invalidResource' };
+
+const emptySecurity: SecurityValues = {
+  currentPassword: '',
+  password: '',
+  confirmPassword: '',
+  securityQuestion: '',
+  securityAnswer: '',
+};
+
+/** The security inputs the form shows in a mode: the current password in Edit only (§2 "Security form"). */
+export const securityInputsOf = (mode: ProfileFormInput['mode']): readonly SecurityInput[] =>
+  mode === 'Edit'
+    ? ['currentPassword', 'password', 'confirmPassword', 'securityQuestion', 'securityAnswer']
+    : ['password', 'confirmPassword', 'securityQuestion', 'securityAnswer'];
+
+const fieldIndex = new WeakMap<FormDefinition, ReadonlyMap<string, FormField>>();
+/** The form's fields by name, built once per definition read (a keystroke looks one up among hundreds). */
+export function fieldNamed(form: FormDefinition, name: string): FormField | undefined {
+  let index = fieldIndex.get(form);
+  if (index === undefined) {
+    index = new Map(form.fields.map((field) => [field.fieldName, field]));
+    fieldIndex.set(form, index);
+  }
+  return index.get(name);
+}
+
+/** The fields the viewer sees, in display order (hidden ones drop out with their validators, §5). */
+export const visibleFields = (form: FormDefinition, input: Pick<ProfileFormInput, 'viewer'>): FormField[] =>
+  form.fields.filter((field) => isFieldVisible(field, input.viewer));
+
+/** The e-mail control is editable in Register when the site says so (SignUp_EmailEditable, §5); never elsewhere. */
+export const isEmailEditable = (loaded: ProfileLoaded | undefined, input: ProfileFormInput): boolean =>
+  input.mode === 'Register' && loaded?.emailEditable === true;
+
+export const stepsOfForm = (loaded: ProfileLoaded | undefined, input: ProfileFormInput): FormStep[] =>
+  loaded === undefined ? [{ kind: 'profile' }] : stepsOf(input.mode, loaded.form);
+
+/** Rules of an input from its resource data, or the critical error when it has none or impossible bounds (§5). */
+function inputRules(loaded: ProfileLoaded, key: typeof EMAIL_INPUT | typeof ANSWER_INPUT): FieldRules | 'invalid' {
+  try {
+    return rulesOfInput(key, loaded.inputs[key]);
+  } catch (error) {
+    if (error instanceof InvalidResourceError) return 'invalid';
+    throw error;
+  }
+}
+
+/** The e-mail's failure (§5 "valid when it matches a basic e-mail pattern or is empty", plus its resource rules). */
+function emailFailure(draft: ProfileDraft, loaded: ProfileLoaded): InputFailure | undefined {
+  const rules = inputRules(loaded, EMAIL_INPUT);
+  if (rules === 'invalid') return { kind: 'invalidResource' };
+  return firstFailure(draft.email, { ...rules, email: true });
+}
+
+function securityFailuresOf(
+  draft: ProfileDraft,
+  loaded: ProfileLoaded,
+  input: ProfileFormInput,
+): Partial<Record<SecurityInput, InputFailure>> {
+  const answerRules = inputRules(loaded, ANSWER_INPUT);
+  const failures: Partial<Record<SecurityInput, InputFailure>> = securityFailures(draft.security, {
+    mode: input.mode,
+    login: input.mode === 'Register' ? draft.email : loaded.form.email,
+    initialQuestion: loaded.currentQuestion,
+    answerRules: answerRules === 'invalid' ? {} : answerRules,
+  });
+  if (answerRules === 'invalid') failures.securityAnswer = { kind: 'invalidResource' };
+  return failures;
+}
+
+/** The inputs of one step, as the keys their failures and touches go by. */
+export function inputKeysOf(step: FormStep, loaded: ProfileLoaded, input: ProfileFormInput): InputKey[] {
+  switch (step.kind) {
+    case 'profile':
+      return [
+        'email',
+        ...visibleFields(loaded.form, input)
+          .filter((field) => isFieldEditable(field, input.viewer))
+          .map((field): InputKey => `fields.${field.fieldName}`),
+      ];
+    case 'roles':
+      return [`roles.${step.application.applicationId}`];
+    case 'security':
+      return securityInputsOf(input.mode).map((name): InputKey => `security.${name}`);
+  }
+}
+
+/** The failure of one input now: its own rule's first, else what the server said of it on the last save. */
+export function failureOf(
+  key: InputKey,
+  draft: ProfileDraft,
+  loaded: ProfileLoaded,
+  input: ProfileFormInput,
+): InputFailure | undefined {
+  const own = ownFailureOf(key, draft, loaded, input);
+  return own ?? draft.refused[key];
+}
+
+function ownFailureOf(
+  key: InputKey,
+  draft: ProfileDraft,
+  loaded: ProfileLoaded,
+  input: ProfileFormInput,
+): InputFailure | undefined {
+  if (key === 'email') return emailFailure(draft, loaded);
+  const [kind, name = ''] = splitKey(key);
+  if (kind === 'fields') {
+    const field = fieldNamed(loaded.form, name);
+    if (field === undefined || !isFieldEditable(field, input.viewer)) return undefined;
+    return profileFieldFailure(field, draft.values[name] ?? '', input.viewer);
+  }
+  if (kind === 'security') return securityFailuresOf(draft, loaded, input)[name as SecurityInput];
+  return undefined;
+}
+
+const splitKey = (key: InputKey): [string, string | undefined] => {
+  const dot = key.indexOf('.');
+  return dot < 0 ? [key, undefined] : [key.slice(0, dot), key.slice(dot + 1)];
+};
+
+/** Whether a step may be left forward: none of its inputs fails. */
+export const isStepValid = (index: number, draft: ProfileDraft, loaded: ProfileLoaded, input: ProfileFormInput) => {
+  const step = stepsOfForm(loaded, input)[index];
+  return step === undefined || inputKeysOf(step, loaded, input).every((key) => !failureOf(key, draft, loaded, input));
+};
+
+/** The first step with a failing input, or undefined when every step is valid. */
+export function firstInvalidStep(draft: ProfileDraft, loaded: ProfileLoaded, input: ProfileFormInput) {
+  const index = stepsOfForm(loaded, input).findIndex((_, step) => !isStepValid(step, draft, loaded, input));
+  return index < 0 ? undefined : index;
+}
+
+/**
+ * Whether the form may be saved (§5 "Instance form"): every section valid (the profile step, each application's, the
+ * security form except in Admin mode), and in Register a captcha answer when a captcha protects the form.
+ */
+export function canSaveProfile(draft: ProfileDraft, loaded: ProfileLoaded | undefined, input: ProfileFormInput) {
+  if (loaded === undefined) return false;
+  if (input.mode === 'Register' && input.captcha !== undefined && draft.captchaToken === undefined) return false;
+  return firstInvalidStep(draft, loaded, input) === undefined;
+}
+
+export function emptyDraft(input: ProfileFormInput): ProfileDraft {
+  return {
+    email: input.email,
+    values: {},
+    security: emptySecurity,
+    roles: {},
+    touched: {},
+    refused: {},
+    step: 0,
+    captchaToken: undefined,
+    captchaRound: 0,
+  };
+}
+
+/** §4 "A required select with a single option auto-selects it"; every other value as read. */
+function valueOf(field: FormField): string {
+  if (field.value === '' && field.dataType === 'SELECT' && field.mandatory && field.childs.length === 1)
+    return field.childs[0]?.value ?? '';
+  return field.value;
+}
+
+/** The draft a freshly read form starts from; the captcha round carries on, so its widget is not reset by a read. */
+export function draftOf(loaded: ProfileLoaded, input: ProfileFormInput, current: ProfileDraft): ProfileDraft {
+  const { form } = loaded;
+  return {
+    ...emptyDraft(input),
+    email: input.mode === 'Register' ? current.email || input.email : form.email,
+    values: Object.fromEntries(form.fields.map((field) => [field.fieldName, valueOf(field)])),
+    security: { ...emptySecurity, securityQuestion: loaded.currentQuestion ?? '' },
+    roles: Object.fromEntries(form.applications.map((app) => [app.applicationId, app.roleValue ?? ''])),
+    step: startStepOf(input.mode, input, stepsOf(input.mode, form).length),
+    captchaRound: current.captchaRound,
+  };
+}
+
+const without = <K extends string, V>(record: Readonly<Partial<Record<K, V>>>, key: K) =>
+  key in record
+    ? (Object.fromEntries(Object.entries(record).filter(([name]) => name !== key)) as Partial<Record<K, V>>)
+    : record;
+
+/** A value changed: it is the draft's now, and the server's refusal of the old value no longer applies. */
+const changed = (draft: ProfileDraft, key: InputKey, patch: Partial<ProfileDraft>): ProfileDraft => ({
+  ...draft,
+  ...patch,
+  refused: without(draft.refused, key),
+});
+
+function touchAll(draft: ProfileDraft, keys: readonly InputKey[]): ProfileDraft {
+  const touched = { ...draft.touched };
+  for (const key of keys) touched[key] = true;
+  return { ...draft, touched };
+}
+
+/** One edit applied; an edit the rules do not allow returns the draft unchanged (the editor refuses it). */
+export function applyEdit(
+  draft: ProfileDraft,
+  change: ProfileChange,
+  loaded: ProfileLoaded | undefined,
+  input: ProfileFormInput,
+): ProfileDraft {
+  if (loaded === undefined) return draft;
+  const steps = stepsOfForm(loaded, input);
+  switch (change.kind) {
+    case 'field': {
+      const field = fieldNamed(loaded.form, change.name);
+      if (field === undefined || !isFieldEditable(field, input.viewer)) return draft;
+      return changed(draft, `fields.${change.name}`, { values: { ...draft.values, [change.name]: change.value } });
+    }
+    case 'email':
+      return isEmailEditable(loaded, input) ? changed(draft, 'email', { email: change.value }) : draft;
+    case 'security':
+      return steps.some((step) => step.kind === 'security') && securityInputsOf(input.mode).includes(change.input)
+        ? changed(draft, `security.${change.input}`, { security: { ...draft.security, [change.input]: change.value } })
+        : draft;
+    case 'role':
+      return steps.some((step) => step.kind === 'roles' && step.application.applicationId === change.applicationId)
+        ? changed(draft, `roles.${change.applicationId}`, {
+            roles: { ...draft.roles, [change.applicationId]: change.value },
+          })
+        : draft;
+    case 'touch':
+      return draft.touched[change.input] ? draft : { ...draft, touched: { ...draft.touched, [change.input]: true } };
+    case 'captcha':
+      return { ...draft, captchaToken: change.token };
+    case 'step':
+      return canGoTo(change.to, draft, loaded, input) ? { ...draft, step: change.to } : draft;
+    case 'next': {
+      const step = steps[draft.step];
+      if (draft.step >= steps.length - 1 || step === undefined) return draft;
+      // Register is linear: a step with a failing input shows every message of it instead of moving on (§2, §5).
+      if (input.mode === 'Register' && !isStepValid(draft.step, draft, loaded, input))
+        return touchAll(draft, inputKeysOf(step, loaded, input));
+      return { ...draft, step: draft.step + 1 };
+    }
+  }
+}
+
+/**
+ * Whether the stepper may go to a step (§2 "The stepper is linear only in Register mode. In Edit mode the user may
+ * jump to the security step"): back always; forward in Register only to the next step, once every step before it is
+ * valid; any step in the other modes.
+ */
+export function canGoTo(to: number, draft: ProfileDraft, loaded: ProfileLoaded, input: ProfileFormInput): boolean {
+  const count = stepsOfForm(loaded, input).length;
+  if (!Number.isInteger(to) || to < 0 || to >= count || to === draft.step) return false;
+  if (to < draft.step || input.mode !== 'Register') return true;
+  if (to !== draft.step + 1) return false;
+  return isStepValid(draft.step, draft, loaded, input);
+}
+
+/** Every input of every step. */
+const allInputKeys = (loaded: ProfileLoaded, input: ProfileFormInput) =>
+  stepsOfForm(loaded, input).flatMap((step) => inputKeysOf(step, loaded, input));
+
+/** A Save or Register the rules refuse: every message shows, on the first step that has one (§5). */
+export function refusedSave(draft: ProfileDraft, loaded: ProfileLoaded | undefined, input: ProfileFormInput) {
+  if (loaded === undefined) return draft;
+  const touched = touchAll(draft, allInputKeys(loaded, input));
+  return { ...touched, step: firstInvalidStep(touched, loaded, input) ?? draft.step };
+}
+
+/**
+ * After a failed save (§8 "The captcha is reset on a registration or edit failure"): the captcha starts over, and a
+ * 400 naming inputs of the form puts each one's failure beside it, on the first step that has one.
+ */
+export function afterSaveFailure(
+  draft: ProfileDraft,
+  error: unknown,
+  loaded: ProfileLoaded | undefined,
+  input: ProfileFormInput,
+): ProfileDraft {
+  const reset: ProfileDraft =
+    input.captcha === undefined ? draft : { ...draft, captchaToken: undefined, captchaRound: draft.captchaRound + 1 };
+  if (loaded === undefined || !(error instanceof ApiError)) return reset;
+  const keys = allInputKeys(loaded, input);
+  const named = problemOnForm(error, keys)?.fields ?? {};
+  if (Object.keys(named).length === 0) return reset;
+  const withRefusals = touchAll({ ...reset, refused: named }, Object.keys(named) as InputKey[]);
+  return { ...withRefusals, step: firstInvalidStep(withRefusals, loaded, input) ?? reset.step };
+}
+
+/** The values a save sends: those of the fields the viewer may edit (the server keeps the others as stored). */
+const editableValues = (draft: ProfileDraft, loaded: ProfileLoaded, input: ProfileFormInput) =>
+  Object.fromEntries(
+    loaded.form.fields
+      .filter((field) => isFieldEditable(field, input.viewer))
+      .map((field) => [field.fieldName, draft.values[field.fieldName] ?? '']),
+  );
+
+const anySecurity = (security: SecurityValues) => Object.values(security).some((value) => value.trim() !== '');
+
+/** What a save sends: Register's body with its captcha, or an update with the version read (409 when stale). */
+export function saveInputOf(
+  draft: ProfileDraft,
+  loaded: ProfileLoaded | undefined,
+  input: ProfileFormInput,
+): ProfileSaveInput {
+  if (loaded === undefined) throw new Error('a profile is saved only once its form is read');
+  const fields = editableValues(draft, loaded, input);
+  if (input.subject.kind === 'signUp') {
+    return {
+      kind: 'register',
+      body: {
+        clientId: input.subject.clientId,
+        email: draft.email.trim(),
+        culture: input.culture,
+        fields,
+        security: draft.security,
+        captcha: draft.captchaToken ?? '',
+      },
+    };
+  }
+  const roleSteps = input.mode === 'Agent' || input.mode === 'Admin';
+  const initialQuestion = loaded.currentQuestion ?? '';
+  const securityChanged =
+    anySecurity({ ...draft.security, securityQuestion: '' }) ||
+    draft.security.securityQuestion.trim() !== initialQuestion.trim();
+  return {
+    kind: 'update',
+    id: input.subject.id,
+    body: {
+      version: loaded.form.version ?? 1,
+      fields,
+      ...(roleSteps && {
+        applicationRoles: loaded.form.applications.map((app) => ({
+          applicationId: app.applicationId,
+          roleValue: draft.roles[app.applicationId] ?? '',
+        })),
+      }),
+      ...(input.mode === 'Edit' && securityChanged && { security: draft.security }),
+    },
+  };
+}

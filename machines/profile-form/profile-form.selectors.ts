@@ -1,0 +1,273 @@
+import type { SnapshotFrom } from 'xstate';
+import { isFieldEditable, isFieldLocked, type SecurityInput } from '@contracts/forms/profile-rules';
+import type { FormField, RoleOption, SignQuestion } from '@contracts/profile-form';
+import {
+  canGoTo,
+  canSaveProfile,
+  failureOf,
+  fieldNamed,
+  isEmailEditable,
+  securityInputsOf,
+  stepsOfForm,
+  visibleFields,
+  type InputFailure,
+} from './profile-draft';
+import type { profileFormMachine } from './profile-form.machine';
+import type { InputKey, ProfileDraft, ProfileFormInput, ProfileLoaded } from './profile-form.types';
+import { offeredRoles } from './role-list';
+import type { FormStep } from './profile-steps';
+
+export {
+  selectCanClose,
+  selectIsBusy,
+  selectIsEditable,
+  selectIsLoading,
+  selectIsOpen,
+  selectIsSaving,
+  selectIsStale,
+  selectLoadFailed,
+} from '../support/editor.selectors';
+
+/**
+ * What the profile form's views read (docs/flows/profile-form.md "Views"). A 200-field form re-renders one field per
+ * keystroke: the field list is one array per form read (same reference on every snapshot), and each field selects
+ * its own small view, compared by content.
+ */
+type ProfileSnapshot = SnapshotFrom<typeof profileFormMachine>;
+type Parts = { draft: ProfileDraft; loaded: ProfileLoaded | undefined; input: ProfileFormInput };
+const partsOf = (s: ProfileSnapshot): Parts => ({
+  draft: s.context.draft,
+  loaded: s.context.loaded,
+  input: s.context.input,
+});
+
+export const selectMode = (s: ProfileSnapshot) => s.context.input.mode;
+
+/** Whether an input's message shows: after it was left, or when a Continue, a Save or the server asked (§5). */
+const shownFailure = (key: InputKey, { draft, loaded, input }: Parts): InputFailure | undefined => {
+  if (loaded === undefined || (draft.touched[key] !== true && draft.refused[key] === undefined)) return undefined;
+  return failureOf(key, draft, loaded, input);
+};
+
+export type StepView = { kind: FormStep['kind']; applicationName?: string; current: boolean; reachable: boolean };
+
+/** The stepper: each step, which one is on screen and which may be chosen now. */
+export function selectSteps(s: ProfileSnapshot): StepView[] {
+  const { draft, loaded, input } = partsOf(s);
+  return stepsOfForm(loaded, input).map((step, index) => ({
+    kind: step.kind,
+    ...(step.kind === 'roles' && { applicationName: step.application.applicationName }),
+    current: index === draft.step,
+    reachable: loaded !== undefined && s.hasTag('editing') && canGoTo(index, draft, loaded, input),
+  }));
+}
+
+export const sameSteps = (a: readonly StepView[], b: readonly StepView[]) =>
+  a.length === b.length &&
+  a.every((step, index) => {
+    const other = b[index];
+    return (
+      other !== undefined &&
+      step.kind === other.kind &&
+      step.applicationName === other.applicationName &&
+      step.current === other.current &&
+      step.reachable === other.reachable
+    );
+  });
+
+/** The step on screen. */
+export function selectCurrentStep(s: ProfileSnapshot): { index: number; step: FormStep } {
+  const { draft, loaded, input } = partsOf(s);
+  const steps = stepsOfForm(loaded, input);
+  return { index: draft.step, step: steps[draft.step] ?? { kind: 'profile' } };
+}
+export const sameCurrentStep = (a: { index: number; step: FormStep }, b: { index: number; step: FormStep }) =>
+  a.index === b.index && a.step.kind === b.step.kind;
+
+const namesCache = new WeakMap<ProfileLoaded, Map<string, readonly string[]>>();
+const NO_NAMES: readonly string[] = [];
+/** The names of the fields the viewer sees, in display order: the same array for the whole life of a read form. */
+export function selectFieldNames(s: ProfileSnapshot): readonly string[] {
+  const { loaded, input } = partsOf(s);
+  if (loaded === undefined) return NO_NAMES;
+  const key = `${String(input.viewer.admin)}|${input.viewer.role}`;
+  let byViewer = namesCache.get(loaded);
+  if (byViewer === undefined) {
+    byViewer = new Map();
+    namesCache.set(loaded, byViewer);
+  }
+  let names = byViewer.get(key);
+  if (names === undefined) {
+    names = visibleFields(loaded.form, input).map((field) => field.fieldName);
+    byViewer.set(key, names);
+  }
+  return names;
+}
+
+/** One field as its control shows it. */
+export type FieldView = {
+  field: FormField;
+  value: string;
+  required: boolean;
+  /** Locked for the viewer's role (FieldTemplateLockFor), disabled by its definition, or the form is busy. */
+  readOnly: boolean;
+  failure: InputFailure | undefined;
+};
+
+export function selectFieldView(s: ProfileSnapshot, name: string): FieldView | undefined {
+  const parts = partsOf(s);
+  const field = parts.loaded === undefined ? undefined : fieldNamed(parts.loaded.form, name);
+  if (field === undefined) return undefined;
+  const { viewer } = parts.input;
+  return {
+    field,
+    value: parts.draft.values[name] ?? '',
+    required: field.mandatory && isFieldEditable(field, viewer),
+    readOnly: !s.hasTag('editing') || !isFieldEditable(field, viewer) || isFieldLocked(field, viewer.role),
+    failure: shownFailure(`fields.${name}`, parts),
+  };
+}
+
+const sameFailure = (a: InputFailure | undefined, b: InputFailure | undefined) =>
+  a === b ||
+  (a !== undefined &&
+    b !== undefined &&
+    a.kind === b.kind &&
+    ('message' in a ? a.message : undefined) === ('message' in b ? b.message : undefined));
+
+export const sameFieldView = (a: FieldView | undefined, b: FieldView | undefined) =>
+  a === b ||
+  (a !== undefined &&
+    b !== undefined &&
+    a.field === b.field &&
+    a.value === b.value &&
+    a.required === b.required &&
+    a.readOnly === b.readOnly &&
+    sameFailure(a.failure, b.failure));
+
+export type EmailView = { value: string; editable: boolean; failure: InputFailure | undefined };
+export function selectEmailView(s: ProfileSnapshot): EmailView {
+  const parts = partsOf(s);
+  return {
+    value: parts.draft.email,
+    editable: s.hasTag('editing') && isEmailEditable(parts.loaded, parts.input),
+    failure: shownFailure('email', parts),
+  };
+}
+export const sameEmailView = (a: EmailView, b: EmailView) =>
+  a.value === b.value && a.editable === b.editable && sameFailure(a.failure, b.failure);
+
+/** The Security step (§2 "Security form"): its inputs in the mode, their values and shown failures, the questions. */
+export type SecurityView = {
+  inputs: readonly SecurityInput[];
+  values: ProfileDraft['security'];
+  failures: Partial<Record<SecurityInput, InputFailure>>;
+  questions: readonly SignQuestion[];
+  /** The person signs in through their organisation's identity provider: nothing here can change (§5). */
+  disabled: boolean;
+};
+export function selectSecurityView(s: ProfileSnapshot): SecurityView {
+  const parts = partsOf(s);
+  const inputs = securityInputsOf(parts.input.mode);
+  const failures: Partial<Record<SecurityInput, InputFailure>> = {};
+  for (const name of inputs) {
+    const failure = shownFailure(`security.${name}`, parts);
+    if (failure !== undefined) failures[name] = failure;
+  }
+  return {
+    inputs,
+    values: parts.draft.security,
+    failures,
+    questions: parts.loaded?.questions ?? [],
+    disabled: !s.hasTag('editing') || parts.loaded?.form.ssoInstance === true,
+  };
+}
+export const sameSecurityView = (a: SecurityView, b: SecurityView) =>
+  a.values === b.values &&
+  a.questions === b.questions &&
+  a.disabled === b.disabled &&
+  a.inputs.length === b.inputs.length &&
+  a.inputs.every((name) => sameFailure(a.failures[name], b.failures[name]));
+
+/** One application's role step (Agent and Admin modes). */
+export type RoleView = { applicationName: string; value: string; options: readonly RoleOption[]; disabled: boolean };
+export function selectRoleView(s: ProfileSnapshot, applicationId: string): RoleView | undefined {
+  const { draft, loaded, input } = partsOf(s);
+  const application = loaded?.form.applications.find((app) => app.applicationId === applicationId);
+  if (loaded === undefined || application === undefined) return undefined;
+  return {
+    applicationName: application.applicationName,
+    value: draft.roles[applicationId] ?? '',
+    options: offeredRoles(loaded.roleOptions[applicationId] ?? [], application, input),
+    disabled: !s.hasTag('editing'),
+  };
+}
+export const sameRoleView = (a: RoleView | undefined, b: RoleView | undefined) =>
+  a === b ||
+  (a !== undefined &&
+    b !== undefined &&
+    a.value === b.value &&
+    a.disabled === b.disabled &&
+    a.applicationName === b.applicationName &&
+    a.options.length === b.options.length &&
+    a.options.every((option, index) => option.key === b.options[index]?.key));
+
+/** Edit mode's link from the Profile step to the Security step (§2), with the step it leads to. */
+export function selectSecurityLink(s: ProfileSnapshot): number | undefined {
+  const { draft, loaded, input } = partsOf(s);
+  if (input.mode !== 'Edit' || loaded === undefined) return undefined;
+  const steps = stepsOfForm(loaded, input);
+  const security = steps.findIndex((step) => step.kind === 'security');
+  return security > 0 && steps[draft.step]?.kind === 'profile' ? security : undefined;
+}
+
+type Button = { show: boolean; disabled: boolean };
+/** The footer (§2): which of Back, Cancel, Continue, Save/Register and the captcha show, and which are off. */
+export type FooterView = {
+  back: Button;
+  cancel: Button;
+  next: Button;
+  save: Button & { kind: 'register' | 'save' };
+  captcha: boolean;
+};
+export function selectFooterView(s: ProfileSnapshot): FooterView {
+  const { draft, loaded, input } = partsOf(s);
+  const editing = s.hasTag('editing');
+  const steps = stepsOfForm(loaded, input);
+  const last = draft.step >= steps.length - 1;
+  const register = input.footer === 'register';
+  const modal = input.footer === 'modal';
+  const hide = { show: false, disabled: true };
+  const lockedWhileSaving = { show: true, disabled: s.hasTag('saving') };
+  return {
+    back: modal || draft.step === 0 ? hide : { show: true, disabled: !editing },
+    // Cancel is locked while a save is under way (§2 "locks Cancel while saving").
+    cancel: register ? hide : lockedWhileSaving,
+    next: modal || last ? hide : { show: true, disabled: !editing },
+    // Outside Register the stepper is not linear, so Save is offered on every step (docs/flows/profile-form.md).
+    save: {
+      kind: register ? 'register' : 'save',
+      show: !register || last,
+      // Register waits for the captcha's answer; a Save with failing inputs shows their messages instead of sending.
+      disabled:
+        !editing ||
+        (register && input.captcha !== undefined && draft.captchaToken === undefined && loaded !== undefined),
+    },
+    captcha: register && last && input.captcha !== undefined,
+  };
+}
+export const sameFooterView = (a: FooterView, b: FooterView) =>
+  (['back', 'cancel', 'next', 'save'] as const).every(
+    (key) => a[key].show === b[key].show && a[key].disabled === b[key].disabled,
+  ) &&
+  a.save.kind === b.save.kind &&
+  a.captcha === b.captcha;
+
+/** Whether the whole form may be sent now (§5 "Instance form"). */
+export const selectCanSubmit = (s: ProfileSnapshot): boolean => {
+  const { draft, loaded, input } = partsOf(s);
+  return s.hasTag('editing') && canSaveProfile(draft, loaded, input);
+};
+
+/** The captcha's round: its view starts over whenever this changes (a failed registration). */
+export const selectCaptchaRound = (s: ProfileSnapshot): number => s.context.draft.captchaRound;

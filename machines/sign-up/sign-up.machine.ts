@@ -1,0 +1,140 @@
+import { assign, enqueueActions, sendTo, setup, type SnapshotFrom } from 'xstate';
+import type { Culture } from '@contracts/culture';
+import type { FormViewer } from '@contracts/forms/profile-rules';
+import type { CaptchaConfig } from '@contracts/instance';
+import { errorOf } from '../admin-grid/failure-notice';
+import { profileFormMachine } from '../profile-form/profile-form.machine';
+import type { ProfileFormInput } from '../profile-form/profile-form.types';
+import { stepsOfForm } from '../profile-form/profile-draft';
+import { notProvided, providedAtEdge } from '../support/actors';
+import type { ReportingPorts } from '../support/ports';
+
+/** A newcomer is nobody yet: the form shows them what a guest sees (spec public-and-profile §6). */
+export const SIGN_UP_VIEWER: FormViewer = { admin: false, role: 'guest' };
+
+export type SignUpInput = {
+  /** UUID or portal alias of the client, from the route (or `clientId` query parameter). */
+  clientId: string;
+  /** The e-mail from the route or the `email` query parameter, prefilled. */
+  email: string;
+  /** Where the confirmation's link leads instead of the login page, when given (and safe: see sign-up.selectors). */
+  redirectUrl: string | undefined;
+  culture: Culture;
+  /** The `stepIndex` query parameter (default 0). */
+  startStep: number;
+  ports: ReportingPorts;
+};
+
+/** The analytics route names of the registration (spec §2 "Analytics route names"). */
+export type RegistrationPage = '/registration/security' | '/registration/confirmation' | '/registration/failure';
+
+type SignUpContext = SignUpInput & {
+  captcha: CaptchaConfig | undefined;
+  /** The last step kind recorded, so a page view is sent once per arrival on the Security step. */
+  trackedStep: string;
+  /** The captcha round last seen: a failed registration starts the captcha over (profile-draft afterSaveFailure). */
+  seenRound: number;
+};
+
+type FormSnapshot = SnapshotFrom<typeof profileFormMachine>;
+const stepKindOf = (snapshot: FormSnapshot) =>
+  stepsOfForm(snapshot.context.loaded, snapshot.context.input)[snapshot.context.draft.step]?.kind ?? 'profile';
+
+/**
+ * The sign-up page's flow (spec public-and-profile §2 "Sign-up page", §4 "Sign-up"): clears what a previous sign-in
+ * left, reads which captcha protects the form, hosts the profile form in Register mode, and shows the confirmation
+ * once the registration is accepted. Analytics: /registration/security when the Security step shows,
+ * /registration/confirmation on acceptance, /registration/failure on each failed registration (the profile view,
+ * /registration/profile, is the route's own page view).
+ */
+export const signUpMachine = setup({
+  types: {
+    context: {} as SignUpContext,
+    input: {} as SignUpInput,
+    events: {} as { type: 'retry' },
+    tags: {} as 'preparing',
+    children: {} as { profileForm: 'profileForm'; readCaptchaConfig: 'readCaptchaConfig' },
+  },
+  actors: {
+    /** GET config/public → `captcha` (ALTCHA or reCAPTCHA v3). */
+    readCaptchaConfig: notProvided<undefined, CaptchaConfig>('readCaptchaConfig'),
+    profileForm: profileFormMachine,
+  },
+  actions: {
+    /** Spec §2 "On entry it clears stored login, token and menu data" (provided at the wiring edge: storage). */
+    clearStoredLogin: providedAtEdge<undefined>(),
+    /** A page view under one of the registration's analytics names (provided at the edge: the data layer). */
+    trackPage: providedAtEdge<{ page: RegistrationPage; culture: Culture; clientId: string }>(),
+    // Runs on the form's snapshot events only (onSnapshot below); XState does not type an action by where it is used.
+    trackProgress: enqueueActions(({ context, event, enqueue }) => {
+      const { snapshot } = event as unknown as { snapshot: FormSnapshot };
+      const step = stepKindOf(snapshot);
+      const round = snapshot.context.draft.captchaRound;
+      const view = { culture: context.culture, clientId: context.clientId };
+      if (step === 'security' && context.trackedStep !== 'security')
+        enqueue({ type: 'trackPage', params: { page: '/registration/security', ...view } });
+      if (round > context.seenRound) enqueue({ type: 'trackPage', params: { page: '/registration/failure', ...view } });
+      if (step !== context.trackedStep || round !== context.seenRound)
+        enqueue.assign({ trackedStep: step, seenRound: round });
+    }),
+    report: sendTo(
+      ({ context }) => context.ports.notifications,
+      (_, error: unknown) => ({ type: 'error.report' as const, error, action: 'signUp' }),
+    ),
+  },
+  guards: {
+    isRegistered: ({ event }) => (event as { output?: { kind?: string } }).output?.kind === 'registered',
+  },
+}).createMachine({
+  id: 'signUp',
+  context: ({ input }) => ({ ...input, captcha: undefined, trackedStep: 'profile', seenRound: 0 }),
+  entry: 'clearStoredLogin',
+  initial: 'preparing',
+  states: {
+    preparing: {
+      tags: 'preparing',
+      invoke: {
+        id: 'readCaptchaConfig',
+        src: 'readCaptchaConfig',
+        onDone: { target: 'filling', actions: assign({ captcha: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: { type: 'report', params: errorOf } },
+      },
+    },
+    filling: {
+      invoke: {
+        id: 'profileForm',
+        src: 'profileForm',
+        input: ({ context }): ProfileFormInput => ({
+          mode: 'Register',
+          subject: { kind: 'signUp', clientId: context.clientId },
+          viewer: SIGN_UP_VIEWER,
+          culture: context.culture,
+          email: context.email,
+          ownProfile: false,
+          startStep: context.startStep,
+          footer: 'register',
+          captcha: context.captcha,
+          excludedRoles: [],
+          notifications: context.ports.notifications,
+        }),
+        // The form's progress as analytics: arriving on the Security step, and each failed registration.
+        onSnapshot: { actions: 'trackProgress' },
+        onDone: [{ guard: 'isRegistered', target: 'confirmed' }, { target: 'failed' }],
+        onError: { target: 'failed', actions: { type: 'report', params: errorOf } },
+      },
+    },
+    /** The registration was accepted: the confirmation with its link (spec §2, §4). */
+    confirmed: {
+      entry: {
+        type: 'trackPage',
+        params: ({ context }) => ({
+          page: '/registration/confirmation' as const,
+          culture: context.culture,
+          clientId: context.clientId,
+        }),
+      },
+    },
+    /** The form could not be prepared or read; Retry starts over. */
+    failed: { on: { retry: 'preparing' } },
+  },
+});
