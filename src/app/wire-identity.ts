@@ -237,5 +237,5 @@ export function wireIdentity({
     },
   });
 
-  return { login, session, guard, launcher };
+  return { login, session, guard, launcher, go };
 }

@@ -27,6 +27,7 @@ import {
 import type { IdentityPort } from '../auth/identity-port';
 import { wireIdentity, type NavigationPort } from './wire-identity';
 import { wireEditMode, type EditModeApi } from '../admin/dashboard/edit-mode/wiring';
+import { wireProfile } from '../profile/wiring';
 
 /** The API calls the shell needs; src/api provides them, tests provide controlled fakes. */
 export type ShellApi = {
@@ -156,12 +157,14 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
     },
   });
 
-  const { login, session, guard, launcher } = wireIdentity({
+  const { login, session, guard, launcher, go } = wireIdentity({
     identity,
     navigation,
     target,
     watchUnauthorised: api.watchUnauthorised,
   });
+
+  const { signUp, editProfile } = wireProfile({ identity, target, go });
 
   const editMode = wireEditMode({
     i18n: catalogues.i18n,
@@ -170,7 +173,7 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
   });
 
   return appMachine.provide({
-    actors: { resources, notifications, session, login, guard, launcher, editMode },
+    actors: { resources, notifications, session, login, guard, launcher, signUp, editProfile, editMode },
     actions: {
       trackPageView: (_, view) => {
         pushPageView(target, view);

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { applicationsGridMachine } from '@machines/admin-grid/applications-grid';
 import { applicationDialogMachine } from '@machines/application-dialog/application-dialog.machine';
 import * as applicationsApi from '../../api/admin/applications';
-import { identified, signalOf } from '../shared/identified-call';
+import { identified, signalOf } from '@src/app/identified-call';
 
 export type ApplicationsApi = Pick<
   typeof applicationsApi,

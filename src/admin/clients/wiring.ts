@@ -6,7 +6,7 @@ import { clientsGridMachine } from '@machines/client-dialog/clients-grid';
 import * as clientApplicationsApi from '../../api/admin/client-applications';
 import * as clientsApi from '../../api/admin/clients';
 import { listTemplates } from '../../api/admin/templates';
-import { identified, signalOf } from '../shared/identified-call';
+import { identified, signalOf } from '@src/app/identified-call';
 
 /** The calls Manage Clients makes; the page passes the real ones, tests pass controlled fakes. */
 export type ClientsApi = Pick<

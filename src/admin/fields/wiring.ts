@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { fieldDialogMachine } from '@machines/field-dialog/field-dialog.machine';
 import { fieldsGridMachine } from '@machines/field-dialog/fields-grid';
 import * as fieldsApi from '../../api/admin/fields';
-import { identified, signalOf } from '../shared/identified-call';
+import { identified, signalOf } from '@src/app/identified-call';
 
 export type FieldsApi = Pick<
   typeof fieldsApi,

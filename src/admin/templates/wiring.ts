@@ -3,7 +3,7 @@ import { templateEditorMachine } from '@machines/template-editor/template-editor
 import { templatesGridMachine } from '@machines/template-editor/templates-grid';
 import { listFields } from '../../api/admin/fields';
 import * as templatesApi from '../../api/admin/templates';
-import { identified, signalOf } from '../shared/identified-call';
+import { identified, signalOf } from '@src/app/identified-call';
 
 export type TemplatesApi = Pick<
   typeof templatesApi,

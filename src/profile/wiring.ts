@@ -1,0 +1,167 @@
+import { fromPromise } from 'xstate';
+import { editProfileMachine } from '@machines/edit-profile/edit-profile.machine';
+import { returnAddressOf } from '@machines/edit-profile/return-address';
+import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
+import { hasSecurityStep } from '@machines/profile-form/profile-steps';
+import {
+  ANSWER_INPUT,
+  EMAIL_INPUT,
+  type ProfileFormInput,
+  type ProfileLoaded,
+  type ProfileResult,
+  type ProfileSaveInput,
+} from '@machines/profile-form/profile-form.types';
+import { fallbackRoles, parseRoleList, roleListUrl } from '@machines/profile-form/role-list';
+import { signUpMachine } from '@machines/sign-up/sign-up.machine';
+import { todayVersion } from '@machines/resources/version';
+import type { FormDefinition, RoleOption } from '@contracts/profile-form';
+import type { UserProfile } from '@contracts/profile';
+import { getPublicConfig } from '../api/identity';
+import * as instanceApi from '../api/instance';
+import { getAggregatedByPage } from '../api/resources';
+import type { IdentityPort } from '../auth/identity-port';
+import { pushPageView } from '../app/analytics';
+import { identified, signalOf } from '../app/identified-call';
+import { storage } from '../app/storage';
+import { storageKeys } from '../app/storage-keys';
+import { readStoredResourceVersion } from '../app/stored-values';
+
+/** What sign-up clears on entry (spec §2 "clears stored login, token and menu data"). */
+const signUpClearsKeys = [storageKeys.tokens, storageKeys.profile, storageKeys.menu, storageKeys.loginAttempts];
+
+/** The role lists of the Agent and Admin modes: each application's role URL, else (or on failure) its fallback. */
+async function loadRoleOptions(
+  form: FormDefinition,
+  signal: AbortSignal,
+): Promise<Record<string, readonly RoleOption[]>> {
+  const entries = await Promise.all(
+    form.applications.map(async (app): Promise<[string, readonly RoleOption[]]> => {
+      if (app.rolesApiUrl === null) return [app.applicationId, fallbackRoles(app)];
+      const url = roleListUrl(app.rolesApiUrl, {
+        userName: form.email,
+        clientId: form.clientId,
+        appRole: app.roleValue ?? app.defaultRoleValue,
+      });
+      // Spec §6: "If the fetch fails, the form falls back to the assigned role value or the default role value".
+      const answer = await instanceApi.getRoleList(url, signalOf(signal)).catch(() => undefined);
+      return [app.applicationId, parseRoleList(answer) ?? fallbackRoles(app)];
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** Everything the form's rules need, read in one go (docs/flows/profile-form.md "Loading"). */
+async function loadForm(input: ProfileFormInput, signal: AbortSignal): Promise<ProfileLoaded> {
+  const options = signalOf(signal);
+  const form =
+    input.subject.kind === 'signUp'
+      ? await instanceApi.getRegisterForm(input.subject.clientId, options)
+      : await instanceApi.getInstanceForm(input.subject.id, options);
+  const security = hasSecurityStep(input.mode, form);
+  const [resources, questions, record, roleOptions] = await Promise.all([
+    getAggregatedByPage(
+      {
+        components: ['Instance', 'Security'],
+        culture: input.culture,
+        clientId: form.clientId,
+        version: readStoredResourceVersion() ?? todayVersion(new Date()),
+      },
+      options,
+    ),
+    security ? instanceApi.getSignQuestions({ clientId: form.clientId, culture: input.culture }, options) : [],
+    security && input.mode === 'Edit'
+      ? instanceApi.getSecurityRecord({ email: form.email, clientId: form.clientId }, options)
+      : undefined,
+    input.mode === 'Agent' || input.mode === 'Admin' ? loadRoleOptions(form, signal) : {},
+  ]);
+  const email = resources.inputs[EMAIL_INPUT];
+  const answer = resources.inputs[ANSWER_INPUT];
+  return {
+    form,
+    inputs: { ...(email && { [EMAIL_INPUT]: email }), ...(answer && { [ANSWER_INPUT]: answer }) },
+    // Spec §5: the site flag is compared with the text "true".
+    emailEditable: resources.settings.SignUp_EmailEditable === 'true',
+    questions,
+    currentQuestion: record?.recoveryQuestion ?? null,
+    roleOptions,
+  };
+}
+
+async function saveForm(save: ProfileSaveInput, signal: AbortSignal): Promise<ProfileResult> {
+  if (save.kind === 'register') {
+    await instanceApi.register(save.body, signalOf(signal));
+    return { kind: 'registered' };
+  }
+  return { kind: 'updated', record: await instanceApi.updateInstance(save.id, save.body, signalOf(signal)) };
+}
+
+/** The profile form with its real calls; every failure leaves with its error id (spec §8). */
+export const profileForm = profileFormMachine.provide({
+  actors: {
+    load: fromPromise(({ input: { input }, signal }) => identified(() => loadForm(input, signal))),
+    save: fromPromise(({ input, signal }) => identified(() => saveForm(input, signal))),
+  },
+});
+
+/**
+ * The profile flows joined to the outside world: sign-up (its captcha configuration, the stored keys it clears, its
+ * analytics) and Edit Profile (the refreshed login, the way back).
+ */
+export function wireProfile({
+  identity,
+  target,
+  go,
+}: {
+  identity: Pick<IdentityPort, 'renewTokens' | 'validateProfile'>;
+  target: Window;
+  /** In-app navigation, or a full load of an application's page (src/app/wire-identity.ts). */
+  go: (url: string) => void;
+}) {
+  const signUp = signUpMachine.provide({
+    actors: {
+      profileForm,
+      readCaptchaConfig: fromPromise(({ signal }) =>
+        identified(async () => {
+          const { captcha } = await getPublicConfig(signalOf(signal));
+          if (captcha === undefined) throw new Error('The server names no captcha for sign-up.');
+          return captcha;
+        }),
+      ),
+    },
+    actions: {
+      clearStoredLogin: () => {
+        for (const key of signUpClearsKeys) storage.remove(key);
+      },
+      trackPage: (_, view) => {
+        pushPageView(target, view);
+      },
+    },
+  });
+
+  const editProfile = editProfileMachine.provide({
+    actors: {
+      profileForm,
+      refreshLogin: fromPromise(({ input, signal }) =>
+        identified(async (): Promise<UserProfile> => {
+          await identity.renewTokens();
+          const result = await identity.validateProfile(
+            { clientId: input.clientId, applicationName: undefined, culture: input.culture },
+            signalOf(signal),
+          );
+          if (result.userProfile === null) throw new Error('The refreshed login has no profile.');
+          return result.userProfile;
+        }),
+      ),
+    },
+    actions: {
+      leave: (_, returnTo) => {
+        go(returnAddressOf(returnTo, target.location.origin));
+      },
+      persistProfile: (_, { profile }) => {
+        storage.write(storageKeys.profile, JSON.stringify(profile));
+      },
+    },
+  });
+
+  return { signUp, editProfile };
+}
