@@ -110,6 +110,11 @@ export const AggregatedResourcesSchema = v.object({
   inputs: v.record(v.string(), InputResourceSchema),
   lists: v.record(v.string(), v.array(ListItemSchema)),
   settings: SettingsSchema,
+  /**
+   * The client allows sign-up (its AutoSignUp), so the login page offers a Sign up link; false without a client or for
+   * an unknown one. Nothing else about the client is said here.
+   */
+  allowsSignUp: v.boolean(),
 });
 export type AggregatedResources = v.InferOutput<typeof AggregatedResourcesSchema>;
 

@@ -13,6 +13,8 @@ const loginModes: Record<string, LoginMode> = {
 type LoginAddress = {
   routeId: string | undefined;
   clientId: string | undefined;
+  /** As the address wrote it, if it named one. */
+  culture: string | undefined;
   params: Record<string, string>;
   query: Record<string, string>;
 };
@@ -24,6 +26,7 @@ export function loginRouteOf(location: LoginAddress, culture: Culture): LoginRou
     clientId: location.clientId,
     applicationName: location.params.applicationName ?? location.query.applicationName,
     culture,
+    cultureNamed: location.culture !== undefined,
     recoveryToken: location.query.recoveryToken,
   };
 }

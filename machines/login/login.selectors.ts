@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { DEFAULT_CULTURE, type Culture } from '@contracts/culture';
 import type { loginMachine } from './login.machine';
 
 type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
@@ -33,3 +34,26 @@ export const attemptCounterOf = (left: number | undefined, shown: boolean): Atte
 
 /** A reset-password link opened the page (spec §2 "recovery mode text"). */
 export const selectIsRecoveryMode = (s: LoginSnapshot): boolean => s.context.recoveryToken !== undefined;
+
+/** The client the address names (`/Login/{clientId}`, `?clientId=`); none on a bare `/Login`. */
+export const selectAddressClient = (s: LoginSnapshot): string | undefined => s.context.clientId;
+
+/**
+ * The culture a link from the login page carries as `?culture=`: the active one when the address named a culture or
+ * it is not the default; otherwise none, and the next page keeps the default.
+ */
+export const selectLinkCulture = (s: LoginSnapshot): Culture | undefined =>
+  s.context.cultureNamed || s.context.culture !== DEFAULT_CULTURE ? s.context.culture : undefined;
+
+/** Where the Sign up link leads: the sign-up of the address's client, in the culture the page keeps. */
+export type SignUpLink = { clientId: string; culture: Culture | undefined };
+
+/**
+ * The Sign up link (issue 9): shown when the address names a client (selectAddressClient) that allows sign-up
+ * (resources selectAllowsSignUp). A plain function of selected values, like attemptCounterOf.
+ */
+export const signUpLinkOf = (
+  clientId: string | undefined,
+  culture: Culture | undefined,
+  allowsSignUp: boolean,
+): SignUpLink | undefined => (allowsSignUp && clientId !== undefined ? { clientId, culture } : undefined);

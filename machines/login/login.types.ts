@@ -14,6 +14,8 @@ export type LoginRoute = {
   clientId: string | undefined;
   applicationName: string | undefined;
   culture: Culture;
+  /** The address named the culture (a path segment or `?culture=`), so links from the page keep it. */
+  cultureNamed: boolean;
   /** From a reset-password link (`?recoveryToken=`): the widget opens on the recovery step. */
   recoveryToken: string | undefined;
 };

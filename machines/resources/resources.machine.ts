@@ -45,10 +45,14 @@ type ResourcesContext = {
   builtInLabels: LabelTexts;
   /** The labels of the loaded page as the resources answer gave them (the client's configured texts). */
   labels: LabelTexts;
+  /** The loaded page's client allows sign-up (its AutoSignUp): the login page's Sign up link. */
+  allowsSignUp: boolean;
   ports: ReportingPorts;
 };
 
-const keyOf = (request: ResourceRequest) => `${request.culture}|${request.clientId ?? ''}|${request.page ?? ''}`;
+/** Which page, client and culture a request is for; `loaded.key` says which one the texts on screen came from. */
+export const requestKeyOf = (request: ResourceRequest) =>
+  `${request.culture}|${request.clientId ?? ''}|${request.page ?? ''}`;
 
 export const resourcesMachine = setup({
   types: {
@@ -73,7 +77,7 @@ export const resourcesMachine = setup({
   guards: {
     isCultureInactive: ({ context, event }) => event.type === 'page.changed' && event.culture !== context.activeCulture,
     isNewerVersion: ({ context }, version: number) => version > context.version,
-    isPageMissing: ({ context }) => keyOf(context.request) !== context.loaded?.key,
+    isPageMissing: ({ context }) => requestKeyOf(context.request) !== context.loaded?.key,
     /** Spec §7: "A resource load returning 401 is ignored". */
     isReportable: (_, { error }: { error: unknown }) => !(error instanceof ApiError && error.status === 401),
   },
@@ -90,10 +94,11 @@ export const resourcesMachine = setup({
     })),
     rememberVersion: assign((_, version: number) => ({ version })),
     rememberLoaded: assign(({ context }, resources: AggregatedResources) => ({
-      loaded: { key: keyOf(context.request), version: context.version },
+      loaded: { key: requestKeyOf(context.request), version: context.version },
       lists: resources.lists,
       settings: resources.settings,
       labels: resources.labels,
+      allowsSignUp: resources.allowsSignUp,
     })),
     /** Hands a failure to the notifications singleton, which shows and logs it (spec §8). */
     reportFailure: sendTo(
@@ -116,6 +121,7 @@ export const resourcesMachine = setup({
     settings: {},
     builtInLabels: {},
     labels: {},
+    allowsSignUp: false,
     ports: input.ports,
   }),
   initial: 'waitingForPage',

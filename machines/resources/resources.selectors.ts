@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { resourcesMachine } from './resources.machine';
+import { requestKeyOf, type resourcesMachine } from './resources.machine';
 
 type ResourcesSnapshot = SnapshotFrom<typeof resourcesMachine>;
 
@@ -11,6 +11,13 @@ export const selectCulture = (s: ResourcesSnapshot) => s.context.activeCulture;
 /** Spec §9 ShowLoginAttemptCounter (default true): a client may hide the login attempt counter. */
 export const selectShowsAttemptCounter = (s: ResourcesSnapshot): boolean =>
   (s.context.settings.ShowLoginAttemptCounter ?? 'true').trim().toLowerCase() === 'true';
+
+/**
+ * Issue 9: the client of the page on screen allows sign-up (its AutoSignUp). False while another client's or page's
+ * answer is still the one loaded, so a link never offers the sign-up of a client that has none.
+ */
+export const selectAllowsSignUp = (s: ResourcesSnapshot): boolean =>
+  s.context.allowsSignUp && s.context.loaded?.key === requestKeyOf(s.context.request);
 
 /**
  * Spec §2 and §8: some labels (the login-required and failed-login messages) show only when the client configured

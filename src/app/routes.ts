@@ -253,6 +253,10 @@ export function describeLocation(path: string, search: string): PageLocation | u
   };
 }
 
+/** An address that keeps a culture as `?culture=` (read back by describeLocation), or as it is without one. */
+const withCulture = (path: string, culture: string | undefined) =>
+  culture === undefined ? path : `${path}?culture=${encodeURIComponent(culture)}`;
+
 /** Typed path builders (Keycloak's `toX()`): the only way code writes an address of ours. */
 export const paths = {
   login: (params: { clientId?: string; applicationName?: string; culture?: string } = {}) =>
@@ -261,8 +265,8 @@ export const paths = {
     buildPath('/SSO/:clientId?/:applicationName?/:culture?', params),
   logout: (params: { redirectUrl?: string } = {}) => buildPath('/Logout/:redirectUrl?', params),
   faq: (params: { clientId?: string | undefined } = {}) => buildPath('/Faq/:clientId?', params),
-  signUp: (params: { clientId: string; email?: string; redirectUrl?: string }) =>
-    buildPath('/SignUp/:clientId/:email?/:redirectUrl?', params),
+  signUp: (params: { clientId: string; email?: string; redirectUrl?: string; culture?: string | undefined }) =>
+    withCulture(buildPath('/SignUp/:clientId/:email?/:redirectUrl?', params), params.culture),
   reset: (params: { login: string }) => buildPath('/Reset/:login', params),
   resetPassword: (params: { clientId?: string } = {}) => buildPath('/ResetPassword/:clientId?', params),
   loginCallback: () => '/login/callback',

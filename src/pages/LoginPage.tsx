@@ -8,15 +8,22 @@ import { selectClientId, selectLoginRef, selectResourcesRef, selectSessionRef } 
 import type { loginMachine } from '@machines/login/login.machine';
 import {
   attemptCounterOf,
+  selectAddressClient,
   selectAttemptsLeft,
   selectHasFailed,
   selectHasWidgetFailed,
   selectIsBusy,
   selectIsRecoveryMode,
+  selectLinkCulture,
   selectShowsWidget,
+  signUpLinkOf,
 } from '@machines/login/login.selectors';
 import type { resourcesMachine } from '@machines/resources/resources.machine';
-import { selectIsLabelConfigured, selectShowsAttemptCounter } from '@machines/resources/resources.selectors';
+import {
+  selectAllowsSignUp,
+  selectIsLabelConfigured,
+  selectShowsAttemptCounter,
+} from '@machines/resources/resources.selectors';
 import type { SignOutReason, sessionMachine } from '@machines/session/session.machine';
 import { selectSignOutReason } from '@machines/session/session.selectors';
 import { Link as RouterLink } from 'wouter';
@@ -29,7 +36,8 @@ import { labels } from '../i18n/labels';
 /**
  * The login page, also the SSO screen (public-and-profile §2): the client's logo, the title, the client's
  * login-required message, the reason the last session ended (shown once), the recovery-mode text, the failed-login
- * message and the attempt counter, and the element the Sign-In Widget renders into while the login flow shows it.
+ * message and the attempt counter, the element the Sign-In Widget renders into while the login flow shows it, and a
+ * Sign up link under it for a client that allows sign-up (issue 9).
  */
 export function LoginPage() {
   const { i18n, t } = useLingui();
@@ -72,6 +80,11 @@ function LoginFlowView({
   const recoveryMode = useSelector(loginRef, selectIsRecoveryMode);
   const showsCounter = useSelector(resourcesRef, selectShowsAttemptCounter);
   const counter = attemptCounterOf(useSelector(loginRef, selectAttemptsLeft), showsCounter);
+  const signUp = signUpLinkOf(
+    useSelector(loginRef, selectAddressClient),
+    useSelector(loginRef, selectLinkCulture),
+    useSelector(resourcesRef, selectAllowsSignUp),
+  );
   return (
     <>
       {recoveryMode ? <Text>{i18n._(labels.Login_Text_RecoveryMode)}</Text> : null}
@@ -98,6 +111,11 @@ function LoginFlowView({
             loginRef.send({ type: 'widget.retry' });
           }}
         />
+      ) : null}
+      {signUp ? (
+        <Link asChild color="brand">
+          <RouterLink href={paths.signUp(signUp)}>{i18n._(labels.Login_Link_SignUp)}</RouterLink>
+        </Link>
       ) : null}
     </>
   );

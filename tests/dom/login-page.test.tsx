@@ -56,3 +56,42 @@ describe('the login page messages a client opts into (public-and-profile §2 Log
     expect(screen.getByText('Please introduce the recovery token sent via email.')).toBeInTheDocument();
   });
 });
+
+/**
+ * The resources answer as the server gives it for the demo world: Acme and Umbrella allow sign-up, Globex does not.
+ * Each answer configures a login-required text naming its client, so a test knows the answer is on screen.
+ */
+const signUpWorld = answeringApi((input) => ({
+  allowsSignUp: input.clientId === 'acme' || input.clientId === 'umbrella',
+  labels: { Login_Text_LoginRequired: `Loaded for ${input.clientId ?? 'no client'}.` },
+}));
+
+describe('the Sign up link of a client that allows sign-up (issue 9)', () => {
+  it('leads from /Login/acme to the sign-up of Acme', async () => {
+    renderShell({ path: '/Login/acme', api: signUpWorld.api });
+    expect(await screen.findByText('Loaded for acme.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/SignUp/acme');
+  });
+
+  it('keeps the culture the address named', async () => {
+    renderShell({ path: '/Login/acme?culture=es', api: signUpWorld.api });
+    expect(await screen.findByRole('link', { name: 'Regístrate' })).toHaveAttribute('href', '/SignUp/acme?culture=es');
+  });
+
+  it('is not offered on /Login/globex, whose client does not allow sign-up', async () => {
+    renderShell({ path: '/Login/globex', api: signUpWorld.api });
+    expect(await screen.findByText('Loaded for globex.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Need help?' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
+  });
+
+  it('is not offered on /Login, which names no client, even when the answer allows sign-up', async () => {
+    const { api } = answeringApi(() => ({
+      allowsSignUp: true,
+      labels: { Login_Text_LoginRequired: 'Loaded without a client.' },
+    }));
+    renderShell({ path: '/Login', api });
+    expect(await screen.findByText('Loaded without a client.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
+  });
+});

@@ -11,6 +11,7 @@ export function aggregated(overrides: Partial<AggregatedResources> = {}): Aggreg
     inputs: {},
     lists: {},
     settings: {},
+    allowsSignUp: false,
     ...overrides,
   };
 }

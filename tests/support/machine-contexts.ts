@@ -20,6 +20,7 @@ export const loginInput = (overrides: Partial<LoginInput> = {}): LoginInput => (
   clientId: 'acme',
   applicationName: undefined,
   culture: 'en-us',
+  cultureNamed: false,
   recoveryToken: undefined,
   ports: fakePorts().ports,
   ...overrides,

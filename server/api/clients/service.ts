@@ -4,6 +4,7 @@ import type { Client, ClientCreateSchema, ClientUpdateSchema } from '@contracts/
 import type { Db, Tx } from '../../db/client';
 import { clientApplications, clients, cmsSites } from '../../db/schema';
 import { notFound } from '../../http/problem';
+import { bumpVersion } from '../resources/version';
 import { catalogueAudit } from '../support/audit';
 import { duplicate, invalidField, stillInUse } from '../support/problems';
 import { assertVersion, lockCatalogue, mapDuplicates } from '../support/write-guards';
@@ -94,6 +95,9 @@ export async function updateClient(db: Db, id: string, edit: ClientEdit, actor: 
         .update(clients)
         .set({ ...rowOf(edit), version: sql`${clients.version} + 1` })
         .where(eq(clients.id, id));
+      // AutoSignUp is part of the client's resources answer (the login page's Sign up link): a new version, so
+      // neither the server's cached answers nor the browsers' copies keep the old one.
+      if (edit.autoSignUp !== current.autoSignUp) await bumpVersion(tx, id);
       const after = await getClient(tx, id);
       await catalogueAudit.record(tx, { actor, action: 'update', entity: 'client', entityId: id, before, after });
       return after;

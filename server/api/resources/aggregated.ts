@@ -1,6 +1,8 @@
 import type { Culture } from '@contracts/culture';
+import { eq } from 'drizzle-orm';
 import type { AggregatedResources } from '@contracts/resources';
 import type { Db } from '../../db/client';
+import { clients } from '../../db/schema';
 import { readInputs } from './inputs';
 import { readLabels } from './labels';
 import { readLists } from './lists';
@@ -8,19 +10,21 @@ import { readSettings } from './settings';
 import type { ResourceScope } from './scope';
 
 /**
- * Everything a page needs in one answer: the labels and inputs of its components, and every list and setting of the
- * client (global ones included). The four reads are independent, so they run together.
+ * Everything a page needs in one answer: the labels and inputs of its components, every list and setting of the
+ * client (global ones included), and whether the client allows sign-up. The reads are independent, so they run
+ * together.
  */
 export async function readAggregated(
   db: Db,
   { scope, components, culture }: { scope: ResourceScope; components: readonly string[]; culture: Culture },
 ): Promise<AggregatedResources> {
   const query = { components, culture, clientId: scope.clientId };
-  const [labels, inputs, lists, settings] = await Promise.all([
+  const [labels, inputs, lists, settings, allowsSignUp] = await Promise.all([
     readLabels(db, query),
     readInputs(db, query),
     readLists(db, { culture, clientId: scope.clientId }),
     readSettings(db, scope.clientId),
+    readAllowsSignUp(db, scope.clientId),
   ]);
   return {
     version: scope.version,
@@ -30,5 +34,20 @@ export async function readAggregated(
     inputs,
     lists,
     settings,
+    allowsSignUp,
   };
+}
+
+/**
+ * The client's AutoSignUp; false for the global scope (no client, or one that does not exist). A client edit that
+ * changes it raises the client's resource version (server/api/clients/service.ts), so no cached answer outlives it.
+ */
+async function readAllowsSignUp(db: Db, clientId: string | null): Promise<boolean> {
+  if (clientId === null) return false;
+  const [client] = await db
+    .select({ autoSignUp: clients.autoSignUp })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .limit(1);
+  return client?.autoSignUp === true;
 }

@@ -32,4 +32,6 @@ export const loginLabels = {
       'You have reached the maximum number of sign-in attempts. Try again in 30 minutes or use Forgot password to reset it.',
   }),
   Login_Link_Faq: msg({ id: 'Login_Link_Faq', message: 'Need help?' }),
+  // Issue 9: under the widget for a client that allows sign-up (AutoSignUp).
+  Login_Link_SignUp: msg({ id: 'Login_Link_SignUp', message: 'Sign up' }),
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, initialTransition, transition } from 'xstate';
+import { loginRouteOf } from '@machines/login/login-route';
 import { loginMachine } from '@machines/login/login.machine';
 import type { ExistingSession, LoginInput, StoredLogin } from '@machines/login/login.types';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
@@ -21,6 +22,18 @@ describe('login: starting', () => {
     expect(next.value).toBe('checkingSession');
     expect(paramsOf(actions, 'persistApplication')).toEqual({ applicationName: 'Claims Portal' });
     expect(actions.map((action) => action.type)).toContain('persistAdminPortal');
+  });
+
+  it('knows from the address whether it named the culture, which the links of the page keep', () => {
+    const address = { routeId: 'login', clientId: 'acme', params: {}, query: {} };
+    expect(loginRouteOf({ ...address, culture: undefined }, 'en-us')).toMatchObject({
+      culture: 'en-us',
+      cultureNamed: false,
+    });
+    expect(loginRouteOf({ ...address, culture: 'en-US' }, 'en-us')).toMatchObject({
+      culture: 'en-us',
+      cultureNamed: true,
+    });
   });
 
   it("handles the identity provider's redirect on login/callback", () => {

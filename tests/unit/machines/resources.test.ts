@@ -25,6 +25,7 @@ const at = (value: StateName, context: Partial<Context> = {}) =>
       settings: {},
       builtInLabels: {},
       labels: {},
+      allowsSignUp: false,
       ports: fakePorts().ports,
       ...context,
     },

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { loginMachine } from '@machines/login/login.machine';
-import { attemptCounterOf, selectAttemptsLeft } from '@machines/login/login.selectors';
+import {
+  attemptCounterOf,
+  selectAddressClient,
+  selectAttemptsLeft,
+  selectLinkCulture,
+  signUpLinkOf,
+} from '@machines/login/login.selectors';
 import { resourcesMachine } from '@machines/resources/resources.machine';
-import { selectIsLabelConfigured, selectShowsAttemptCounter } from '@machines/resources/resources.selectors';
+import {
+  selectAllowsSignUp,
+  selectIsLabelConfigured,
+  selectShowsAttemptCounter,
+} from '@machines/resources/resources.selectors';
 import { fakePorts } from '../../support/fake-ports';
 import { loginContext } from '../../support/machine-contexts';
 
@@ -12,18 +22,26 @@ const login = (attemptsLeft: number | undefined) =>
     context: loginContext({ username: 'lee', failed: attemptsLeft !== undefined, attemptsLeft }),
   });
 
-const resources = (context: { settings?: Record<string, string>; labels?: Record<string, string> } = {}) =>
+const resources = (
+  context: {
+    settings?: Record<string, string>;
+    labels?: Record<string, string>;
+    allowsSignUp?: boolean;
+    loadedKey?: string;
+  } = {},
+) =>
   resourcesMachine.resolveState({
     value: 'idle',
     context: {
       request: { page: 'login', culture: 'en-us', clientId: 'acme' },
       activeCulture: 'en-us',
       version: 20260101,
-      loaded: { key: 'en-us|acme|login', version: 20260101 },
+      loaded: { key: context.loadedKey ?? 'en-us|acme|login', version: 20260101 },
       lists: {},
       settings: context.settings ?? {},
       builtInLabels: { Login_Text_LoginRequired: 'Please sign in to continue.' },
       labels: context.labels ?? {},
+      allowsSignUp: context.allowsSignUp ?? false,
       ports: fakePorts().ports,
     },
   });
@@ -69,5 +87,34 @@ describe('a label the client configured (spec §2, §8; docs/i18n.md)', () => {
     expect(
       isRequiredConfigured(resources({ labels: { Login_Text_LoginRequired: 'Agents use their agent id.' } })),
     ).toBe(true);
+  });
+});
+
+describe('the Sign up link of the login page (issue 9), decided by selectors rather than the page', () => {
+  const onLogin = (overrides: Parameters<typeof loginContext>[0] = {}) =>
+    loginMachine.resolveState({ value: 'showingWidget', context: loginContext(overrides) });
+
+  it("reads the client's AutoSignUp only from the answer loaded for the page on screen", () => {
+    expect(selectAllowsSignUp(resources({ allowsSignUp: true }))).toBe(true);
+    expect(selectAllowsSignUp(resources({ allowsSignUp: false }))).toBe(false);
+    // Still the answer of another client: Umbrella allowed sign-up, Acme's answer is not in yet.
+    expect(selectAllowsSignUp(resources({ allowsSignUp: true, loadedKey: 'en-us|umbrella|login' }))).toBe(false);
+  });
+
+  it('leads to the sign-up of the client the address names, only when that client allows it', () => {
+    const login = onLogin();
+    expect(signUpLinkOf(selectAddressClient(login), selectLinkCulture(login), true)).toEqual({
+      clientId: 'acme',
+      culture: undefined,
+    });
+    expect(signUpLinkOf(selectAddressClient(login), selectLinkCulture(login), false)).toBeUndefined();
+    const bare = onLogin({ clientId: undefined });
+    expect(signUpLinkOf(selectAddressClient(bare), selectLinkCulture(bare), true)).toBeUndefined();
+  });
+
+  it('keeps the culture when the address named one or the active one is not the default', () => {
+    expect(selectLinkCulture(onLogin())).toBeUndefined();
+    expect(selectLinkCulture(onLogin({ culture: 'en-us', cultureNamed: true }))).toBe('en-us');
+    expect(selectLinkCulture(onLogin({ culture: 'es', cultureNamed: false }))).toBe('es');
   });
 });
