@@ -304,8 +304,9 @@ export function afterSaveFailure(
   loaded: ProfileLoaded | undefined,
   input: ProfileFormInput,
 ): ProfileDraft {
-  const reset: ProfileDraft =
-    input.captcha === undefined ? draft : { ...draft, captchaToken: undefined, captchaRound: draft.captchaRound + 1 };
+  // The round moves on after every failed save, captcha or not: the sign-up flow records each failed registration by
+  // it (§2 "A failure records a registration failure event"), also when no captcha protects the form.
+  const reset: ProfileDraft = { ...draft, captchaToken: undefined, captchaRound: draft.captchaRound + 1 };
   if (loaded === undefined || !(error instanceof ApiError)) return reset;
   const keys = allInputKeys(loaded, input);
   const named = problemOnForm(error, keys)?.fields ?? {};

@@ -83,7 +83,7 @@ export type ProfileDraft = {
   step: number;
   /** The captcha's answer (Register); spent by a save, so a failed save clears it. */
   captchaToken: string | undefined;
-  /** Bumped whenever the captcha must start over (its view resets on a change). */
+  /** Bumped on every failed save: the captcha starts over (its view resets on a change), and sign-up counts it. */
   captchaRound: number;
 };
 

@@ -72,8 +72,11 @@ export function offeredRoles(
     : excludedRoles
         .filter((rule) => rule.applicationId === application.applicationId)
         .map((rule) => rule.role.trim().toLowerCase());
-  const offered = options.filter((option) => !excluded.includes(option.key.trim().toLowerCase()));
   const held = application.roleValue;
+  // The held role stays where the list has it, with the list's caption, even when the site rules exclude it.
+  const offered = options.filter(
+    (option) => option.key === held || !excluded.includes(option.key.trim().toLowerCase()),
+  );
   return held === null || held === '' || offered.some((option) => option.key === held)
     ? offered
     : [...offered, { key: held, caption: held }];

@@ -56,8 +56,8 @@ export const signUpMachine = setup({
     children: {} as { profileForm: 'profileForm'; readCaptchaConfig: 'readCaptchaConfig' },
   },
   actors: {
-    /** GET config/public → `captcha` (ALTCHA or reCAPTCHA v3). */
-    readCaptchaConfig: notProvided<undefined, CaptchaConfig>('readCaptchaConfig'),
+    /** GET config/public → `captcha` (ALTCHA or reCAPTCHA v3); undefined when the server names none (optional there). */
+    readCaptchaConfig: notProvided<undefined, CaptchaConfig | undefined>('readCaptchaConfig'),
     profileForm: profileFormMachine,
   },
   actions: {

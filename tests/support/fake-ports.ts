@@ -1,4 +1,4 @@
-import { createActor, fromCallback, type EventObject } from 'xstate';
+import { createActor, fromCallback, setup, type EventObject } from 'xstate';
 import type { NotificationsEvent } from '@machines/notifications/notifications.types';
 import type { SessionEvent } from '@machines/session/session.machine';
 import type { IdentityPorts } from '@machines/support/ports';
@@ -26,4 +26,28 @@ export function fakePorts() {
   const session = recordingPort<SessionEvent>();
   const ports: IdentityPorts = { notifications: notifications.ref, session: session.ref };
   return { ports, notifications: notifications.received, session: session.received };
+}
+
+/**
+ * A session port in a given state that records what it is sent: for flows that ask the session whether the person
+ * is still signed in (`getSnapshot().value`), which `fakePorts()`'s listener cannot answer. `signedIn` is a compound
+ * state, as the real session's is.
+ */
+export function fakeSession(state: 'signedIn' | 'signedOut') {
+  const received: SessionEvent[] = [];
+  const ref = createActor(
+    setup({ types: { events: {} as SessionEvent } }).createMachine({
+      initial: state,
+      states: { signedIn: { initial: 'watching', states: { watching: {} } }, signedOut: {} },
+      on: {
+        '*': {
+          actions: ({ event }) => {
+            received.push(event);
+          },
+        },
+      },
+    }),
+  );
+  ref.start();
+  return { ref, received };
 }

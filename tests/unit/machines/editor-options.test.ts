@@ -5,7 +5,8 @@ import { createEditorMachine, type EditorInputBase, type EditorPhase } from '@ma
 import { recordingNotifications } from '../../support/recording-ref';
 
 /**
- * The editor pattern's options (machines/support/editor.ts): `reopen`, `followUp` and `nested`. A toy "folder" editor:
+ * The editor pattern's options (machines/support/editor.ts): `reopen`, `followUp` and `nested` here, `refusedSave` and
+ * `afterSaveFailure` at the end of the file. A toy "folder" editor:
  * a new folder is created first and stays open (reopen), an existing one is renamed and then its items are tagged
  * with the dialog closed (followUp), and an item's note is edited in a nested editor.
  */
@@ -265,5 +266,133 @@ describe('an editor without the options is the base pattern', () => {
     expect(Object.keys(folderEditor.states)).toEqual(expect.arrayContaining(['followingUp', 'nested']));
     expect(plain.events).not.toContain('open');
     expect(folderEditor.events).toContain('open');
+  });
+});
+
+/**
+ * `refusedSave` and `afterSaveFailure` (the profile form's options): a toy "tag" editor whose draft remembers what the
+ * pattern did to it, so each spec reads the option's effect straight off the draft.
+ */
+type TagDraft = { text: string; shown: boolean; failures: string[] };
+type Tag = { text: string; version: number };
+const tagDefinition = {
+  id: 'tagEditor',
+  types: {} as { result: Tag },
+  emptyDraft: (): TagDraft => ({ text: '', shown: false, failures: [] }),
+  draftOf: (loaded: Tag): TagDraft => ({ text: loaded.text, shown: false, failures: [] }),
+  applyEdit: (draft: TagDraft, text: string) => ({ ...draft, text }),
+  canSave: (draft: TagDraft) => draft.text.trim() !== '',
+  saveInput: (draft: TagDraft, loaded: Tag | undefined) => ({ text: draft.text, version: loaded?.version ?? 0 }),
+  failureNotice: (error: unknown, phase: EditorPhase) => ({ type: 'error.report' as const, error, action: phase }),
+};
+const withOptions = createEditorMachine({
+  ...tagDefinition,
+  // A 400 `name_taken` is explained beside the input, every other failure reported.
+  inlineProblem: (error) => (error instanceof ApiError && error.code === 'name_taken' ? { raw: 'taken' } : undefined),
+  refusedSave: (draft) => ({ ...draft, shown: true }),
+  afterSaveFailure: (draft, error) => ({
+    ...draft,
+    failures: [...draft.failures, error instanceof ApiError ? error.code : 'other'],
+  }),
+});
+const withoutOptions = createEditorMachine(tagDefinition);
+
+async function openTag(
+  // Both editors have the same type: the options change states and transitions, not the machine's signature.
+  machine: typeof withOptions,
+  { loads, saves }: { loads: (Tag | Error)[]; saves: (Tag | Error)[] },
+) {
+  const notifications = recordingNotifications();
+  const saved: unknown[] = [];
+  const answer = <T>(queue: (T | Error)[]) => {
+    const next = queue.shift();
+    if (next === undefined) return new Promise<T>(() => undefined);
+    return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+  };
+  const provided = machine.provide({
+    actors: {
+      load: fromPromise(() => answer(loads)),
+      save: fromPromise(({ input }) => {
+        saved.push(input);
+        return answer(saves);
+      }),
+    },
+  });
+  const actor = createActor(provided, { input: { notifications: notifications.ref } }).start();
+  await waitFor(actor, (s) => !s.hasTag('loading'));
+  return { actor, saved, received: notifications.received };
+}
+
+const tag = (text: string, version: number): Tag => ({ text, version });
+
+describe('editor option `refusedSave`: a save the rules refuse changes the draft', () => {
+  it('applies the option to the draft, stays editing and sends nothing', async () => {
+    const { actor, saved } = await openTag(withOptions, { loads: [tag('', 1)], saves: [] });
+    expect(actor.getSnapshot().can({ type: 'save' })).toBe(true);
+    actor.send({ type: 'save' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.draft).toEqual({ text: '', shown: true, failures: [] });
+    expect(saved).toEqual([]);
+  });
+
+  it('a save the rules allow still goes to saving, untouched by the option', async () => {
+    const { actor, saved } = await openTag(withOptions, { loads: [tag('', 1)], saves: [] });
+    actor.send({ type: 'edit', changes: 'urgent' });
+    actor.send({ type: 'save' });
+    expect(actor.getSnapshot().value).toBe('saving');
+    expect(actor.getSnapshot().context.draft.shown).toBe(false);
+    expect(saved).toEqual([{ text: 'urgent', version: 1 }]);
+  });
+
+  it('without the option a refused save is ignored, and Save is not offered', async () => {
+    const { actor, saved } = await openTag(withoutOptions, { loads: [tag('', 1)], saves: [] });
+    expect(actor.getSnapshot().can({ type: 'save' })).toBe(false);
+    const before = actor.getSnapshot().context.draft;
+    actor.send({ type: 'save' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.draft).toBe(before);
+    expect(saved).toEqual([]);
+  });
+});
+
+describe('editor option `afterSaveFailure`: what a failed save does to the draft', () => {
+  it('is applied on a reported failure, which is still reported', async () => {
+    const failure = apiError(500, 'internal');
+    const { actor, received } = await openTag(withOptions, { loads: [tag('urgent', 1)], saves: [failure] });
+    actor.send({ type: 'save' });
+    await waitFor(actor, (s) => !s.hasTag('saving'));
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.draft).toEqual({ text: 'urgent', shown: false, failures: ['internal'] });
+    expect(received).toEqual([{ type: 'error.report', error: failure, action: 'save' }]);
+  });
+
+  it('is applied on a failure explained in place, beside the explanation', async () => {
+    const { actor, received } = await openTag(withOptions, {
+      loads: [tag('urgent', 1)],
+      saves: [apiError(400, 'name_taken')],
+    });
+    actor.send({ type: 'save' });
+    await waitFor(actor, (s) => !s.hasTag('saving'));
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.problem).toEqual({ raw: 'taken' });
+    expect(actor.getSnapshot().context.draft.failures).toEqual(['name_taken']);
+    expect(received).toEqual([]);
+  });
+
+  it('is applied on a conflict, before the person chooses', async () => {
+    const { actor } = await openTag(withOptions, { loads: [tag('urgent', 1)], saves: [apiError(409, 'stale_update')] });
+    actor.send({ type: 'save' });
+    await waitFor(actor, (s) => s.hasTag('conflict'));
+    expect(actor.getSnapshot().context.draft.failures).toEqual(['stale_update']);
+  });
+
+  it('is not applied on a 401: the editor ends unauthorised', async () => {
+    const lost = apiError(401, 'unauthorized');
+    const { actor, received } = await openTag(withOptions, { loads: [tag('urgent', 1)], saves: [lost] });
+    actor.send({ type: 'save' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().value).toBe('unauthorised');
+    expect(actor.getSnapshot().context.draft.failures).toEqual([]);
+    expect(received).toEqual([{ type: 'error.report', error: lost, action: 'editor' }]);
   });
 });

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { CaptchaConfig } from '@contracts/instance';
+import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
+import type { ProfileChange, ProfileLoaded, ProfileResult } from '@machines/profile-form/profile-form.types';
+import { SIGN_UP_VIEWER, signUpMachine, type SignUpInput } from '@machines/sign-up/sign-up.machine';
+import { selectConfirmationLink, selectIsConfirmed } from '@machines/sign-up/sign-up.selectors';
+import { fakePorts } from '../../support/fake-ports';
+import { emptyFormDefinition, profileLoaded, signQuestions, strongPassword } from '../../support/profile-fixtures';
+
+/**
+ * The sign-up page's flow (machines/sign-up, spec public-and-profile §2 "Sign-up page", §4 "Sign-up"): it clears
+ * what a sign-in left, reads the captcha configuration, hosts the profile form in Register mode, records the
+ * registration's page views, and shows the confirmation once the registration is accepted.
+ */
+
+const altcha: CaptchaConfig = { provider: 'altcha', challengeUrl: '/api/v1/captcha/challenge' };
+const origin = 'https://portal.gatehouse.test';
+
+const signUpInput = (overrides: Partial<SignUpInput> = {}): SignUpInput => ({
+  clientId: 'acme',
+  email: 'new@acme.test',
+  redirectUrl: undefined,
+  culture: 'es',
+  startStep: 0,
+  ports: { notifications: fakePorts().ports.notifications },
+  ...overrides,
+});
+
+/** The page with fake calls: the captcha configuration, the form's read and its saves (an Error rejects). */
+async function openPage({
+  input = signUpInput(),
+  captcha = altcha,
+  saves = [],
+}: {
+  input?: SignUpInput;
+  /** `none`: a configuration without a captcha (an older server, or an `st` invitation). */
+  captcha?: CaptchaConfig | 'none';
+  saves?: (ProfileResult | Error)[];
+} = {}) {
+  const cleared: unknown[] = [];
+  const pages: string[] = [];
+  const loaded: ProfileLoaded = profileLoaded({ form: emptyFormDefinition() });
+  const machine = signUpMachine.provide({
+    actors: {
+      readCaptchaConfig: fromPromise(() => Promise.resolve(captcha === 'none' ? undefined : captcha)),
+      profileForm: profileFormMachine.provide({
+        actors: {
+          load: fromPromise(() => Promise.resolve(loaded)),
+          save: fromPromise(() => {
+            const next = saves.shift();
+            if (next === undefined) return new Promise<ProfileResult>(() => undefined);
+            return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+          }),
+        },
+      }),
+    },
+    actions: {
+      clearStoredLogin: () => {
+        cleared.push('cleared');
+      },
+      trackPage: (_, params) => {
+        pages.push(params.page);
+      },
+    },
+  });
+  const actor = createActor(machine, { input }).start();
+  await waitFor(actor, (s) => s.children.profileForm?.getSnapshot().hasTag('editing') === true);
+  const form = () => {
+    const ref = actor.getSnapshot().children.profileForm;
+    if (ref === undefined) throw new Error('the form is not running');
+    return ref;
+  };
+  const edit = (...changes: ProfileChange[]) => {
+    for (const change of changes) form().send({ type: 'edit', changes: change });
+  };
+  return { actor, form, edit, cleared, pages };
+}
+
+/** A whole valid registration up to the Security step's answers (the captcha answer is given by each test). */
+const fillRegistration: ProfileChange[] = [
+  { kind: 'field', name: 'FirstName', value: 'Ana' },
+  { kind: 'next' },
+  { kind: 'security', input: 'password', value: strongPassword },
+  { kind: 'security', input: 'confirmPassword', value: strongPassword },
+  { kind: 'security', input: 'securityQuestion', value: signQuestions[0]?.question ?? '' },
+  { kind: 'security', input: 'securityAnswer', value: 'Guadalajara' },
+];
+
+describe('sign-up page (public-and-profile §2 "Sign-up page", §4)', () => {
+  it('clears the stored login, token and menu data on entry, once', async () => {
+    const { cleared } = await openPage();
+    expect(cleared).toEqual(['cleared']);
+  });
+
+  it('reads the captcha configuration, then shows the form in Register mode with the route’s facts', async () => {
+    const { form } = await openPage({ input: signUpInput({ startStep: 1 }) });
+    expect(form().getSnapshot().context.input).toMatchObject({
+      mode: 'Register',
+      subject: { kind: 'signUp', clientId: 'acme' },
+      viewer: SIGN_UP_VIEWER,
+      email: 'new@acme.test',
+      culture: 'es',
+      startStep: 1,
+      footer: 'register',
+      captcha: altcha,
+      ownProfile: false,
+    });
+    expect(form().getSnapshot().context.draft).toMatchObject({ email: 'new@acme.test', step: 1 });
+  });
+
+  it('records /registration/security once when the Security step shows, not on every change there', async () => {
+    const { edit, pages } = await openPage();
+    expect(pages).toEqual([]);
+    edit(...fillRegistration, { kind: 'captcha', token: 'solved' });
+    expect(pages).toEqual(['/registration/security']);
+  });
+
+  it('records /registration/failure on a failed registration', async () => {
+    const { actor, form, edit, pages } = await openPage({ saves: [new Error('offline')] });
+    edit(...fillRegistration, { kind: 'captcha', token: 'solved' });
+    form().send({ type: 'save' });
+    await waitFor(form(), (s) => !s.hasTag('saving'));
+    expect(pages).toEqual(['/registration/security', '/registration/failure']);
+    expect(actor.getSnapshot().value).toBe('filling');
+  });
+
+  it('records /registration/failure on a failed registration without a captcha too', async () => {
+    const { form, edit, pages } = await openPage({ captcha: 'none', saves: [new Error('offline')] });
+    edit(...fillRegistration);
+    form().send({ type: 'save' });
+    await waitFor(form(), (s) => !s.hasTag('saving'));
+    expect(pages).toEqual(['/registration/security', '/registration/failure']);
+  });
+
+  it('an accepted registration shows the confirmation and records /registration/confirmation', async () => {
+    const { actor, form, edit, pages } = await openPage({ saves: [{ kind: 'registered' }] });
+    edit(...fillRegistration, { kind: 'captcha', token: 'solved' });
+    form().send({ type: 'save' });
+    await waitFor(actor, selectIsConfirmed);
+    expect(pages).toEqual(['/registration/security', '/registration/confirmation']);
+  });
+});
+
+describe('the confirmation’s link (§2, §4: the redirect URL if one was given, else the login page)', () => {
+  const confirmed = (redirectUrl: string | undefined) =>
+    signUpMachine.resolveState({
+      value: 'confirmed',
+      context: { ...signUpInput({ redirectUrl }), captcha: undefined, trackedStep: 'security', seenRound: 0 },
+    });
+
+  it('keeps a relative redirect URL, or one on Gatehouse’s own origin (as a path)', () => {
+    expect(selectConfirmationLink(confirmed('/board/index'), origin)).toEqual({
+      kind: 'redirect',
+      url: '/board/index',
+    });
+    expect(selectConfirmationLink(confirmed(`${origin}/Login/acme?x=1`), origin)).toEqual({
+      kind: 'redirect',
+      url: '/Login/acme?x=1',
+    });
+  });
+
+  it('refuses a foreign host, a protocol-relative address or a `javascript:` URL: the client’s login page', () => {
+    for (const url of ['https://evil.test/phish', '//evil.test/phish', 'javascript:alert(1)', undefined])
+      expect(selectConfirmationLink(confirmed(url), origin)).toEqual({ kind: 'login', clientId: 'acme' });
+  });
+});
