@@ -27,3 +27,24 @@ export function meetsComplexity(password: string, user: { login: string }): bool
     !(username.length > 0 && password.toLowerCase().includes(username))
   );
 }
+
+/** The password rules a person is told about (spec §2 "seven password-instruction lines"), in display order. */
+export const passwordRuleNames = ['length', 'lowercase', 'uppercase', 'number', 'symbol', 'noUsername', 'history'] as const;
+export type PasswordRuleName = (typeof passwordRuleNames)[number];
+
+/**
+ * The instruction lines of the policy in force: a line is shown only for a rule the policy enforces, so the form never
+ * promises a check nobody makes (no symbol is required and no history is kept today: five of the seven lines).
+ */
+export function enforcedPasswordRules(policy: typeof passwordComplexity = passwordComplexity): PasswordRuleName[] {
+  const enforced: Record<PasswordRuleName, boolean> = {
+    length: policy.minLength > 0,
+    lowercase: policy.minLowerCase > 0,
+    uppercase: policy.minUpperCase > 0,
+    number: policy.minNumber > 0,
+    symbol: policy.minSymbol > 0,
+    noUsername: policy.excludeUsername,
+    history: false,
+  };
+  return passwordRuleNames.filter((rule) => enforced[rule]);
+}

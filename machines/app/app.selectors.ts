@@ -21,3 +21,7 @@ export const selectGuardRef = (s: AppSnapshot) => s.children.guard;
 export const selectLauncherRef = (s: AppSnapshot) => s.children.launcher;
 /** Dashboard Edit Mode: one per tab, off until an administrator turns it on (docs/flows/edit-mode.md). */
 export const selectEditModeRef = (s: AppSnapshot) => s.children.editMode;
+/** The sign-up page's flow (docs/flows/sign-up.md). */
+export const selectSignUpRef = (s: AppSnapshot) => s.children.signUp;
+/** Edit Profile's flow, on the board and the admin `profile` page (docs/flows/edit-profile.md). */
+export const selectEditProfileRef = (s: AppSnapshot) => s.children.editProfile;

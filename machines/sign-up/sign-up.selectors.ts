@@ -24,3 +24,7 @@ export function selectConfirmationLink(
   const url = safeRedirectTarget(s.context.redirectUrl, { origin, allowedHosts: [] });
   return url === undefined ? { kind: 'login', clientId: s.context.clientId } : { kind: 'redirect', url };
 }
+
+/** Which captcha protects the form (read from `config/public` before the form starts). */
+export const selectCaptchaConfig = (s: SignUpSnapshot) => s.context.captcha;
+export const selectCulture = (s: SignUpSnapshot) => s.context.culture;

@@ -25,7 +25,7 @@ import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { useFailureText } from '../../ui/form/use-failure-text';
-import { ConflictChoice } from '../shared/ConflictChoice';
+import { ConflictChoice } from '@src/ui/form/ConflictChoice';
 import { useText } from '../../ui/use-text';
 
 type DialogRef = ActorRefFrom<typeof applicationDialogMachine>;

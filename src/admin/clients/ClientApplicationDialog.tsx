@@ -19,7 +19,7 @@ import { labels } from '../../i18n/labels';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';
-import { ConflictChoice } from '../shared/ConflictChoice';
+import { ConflictChoice } from '@src/ui/form/ConflictChoice';
 import { withValues } from '../../i18n/with-values';
 
 type DialogRef = ActorRefFrom<typeof clientApplicationDialogMachine>;

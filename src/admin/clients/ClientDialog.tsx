@@ -17,7 +17,7 @@ import { DialogNotice } from '../../ui/DialogNotice';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { withValues } from '../../i18n/with-values';
-import { ConflictChoice } from '../shared/ConflictChoice';
+import { ConflictChoice } from '@src/ui/form/ConflictChoice';
 import { ApplicationsTab } from './ApplicationsTab';
 import { ClientApplicationDialog } from './ClientApplicationDialog';
 import { ClientTab } from './ClientTab';

@@ -23,7 +23,7 @@ import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { withValues } from '../../i18n/with-values';
-import { ConflictChoice } from '../shared/ConflictChoice';
+import { ConflictChoice } from '@src/ui/form/ConflictChoice';
 import { TemplateFieldTable } from './TemplateFieldTable';
 
 type EditorRef = ActorRefFrom<typeof templateEditorMachine>;

@@ -17,7 +17,7 @@ import { ErrorSummary } from '@src/ui/form/ErrorSummary';
 import { FormDialog } from '@src/ui/form/FormDialog';
 import { LabelledField } from '@src/ui/form/LabelledField';
 import { useText } from '@src/ui/use-text';
-import { ConflictChoice } from '@src/admin/shared/ConflictChoice';
+import { ConflictChoice } from '@src/ui/form/ConflictChoice';
 
 type EditorRef = ActorRefFrom<typeof labelEditorMachine>;
 
