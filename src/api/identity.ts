@@ -5,7 +5,10 @@ import { MenuSchema, SiteProfileSchema, type Menu, type SiteProfile } from '@con
 import type { Culture } from '@contracts/culture';
 import { http, type CallOptions } from './http';
 
-/** GET config/public: the okta-auth-js settings (issuer, client id, redirect URI, scopes). */
+/**
+ * GET config/public: the okta-auth-js settings (issuer, client id, redirect URI, scopes) and which captcha the public
+ * forms show (`captcha`: ALTCHA's challenge URL or reCAPTCHA's site key, for `src/ui/captcha/Captcha`).
+ */
 export async function getPublicConfig(options: CallOptions = {}): Promise<PublicConfig> {
   return v.parse(PublicConfigSchema, await http.get('config/public', options).json());
 }

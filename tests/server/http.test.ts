@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemSchema, REQUEST_ID_HEADER } from '@contracts/errors';
 import { toProblem } from '@server/http/error-handler';
-import { buildTestApp, fakeSpaBuild, type TestApp } from './support/app';
+import { contentSecurityPolicy } from '@server/http/security-headers';
+import { buildTestApp, fakeSpaBuild, testConfig, type TestApp } from './support/app';
 
 // The HTTP shell does not read the database (an empty PGlite is enough); resource suites run on both kinds.
 describe('HTTP shell', () => {
@@ -52,6 +53,19 @@ describe('HTTP shell', () => {
     expect(csp).not.toContain('unsafe-eval');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it("lets Google's reCAPTCHA hosts in only when reCAPTCHA is configured; ALTCHA needs no blob: and no wasm", () => {
+    const altcha = contentSecurityPolicy(testConfig());
+    expect(altcha['script-src']).toEqual(["'self'"]);
+    expect(altcha['frame-src']).toEqual(["'self'"]);
+    expect(altcha['worker-src']).toBeUndefined();
+    expect(JSON.stringify(altcha)).not.toMatch(/google|gstatic|blob:|wasm/);
+
+    const recaptcha = contentSecurityPolicy(testConfig({ RECAPTCHA_SITE_KEY: 'site-key', RECAPTCHA_SECRET: 'secret' }));
+    expect(recaptcha['script-src']).toEqual(["'self'", 'https://www.google.com', 'https://www.gstatic.com']);
+    expect(recaptcha['frame-src']).toEqual(["'self'", 'https://www.google.com', 'https://recaptcha.google.com']);
+    expect(recaptcha['connect-src']).toEqual(["'self'"]);
   });
 
   it('answers an unknown /api path with the JSON problem shape, even to a browser', async () => {
