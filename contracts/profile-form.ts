@@ -19,11 +19,53 @@ export const FormFieldOptionSchema = v.object({
 });
 export type FormFieldOption = v.InferOutput<typeof FormFieldOptionSchema>;
 
+/**
+ * How an NVARCHAR field is typed in (spec §2 "Input types"): the spec's input types, plus `ssn`, our social security
+ * number input (§5 "Social security number input"). Number is shown as text with a decimal keypad; masked hides its
+ * value behind a show/hide toggle.
+ */
+export const fieldInputTypes = [
+  'color',
+  'date',
+  'datetime-local',
+  'email',
+  'month',
+  'number',
+  'password',
+  'search',
+  'tel',
+  'text',
+  'time',
+  'url',
+  'week',
+  'masked',
+  'ssn',
+] as const;
+export type FieldInputType = (typeof fieldInputTypes)[number];
+
+const knownInputTypes: ReadonlySet<string> = new Set(fieldInputTypes);
+
+/**
+ * A field definition's CssField read as its input type, ignoring case and surrounding blanks. Anything else, and no
+ * CssField at all, is `text` (spec §2 "An unknown type falls back to text").
+ */
+export function inputTypeOf(cssField: string | null): FieldInputType {
+  const type = (cssField ?? '').trim().toLowerCase();
+  return knownInputTypes.has(type) ? (type as FieldInputType) : 'text';
+}
+
+const dateInputTypes: ReadonlySet<FieldInputType> = new Set(['date', 'datetime-local', 'month', 'week', 'time']);
+
+/** Input types that hold a date or a time, to which length rules do not apply (spec §5). */
+export const isDateInputType = (type: FieldInputType): boolean => dateInputTypes.has(type);
+
 export const FormFieldSchema = v.object({
   fieldId: v.string(),
   /** The field's dictionary name: the key of its value in `fields` of a save, and of its labels `FormField_Name_…`. */
   fieldName: v.string(),
   dataType: v.picklist(fieldDataTypes),
+  /** How the field is typed in: its definition's CssField read by `inputTypeOf`; only NVARCHAR fields are typed in. */
+  inputType: v.picklist(fieldInputTypes),
   metaTag: v.nullable(v.string()),
   /** The person's value (Edit, Agent, Admin); on an empty form the default value, or ''. */
   value: v.string(),

@@ -1,5 +1,5 @@
 import { hasDataLength } from '../admin/fields';
-import type { FormField } from '../profile-form';
+import { isDateInputType, type FormField } from '../profile-form';
 import { meetsComplexity } from './password';
 import { rulesOfFormField } from './resource-rules';
 import { firstFailure, type FieldFailure, type FieldRules } from './rules';
@@ -39,13 +39,14 @@ const isToggle = (field: FormField) => field.dataType === 'CHECKBOX' || field.da
 /**
  * The field rules of a form field (spec §5 "For form fields"): hidden fields and labels have none; the data length
  * bounds text (NVARCHAR) only — every other type is stored with the spec's default length 1, which is no bound on an
- * option's value.
+ * option's value. A text shown as a date or time input (its input type) drops the length rules (§5 "Length rules do
+ * not apply to date fields").
  */
 export function rulesOfProfileField(field: FormField, viewer: FormViewer): FieldRules {
   if (!isFieldVisible(field, viewer) || field.dataType === 'LABEL') return {};
   return rulesOfFormField({
     mandatory: field.mandatory,
-    dataType: field.dataType,
+    isDate: isDateInputType(field.inputType),
     dataLength: hasDataLength(field.dataType) ? field.dataLength : null,
     validationRegex: field.validationRegex,
     validationMessage: field.validationMessage,

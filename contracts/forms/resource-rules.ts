@@ -16,7 +16,8 @@ export type InputRuleData = {
 /** The part of a profile form field that carries rules (spec §3 "Form field"). */
 export type FormFieldRuleData = {
   mandatory: boolean;
-  dataType: string;
+  /** Shown as a date or time input: the length rules do not apply (spec §5). */
+  isDate?: boolean;
   dataLength: number | null;
   validationRegex: string | null;
   validationMessage: string | null;
@@ -79,6 +80,6 @@ export function rulesOfFormField(data: FormFieldRuleData): FieldRules {
     ...(data.dataLength === null ? {} : { dataLength: data.dataLength }),
     ...(pattern === undefined ? {} : { pattern }),
     ...(message === undefined ? {} : { message }),
-    isDate: isDateType(data.dataType),
+    isDate: data.isDate ?? false,
   };
 }

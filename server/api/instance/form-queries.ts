@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FormViewer } from '@contracts/forms/profile-rules';
 import { isFieldVisible } from '@contracts/forms/profile-rules';
-import type { FormApplication, FormDefinition, FormField } from '@contracts/profile-form';
+import { inputTypeOf, type FormApplication, type FormDefinition, type FormField } from '@contracts/profile-form';
 import type { Db } from '../../db/client';
 import {
   applications,
@@ -123,6 +123,7 @@ export async function readFormDefinition(
         fieldId: field.id,
         fieldName: field.dictionaryName,
         dataType: field.dataType,
+        inputType: inputTypeOf(field.cssField),
         metaTag: field.metaTag,
         value: instance === null ? (field.defaultValue ?? '') : (valueOf.get(field.id) ?? ''),
         defaultValue: field.defaultValue,

@@ -83,6 +83,7 @@ async function insertForms(db: Db) {
         metaTag: field.metaTag ?? null,
         description: field.description,
         defaultValue: field.defaultValue ?? null,
+        cssField: field.cssField ?? null,
         maskRegex: field.maskRegex ?? null,
         validationRegex: field.validationRegex ?? null,
         validationMessage: field.message?.['en-us'] ?? null,

@@ -1,7 +1,19 @@
-import { Checkbox, Field, HStack, Input, NativeSelect, Textarea } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import {
+  chakra,
+  Checkbox,
+  Field,
+  Fieldset,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  RadioGroup,
+  Stack,
+  Textarea,
+} from '@chakra-ui/react';
+import type { HTMLAttributes, HTMLInputTypeAttribute, ReactElement, ReactNode } from 'react';
 
-/** One choice of a select: the value sent and the text read. */
+/** One choice of a select or a radio group: the value sent and the text read. */
 export type FieldOption = { value: string; label: string };
 
 type Common = {
@@ -11,13 +23,38 @@ type Common = {
   disabled?: boolean;
   /** The field's first message (contracts/forms: only the first is shown); none while the value is acceptable. */
   message?: string | undefined;
+  /** The input lost focus (a form marks the field touched: its message shows from then on). */
+  onBlur?: () => void;
 };
 
-type TextKinds = Common & {
-  kind?: 'text' | 'number' | 'textarea';
-  value: string;
-  onChange: (value: string) => void;
+/** What sits around a single-line input: texts joined to it (a field's prefix and suffix), a control inside its end. */
+type Adornments = {
+  startAddon?: ReactNode;
+  endAddon?: ReactNode;
+  /** Inside the input, at its end (the show/hide toggle of a masked input). */
+  endElement?: ReactNode;
 };
+
+type TextKinds = Common &
+  Adornments & {
+    kind?: 'text' | 'number' | 'textarea';
+    value: string;
+    onChange: (value: string) => void;
+    /** The input's HTML type when it is not its kind's (tel, date, password …); a textarea has none. */
+    type?: HTMLInputTypeAttribute;
+    /** The keypad a touch device offers (`decimal` for a number typed as text). */
+    inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  };
+
+type ControlKind = Common &
+  Adornments & {
+    kind: 'control';
+    /**
+     * An input with behaviour of its own (the social security number input). A Chakra `Input` takes its id, required,
+     * read-only and invalid state from the field, so the label and the message reach it as they reach any input.
+     */
+    control: ReactElement;
+  };
 
 type SelectKind = Common & {
   kind: 'select';
@@ -33,54 +70,78 @@ type SelectKind = Common & {
   aside?: ReactNode;
 };
 
-type CheckboxKind = {
+type RadioKind = Common & {
+  kind: 'radio';
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly FieldOption[];
+};
+
+type CheckboxKind = Omit<Common, 'message'> & {
   kind: 'checkbox';
-  label: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
-  disabled?: boolean;
+  /** Only a form's checkbox has one (a required box left unticked); a dialog's switches never do. */
+  message?: string | undefined;
   /** Where the box sits in its row or grid. */
   placement?: Pick<Checkbox.RootProps, 'alignSelf' | 'flexShrink'>;
 };
 
-export type LabelledFieldProps = TextKinds | SelectKind | CheckboxKind;
+export type LabelledFieldProps = TextKinds | ControlKind | SelectKind | RadioKind | CheckboxKind;
 
 /**
  * The one labelled field of every form: label with the required mark, the input by kind, and the field's first
  * message under it. Chakra's Field wires the label, `aria-invalid`, `aria-required` and the error text to the input,
- * so a field is found by its label alone. A checkbox carries its own label and no message.
+ * so a field is found by its label alone. A checkbox carries its own label; a radio group is a fieldset whose legend
+ * names the group.
  */
 export function LabelledField(props: LabelledFieldProps) {
   if (props.kind === 'checkbox') return <CheckboxField {...props} />;
+  if (props.kind === 'radio') return <RadioField {...props} />;
   const { label, required = false, readOnly = false, disabled = false, message } = props;
+  // A native select has no read-only state: one that may not be changed is disabled.
+  const locked = disabled || (props.kind === 'select' && readOnly);
   return (
-    <Field.Root required={required} invalid={message !== undefined} readOnly={readOnly} disabled={disabled}>
+    <Field.Root required={required} invalid={message !== undefined} readOnly={readOnly} disabled={locked}>
       <Field.Label>
         {label}
-        {required ? <Field.RequiredIndicator /> : null}
+        <Field.RequiredIndicator />
       </Field.Label>
-      {props.kind === 'select' ? <SelectInput {...props} /> : <TextInput {...props} />}
+      {props.kind === 'select' ? <SelectInput {...props} /> : <SingleLine {...props} />}
       {message !== undefined ? <Field.ErrorText>{message}</Field.ErrorText> : null}
     </Field.Root>
   );
 }
 
-function TextInput({ kind = 'text', value, onChange }: TextKinds) {
+/** A text-like input or a control of its own, inside its adornments when it has any. */
+function SingleLine(props: TextKinds | ControlKind) {
+  const input = props.kind === 'control' ? props.control : <TextInput {...props} />;
+  const { startAddon, endAddon, endElement } = props;
+  if (startAddon === undefined && endAddon === undefined && endElement === undefined) return input;
+  return (
+    <InputGroup startAddon={startAddon} endAddon={endAddon} endElement={endElement}>
+      {input}
+    </InputGroup>
+  );
+}
+
+function TextInput({ kind = 'text', type, inputMode, value, onChange, onBlur }: TextKinds) {
   const change = (event: { target: { value: string } }) => {
     onChange(event.target.value);
   };
   return kind === 'textarea' ? (
-    <Textarea value={value} onChange={change} />
+    <Textarea value={value} onChange={change} onBlur={onBlur} />
   ) : (
-    <Input type={kind} value={value} onChange={change} />
+    <Input type={type ?? kind} inputMode={inputMode} value={value} onChange={change} onBlur={onBlur} />
   );
 }
 
-function SelectInput({ value, onChange, options, empty, aside }: SelectKind) {
+function SelectInput({ value, onChange, onBlur, options, empty, aside }: SelectKind) {
   const select = (
     <NativeSelect.Root {...(aside === undefined ? {} : { flex: '1' })}>
       <NativeSelect.Field
         value={value}
+        onBlur={onBlur}
         onChange={(event) => {
           onChange(event.target.value);
         }}
@@ -109,19 +170,76 @@ function SelectInput({ value, onChange, options, empty, aside }: SelectKind) {
   );
 }
 
-function CheckboxField({ label, checked, onChange, disabled = false, placement = {} }: CheckboxKind) {
+function RadioField(props: RadioKind) {
+  const { label, required = false, readOnly = false, disabled = false, message, value, options } = props;
   return (
-    <Checkbox.Root
-      {...placement}
-      checked={checked}
+    <Fieldset.Root invalid={message !== undefined} disabled={disabled}>
+      <Fieldset.Legend>
+        {label}
+        {required ? <RequiredMark /> : null}
+      </Fieldset.Legend>
+      <RadioGroup.Root
+        value={value}
+        readOnly={readOnly}
+        onBlur={props.onBlur}
+        onValueChange={(details) => {
+          props.onChange(details.value ?? '');
+        }}
+      >
+        <Stack gap="2">
+          {options.map((option) => (
+            <RadioGroup.Item key={option.value} value={option.value}>
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
+            </RadioGroup.Item>
+          ))}
+        </Stack>
+      </RadioGroup.Root>
+      {message !== undefined ? <Fieldset.ErrorText>{message}</Fieldset.ErrorText> : null}
+    </Fieldset.Root>
+  );
+}
+
+/**
+ * A checkbox inside its own Field, so a required box carries the required mark and `aria-required`, and a message
+ * reads as the box's error. The Field is only as wide as the box, so the box sits in its row as it always did.
+ */
+function CheckboxField(props: CheckboxKind) {
+  const { label, checked, onChange, required = false, readOnly = false, disabled = false, message } = props;
+  return (
+    <Field.Root
+      {...(props.placement ?? {})}
+      width="auto"
+      required={required}
+      invalid={message !== undefined}
+      readOnly={readOnly}
       disabled={disabled}
-      onCheckedChange={(details) => {
-        onChange(details.checked === true);
-      }}
     >
-      <Checkbox.HiddenInput />
-      <Checkbox.Control />
-      <Checkbox.Label>{label}</Checkbox.Label>
-    </Checkbox.Root>
+      <Checkbox.Root
+        checked={checked}
+        onBlur={props.onBlur}
+        onCheckedChange={(details) => {
+          onChange(details.checked === true);
+        }}
+      >
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>
+          {label}
+          <Field.RequiredIndicator />
+        </Checkbox.Label>
+      </Checkbox.Root>
+      {message !== undefined ? <Field.ErrorText>{message}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
+
+/** The required mark where no Field carries one (a fieldset's legend), drawn as the Field's own: hidden from readers. */
+function RequiredMark() {
+  return (
+    <chakra.span aria-hidden="true" color="fg.error" marginStart="1">
+      *
+    </chakra.span>
   );
 }

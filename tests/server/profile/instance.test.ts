@@ -94,6 +94,8 @@ describe.each(databaseKinds)('profile form: Instance, form definitions, roles, q
     );
     expect(own).toMatchObject({ instanceId: maria, email: 'maria@acme.test', ssoInstance: false });
     expect(own.fields.find((field) => field.fieldName === 'City')?.value).toBe('Miami');
+    expect(own.fields.find((field) => field.fieldName === 'PhoneNumber')).toMatchObject({ inputType: 'tel' });
+    expect(own.fields.find((field) => field.fieldName === 'SocialSecurityNumber')).toMatchObject({ inputType: 'ssn' });
     expect(own.fields.find((field) => field.fieldName === 'SocialSecurityNumber')?.fieldTemplateLockFor).toEqual([
       'agent',
     ]);

@@ -66,6 +66,9 @@ describe.each(databaseKinds)('sign-up: POST Instance/Register (%s)', (kind) => {
     expect(form.fields.every((field) => !field.adminField && !field.templateHiddenField)).toBe(true);
     // Hidden and admin-only on Benefits, but shown and mandatory on Claims: the form shows it, required.
     expect(form.fields.find((field) => field.fieldName === 'EmployeeNumber')).toMatchObject({ mandatory: true });
+    // The input type is the field definition's CssField; a field without one is typed in as text.
+    const inputTypes = Object.fromEntries(form.fields.map((field) => [field.fieldName, field.inputType]));
+    expect(inputTypes).toMatchObject({ PhoneNumber: 'tel', SocialSecurityNumber: 'ssn', FirstName: 'text' });
     expect(form.fields.find((field) => field.fieldName === 'State')?.childs.map((o) => o.value)).toContain('FL');
     expect(form.fields.find((field) => field.fieldName === 'PreferredContact')?.value).toBe('EMAIL');
     expect(form.applications.map((app) => [app.applicationName, app.rolesApiUrl])).toEqual([

@@ -74,7 +74,6 @@ describe('rules from resource data', () => {
 describe('rules of a profile form field', () => {
   const field = {
     mandatory: true,
-    dataType: 'NVARCHAR',
     dataLength: 4,
     validationRegex: null,
     validationMessage: null,

@@ -1,4 +1,5 @@
 import type { FieldDataType, FieldMetaTag } from '@contracts/admin/fields';
+import type { FieldInputType } from '@contracts/profile-form';
 import type { Texts } from './types';
 
 interface DemoSubField {
@@ -19,6 +20,8 @@ export interface DemoField {
   /** Validation message in both cultures (the field keeps the English one; labels `FormField_Message_{name}`). */
   message?: Texts;
   defaultValue?: string;
+  /** The definition's CssField: the input type the profile form shows the field with (none: text). */
+  cssField?: FieldInputType;
   maskRegex?: string;
   validationRegex?: string;
   prefix?: string;
@@ -76,6 +79,7 @@ export const demoFields: readonly DemoField[] = [
     dataLength: 14,
     description: 'Daytime phone number',
     caption: { 'en-us': 'Phone number', es: 'Número de teléfono' },
+    cssField: 'tel',
     message: {
       'en-us': 'Enter a phone number such as (512) 555-0142.',
       es: 'Escribe un teléfono como (512) 555-0142.',
@@ -89,6 +93,7 @@ export const demoFields: readonly DemoField[] = [
     dataLength: 9,
     description: 'Social security number (9 digits, shown masked)',
     caption: { 'en-us': 'Social security number', es: 'Número de seguro social' },
+    cssField: 'ssn',
     message: {
       'en-us': 'Enter the 9 digits of the social security number.',
       es: 'Escribe los 9 dígitos del número de seguro social.',

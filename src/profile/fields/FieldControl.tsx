@@ -1,0 +1,97 @@
+import { Heading } from '@chakra-ui/react';
+import { memo } from 'react';
+import type { FormField } from '@contracts/profile-form';
+import { label as labelText, raw } from '@machines/support/text';
+import { LabelledField, type FieldOption } from '@src/ui/form/LabelledField';
+import { useText } from '@src/ui/use-text';
+import { TextControl } from './TextControl';
+
+/**
+ * One profile field's props. All but `field` are primitives or callbacks, and the callbacks take the field's name, so
+ * a form passes the same two callbacks to every field and a field re-renders only when its own props change.
+ */
+export type FieldControlProps = {
+  /** The field as the form definition answers it; keep the same object between renders (the memo compares it). */
+  field: FormField;
+  /** The value the form holds: a text, an option's value, or `'true'`/`'false'` for a checkbox or boolean. */
+  value: string;
+  /** The field's caption in the current language (its label `FormField_Name_{fieldName}`). */
+  label: string;
+  /** Marks the caption with the required asterisk. */
+  required: boolean;
+  readOnly: boolean;
+  /** The field's first failure as text, or undefined while none is shown. */
+  message: string | undefined;
+  onChange: (name: string, value: string) => void;
+  onBlur: (name: string) => void;
+};
+
+/**
+ * Renders one profile field by its data type (spec public-and-profile §2 "Form section: renders fields by data type"):
+ * text by its input type, a select, a radio group, a checkbox holding `'true'`/`'false'`, or a label with no input.
+ * Memoised: a 200-field form re-renders only the field whose props changed.
+ */
+export const FieldControl = memo(function FieldControl(props: FieldControlProps) {
+  const { field, value, label, required, readOnly, message } = props;
+  const name = field.fieldName;
+  const change = (next: string) => {
+    props.onChange(name, next);
+  };
+  const blur = () => {
+    props.onBlur(name);
+  };
+  const common = { label, required, readOnly, message, onBlur: blur };
+  switch (field.dataType) {
+    case 'LABEL':
+      return (
+        <Heading as="h3" size="md">
+          {label}
+        </Heading>
+      );
+    case 'CHECKBOX':
+    case 'BOOLEAN':
+      return (
+        <LabelledField
+          kind="checkbox"
+          {...common}
+          checked={value === 'true'}
+          onChange={(checked) => {
+            change(checked ? 'true' : 'false');
+          }}
+        />
+      );
+    case 'SELECT':
+      // A required select offers no empty choice; an optional one starts with it (spec §5).
+      return (
+        <ChoiceControl field={field} {...common} kind="select" value={value} onChange={change} optional={!required} />
+      );
+    case 'RADIO BUTTON GROUP':
+      return <ChoiceControl field={field} {...common} kind="radio" value={value} onChange={change} optional={false} />;
+    case 'NVARCHAR':
+      return <TextControl field={field} {...common} value={value} onChange={change} />;
+  }
+});
+
+type ChoiceControlProps = {
+  field: FormField;
+  kind: 'select' | 'radio';
+  label: string;
+  required: boolean;
+  readOnly: boolean;
+  message: string | undefined;
+  value: string;
+  optional: boolean;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+};
+
+/** A select or radio group whose options read their label `FormField_Option_{fieldName}_{value}`, else the caption. */
+function ChoiceControl({ field, kind, optional, ...rest }: ChoiceControlProps) {
+  const text = useText();
+  const options: FieldOption[] = field.childs.map((option) => ({
+    value: option.value,
+    label: text(labelText(`FormField_Option_${field.fieldName}_${option.value}`, raw(option.caption))),
+  }));
+  if (kind === 'radio') return <LabelledField kind="radio" {...rest} options={options} />;
+  return <LabelledField kind="select" {...rest} options={options} {...(optional ? { empty: { label: '' } } : {})} />;
+}

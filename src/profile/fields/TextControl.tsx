@@ -1,0 +1,75 @@
+import { IconButton } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import type { FormField } from '@contracts/profile-form';
+import { LabelledField } from '@src/ui/form/LabelledField';
+import { SsnInput } from './SsnInput';
+
+type TextControlProps = {
+  field: FormField;
+  label: string;
+  required: boolean;
+  readOnly: boolean;
+  message: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+};
+
+const present = (text: string | null) => (text === null || text.trim() === '' ? undefined : text);
+
+/**
+ * A text (NVARCHAR) field typed in as its input type says (spec §2 "Input types"): number as text with a decimal
+ * keypad, masked as a password with a show/hide toggle, ssn as the social security number input, any other type as
+ * that input type. Its prefix and suffix sit joined to the input.
+ */
+export function TextControl({ field, ...rest }: TextControlProps) {
+  const addons = { startAddon: present(field.prefix), endAddon: present(field.sufix) };
+  switch (field.inputType) {
+    case 'ssn':
+      return (
+        <LabelledField
+          kind="control"
+          {...rest}
+          {...addons}
+          control={<SsnInput value={rest.value} onChange={rest.onChange} onBlur={rest.onBlur} />}
+        />
+      );
+    case 'masked':
+      return <MaskedControl {...rest} {...addons} />;
+    case 'number':
+      // A number keeps what was typed (no spinner, no locale reformatting); the keypad offers digits and a separator.
+      return <LabelledField {...rest} {...addons} type="text" inputMode="decimal" />;
+    default:
+      return <LabelledField {...rest} {...addons} type={field.inputType} />;
+  }
+}
+
+type MaskedControlProps = Omit<TextControlProps, 'field'> & {
+  startAddon: string | undefined;
+  endAddon: string | undefined;
+};
+
+/** A masked text: hidden as a password until the person asks to see it; whether it shows is this widget's own state. */
+function MaskedControl(props: MaskedControlProps) {
+  const { t } = useLingui();
+  const [shown, setShown] = useState(false);
+  const toggle = (
+    <IconButton
+      size="xs"
+      variant="ghost"
+      aria-label={
+        shown
+          ? t({ id: 'Instance_Button_HideValue', message: 'Hide value' })
+          : t({ id: 'Instance_Button_ShowValue', message: 'Show value' })
+      }
+      onClick={() => {
+        setShown(!shown);
+      }}
+    >
+      {shown ? <EyeOff /> : <Eye />}
+    </IconButton>
+  );
+  return <LabelledField {...props} type={shown ? 'text' : 'password'} endElement={toggle} />;
+}
