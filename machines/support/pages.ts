@@ -19,7 +19,7 @@ export type PageKey = (typeof pageKeys)[number];
  * (`Login_Text_Title` → `Login`). The board has no labels of its own yet; its component is reserved for them.
  */
 export const pageComponents: Record<PageKey, readonly string[]> = {
-  signup: ['SignUp', 'Instance', 'Security'],
+  signup: ['SignUp', 'Instance', 'Security', 'FormField'],
   login: ['Login'],
   faq: ['Faq'],
   index: ['Dashboard'],
@@ -27,7 +27,7 @@ export const pageComponents: Record<PageKey, readonly string[]> = {
   client: ['Client', 'ClientApplication'],
   field: ['Field'],
   template: ['Template'],
-  profile: ['Instance', 'Security'],
+  profile: ['Instance', 'Security', 'FormField'],
   board: ['Board'],
   manageUsers: ['Instance', 'Import'],
 };

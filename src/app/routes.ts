@@ -52,7 +52,9 @@ export type RouteId =
   | 'editProfile';
 
 /** Admin pages: the spec leaves their paths open; these are ours (docs/spa.md). */
-const adminPages: readonly { id: RouteId; pattern: string; page: PageKey; view: ViewLoader }[] = [
+const editProfilePage = page(() => import('@src/profile/EditProfilePage'), 'EditProfilePage');
+
+const adminPages: readonly { id: RouteId; pattern: string; page: PageKey; view: ViewLoader; flow?: FlowKey }[] = [
   {
     id: 'dashboard',
     pattern: '/dashboard',
@@ -84,7 +86,7 @@ const adminPages: readonly { id: RouteId; pattern: string; page: PageKey; view: 
     view: page(() => import('@src/admin/fields/FieldsPage'), 'FieldsPage'),
   },
   { id: 'manageUsers', pattern: '/manageUsers', page: 'manageUsers', view: placeholder(pageTitles.manageUsers) },
-  { id: 'profile', pattern: '/profile/:redirectUrl?', page: 'profile', view: placeholder(pageTitles.profile) },
+  { id: 'profile', pattern: '/profile/:redirectUrl?', page: 'profile', view: editProfilePage, flow: 'editProfile' },
 ];
 
 const loginPage = page(() => import('@src/pages/LoginPage'), 'LoginPage');
@@ -179,7 +181,8 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     layout: 'public',
     page: 'signup',
     analytics: '/registration/profile',
-    view: placeholder(pageTitles.signUp),
+    flow: 'signUp',
+    view: page(() => import('@src/profile/SignUpPage'), 'SignUpPage'),
   },
   { kind: 'page', id: 'reset', pattern: '/Reset/:login', layout: 'public', view: placeholder(pageTitles.reset) },
   {
@@ -207,7 +210,8 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     layout: 'board',
     page: 'profile',
     analytics: '/edit-profile/profile',
-    view: placeholder(pageTitles.editProfile),
+    flow: 'editProfile',
+    view: editProfilePage,
     bare: true,
   },
 ];

@@ -10,7 +10,7 @@ import { FieldControl, type FieldControlProps } from '@src/profile/fields/FieldC
 import type { LabelledFieldProps } from '@src/ui/form/LabelledField';
 import { system } from '@src/ui/system';
 import { applyOverrides, createI18n } from '@tests/support/i18n';
-import { profileField } from '@tests/support/profile-field-fixture';
+import { profileField } from '@tests/support/profile-fixtures';
 import '@tests/support/jsdom-pointer-event';
 
 /**

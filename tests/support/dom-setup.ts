@@ -31,3 +31,8 @@ system.getSlotRecipeFn = (key, fallback) => {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-return -- Chakra types a recipe function with `any` props.
   return getSlotRecipeFn(key, fallback);
 };
+
+// jsdom lays nothing out, so it has no scrolling: the profile form scrolls a new step into sight (spec §2), and the
+// sign-up confirmation scrolls to the top. Here both are no-ops; the browser tests see the real thing.
+Element.prototype.scrollIntoView = () => undefined;
+window.scrollTo = () => undefined;

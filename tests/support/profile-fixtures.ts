@@ -36,6 +36,10 @@ export const profileIds = {
 /** A password that meets the policy (contracts/forms/password.ts) and does not contain `maria`. */
 export const strongPassword = 'Sunrise2026';
 
+/** An optional, editable text field named Nickname (10 characters) unless `overrides` say otherwise. */
+export const profileField = (overrides: Partial<FormField> = {}): FormField =>
+  formField({ fieldName: 'Nickname', dataLength: 10, ...overrides });
+
 /** An option of a SELECT or a radio group, its caption the value unless given. */
 export const fieldOption = (value: string, order = 0, caption = value): FormFieldOption => ({ value, caption, order });
 
@@ -43,6 +47,7 @@ export const fieldOption = (value: string, order = 0, caption = value): FormFiel
 export const formField = (overrides: Partial<FormField> & Pick<FormField, 'fieldName'>): FormField => ({
   fieldId: `field-${overrides.fieldName}`,
   dataType: 'NVARCHAR',
+  inputType: 'text',
   metaTag: null,
   value: '',
   defaultValue: null,

@@ -44,6 +44,8 @@ type TextKinds = Common &
     type?: HTMLInputTypeAttribute;
     /** The keypad a touch device offers (`decimal` for a number typed as text). */
     inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+    /** What the browser may fill in (`new-password` keeps it from offering a saved password for a new one). */
+    autoComplete?: string;
   };
 
 type ControlKind = Common &
@@ -125,14 +127,21 @@ function SingleLine(props: TextKinds | ControlKind) {
   );
 }
 
-function TextInput({ kind = 'text', type, inputMode, value, onChange, onBlur }: TextKinds) {
+function TextInput({ kind = 'text', type, inputMode, autoComplete, value, onChange, onBlur }: TextKinds) {
   const change = (event: { target: { value: string } }) => {
     onChange(event.target.value);
   };
   return kind === 'textarea' ? (
     <Textarea value={value} onChange={change} onBlur={onBlur} />
   ) : (
-    <Input type={type ?? kind} inputMode={inputMode} value={value} onChange={change} onBlur={onBlur} />
+    <Input
+      type={type ?? kind}
+      inputMode={inputMode}
+      autoComplete={autoComplete}
+      value={value}
+      onChange={change}
+      onBlur={onBlur}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { profileFieldFailure, rulesOfProfileField } from '@contracts/forms/profile-rules';
 import { fieldInputTypes, inputTypeOf, isDateInputType } from '@contracts/profile-form';
-import { profileField } from '@tests/support/profile-field-fixture';
+import { profileField } from '@tests/support/profile-fixtures';
 
 const person = { admin: false, role: 'user' };
 

@@ -1,0 +1,111 @@
+import { Button, Heading, Image, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { Link as RouterLink } from 'wouter';
+import { selectCulture, selectSignUpRef } from '@machines/app/app.selectors';
+import type { signUpMachine } from '@machines/sign-up/sign-up.machine';
+import {
+  selectClientId,
+  selectConfirmationLink,
+  selectHasFailed,
+  selectIsConfirmed,
+  selectIsPreparing,
+  selectProfileFormRef,
+} from '@machines/sign-up/sign-up.selectors';
+import { loginLogoUrl } from '../api/resources';
+import { AppActor } from '../app/AppActor';
+import { paths } from '../app/routes';
+import { labels } from '../i18n/labels';
+import { SignUpCaptcha } from './SignUpCaptcha';
+import { ProfileForm } from './form/ProfileForm';
+
+type SignUpRef = ActorRefFrom<typeof signUpMachine>;
+
+/** The sign-up page (spec public-and-profile §2 "Sign-up page", §4): the Register form, then its confirmation. */
+export function SignUpPage() {
+  const signUpRef = AppActor.useSelector(selectSignUpRef);
+  return signUpRef ? <SignUp signUpRef={signUpRef} /> : null;
+}
+
+function SignUp({ signUpRef }: { signUpRef: SignUpRef }) {
+  const { i18n, t } = useLingui();
+  const preparing = useSelector(signUpRef, selectIsPreparing);
+  const confirmed = useSelector(signUpRef, selectIsConfirmed);
+  const failed = useSelector(signUpRef, selectHasFailed);
+  const formRef = useSelector(signUpRef, selectProfileFormRef);
+  const clientId = useSelector(signUpRef, selectClientId);
+  if (confirmed) return <Confirmation signUpRef={signUpRef} />;
+  const cannotLoad = (
+    <Stack gap="3" role="alert">
+      <Text>{t({ id: 'SignUp_Text_LoadFailed', message: 'The sign-up form could not be loaded.' })}</Text>
+      <Button
+        alignSelf="start"
+        onClick={() => {
+          if (formRef) formRef.send({ type: 'reload' });
+          else signUpRef.send({ type: 'retry' });
+        }}
+      >
+        {t({ id: 'Global_Button_Retry', message: 'Retry' })}
+      </Button>
+      <Link asChild color="brand">
+        <RouterLink href={paths.login({ clientId })}>{i18n._(labels.SignUp_Link_Login)}</RouterLink>
+      </Link>
+    </Stack>
+  );
+  return (
+    <Stack gap="6">
+      <Image
+        src={loginLogoUrl(clientId)}
+        alt={t({ id: 'Shell_Text_ClientLogo', message: 'Client logo' })}
+        maxHeight="16"
+        alignSelf="center"
+      />
+      <Heading as="h1" size="2xl" textAlign="center">
+        {i18n._(labels.SignUp_Text_Title)}
+      </Heading>
+      {preparing ? <Spinner alignSelf="center" /> : null}
+      {failed ? cannotLoad : null}
+      {formRef ? (
+        <ProfileForm
+          formRef={formRef}
+          loadFailure={cannotLoad}
+          captcha={<SignUpCaptcha signUpRef={signUpRef} formRef={formRef} />}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The confirmation (spec §2): the logo, a message, instructions and the login page's or the redirect's link. */
+function Confirmation({ signUpRef }: { signUpRef: SignUpRef }) {
+  const { i18n, t } = useLingui();
+  const clientId = useSelector(signUpRef, selectClientId);
+  const culture = AppActor.useSelector(selectCulture);
+  const link = useSelector(signUpRef, (s) => selectConfirmationLink(s, window.location.origin));
+  // Spec §2 "It scrolls to the top": the confirmation replaces a long form.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, []);
+  const href = link.kind === 'redirect' ? link.url : paths.login({ clientId });
+  return (
+    <Stack gap="5" align="center" textAlign="center" role="status">
+      <Image
+        src={loginLogoUrl(clientId)}
+        alt={t({ id: 'Shell_Text_ClientLogo', message: 'Client logo' })}
+        maxHeight="16"
+      />
+      <Heading as="h1" size="2xl">
+        {i18n._(labels.SignUp_Text_ConfirmationTitle)}
+      </Heading>
+      <Text>{i18n._(labels.SignUp_Text_ConfirmationMessage)}</Text>
+      <Text color="fg.muted">{i18n._(labels.SignUp_Text_ConfirmationInstructions)}</Text>
+      <Link asChild color="brand" fontWeight="semibold">
+        <RouterLink href={culture === 'en-us' ? href : `${href}${href.includes('?') ? '&' : '?'}culture=${culture}`}>
+          {i18n._(link.kind === 'redirect' ? labels.SignUp_Link_Continue : labels.SignUp_Link_Login)}
+        </RouterLink>
+      </Link>
+    </Stack>
+  );
+}

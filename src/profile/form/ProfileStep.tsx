@@ -1,0 +1,73 @@
+import { Button, Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
+import {
+  sameEmailView,
+  selectEmailView,
+  selectFieldNames,
+  selectSecurityLink,
+} from '@machines/profile-form/profile-form.selectors';
+import { labels } from '../../i18n/labels';
+import { LabelledField } from '../../ui/form/LabelledField';
+import { FieldItem } from './FieldItem';
+import type { ProfileFormRef } from './profile-form-ref';
+import { useInputFailureText } from './use-input-failure-text';
+
+/**
+ * Step 1, Profile (spec §2): the e-mail (editable only where the machine says so), the template fields in display
+ * order, and in Edit mode a link to the Security step.
+ */
+export function ProfileStep({ formRef }: { formRef: ProfileFormRef }) {
+  const { i18n, t } = useLingui();
+  const failureText = useInputFailureText();
+  const names = useSelector(formRef, selectFieldNames);
+  const email = useSelector(formRef, selectEmailView, sameEmailView);
+  const securityStep = useSelector(formRef, selectSecurityLink);
+  const onChange = useCallback(
+    (name: string, value: string) => {
+      formRef.send({ type: 'edit', changes: { kind: 'field', name, value } });
+    },
+    [formRef],
+  );
+  const onBlur = useCallback(
+    (name: string) => {
+      formRef.send({ type: 'edit', changes: { kind: 'touch', input: `fields.${name}` } });
+    },
+    [formRef],
+  );
+  return (
+    <Stack gap="4">
+      <LabelledField
+        label={i18n._(labels.Instance_Field_Email)}
+        type="email"
+        value={email.value}
+        required
+        readOnly={!email.editable}
+        message={failureText(email.failure)}
+        onChange={(value) => {
+          formRef.send({ type: 'edit', changes: { kind: 'email', value } });
+        }}
+        onBlur={() => {
+          formRef.send({ type: 'edit', changes: { kind: 'touch', input: 'email' } });
+        }}
+      />
+      {names.map((name) => (
+        <FieldItem key={name} formRef={formRef} name={name} onChange={onChange} onBlur={onBlur} />
+      ))}
+      {securityStep === undefined ? null : (
+        <Button
+          variant="plain"
+          alignSelf="start"
+          paddingX="0"
+          colorPalette="blue"
+          onClick={() => {
+            formRef.send({ type: 'edit', changes: { kind: 'step', to: securityStep } });
+          }}
+        >
+          {t({ id: 'Instance_Link_ChangeSecurity', message: 'Change your password or security question' })}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { Box, List, Stack, Text } from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { enforcedPasswordRules, type PasswordRuleName } from '@contracts/forms/password';
+import type { SecurityInput } from '@contracts/forms/profile-rules';
+import { sameSecurityView, selectSecurityView } from '@machines/profile-form/profile-form.selectors';
+import { labels } from '../../i18n/labels';
+import { LabelledField } from '../../ui/form/LabelledField';
+import type { ProfileFormRef } from './profile-form-ref';
+import { useInputFailureText } from './use-input-failure-text';
+
+const ruleLabels: Record<PasswordRuleName, MessageDescriptor> = {
+  length: labels.Security_Text_PasswordRuleLength,
+  lowercase: labels.Security_Text_PasswordRuleLowercase,
+  uppercase: labels.Security_Text_PasswordRuleUppercase,
+  number: labels.Security_Text_PasswordRuleNumber,
+  symbol: labels.Security_Text_PasswordRuleSymbol,
+  noUsername: labels.Security_Text_PasswordRuleNoUsername,
+  history: labels.Security_Text_PasswordRuleHistory,
+};
+
+const inputLabels: Record<SecurityInput, MessageDescriptor> = {
+  currentPassword: labels.Security_Field_CurrentPassword,
+  password: labels.Security_Field_Password,
+  confirmPassword: labels.Security_Field_ConfirmPassword,
+  securityQuestion: labels.Security_Field_Question,
+  securityAnswer: labels.Security_Field_Answer,
+};
+
+const rulesShown = enforcedPasswordRules();
+
+/**
+ * The Security form (spec §2): current password (Edit only), password, confirmation, the question list (sorted by the
+ * server, without case), the answer, and the password's instruction lines. Which inputs show, what each must hold and
+ * when they are disabled (single-sign-on people) is the machine's; this only renders it.
+ */
+export function SecurityStep({ formRef }: { formRef: ProfileFormRef }) {
+  const { i18n, t } = useLingui();
+  const failureText = useInputFailureText();
+  const view = useSelector(formRef, selectSecurityView, sameSecurityView);
+  const send = (input: SecurityInput, value: string) => {
+    formRef.send({ type: 'edit', changes: { kind: 'security', input, value } });
+  };
+  const touch = (input: SecurityInput) => {
+    formRef.send({ type: 'edit', changes: { kind: 'touch', input: `security.${input}` } });
+  };
+  const common = (input: SecurityInput) => ({
+    label: i18n._(inputLabels[input]),
+    value: view.values[input],
+    disabled: view.disabled,
+    message: failureText(view.failures[input], input === 'confirmPassword' ? input : undefined),
+    onChange: (value: string) => {
+      send(input, value);
+    },
+    onBlur: () => {
+      touch(input);
+    },
+  });
+  return (
+    <Stack gap="4">
+      {view.inputs.map((input) =>
+        input === 'securityQuestion' ? (
+          <LabelledField
+            key={input}
+            kind="select"
+            {...common(input)}
+            options={view.questions.map((question) => ({ value: question.question, label: question.question }))}
+            empty={{ label: t({ id: 'Security_Text_ChooseQuestion', message: 'Choose a question' }) }}
+          />
+        ) : (
+          <LabelledField
+            key={input}
+            type={input === 'securityAnswer' ? 'text' : 'password'}
+            autoComplete={
+              input === 'currentPassword' ? 'current-password' : input === 'securityAnswer' ? 'off' : 'new-password'
+            }
+            {...common(input)}
+          />
+        ),
+      )}
+      <Box>
+        <Text fontWeight="semibold">{i18n._(labels.Security_Text_PasswordRules)}</Text>
+        <List.Root ps="5">
+          {rulesShown.map((rule) => (
+            <List.Item key={rule}>{i18n._(ruleLabels[rule])}</List.Item>
+          ))}
+        </List.Root>
+      </Box>
+    </Stack>
+  );
+}
