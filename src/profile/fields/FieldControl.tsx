@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Heading } from '@chakra-ui/react';
 import { memo } from 'react';
 import type { FormField } from '@contracts/profile-form';
@@ -88,10 +89,18 @@ type ChoiceControlProps = {
 /** A select or radio group whose options read their label `FormField_Option_{fieldName}_{value}`, else the caption. */
 function ChoiceControl({ field, kind, optional, ...rest }: ChoiceControlProps) {
   const text = useText();
+  const { t } = useLingui();
   const options: FieldOption[] = field.childs.map((option) => ({
     value: option.value,
     label: text(labelText(`FormField_Option_${field.fieldName}_${option.value}`, raw(option.caption))),
   }));
   if (kind === 'radio') return <LabelledField kind="radio" {...rest} options={options} />;
-  return <LabelledField kind="select" {...rest} options={options} {...(optional ? { empty: { label: '' } } : {})} />;
+  // A required select offers no empty choice (spec §5); until one is made it shows a prompt that cannot be chosen
+  // back, or the browser would show the first option as if it were the value.
+  const empty = optional
+    ? { label: '' }
+    : rest.value === ''
+      ? { label: t({ id: 'Instance_Text_ChooseOption', message: 'Choose…' }), disabled: true }
+      : undefined;
+  return <LabelledField kind="select" {...rest} options={options} {...(empty === undefined ? {} : { empty })} />;
 }
