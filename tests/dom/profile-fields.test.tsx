@@ -5,7 +5,7 @@ import { createEvent, fireEvent, render, screen, within } from '@testing-library
 import userEvent from '@testing-library/user-event';
 import { useCallback, useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { inputTypeOf, type FieldInputType, type FormField } from '@contracts/profile-form';
+import { fieldInputTypes, inputTypeOf, type FormField } from '@contracts/profile-form';
 import { FieldControl, type FieldControlProps } from '@src/profile/fields/FieldControl';
 import type { LabelledFieldProps } from '@src/ui/form/LabelledField';
 import { system } from '@src/ui/system';
@@ -111,20 +111,8 @@ const contact = [
 ];
 
 describe('a text field by its input type', () => {
-  const typed: FieldInputType[] = [
-    'color',
-    'date',
-    'datetime-local',
-    'email',
-    'month',
-    'password',
-    'search',
-    'tel',
-    'text',
-    'time',
-    'url',
-    'week',
-  ];
+  // Every input type but the three with a control of their own (number as text, masked, the SSN input).
+  const typed = fieldInputTypes.filter((type) => !['number', 'masked', 'ssn'].includes(type));
 
   it.each(typed)('%s is an input of that type', (inputType) => {
     renderField(profileField({ inputType }));
@@ -209,9 +197,16 @@ describe('a select field', () => {
     expect(optionTexts()).toEqual(['', 'California', 'New York']);
   });
 
-  it('has no empty option when it is required', () => {
+  it('has no empty option to choose when it is required: until a choice, a prompt that cannot be chosen back', () => {
     renderField(select(), { required: true });
-    expect(optionTexts()).toEqual(['California', 'New York']);
+    expect(optionTexts()).toEqual(['Choose…', 'California', 'New York']);
+    expect(screen.getByRole('option', { name: 'Choose…' })).toBeDisabled();
+    renderField(select({ value: 'CA' }), { required: true });
+    expect(
+      within(screen.getAllByRole('combobox')[1] as HTMLElement)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['California', 'New York']);
   });
 
   it('reads an option’s caption from the catalogue when it has the label, else from the field', () => {

@@ -1,3 +1,4 @@
+import { acmeSignUp } from '../support/acme-sign-up';
 // Page helpers of captcha.spec.ts: the host page built with Vite, served on the real server's origin, and the calls
 // that show whether the server accepts what the widget produced.
 import babel from '@rolldown/plugin-babel';
@@ -99,35 +100,11 @@ export function readPayload(token: string): {
   return JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as ReturnType<typeof readPayload>;
 }
 
-/** A complete Acme sign-up (as tests/server/profile/harness.ts builds it) carrying the widget's payload. */
+/** A complete Acme sign-up (tests/support/acme-sign-up.ts) carrying the widget's payload. */
 export function registerWith(baseUrl: string, captcha: string, email: string): Promise<Response> {
-  const password = 'Sunflower-Meadow-42';
   return fetch(`${baseUrl}/api/v1/Instance/Register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      clientId: 'acme',
-      email,
-      culture: 'es',
-      fields: {
-        FirstName: 'Lucía',
-        LastName: 'Pérez',
-        SocialSecurityNumber: '123456789',
-        PhoneNumber: '(305) 555-0100',
-        AddressLine1: '1 Ocean Drive',
-        City: 'Miami',
-        State: 'FL',
-        ZipCode: '33139',
-        EmployeeNumber: 'AC123456',
-        AcceptTerms: 'true',
-      },
-      security: {
-        password,
-        confirmPassword: password,
-        securityQuestion: 'What was the name of your first pet?',
-        securityAnswer: 'Rocky',
-      },
-      captcha,
-    }),
+    body: JSON.stringify({ ...acmeSignUp(email), captcha }),
   });
 }

@@ -16,36 +16,7 @@ export async function solvedCaptcha(t: Pick<TestApp, 'app'>): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-export const DEMO_QUESTION = 'What was the name of your first pet?';
-export const NEW_PASSWORD = 'Sunflower-Meadow-42';
-
-/** A complete, valid Acme sign-up (the Benefits and Claims templates' mandatory fields filled). */
-export function acmeSignUp(email: string, over: Record<string, unknown> = {}) {
-  return {
-    clientId: 'acme',
-    email,
-    culture: 'es',
-    fields: {
-      FirstName: 'Lucía',
-      LastName: 'Pérez',
-      SocialSecurityNumber: '123456789',
-      PhoneNumber: '(305) 555-0100',
-      AddressLine1: '1 Ocean Drive',
-      City: 'Miami',
-      State: 'FL',
-      ZipCode: '33139',
-      EmployeeNumber: 'AC123456',
-      AcceptTerms: 'true',
-    },
-    security: {
-      password: NEW_PASSWORD,
-      confirmPassword: NEW_PASSWORD,
-      securityQuestion: DEMO_QUESTION,
-      securityAnswer: 'Rocky',
-    },
-    ...over,
-  };
-}
+export { acmeSignUp, DEMO_QUESTION, NEW_PASSWORD } from '../../support/acme-sign-up';
 
 export async function registerAs(
   t: TestApp,
