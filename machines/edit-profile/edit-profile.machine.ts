@@ -1,8 +1,9 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import type { Culture } from '@contracts/culture';
 import type { UserProfile } from '@contracts/profile';
 import { errorOf } from '../admin-grid/failure-notice';
 import { profileFormMachine } from '../profile-form/profile-form.machine';
+import { selectStepKind } from '../profile-form/profile-form.selectors';
 import type { ProfileFormInput, ProfileResult } from '../profile-form/profile-form.types';
 import { notProvided, providedAtEdge } from '../support/actors';
 import type { IdentityPorts } from '../support/ports';
@@ -21,7 +22,12 @@ export type EditProfileInput = {
   ports: IdentityPorts;
 };
 
-type EditProfileContext = EditProfileInput & { done: 'saved' | 'closed' | undefined };
+type EditProfileContext = EditProfileInput & {
+  /** The kind of the form's step last seen, so `/edit-profile/security` is recorded once per arrival (spec §2). */
+  trackedStep: string;
+};
+
+type FormSnapshot = SnapshotFrom<typeof profileFormMachine>;
 
 /**
  * Edit Profile (admin-and-board §2 "Edit Profile (board)", the admin `profile` page, public-and-profile §7 "A refresh
@@ -49,6 +55,20 @@ export const editProfileMachine = setup({
      * or a full load of an application's page.
      */
     leave: providedAtEdge<ReturnTo>(),
+    /** A page view under the edit-profile analytics name of the Security step (provided at the edge: the data layer). */
+    trackPage: providedAtEdge<{ page: '/edit-profile/security'; culture: Culture; clientId: string | undefined }>(),
+    // Runs on the form's snapshot events only (onSnapshot below); XState does not type an action by where it is used.
+    trackProgress: enqueueActions(({ context, event, enqueue }) => {
+      const step = selectStepKind((event as unknown as { snapshot: FormSnapshot }).snapshot);
+      if (step === context.trackedStep) return;
+      if (step === 'security') {
+        enqueue({
+          type: 'trackPage',
+          params: { page: '/edit-profile/security', culture: context.culture, clientId: context.profile?.clientId },
+        });
+      }
+      enqueue.assign({ trackedStep: step });
+    }),
     /** Stores the refreshed profile where a reload finds it (provided at the edge: storage). */
     persistProfile: providedAtEdge<{ profile: UserProfile }>(),
     report: enqueueActions(({ context, enqueue }, error: unknown) => {
@@ -65,7 +85,7 @@ export const editProfileMachine = setup({
   },
 }).createMachine({
   id: 'editProfile',
-  context: ({ input }) => ({ ...input, done: undefined }),
+  context: ({ input }) => ({ ...input, trackedStep: 'profile' }),
   initial: 'checking',
   states: {
     checking: { always: [{ guard: ({ context }) => context.profile !== undefined, target: 'editing' }, 'ended'] },
@@ -89,6 +109,8 @@ export const editProfileMachine = setup({
             notifications: context.ports.notifications,
           };
         },
+        // The form's progress as analytics: arriving on the Security step (the Profile step is the route's view).
+        onSnapshot: { actions: 'trackProgress' },
         onDone: [
           { guard: 'isUpdated', target: 'refreshing' },
           { guard: 'isSignedIn', target: 'leaving' },

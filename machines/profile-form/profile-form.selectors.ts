@@ -75,6 +75,9 @@ export const sameSteps = (a: readonly StepView[], b: readonly StepView[]) =>
     );
   });
 
+/** The kind of the step on screen ('profile', 'roles', 'security'): what the hosts' analytics follow (§2). */
+export const selectStepKind = (s: ProfileSnapshot): FormStep['kind'] => selectCurrentStep(s).step.kind;
+
 /** The step on screen. */
 export function selectCurrentStep(s: ProfileSnapshot): { index: number; step: FormStep } {
   const { draft, loaded, input } = partsOf(s);

@@ -5,7 +5,7 @@ import type { CaptchaConfig } from '@contracts/instance';
 import { errorOf } from '../admin-grid/failure-notice';
 import { profileFormMachine } from '../profile-form/profile-form.machine';
 import type { ProfileFormInput } from '../profile-form/profile-form.types';
-import { stepsOfForm } from '../profile-form/profile-draft';
+import { selectStepKind } from '../profile-form/profile-form.selectors';
 import { notProvided, providedAtEdge } from '../support/actors';
 import type { ReportingPorts } from '../support/ports';
 
@@ -37,8 +37,6 @@ type SignUpContext = SignUpInput & {
 };
 
 type FormSnapshot = SnapshotFrom<typeof profileFormMachine>;
-const stepKindOf = (snapshot: FormSnapshot) =>
-  stepsOfForm(snapshot.context.loaded, snapshot.context.input)[snapshot.context.draft.step]?.kind ?? 'profile';
 
 /**
  * The sign-up page's flow (spec public-and-profile §2 "Sign-up page", §4 "Sign-up"): clears what a previous sign-in
@@ -68,7 +66,7 @@ export const signUpMachine = setup({
     // Runs on the form's snapshot events only (onSnapshot below); XState does not type an action by where it is used.
     trackProgress: enqueueActions(({ context, event, enqueue }) => {
       const { snapshot } = event as unknown as { snapshot: FormSnapshot };
-      const step = stepKindOf(snapshot);
+      const step = selectStepKind(snapshot);
       const round = snapshot.context.draft.captchaRound;
       const view = { culture: context.culture, clientId: context.clientId };
       if (step === 'security' && context.trackedStep !== 'security')

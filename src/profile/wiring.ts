@@ -154,6 +154,9 @@ export function wireProfile({
       ),
     },
     actions: {
+      trackPage: (_, view) => {
+        pushPageView(target, view);
+      },
       leave: (_, returnTo) => {
         go(returnAddressOf(returnTo, target.location.origin));
       },

@@ -37,6 +37,7 @@ async function openPage({
   const left: ReturnTo[] = [];
   const persisted: UserProfile[] = [];
   const refreshed: unknown[] = [];
+  const pages: string[] = [];
   const answer = <T>(queue: (T | Error)[]) => {
     const next = queue.shift();
     if (next === undefined) return new Promise<T>(() => undefined);
@@ -62,6 +63,9 @@ async function openPage({
       persistProfile: (_, { profile: stored }) => {
         persisted.push(stored);
       },
+      trackPage: (_, { page }) => {
+        pages.push(page);
+      },
     },
   });
   const actor = createActor(machine, {
@@ -82,7 +86,7 @@ async function openPage({
   };
   // The page does not follow the form's snapshots, so the wait is on the form itself.
   if (actor.getSnapshot().status === 'active') await waitFor(form(), (s) => s.hasTag('editing'));
-  return { actor, form, left, persisted, refreshed, session: sessionPort.received, reported: notifications };
+  return { actor, form, left, persisted, refreshed, pages, session: sessionPort.received, reported: notifications };
 }
 
 describe('Edit Profile (admin-and-board §2)', () => {
@@ -100,6 +104,17 @@ describe('Edit Profile (admin-and-board §2)', () => {
       captcha: undefined,
     });
     expect(form().getSnapshot().context.draft.step).toBe(1);
+  });
+
+  it('records /edit-profile/security once per arrival on the Security step (spec §2 analytics names)', async () => {
+    const { form, pages } = await openPage({ input: { startStep: 0 } });
+    expect(pages).toEqual([]);
+    form().send({ type: 'edit', changes: { kind: 'next' } });
+    form().send({ type: 'edit', changes: { kind: 'security', input: 'securityAnswer', value: 'x' } });
+    expect(pages).toEqual(['/edit-profile/security']);
+    form().send({ type: 'edit', changes: { kind: 'step', to: 0 } });
+    form().send({ type: 'edit', changes: { kind: 'next' } });
+    expect(pages).toEqual(['/edit-profile/security', '/edit-profile/security']);
   });
 
   it('after a save it refreshes the login, tells the session and stores the new profile, then goes back', async () => {
