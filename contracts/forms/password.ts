@@ -28,15 +28,33 @@ export function meetsComplexity(password: string, user: { login: string }): bool
   );
 }
 
+/** A password policy in the shape of Okta's `complexity` (any policy, not only today's constants). */
+export type PasswordPolicy = {
+  minLength: number;
+  minLowerCase: number;
+  minUpperCase: number;
+  minNumber: number;
+  minSymbol: number;
+  excludeUsername: boolean;
+};
+
 /** The password rules a person is told about (spec §2 "seven password-instruction lines"), in display order. */
-export const passwordRuleNames = ['length', 'lowercase', 'uppercase', 'number', 'symbol', 'noUsername', 'history'] as const;
+export const passwordRuleNames = [
+  'length',
+  'lowercase',
+  'uppercase',
+  'number',
+  'symbol',
+  'noUsername',
+  'history',
+] as const;
 export type PasswordRuleName = (typeof passwordRuleNames)[number];
 
 /**
  * The instruction lines of the policy in force: a line is shown only for a rule the policy enforces, so the form never
  * promises a check nobody makes (no symbol is required and no history is kept today: five of the seven lines).
  */
-export function enforcedPasswordRules(policy: typeof passwordComplexity = passwordComplexity): PasswordRuleName[] {
+export function enforcedPasswordRules(policy: PasswordPolicy = passwordComplexity): PasswordRuleName[] {
   const enforced: Record<PasswordRuleName, boolean> = {
     length: policy.minLength > 0,
     lowercase: policy.minLowerCase > 0,

@@ -11,7 +11,12 @@ import {
   type RegisterResult,
 } from '@contracts/instance';
 import { SecurityRecordSchema, type SecurityRecord } from '@contracts/profile';
-import { FormDefinitionSchema, SignQuestionListSchema, type FormDefinition, type SignQuestion } from '@contracts/profile-form';
+import {
+  FormDefinitionSchema,
+  SignQuestionListSchema,
+  type FormDefinition,
+  type SignQuestion,
+} from '@contracts/profile-form';
 import { http, type CallOptions } from './http';
 
 /** The profile (instance) form's calls (spec public-and-profile §7 "Instance and security", "Form definitions"). */
@@ -47,8 +52,15 @@ export async function getSecurityRecord(
 }
 
 /** PUT Instance/{id}: the whole form with the version it was read at (stale → 409 stale_update). */
-export async function updateInstance(id: string, body: InstanceUpdate, options: CallOptions = {}): Promise<InstanceRecord> {
-  return v.parse(InstanceRecordSchema, await http.put(`Instance/${encodeURIComponent(id)}`, { json: body, ...options }).json());
+export async function updateInstance(
+  id: string,
+  body: InstanceUpdate,
+  options: CallOptions = {},
+): Promise<InstanceRecord> {
+  return v.parse(
+    InstanceRecordSchema,
+    await http.put(`Instance/${encodeURIComponent(id)}`, { json: body, ...options }).json(),
+  );
 }
 
 /** POST Instance/Register (no auth, critical): always `{ accepted: true }` for an accepted sign-up. */
