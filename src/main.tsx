@@ -4,6 +4,16 @@ import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
 import { getLastRequestId, setAccessTokenSource, setRequestCulture, watchUnauthorised } from './api/http';
 import { postNewError } from './api/error-log';
+import { getPublicConfig } from './api/identity';
+import {
+  getInstanceForm,
+  getRegisterForm,
+  getRoleList,
+  getSecurityRecord,
+  getSignQuestions,
+  register,
+  updateInstance,
+} from './api/instance';
 import { getAggregatedByPage, getResourceVersion } from './api/resources';
 import { readText, saveText } from './api/admin/resources-edit';
 import { AppRoot } from './app/AppRoot';
@@ -27,6 +37,14 @@ const logic = wireApp({
     watchUnauthorised,
     readText,
     saveText,
+    getPublicConfig,
+    getRegisterForm,
+    getInstanceForm,
+    getSignQuestions,
+    getSecurityRecord,
+    getRoleList,
+    register,
+    updateInstance,
   },
   catalogues,
   window,

@@ -27,7 +27,7 @@ import {
 import type { IdentityPort } from '../auth/identity-port';
 import { wireIdentity, type NavigationPort } from './wire-identity';
 import { wireEditMode, type EditModeApi } from '../admin/dashboard/edit-mode/wiring';
-import { wireProfile } from '../profile/wiring';
+import { wireProfile, type ProfileApi } from '../profile/wiring';
 
 /** The API calls the shell needs; src/api provides them, tests provide controlled fakes. */
 export type ShellApi = {
@@ -41,7 +41,8 @@ export type ShellApi = {
   setRequestCulture: (culture: Culture) => void;
   /** Calls the listener whenever an API call answers 401 (src/api/http.ts); returns the function that stops it. */
   watchUnauthorised: (listener: () => void) => () => void;
-} & EditModeApi;
+} & EditModeApi &
+  ProfileApi;
 
 export type ShellPorts = {
   api: ShellApi;
@@ -164,7 +165,7 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
     watchUnauthorised: api.watchUnauthorised,
   });
 
-  const { signUp, editProfile } = wireProfile({ identity, target, go });
+  const { signUp, editProfile } = wireProfile({ api, identity, target, go });
 
   const editMode = wireEditMode({
     i18n: catalogues.i18n,

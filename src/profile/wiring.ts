@@ -16,9 +16,9 @@ import { signUpMachine } from '@machines/sign-up/sign-up.machine';
 import { todayVersion } from '@machines/resources/version';
 import type { FormDefinition, RoleOption } from '@contracts/profile-form';
 import type { UserProfile } from '@contracts/profile';
-import { getPublicConfig } from '../api/identity';
-import * as instanceApi from '../api/instance';
-import { getAggregatedByPage } from '../api/resources';
+import type { getPublicConfig } from '../api/identity';
+import type * as instanceCalls from '../api/instance';
+import type { getAggregatedByPage } from '../api/resources';
 import type { IdentityPort } from '../auth/identity-port';
 import { pushPageView } from '../app/analytics';
 import { identified, signalOf } from '../app/identified-call';
@@ -26,11 +26,27 @@ import { storage } from '../app/storage';
 import { storageKeys } from '../app/storage-keys';
 import { readStoredResourceVersion } from '../app/stored-values';
 
+/**
+ * The calls the profile flows make (src/api/instance.ts, config/public and the page's resources). They travel in the
+ * shell's API (src/app/wiring.ts `ShellApi`) like every other call, so tests answer them at the same seam.
+ */
+export type ProfileApi = Pick<
+  typeof instanceCalls,
+  | 'getRegisterForm'
+  | 'getInstanceForm'
+  | 'getSignQuestions'
+  | 'getSecurityRecord'
+  | 'getRoleList'
+  | 'register'
+  | 'updateInstance'
+> & { getPublicConfig: typeof getPublicConfig; getAggregatedByPage: typeof getAggregatedByPage };
+
 /** What sign-up clears on entry (spec §2 "clears stored login, token and menu data"). */
 const signUpClearsKeys = [storageKeys.tokens, storageKeys.profile, storageKeys.menu, storageKeys.loginAttempts];
 
 /** The role lists of the Agent and Admin modes: each application's role URL, else (or on failure) its fallback. */
 async function loadRoleOptions(
+  api: ProfileApi,
   form: FormDefinition,
   signal: AbortSignal,
 ): Promise<Record<string, readonly RoleOption[]>> {
@@ -43,7 +59,7 @@ async function loadRoleOptions(
         appRole: app.roleValue ?? app.defaultRoleValue,
       });
       // Spec §6: "If the fetch fails, the form falls back to the assigned role value or the default role value".
-      const answer = await instanceApi.getRoleList(url, signalOf(signal)).catch(() => undefined);
+      const answer = await api.getRoleList(url, signalOf(signal)).catch(() => undefined);
       return [app.applicationId, parseRoleList(answer) ?? fallbackRoles(app)];
     }),
   );
@@ -51,15 +67,15 @@ async function loadRoleOptions(
 }
 
 /** Everything the form's rules need, read in one go (docs/flows/profile-form.md "Loading"). */
-async function loadForm(input: ProfileFormInput, signal: AbortSignal): Promise<ProfileLoaded> {
+async function loadForm(api: ProfileApi, input: ProfileFormInput, signal: AbortSignal): Promise<ProfileLoaded> {
   const options = signalOf(signal);
   const form =
     input.subject.kind === 'signUp'
-      ? await instanceApi.getRegisterForm(input.subject.clientId, options)
-      : await instanceApi.getInstanceForm(input.subject.id, options);
+      ? await api.getRegisterForm(input.subject.clientId, options)
+      : await api.getInstanceForm(input.subject.id, options);
   const security = hasSecurityStep(input.mode, form);
   const [resources, questions, record, roleOptions] = await Promise.all([
-    getAggregatedByPage(
+    api.getAggregatedByPage(
       {
         components: ['Instance', 'Security'],
         culture: input.culture,
@@ -68,11 +84,11 @@ async function loadForm(input: ProfileFormInput, signal: AbortSignal): Promise<P
       },
       options,
     ),
-    security ? instanceApi.getSignQuestions({ clientId: form.clientId, culture: input.culture }, options) : [],
+    security ? api.getSignQuestions({ clientId: form.clientId, culture: input.culture }, options) : [],
     security && input.mode === 'Edit'
-      ? instanceApi.getSecurityRecord({ email: form.email, clientId: form.clientId }, options)
+      ? api.getSecurityRecord({ email: form.email, clientId: form.clientId }, options)
       : undefined,
-    input.mode === 'Agent' || input.mode === 'Admin' ? loadRoleOptions(form, signal) : {},
+    input.mode === 'Agent' || input.mode === 'Admin' ? loadRoleOptions(api, form, signal) : {},
   ]);
   const email = resources.inputs[EMAIL_INPUT];
   const answer = resources.inputs[ANSWER_INPUT];
@@ -87,42 +103,46 @@ async function loadForm(input: ProfileFormInput, signal: AbortSignal): Promise<P
   };
 }
 
-async function saveForm(save: ProfileSaveInput, signal: AbortSignal): Promise<ProfileResult> {
+async function saveForm(api: ProfileApi, save: ProfileSaveInput, signal: AbortSignal): Promise<ProfileResult> {
   if (save.kind === 'register') {
-    await instanceApi.register(save.body, signalOf(signal));
+    await api.register(save.body, signalOf(signal));
     return { kind: 'registered' };
   }
-  return { kind: 'updated', record: await instanceApi.updateInstance(save.id, save.body, signalOf(signal)) };
+  return { kind: 'updated', record: await api.updateInstance(save.id, save.body, signalOf(signal)) };
 }
 
-/** The profile form with its real calls; every failure leaves with its error id (spec §8). */
-export const profileForm = profileFormMachine.provide({
-  actors: {
-    load: fromPromise(({ input: { input }, signal }) => identified(() => loadForm(input, signal))),
-    save: fromPromise(({ input, signal }) => identified(() => saveForm(input, signal))),
-  },
-});
+/** The profile form with its calls; every failure leaves with its error id (spec §8). */
+export const wireProfileForm = (api: ProfileApi) =>
+  profileFormMachine.provide({
+    actors: {
+      load: fromPromise(({ input: { input }, signal }) => identified(() => loadForm(api, input, signal))),
+      save: fromPromise(({ input, signal }) => identified(() => saveForm(api, input, signal))),
+    },
+  });
 
 /**
  * The profile flows joined to the outside world: sign-up (its captcha configuration, the stored keys it clears, its
  * analytics) and Edit Profile (the refreshed login, the way back).
  */
 export function wireProfile({
+  api,
   identity,
   target,
   go,
 }: {
+  api: ProfileApi;
   identity: Pick<IdentityPort, 'renewTokens' | 'validateProfile'>;
   target: Window;
   /** In-app navigation, or a full load of an application's page (src/app/wire-identity.ts). */
   go: (url: string) => void;
 }) {
+  const profileForm = wireProfileForm(api);
   const signUp = signUpMachine.provide({
     actors: {
       profileForm,
       readCaptchaConfig: fromPromise(({ signal }) =>
         identified(async () => {
-          const { captcha } = await getPublicConfig(signalOf(signal));
+          const { captcha } = await api.getPublicConfig(signalOf(signal));
           if (captcha === undefined) throw new Error('The server names no captcha for sign-up.');
           return captcha;
         }),

@@ -1,11 +1,28 @@
 import { vi } from 'vitest';
 import type { AggregatedResources } from '@contracts/resources';
 import type { NewError } from '@contracts/error-log';
+import type { InstanceRecord, InstanceUpdate, RegisterBody, RegisterResult } from '@contracts/instance';
+import type { FormDefinition, SignQuestion } from '@contracts/profile-form';
+import type { PublicConfig } from '@contracts/public-config';
 import type { ShellApi } from '@src/app/wiring';
+import type { ProfileApi } from '@src/profile/wiring';
 import { createControlledCall } from './controlled-actor';
 import { aggregated } from './fixtures';
+import { signQuestions } from './profile-fixtures';
 
 type AggregatedInput = Parameters<ShellApi['getAggregatedByPage']>[0];
+
+const unanswered = (name: string) => () => Promise.reject(new Error(`${name} is not answered in this test`));
+const unansweredProfileCalls: Omit<ProfileApi, 'getAggregatedByPage'> = {
+  getPublicConfig: unanswered('getPublicConfig'),
+  getRegisterForm: unanswered('getRegisterForm'),
+  getInstanceForm: unanswered('getInstanceForm'),
+  getSignQuestions: unanswered('getSignQuestions'),
+  getSecurityRecord: unanswered('getSecurityRecord'),
+  getRoleList: unanswered('getRoleList'),
+  register: unanswered('register'),
+  updateInstance: unanswered('updateInstance'),
+};
 
 /**
  * An API that answers at once: version 20260101, and for each resource load the answer `answer(input)` gives
@@ -32,6 +49,8 @@ export function answeringApi(answer: (input: AggregatedInput) => Partial<Aggrega
     // Edit Mode's calls: a test that opens a text's dialog gives its own (tests/model/dashboard.harness.tsx).
     readText: () => Promise.reject(new Error('readText is not answered in this test')),
     saveText: () => Promise.reject(new Error('saveText is not answered in this test')),
+    // The profile flows' calls: a test that opens sign-up or Edit Profile gives its own (profileCalls below).
+    ...unansweredProfileCalls,
   };
   /** Plays an API call answering 401, as src/api/http.ts reports one. */
   const answerUnauthorised = () => {
@@ -47,4 +66,31 @@ export function controlledApi() {
   const { api: answering, postedErrors, answerUnauthorised } = answeringApi();
   const api: ShellApi = { ...answering, getResourceVersion: version.call, getAggregatedByPage: page.call };
   return { api, version, page, postedErrors, answerUnauthorised };
+}
+
+/**
+ * The profile flows' calls (src/profile/wiring.ts) for a shell test: config/public, the form's definition and its
+ * save wait until the test answers them (the walks settle them at the exact step); the rest of the form's read answers
+ * at once (the questions, the person's recovery question). The page's resources come from `answeringApi`.
+ */
+export function profileCalls({
+  questions = signQuestions,
+  recoveryQuestion = null,
+}: { questions?: SignQuestion[]; recoveryQuestion?: string | null } = {}) {
+  const publicConfig = createControlledCall<PublicConfig, undefined>();
+  const registerForm = createControlledCall<FormDefinition, string>();
+  const instanceForm = createControlledCall<FormDefinition, string>();
+  const register = createControlledCall<RegisterResult, RegisterBody>();
+  const update = createControlledCall<InstanceRecord, { id: string; body: InstanceUpdate }>();
+  const api: Omit<ProfileApi, 'getAggregatedByPage'> = {
+    getPublicConfig: () => publicConfig.call(undefined),
+    getRegisterForm: (clientId) => registerForm.call(clientId),
+    getInstanceForm: (id) => instanceForm.call(id),
+    getSignQuestions: () => Promise.resolve(questions),
+    getSecurityRecord: () => Promise.resolve({ recoveryQuestion, ssoUser: false }),
+    getRoleList: unanswered('getRoleList'),
+    register: (body) => register.call(body),
+    updateInstance: (id, body) => update.call({ id, body }),
+  };
+  return { api, publicConfig, registerForm, instanceForm, register, update };
 }

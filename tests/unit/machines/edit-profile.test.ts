@@ -4,7 +4,7 @@ import type { UserProfile } from '@contracts/profile';
 import { editProfileMachine, type EditProfileInput } from '@machines/edit-profile/edit-profile.machine';
 import { returnAddressOf, type ReturnTo } from '@machines/edit-profile/return-address';
 import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
-import type { ProfileResult } from '@machines/profile-form/profile-form.types';
+import type { ProfileLoaded, ProfileResult } from '@machines/profile-form/profile-form.types';
 import type { InstanceRecord } from '@contracts/instance';
 import { fakePorts, fakeSession } from '../../support/fake-ports';
 import { profileIds, profileLoaded, sessionLost } from '../../support/profile-fixtures';
@@ -157,6 +157,38 @@ describe('Edit Profile (admin-and-board §2)', () => {
     expect(actor.getSnapshot().value).toBe('ended');
     expect(left).toEqual([]);
     expect(refreshed).toEqual([]);
+  });
+
+  it('a form that fails as an actor (a crash, not one of its own failures) is reported, and the page goes back', async () => {
+    const { ports, notifications } = fakePorts();
+    const left: ReturnTo[] = [];
+    const machine = editProfileMachine.provide({
+      actors: {
+        // A read the form cannot take (no form in it) throws inside the form: the form crashes, it does not fail.
+        profileForm: profileFormMachine.provide({
+          actors: { load: fromPromise(() => Promise.resolve(undefined as unknown as ProfileLoaded)) },
+        }),
+      },
+      actions: {
+        leave: (_, to) => {
+          left.push(to);
+        },
+      },
+    });
+    const actor = createActor(machine, {
+      input: {
+        profile: profile(),
+        redirectUrl: undefined,
+        culture: 'es',
+        startStep: 0,
+        fallback: '/board/index',
+        ports: { ...ports, session: fakeSession('signedIn').ref },
+      },
+    }).start();
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().value).toBe('leaving');
+    expect(notifications).toEqual([expect.objectContaining({ type: 'error.report' })]);
+    expect(left).toHaveLength(1);
   });
 
   it('without a signed-in person it ends at once', async () => {

@@ -142,6 +142,28 @@ describe('sign-up page (public-and-profile §2 "Sign-up page", §4)', () => {
   });
 });
 
+describe('sign-up page: a form that fails as an actor', () => {
+  it('leaves the failed page, reported, and Retry starts over (a crash, not one of the form’s own failures)', async () => {
+    const { ports, notifications } = fakePorts();
+    const machine = signUpMachine.provide({
+      actors: {
+        readCaptchaConfig: fromPromise<CaptchaConfig | undefined, undefined>(() => Promise.resolve(altcha)),
+        // A read the form cannot take (no form in it) throws inside the form: the form crashes, it does not fail.
+        profileForm: profileFormMachine.provide({
+          actors: { load: fromPromise(() => Promise.resolve(undefined as unknown as ProfileLoaded)) },
+        }),
+      },
+      actions: { clearStoredLogin: () => undefined, trackPage: () => undefined },
+    });
+    const actor = createActor(machine, { input: signUpInput({ ports: { notifications: ports.notifications } }) });
+    actor.start();
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(notifications).toEqual([expect.objectContaining({ type: 'error.report', action: 'signUp' })]);
+    actor.send({ type: 'retry' });
+    expect(actor.getSnapshot().value).toBe('preparing');
+  });
+});
+
 describe('the confirmation’s link (§2, §4: the redirect URL if one was given, else the login page)', () => {
   const confirmed = (redirectUrl: string | undefined) =>
     signUpMachine.resolveState({

@@ -1,0 +1,329 @@
+/* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, expect } from 'vitest';
+import type { CaptchaConfig } from '@contracts/instance';
+import type { ProfileResult } from '@machines/profile-form/profile-form.types';
+import { signUpMachine, type SignUpInput } from '@machines/sign-up/sign-up.machine';
+import { storage } from '@src/app/storage';
+import { storageKeys } from '@src/app/storage-keys';
+import type { Grecaptcha } from '@src/ui/captcha/recaptcha-loader';
+import { answerCall } from '../support/admin-dialog-host';
+import { catalogueText } from '../support/catalogue-text';
+import { actorDone, actorError, doneEventType, errorEventType } from '../support/controlled-actor';
+import { fakePorts } from '../support/fake-ports';
+import {
+  answerResource,
+  emailResource,
+  emptyFormDefinition,
+  firstNameField,
+  sessionLost,
+  signQuestions,
+  strongPassword,
+} from '../support/profile-fixtures';
+import { preloadLazyChunks, renderShell } from '../support/render-shell';
+import { answeringApi, profileCalls } from '../support/shell-api';
+import { describeWalks } from '../support/walk';
+
+/*
+ * Generated walks of the sign-up page's flow (machines/sign-up; spec public-and-profile §2 "Sign-up page", §4
+ * "Sign-up", §8) through the real shell at /SignUp/acme: the route starts the flow, which reads config/public, hosts
+ * the profile form in Register mode and shows the confirmation. Only the network is fake (profileCalls: config/public,
+ * the form's read and the registration wait for the walk), and Google's reCAPTCHA script, which the real captcha
+ * widget loads and which here answers every request with a token at once.
+ *
+ * The profile form's own states are walked in profile-form.model; here one `done.profileForm` is the person's whole
+ * registration: the form read, an e-mail and a name typed, Continue, the Security step filled in, Register. The form
+ * never fails as an actor (its failures are its own states), so `error.profileForm` is not offered: a crash of it is
+ * pinned in tests/unit/machines/sign-up.test.ts.
+ */
+
+const en = (id: string) => catalogueText('en-us', id);
+const recaptcha: CaptchaConfig = { provider: 'recaptcha', siteKey: 'site-key-for-tests' };
+const RECAPTCHA_TOKEN = 'recaptcha-token';
+const publicConfig = {
+  issuer: 'https://portal.gatehouse.test/oauth2/default',
+  clientId: 'gatehouse-spa',
+  redirectUri: 'https://portal.gatehouse.test/login/callback',
+  scopes: ['openid', 'profile', 'email'],
+  captcha: recaptcha,
+};
+/** Acme's sign-up form: a required first name. */
+const signUpForm = emptyFormDefinition({ fields: [firstNameField({ value: '' })], applications: [] });
+const offline = new Error('The server is not answering');
+
+const configRead = actorDone('readCaptchaConfig', recaptcha);
+const configFailed = actorError('readCaptchaConfig', offline);
+/** The form's output: the registration accepted, or nothing (it ended without one). */
+const formDone = (output: ProfileResult | undefined) => actorDone('profileForm', output);
+const registered = formDone({ kind: 'registered' });
+/** The form ended without a registration: the server answered 401 to its read (its one 401 policy ends it). */
+const formEnded = formDone(undefined);
+const retry = { type: 'retry' as const };
+/** Every event a walk steps on (`formEnded` is a `registered` without an answer). */
+type Walked = typeof configRead | typeof configFailed | typeof registered | typeof retry;
+
+/** Google's grecaptcha as api.js defines it: every execute answers a token at once. */
+const grecaptcha: Grecaptcha = {
+  ready: (callback) => {
+    queueMicrotask(callback);
+  },
+  execute: () => Promise.resolve(RECAPTCHA_TOKEN),
+};
+/** The page loads api.js once (src/ui/captcha/recaptcha-loader.ts keeps it for the page): once per file here too. */
+let googleLoaded = false;
+async function googleScriptLoads() {
+  if (googleLoaded) return;
+  const script = await waitFor(() => {
+    const found = document.head.querySelector('script[src*="/recaptcha/api.js"]');
+    if (found === null) throw new Error('the captcha has not asked for Google’s script yet');
+    return found;
+  });
+  window.grecaptcha = grecaptcha;
+  act(() => {
+    script.dispatchEvent(new Event('load'));
+  });
+  googleLoaded = true;
+}
+
+type Scenario = {
+  name: string;
+  serializeState: (s: { value: unknown }) => string;
+  path: string;
+  input: SignUpInput;
+  events: (s: { value: unknown }) => Walked[];
+  journeys?: readonly (readonly Walked[])[];
+  /** The form's first read fails: the page's card, then Retry. */
+  readFailsOnce?: boolean;
+};
+
+const inputFor = (overrides: Partial<SignUpInput> = {}): SignUpInput => ({
+  clientId: 'acme',
+  email: '',
+  redirectUrl: undefined,
+  culture: 'en-us',
+  startStep: 0,
+  ports: { notifications: fakePorts().ports.notifications },
+  ...overrides,
+});
+/** What the page can meet in each state: config/public's answer, the person's registration, Retry. */
+const allEvents = (s: { value: unknown }): Walked[] =>
+  s.value === 'preparing'
+    ? [configRead, configFailed]
+    : s.value === 'filling'
+      ? [registered, formEnded]
+      : s.value === 'failed'
+        ? [retry]
+        : [];
+const happyEvents = (s: { value: unknown }): Walked[] =>
+  s.value === 'preparing' ? [configRead] : s.value === 'filling' ? [registered] : [];
+
+/** The page shows its state only: what config/public or the form answered before is not on screen. */
+const byState = (s: { value: unknown }) => JSON.stringify(s.value);
+
+function startPage(scenario: Scenario) {
+  // What an earlier sign-in left: sign-up clears it on entry (§2).
+  storage.write(storageKeys.tokens, '{"accessToken":"old"}');
+  storage.write(storageKeys.menu, '[]');
+  const calls = profileCalls();
+  const resources = answeringApi(() => ({
+    inputs: { Instance_Field_Email: emailResource(), Security_Field_Answer: answerResource() },
+    // Acme lets a newcomer type the e-mail (spec §5 SignUp_EmailEditable).
+    settings: { SignUp_EmailEditable: 'true' },
+  }));
+  const shell = renderShell({ path: scenario.path, api: { ...resources.api, ...calls.api } });
+  return {
+    shell,
+    calls,
+    user: userEvent.setup({ delay: null }),
+    readFailsOnce: scenario.readFailsOnce === true,
+    /** How the last failure was reported (§8): a snackbar, or the modal of a 401. */
+    reported: undefined as 'snackbar' | 'modal' | undefined,
+  };
+}
+type Harness = ReturnType<typeof startPage>;
+
+const pageViews = () => (window.dataLayer ?? []).map((entry) => entry.page);
+const loadFailedText = 'The sign-up form could not be loaded.';
+
+/** The page's card when the form cannot be had: its text, Retry, and the client's login page. */
+function expectCannotLoadCard() {
+  const card = within(screen.getByText(loadFailedText).closest('[role="alert"]') as HTMLElement);
+  expect(card.getByRole('button', { name: 'Retry' })).toBeEnabled();
+  expect(card.getByRole('link', { name: en('SignUp_Link_Login') })).toHaveAttribute('href', '/Login/acme');
+}
+
+/** Closes whatever the notifications opened over the page (the error modal of a reported failure), as a person would. */
+async function dismissModal({ user }: Harness) {
+  const modal = screen.queryByRole('alertdialog') ?? screen.queryByRole('dialog');
+  if (modal === null) return;
+  // The modal's own button is its last one (after the error details' toggle).
+  const close = within(modal).getAllByRole('button').at(-1);
+  if (close) await user.click(close);
+  await waitFor(() => {
+    expect(screen.queryByRole('alertdialog') ?? screen.queryByRole('dialog')).toBeNull();
+  });
+}
+
+/** The person registers: the form read, e-mail and name, Continue, the Security step, the captcha, Register. */
+async function registerAsAna(harness: Harness) {
+  const { calls, user } = harness;
+  if (harness.readFailsOnce) {
+    // The form's read fails first: the page's own card, with Retry reading the form again.
+    await answerCall(calls.registerForm, { error: offline });
+    expect(await screen.findByText(loadFailedText)).toBeInTheDocument();
+    expectCannotLoadCard();
+    await dismissModal(harness);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+  }
+  await answerCall(calls.registerForm, { output: signUpForm });
+  const email = await screen.findByRole('textbox', { name: /^Email address/ });
+  if ((email as HTMLInputElement).value === '') await user.type(email, 'ana@acme.test');
+  await user.type(screen.getByRole('textbox', { name: /^FirstName/ }), 'Ana');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await user.type(await screen.findByLabelText(/^Password/), strongPassword);
+  await user.type(screen.getByLabelText(/^Confirm password/), strongPassword);
+  await user.selectOptions(
+    screen.getByRole('combobox', { name: /^Security question/ }),
+    signQuestions[0]?.question ?? '',
+  );
+  await user.type(screen.getByRole('textbox', { name: /^Security answer/ }), 'Guadalajara');
+  // The real reCAPTCHA widget asks Google for a token; Register waits for it (§5).
+  await googleScriptLoads();
+  const register = screen.getByRole('button', { name: en('SignUp_Button_Register') });
+  await waitFor(() => {
+    expect(register).toBeEnabled();
+  });
+  await user.click(register);
+  await answerCall(calls.register, { output: { accepted: true } });
+}
+
+// The sign-up page is a lazy chunk whose first load in jsdom outlasts Testing Library's wait: loaded beforehand.
+beforeAll(preloadLazyChunks, 60_000);
+
+describeWalks(signUpMachine, {
+  title: 'sign-up model walk (public-and-profile §2 "Sign-up page", §4, §8), through the real shell at /SignUp',
+  events: [] as readonly Walked[],
+  scenarios: [
+    {
+      name: 'at /SignUp/acme',
+      path: '/SignUp/acme',
+      serializeState: byState,
+      input: inputFor(),
+      events: allEvents,
+      journeys: [
+        // Retry after a failed start reads config/public again, a state already reached: shortest paths skip it.
+        [configFailed, retry, configRead, registered],
+        // The form ends without a registration (a 401 on its read): the page's card, and Retry starts over.
+        [configRead, formEnded, retry, configRead],
+      ],
+    },
+    {
+      name: 'with an e-mail and a redirect',
+      serializeState: byState,
+      path: `/SignUp/acme/${encodeURIComponent('ana@acme.test')}/${encodeURIComponent('/board/index')}`,
+      input: inputFor({ email: 'ana@acme.test', redirectUrl: '/board/index' }),
+      events: happyEvents,
+    },
+    {
+      name: 'the form’s first read fails',
+      serializeState: byState,
+      path: '/SignUp/acme',
+      input: inputFor(),
+      events: happyEvents,
+      readFailsOnce: true,
+    },
+  ] satisfies Scenario[],
+  start: (scenario): Harness => startPage(scenario),
+  describeEvent: (event) => {
+    if (event.type === doneEventType('profileForm')) return event.output === undefined ? 'ended' : 'registered';
+    if ('error' in event && event.error instanceof Error) return `fails (${event.error.message})`;
+    return undefined;
+  },
+  timeout: 60_000,
+  states: {
+    preparing: async (_s, harness) => {
+      expect(await screen.findByRole('heading', { name: en('SignUp_Text_Title') })).toBeInTheDocument();
+      await waitFor(() => {
+        expect(harness.calls.publicConfig.waiting()).toBe(1);
+      });
+      // What a sign-in left is gone (§2 "On entry it clears stored login, token and menu data").
+      expect(storage.read(storageKeys.tokens)).toBeUndefined();
+      expect(storage.read(storageKeys.menu)).toBeUndefined();
+      expect(screen.queryByTestId('profile-form')).toBeNull();
+    },
+    filling: async (s, harness) => {
+      // The form in Register mode is reading Acme's form; the page's title stays above it.
+      expect(await screen.findByRole('status')).toHaveTextContent(en('Global_Text_Loading'));
+      await waitFor(() => {
+        expect(harness.calls.registerForm.waiting()).toBe(1);
+      });
+      expect(harness.calls.registerForm.calls.at(-1)).toBe(s.context.clientId);
+      expect(screen.getByRole('heading', { name: en('SignUp_Text_Title') })).toBeInTheDocument();
+    },
+    confirmed: async (s, harness) => {
+      // The confirmation (§2): logo, title, message, instructions and a link; the form is gone.
+      const confirmation = await screen.findByRole('heading', { name: en('SignUp_Text_ConfirmationTitle') });
+      const card = within(confirmation.closest('[role="status"]') as HTMLElement);
+      expect(card.getByRole('img', { name: 'Client logo' })).toBeInTheDocument();
+      expect(card.getByText(en('SignUp_Text_ConfirmationMessage'))).toBeInTheDocument();
+      expect(card.getByText(en('SignUp_Text_ConfirmationInstructions'))).toBeInTheDocument();
+      const link =
+        s.context.redirectUrl === undefined
+          ? card.getByRole('link', { name: en('SignUp_Link_Login') })
+          : card.getByRole('link', { name: en('SignUp_Link_Continue') });
+      expect(link).toHaveAttribute('href', s.context.redirectUrl ?? '/Login/acme');
+      expect(screen.queryByTestId('profile-form')).toBeNull();
+      // What was registered: the e-mail (prefilled or typed), the name, the security answers, Google's token.
+      expect(harness.calls.register.calls.at(-1)).toEqual({
+        clientId: 'acme',
+        email: 'ana@acme.test',
+        culture: 'en-us',
+        fields: { FirstName: 'Ana' },
+        security: {
+          currentPassword: '',
+          password: strongPassword,
+          confirmPassword: strongPassword,
+          securityQuestion: signQuestions[0]?.question,
+          securityAnswer: 'Guadalajara',
+        },
+        captcha: RECAPTCHA_TOKEN,
+      });
+      // The registration's page views (§2 "Analytics route names"), in order.
+      expect(pageViews().filter((page) => String(page).startsWith('/registration/'))).toEqual([
+        '/registration/profile',
+        '/registration/security',
+        '/registration/confirmation',
+      ]);
+    },
+    failed: async (_s, harness) => {
+      expect(await screen.findByText(loadFailedText)).toBeInTheDocument();
+      // The failure was reported (§8): config/public's in a snackbar, the 401 in the error modal.
+      if (harness.reported === 'snackbar')
+        expect(await screen.findByTestId('snackbar')).toHaveTextContent(offline.message);
+      else
+        expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+          'You are not authorized to perform this action.',
+        );
+      expectCannotLoadCard();
+      expect(screen.queryByTestId('profile-form')).toBeNull();
+    },
+  },
+  executors: {
+    [doneEventType('readCaptchaConfig')]: (_step, harness) =>
+      answerCall(harness.calls.publicConfig, { output: publicConfig }),
+    [errorEventType('readCaptchaConfig')]: async ({ event }, harness) => {
+      harness.reported = 'snackbar';
+      await answerCall(harness.calls.publicConfig, { error: event.error });
+    },
+    [doneEventType('profileForm')]: async ({ event }, harness) => {
+      if (event.output !== undefined) return registerAsAna(harness);
+      harness.reported = 'modal';
+      await answerCall(harness.calls.registerForm, { error: sessionLost() });
+    },
+    retry: async (_step, harness) => {
+      await dismissModal(harness);
+      await harness.user.click(screen.getByRole('button', { name: 'Retry' }));
+    },
+  },
+});
