@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { identityPages } from './identity';
+import { DEMO_PASSWORD, identityPages } from './identity';
 import { profilePages as form } from './profile';
 import { launchBrowser, openPage, waitForArrival } from './support/browser';
 
@@ -83,6 +83,58 @@ describe('sign-up in the real browser (public-and-profile §2, §4, §5)', () =>
     await identityPages.signIn(page, email, password);
     // Acme has several applications: a newcomer with a role in each lands on the board.
     expect(await identityPages.waitForPathOtherThanLogin(page)).toBe('/board/index');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('Edit Profile from the board (admin-and-board §2, §5)', () => {
+  /** maria@acme.test, signed in through the real widget in Spanish, on her board. */
+  async function mariaOnHerBoard() {
+    const session = await openPage(browser, baseUrl);
+    await identityPages.openLogin(session.page, '/Login?culture=es');
+    await identityPages.signIn(session.page, 'maria@acme.test', DEMO_PASSWORD);
+    await waitForArrival(session, /\/board\/index$/);
+    return session;
+  }
+
+  it('maria changes her phone number and comes back to her application; the new number is there next time', async () => {
+    const session = await mariaOnHerBoard();
+    const { page, context, problems } = session;
+    // The address her Benefits Center card launches, placeholders filled by the launcher.
+    await page.getByRole('button', { name: 'Benefits Center' }).click();
+    await waitForArrival(session, /\/demo-apps\/benefits\?/);
+    const application = page.url();
+    expect(new URL(application).searchParams.get('user')).toBe('ACME__maria@acme.test');
+
+    // The board's initials menu leads to /board/editProfile/{encoded URL}; here the URL is her application's.
+    const editProfile = `/board/editProfile/${encodeURIComponent(application)}`;
+    await page.goto(editProfile);
+    await form.waitForForm(page);
+    const phone = form.text(page, 'Número de teléfono');
+    expect(await phone.inputValue()).toBe('(305) 555-0119');
+    await form.type(page, 'Número de teléfono', '(305) 555-0142');
+    // The demo data has no SSN for her, and Acme's form requires one.
+    await form.type(page, 'Número de seguro social', '123456789');
+    await form.press(page, 'Guardar');
+    await page.waitForURL(application, { timeout: 20_000 });
+    await page.getByRole('heading', { name: /benefits/ }).waitFor();
+
+    await page.goto(editProfile);
+    await form.waitForForm(page);
+    expect(await form.text(page, 'Número de teléfono').inputValue()).toBe('(305) 555-0142');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a redirect URL to a foreign host returns to /board/index instead', async () => {
+    const session = await mariaOnHerBoard();
+    const { page, context, problems } = session;
+    await page.goto(`/board/editProfile/${encodeURIComponent('https://attacker.example/demo-apps/benefits')}`);
+    await form.waitForForm(page);
+    await form.press(page, 'Cancelar');
+    await waitForArrival(session, /\/board\/index$/);
+    expect(new URL(page.url()).host).toBe(new URL(baseUrl).host);
     expect(problems).toEqual([]);
     await context.close();
   });
