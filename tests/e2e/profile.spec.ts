@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, identityPages } from './identity';
 import { profilePages as form } from './profile';
 import { launchBrowser, openPage, waitForArrival } from './support/browser';
+import { createLargeSignUpClient } from './support/large-form';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -135,6 +136,40 @@ describe('Edit Profile from the board (admin-and-board §2, §5)', () => {
     await form.press(page, 'Cancelar');
     await waitForArrival(session, /\/board\/index$/);
     expect(new URL(page.url()).host).toBe(new URL(baseUrl).host);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a 200-field template in the real browser (public-and-profile §2, §5)', () => {
+  it('renders every field and validates: the regex field on leaving it, the required ones on Continue', async () => {
+    const large = await createLargeSignUpClient(baseUrl, 200);
+    const { page, context, problems } = await openPage(browser, baseUrl);
+    await page.goto(`/SignUp/${large.portalAlias}/${encodeURIComponent('newcomer@example.test')}`);
+    await form.waitForForm(page);
+    const profile = form.step(page, 'Profile');
+    // The e-mail plus the 200 fields, in display order.
+    await expect.poll(() => profile.getByRole('textbox').count()).toBe(201);
+    const captions = await profile
+      .getByRole('textbox')
+      .evaluateAll((inputs) =>
+        inputs.map((input) => document.querySelector(`label[for="${input.id}"]`)?.textContent.replace('*', '') ?? ''),
+      );
+    expect(captions).toEqual(['Email address', ...large.fieldNames]);
+
+    await form.fill(page, large.patterned.name, 'abc-12');
+    expect(await form.messageOf(page, large.patterned.name)).toBe(large.patterned.message);
+    // Nothing else speaks before it was left or a Continue asked.
+    expect(await profile.locator('[aria-invalid="true"]').count()).toBe(1);
+
+    await form.press(page, 'Continue');
+    for (const name of large.mandatory) expect(await form.messageOf(page, name)).toBe('This field is required.');
+    expect(await form.messageOf(page, large.patterned.name)).toBe(large.patterned.message);
+    expect(await profile.locator('[aria-invalid="true"]').count()).toBe(large.mandatory.length + 1);
+    expect(await profile.isVisible()).toBe(true);
+
+    await form.fill(page, large.patterned.name, 'ABC-1234');
+    expect(await form.messageOf(page, large.patterned.name)).toBe('');
     expect(problems).toEqual([]);
     await context.close();
   });
