@@ -58,6 +58,7 @@ export function mainThreadCpu(events: TraceEvent[], endMark: string, from: { mar
     .filter((event) => event.ph === 'X' && event.tid === end.tid && event.pid === end.pid && TASK_NAMES.has(event.name))
     .filter((event) => event.ts >= startTs && event.ts <= end.ts)
     .sort((a, b) => a.ts - b.ts);
+  if (tasks.length === 0) throw new Error(`the trace has no main-thread task before ${endMark} in the window`);
   let cpu = 0;
   let wall = 0;
   let coveredUntil = -Infinity;

@@ -79,10 +79,14 @@ export function installProbes(expected: number) {
   };
 }
 
-/** The latest end of an API answer the page received before `until` (ms from navigation start). */
+/**
+ * The latest end of an API answer the page fetched before `until` (ms from navigation start): the last of the data the
+ * form waited for. Images the API serves (the client's logo) load beside it and are not counted.
+ */
 export function lastApiAnswerBefore(until: number): number {
   const ends = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-    .filter((entry) => entry.name.includes('/api/') && entry.responseEnd <= until)
+    .filter((entry) => entry.name.includes('/api/') && ['fetch', 'xmlhttprequest'].includes(entry.initiatorType))
+    .filter((entry) => entry.responseEnd <= until)
     .map((entry) => entry.responseEnd);
   return ends.length === 0 ? 0 : Math.max(...ends);
 }
