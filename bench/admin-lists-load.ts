@@ -3,51 +3,16 @@
 // provider administrator's access token obtained through the embedded IdP's real sign-in chain.
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import * as oidc from 'openid-client';
-import { DEMO_PASSWORD } from '@server/db/seed/world/people';
+import { providerAdminToken } from '@tests/e2e/support/admin-token';
 import { startServer } from '@tests/e2e/support/server-process';
-import { browse, CookieJar } from '@tests/server/idp/harness';
 import { figure, type Figure } from './support';
 
 const lists = ['Application', 'Client', 'Field', 'Template'] as const;
 
-/** authn → authorize (PKCE, sessionToken) → token, as the SPA's sign-in does. */
-async function adminToken(origin: string): Promise<string> {
-  const { clientId } = (await (await fetch(`${origin}/api/v1/config/public`)).json()) as { clientId: string };
-  const authn = await fetch(`${origin}/api/v1/authn`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ username: 'AUL__admin@gatehouse.test', password: DEMO_PASSWORD }),
-  });
-  const { sessionToken } = (await authn.json()) as { sessionToken?: string };
-  if (sessionToken === undefined) throw new Error(`authn answered ${authn.status}`);
-  const server = await oidc.discovery(new URL(`${origin}/oauth2/default`), clientId, undefined, oidc.None(), {
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- loopback http is what the local server speaks.
-    execute: [oidc.allowInsecureRequests],
-  });
-  const redirectUri = `${origin}/login/callback`;
-  const verifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const url = oidc.buildAuthorizationUrl(server, {
-    redirect_uri: redirectUri,
-    scope: 'openid profile email offline_access',
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-    sessionToken,
-  });
-  const landed = await browse(url.href, new CookieJar(), redirectUri);
-  const tokens = await oidc.authorizationCodeGrant(server, new URL(landed.url), {
-    pkceCodeVerifier: verifier,
-    expectedState: state,
-  });
-  return tokens.access_token;
-}
-
 export async function benchAdminListsLoad(durationSeconds = 10): Promise<Figure[]> {
   const server = await startServer({ LOG_LEVEL: 'error' });
   try {
-    const headers = { authorization: `Bearer ${await adminToken(server.baseUrl)}` };
+    const headers = { authorization: `Bearer ${await providerAdminToken(server.baseUrl)}` };
     const figures: Figure[] = [
       figure(
         'machine load average (1 min) before the admin list loads',

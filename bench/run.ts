@@ -5,6 +5,7 @@ import { benchAdminListsLoad } from './admin-lists-load';
 import { benchBundleSize } from './bundle-size';
 import { benchGridFilter } from './grid-filter';
 import { benchIdentity } from './identity';
+import { benchProfileForm } from './profile-form';
 import { benchRegister } from './register';
 import { benchResourcesLoad } from './resources-load';
 import { benchStartup } from './startup';
@@ -18,6 +19,7 @@ const figures: Figure[] = [
   ...(await benchGridFilter()),
   ...(await benchAdminListsLoad()),
   ...(await benchRegister()),
+  ...(await benchProfileForm()),
 ];
 for (const f of figures) {
   const verdict =

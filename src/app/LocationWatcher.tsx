@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
-import { useLocation, useSearch } from 'wouter';
 import { AppActor } from './AppActor';
 import { describeLocation } from './routes';
+import { useRawAddress } from './use-raw-address';
 
 /** Tells the root actor where the person is, each time wouter's location changes. Renders nothing. */
 export function LocationWatcher() {
-  const [path] = useLocation();
-  const search = useSearch();
+  const { path, search } = useRawAddress();
   const appRef = AppActor.useActorRef();
   useEffect(() => {
     const location = describeLocation(path, search);

@@ -1,10 +1,11 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Redirect, useLocation, useSearch } from 'wouter';
+import { Redirect } from 'wouter';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 import { PageNotFound } from '../ui/PageNotFound';
 import { resolveRoute, routeTable, type Layout, type PageRoute } from './routes';
 import { viewOf } from './route-views';
+import { useRawAddress } from './use-raw-address';
 
 export type LayoutProps = { route: PageRoute; children: ReactNode };
 
@@ -25,8 +26,7 @@ const pages: Partial<Record<string, ComponentType>> = Object.fromEntries(
 
 /** Renders the route table (src/app/routes.ts) for the current address: the route's layout around its view. */
 export function RouteView() {
-  const [path] = useLocation();
-  const search = useSearch();
+  const { path, search } = useRawAddress();
   const resolved = resolveRoute(path);
   if (resolved.kind === 'redirect') return <Redirect to={search ? `${resolved.to}?${search}` : resolved.to} replace />;
   if (resolved.kind === 'notFound') {
