@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { Culture } from '@contracts/culture';
 import type { UserProfile } from '@contracts/profile';
 import { errorOf } from '../admin-grid/failure-notice';
@@ -71,9 +71,15 @@ export const editProfileMachine = setup({
     }),
     /** Stores the refreshed profile where a reload finds it (provided at the edge: storage). */
     persistProfile: providedAtEdge<{ profile: UserProfile }>(),
-    report: enqueueActions(({ context, enqueue }, error: unknown) => {
-      enqueue.sendTo(context.ports.notifications, { type: 'error.report', error, action: 'editProfile.refreshLogin' });
-    }),
+    /** The form crashed as an actor (its own failures are reported inside it). */
+    reportFormCrash: sendTo(
+      ({ context }) => context.ports.notifications,
+      (_, error: unknown) => ({ type: 'error.report' as const, error, action: 'editProfile.profileForm' }),
+    ),
+    reportRefreshFailure: sendTo(
+      ({ context }) => context.ports.notifications,
+      (_, error: unknown) => ({ type: 'error.report' as const, error, action: 'editProfile.refreshLogin' }),
+    ),
   },
   guards: {
     isUpdated: ({ event }) => (event as { output?: ProfileResult }).output?.kind === 'updated',
@@ -116,7 +122,10 @@ export const editProfileMachine = setup({
           { guard: 'isSignedIn', target: 'leaving' },
           { target: 'ended' },
         ],
-        onError: { target: 'leaving', actions: { type: 'report', params: errorOf } },
+        onError: {
+          target: 'leaving',
+          actions: { type: 'reportFormCrash', params: errorOf },
+        },
       },
     },
     refreshing: {
@@ -136,7 +145,10 @@ export const editProfileMachine = setup({
           ],
         },
         // The save stands; a refresh that fails is reported, and the old tokens serve until the next sign-in.
-        onError: { target: 'leaving', actions: { type: 'report', params: errorOf } },
+        onError: {
+          target: 'leaving',
+          actions: { type: 'reportRefreshFailure', params: errorOf },
+        },
       },
     },
     leaving: {

@@ -187,7 +187,9 @@ describe('Edit Profile (admin-and-board §2)', () => {
     }).start();
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().value).toBe('leaving');
-    expect(notifications).toEqual([expect.objectContaining({ type: 'error.report' })]);
+    expect(notifications).toEqual([
+      expect.objectContaining({ type: 'error.report', action: 'editProfile.profileForm' }),
+    ]);
     expect(left).toHaveLength(1);
   });
 
