@@ -1,9 +1,9 @@
-import { assign, enqueueActions, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { Culture } from '@contracts/culture';
 import type { UserProfile } from '@contracts/profile';
 import { errorOf } from '../admin-grid/failure-notice';
 import { profileFormMachine } from '../profile-form/profile-form.machine';
-import { selectStepKind } from '../profile-form/profile-form.selectors';
+import { progressOf } from '../profile-form/profile-form.selectors';
 import type { ProfileFormInput, ProfileResult } from '../profile-form/profile-form.types';
 import { notProvided, providedAtEdge } from '../support/actors';
 import type { IdentityPorts } from '../support/ports';
@@ -26,8 +26,6 @@ type EditProfileContext = EditProfileInput & {
   /** The kind of the form's step last seen, so `/edit-profile/security` is recorded once per arrival (spec §2). */
   trackedStep: string;
 };
-
-type FormSnapshot = SnapshotFrom<typeof profileFormMachine>;
 
 /**
  * Edit Profile (admin-and-board §2 "Edit Profile (board)", the admin `profile` page, public-and-profile §7 "A refresh
@@ -57,9 +55,9 @@ export const editProfileMachine = setup({
     leave: providedAtEdge<ReturnTo>(),
     /** A page view under the edit-profile analytics name of the Security step (provided at the edge: the data layer). */
     trackPage: providedAtEdge<{ page: '/edit-profile/security'; culture: Culture; clientId: string | undefined }>(),
-    // Runs on the form's snapshot events only (onSnapshot below); XState does not type an action by where it is used.
+    // Runs on the form's snapshot events (onSnapshot below).
     trackProgress: enqueueActions(({ context, event, enqueue }) => {
-      const step = selectStepKind((event as unknown as { snapshot: FormSnapshot }).snapshot);
+      const { step } = progressOf(event);
       if (step === context.trackedStep) return;
       if (step === 'security') {
         enqueue({

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { isFieldEditable, isFieldLocked, type SecurityInput } from '@contracts/forms/profile-rules';
+import { isFieldEditable, type SecurityInput } from '@contracts/forms/profile-rules';
 import type { FormField, RoleOption, SignQuestion } from '@contracts/profile-form';
 import {
   canGoTo,
@@ -126,7 +126,8 @@ export function selectFieldView(s: ProfileSnapshot, name: string): FieldView | u
     field,
     value: parts.draft.values[name] ?? '',
     required: field.mandatory && isFieldEditable(field, viewer),
-    readOnly: !s.hasTag('editing') || !isFieldEditable(field, viewer) || isFieldLocked(field, viewer.role),
+    // Not editable covers a lock for the viewer's role (FieldTemplateLockFor), a disabled field and a label.
+    readOnly: !s.hasTag('editing') || !isFieldEditable(field, viewer),
     failure: shownFailure(`fields.${name}`, parts),
   };
 }
@@ -227,7 +228,8 @@ export function selectSecurityLink(s: ProfileSnapshot): number | undefined {
 type Button = { show: boolean; disabled: boolean };
 /** The footer (§2): which of Back, Cancel, Continue, Save/Register and the captcha show, and which are off. */
 export type FooterView = {
-  back: Button;
+  /** Back leads to the step before the one on screen. */
+  back: Button & { to: number };
   cancel: Button;
   next: Button;
   save: Button & { kind: 'register' | 'save' };
@@ -243,7 +245,7 @@ export function selectFooterView(s: ProfileSnapshot): FooterView {
   const hide = { show: false, disabled: true };
   const lockedWhileSaving = { show: true, disabled: s.hasTag('saving') };
   return {
-    back: modal || draft.step === 0 ? hide : { show: true, disabled: !editing },
+    back: { ...(modal || draft.step === 0 ? hide : { show: true, disabled: !editing }), to: draft.step - 1 },
     // Cancel is locked while a save is under way (§2 "locks Cancel while saving").
     cancel: register ? hide : lockedWhileSaving,
     next: modal || last ? hide : { show: true, disabled: !editing },
@@ -263,6 +265,7 @@ export const sameFooterView = (a: FooterView, b: FooterView) =>
   (['back', 'cancel', 'next', 'save'] as const).every(
     (key) => a[key].show === b[key].show && a[key].disabled === b[key].disabled,
   ) &&
+  a.back.to === b.back.to &&
   a.save.kind === b.save.kind &&
   a.captcha === b.captcha;
 
@@ -274,3 +277,15 @@ export const selectCanSubmit = (s: ProfileSnapshot): boolean => {
 
 /** The captcha's round: its view starts over whenever this changes (a failed registration). */
 export const selectCaptchaRound = (s: ProfileSnapshot): number => s.context.draft.captchaRound;
+
+/** What a host follows of the form (its analytics): the step kind on screen and the captcha round. */
+export type FormProgress = { step: FormStep['kind']; captchaRound: number };
+
+/**
+ * The form's progress from the snapshot event a host receives (`invoke.onSnapshot`). The one place that reads that
+ * event: XState does not type an action by the transition that runs it, so the hosts' actions see a generic event.
+ */
+export function progressOf(event: { type: string }): FormProgress {
+  const { snapshot } = event as unknown as { snapshot: ProfileSnapshot };
+  return { step: selectStepKind(snapshot), captchaRound: selectCaptchaRound(snapshot) };
+}

@@ -1,11 +1,11 @@
-import { assign, enqueueActions, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { Culture } from '@contracts/culture';
 import type { FormViewer } from '@contracts/forms/profile-rules';
 import type { CaptchaConfig } from '@contracts/instance';
 import { errorOf } from '../admin-grid/failure-notice';
 import { profileFormMachine } from '../profile-form/profile-form.machine';
 import type { ProfileFormInput } from '../profile-form/profile-form.types';
-import { selectStepKind } from '../profile-form/profile-form.selectors';
+import { progressOf } from '../profile-form/profile-form.selectors';
 import { notProvided, providedAtEdge } from '../support/actors';
 import type { ReportingPorts } from '../support/ports';
 
@@ -36,8 +36,6 @@ type SignUpContext = SignUpInput & {
   seenRound: number;
 };
 
-type FormSnapshot = SnapshotFrom<typeof profileFormMachine>;
-
 /**
  * The sign-up page's flow (spec public-and-profile §2 "Sign-up page", §4 "Sign-up"): clears what a previous sign-in
  * left, reads which captcha protects the form, hosts the profile form in Register mode, and shows the confirmation
@@ -63,11 +61,9 @@ export const signUpMachine = setup({
     clearStoredLogin: providedAtEdge<undefined>(),
     /** A page view under one of the registration's analytics names (provided at the edge: the data layer). */
     trackPage: providedAtEdge<{ page: RegistrationPage; culture: Culture; clientId: string }>(),
-    // Runs on the form's snapshot events only (onSnapshot below); XState does not type an action by where it is used.
+    // Runs on the form's snapshot events (onSnapshot below).
     trackProgress: enqueueActions(({ context, event, enqueue }) => {
-      const { snapshot } = event as unknown as { snapshot: FormSnapshot };
-      const step = selectStepKind(snapshot);
-      const round = snapshot.context.draft.captchaRound;
+      const { step, captchaRound: round } = progressOf(event);
       const view = { culture: context.culture, clientId: context.clientId };
       if (step === 'security' && context.trackedStep !== 'security')
         enqueue({ type: 'trackPage', params: { page: '/registration/security', ...view } });

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { DEFAULT_CULTURE, type Culture } from '@contracts/culture';
 import { safeRedirectTarget } from '../support/safe-redirect';
 import type { signUpMachine } from './sign-up.machine';
 
@@ -12,17 +13,20 @@ export const selectHasFailed = (s: SignUpSnapshot): boolean => s.matches('failed
 export const selectClientId = (s: SignUpSnapshot): string => s.context.clientId;
 
 /**
- * Where the confirmation's link leads (spec §2, §4): the redirect URL when one was given and it stays on Gatehouse,
- * else the client's login page. Why only Gatehouse's own addresses: before anyone signs in there is no person whose
+ * Where the confirmation's link leads (spec §2, §4): the redirect URL, as given, when one was given and it stays on
+ * Gatehouse, else the client's login page in the sign-up's culture. Why only Gatehouse's own addresses: before anyone signs in there is no person whose
  * applications could vouch for a foreign host (admin-and-board §5 allows only application link hosts), and signing in
  * takes the person to their application anyway (docs/flows/sign-up.md "Decisions").
  */
 export function selectConfirmationLink(
   s: SignUpSnapshot,
   origin: string,
-): { kind: 'redirect'; url: string } | { kind: 'login'; clientId: string } {
+): { kind: 'redirect'; url: string } | { kind: 'login'; clientId: string; culture: Culture | undefined } {
   const url = safeRedirectTarget(s.context.redirectUrl, { origin, allowedHosts: [] });
-  return url === undefined ? { kind: 'login', clientId: s.context.clientId } : { kind: 'redirect', url };
+  if (url !== undefined) return { kind: 'redirect', url };
+  // The login page keeps the culture the person signed up in; the default one needs no parameter.
+  const culture = s.context.culture === DEFAULT_CULTURE ? undefined : s.context.culture;
+  return { kind: 'login', clientId: s.context.clientId, culture };
 }
 
 /** Which captcha protects the form (read from `config/public` before the form starts). */

@@ -258,7 +258,8 @@ export function describeLocation(path: string, search: string): PageLocation | u
 }
 
 /** An address that keeps a culture as `?culture=` (read back by describeLocation), or as it is without one. */
-const withCulture = (path: string, culture: string | undefined) =>
+/** An address of ours with the culture a link keeps (`?culture=`), or as it is when none is to be kept. */
+export const withCulture = (path: string, culture: string | undefined) =>
   culture === undefined ? path : `${path}?culture=${encodeURIComponent(culture)}`;
 
 /** Typed path builders (Keycloak's `toX()`): the only way code writes an address of ours. */

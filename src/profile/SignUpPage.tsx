@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { Link as RouterLink } from 'wouter';
-import { selectCulture, selectSignUpRef } from '@machines/app/app.selectors';
+import { selectSignUpRef } from '@machines/app/app.selectors';
 import type { signUpMachine } from '@machines/sign-up/sign-up.machine';
 import {
   selectClientId,
@@ -16,7 +16,7 @@ import {
 } from '@machines/sign-up/sign-up.selectors';
 import { loginLogoUrl } from '../api/resources';
 import { AppActor } from '../app/AppActor';
-import { paths } from '../app/routes';
+import { paths, withCulture } from '../app/routes';
 import { labels } from '../i18n/labels';
 import { SignUpCaptcha } from './SignUpCaptcha';
 import { ProfileForm } from './form/ProfileForm';
@@ -78,17 +78,19 @@ function SignUp({ signUpRef }: { signUpRef: SignUpRef }) {
   );
 }
 
+const sameLink = (a: ReturnType<typeof selectConfirmationLink>, b: ReturnType<typeof selectConfirmationLink>) =>
+  a.kind === 'redirect' ? b.kind === 'redirect' && a.url === b.url : b.kind === 'login' && a.culture === b.culture;
+
 /** The confirmation (spec §2): the logo, a message, instructions and the login page's or the redirect's link. */
 function Confirmation({ signUpRef }: { signUpRef: SignUpRef }) {
   const { i18n, t } = useLingui();
   const clientId = useSelector(signUpRef, selectClientId);
-  const culture = AppActor.useSelector(selectCulture);
-  const link = useSelector(signUpRef, (s) => selectConfirmationLink(s, window.location.origin));
+  const link = useSelector(signUpRef, (s) => selectConfirmationLink(s, window.location.origin), sameLink);
   // Spec §2 "It scrolls to the top": the confirmation replaces a long form.
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, []);
-  const href = link.kind === 'redirect' ? link.url : paths.login({ clientId });
+  const href = link.kind === 'redirect' ? link.url : withCulture(paths.login({ clientId }), link.culture);
   return (
     <Stack gap="5" align="center" textAlign="center" role="status">
       <Image
@@ -102,7 +104,7 @@ function Confirmation({ signUpRef }: { signUpRef: SignUpRef }) {
       <Text>{i18n._(labels.SignUp_Text_ConfirmationMessage)}</Text>
       <Text color="fg.muted">{i18n._(labels.SignUp_Text_ConfirmationInstructions)}</Text>
       <Link asChild color="brand" fontWeight="semibold">
-        <RouterLink href={culture === 'en-us' ? href : `${href}${href.includes('?') ? '&' : '?'}culture=${culture}`}>
+        <RouterLink href={href}>
           {i18n._(link.kind === 'redirect' ? labels.SignUp_Link_Continue : labels.SignUp_Link_Login)}
         </RouterLink>
       </Link>

@@ -2,7 +2,7 @@ import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { sameFooterView, selectFooterView } from '@machines/profile-form/profile-form.selectors';
+import { sameFooterView, selectFooterView, selectIsSaving } from '@machines/profile-form/profile-form.selectors';
 import { labels } from '../../i18n/labels';
 import type { ProfileFormRef } from './profile-form-ref';
 
@@ -13,17 +13,20 @@ import type { ProfileFormRef } from './profile-form-ref';
 export function ProfileFooter({ formRef, captcha }: { formRef: ProfileFormRef; captcha?: ReactNode }) {
   const { i18n, t } = useLingui();
   const footer = useSelector(formRef, selectFooterView, sameFooterView);
-  const saving = useSelector(formRef, (s) => s.hasTag('saving'));
+  const saving = useSelector(formRef, selectIsSaving);
   const edit = (changes: { kind: 'next' } | { kind: 'step'; to: number }) => {
     formRef.send({ type: 'edit', changes });
   };
-  const step = useSelector(formRef, (s) => s.context.draft.step);
   return (
     <Stack gap="4">
       {footer.captcha ? captcha : null}
       <HStack gap="3" justify="flex-end" wrap="wrap">
         {footer.back.show ? (
-          <Button variant="ghost" disabled={footer.back.disabled} onClick={() => edit({ kind: 'step', to: step - 1 })}>
+          <Button
+            variant="ghost"
+            disabled={footer.back.disabled}
+            onClick={() => edit({ kind: 'step', to: footer.back.to })}
+          >
             {t({ id: 'Instance_Button_Back', message: 'Back' })}
           </Button>
         ) : null}

@@ -165,10 +165,10 @@ describe('sign-up page: a form that fails as an actor', () => {
 });
 
 describe('the confirmation’s link (§2, §4: the redirect URL if one was given, else the login page)', () => {
-  const confirmed = (redirectUrl: string | undefined) =>
+  const confirmed = (redirectUrl: string | undefined, culture: 'es' | 'en-us' = 'es') =>
     signUpMachine.resolveState({
       value: 'confirmed',
-      context: { ...signUpInput({ redirectUrl }), captcha: undefined, trackedStep: 'security', seenRound: 0 },
+      context: { ...signUpInput({ redirectUrl, culture }), captcha: undefined, trackedStep: 'security', seenRound: 0 },
     });
 
   it('keeps a relative redirect URL, or one on Gatehouse’s own origin (as a path)', () => {
@@ -184,6 +184,18 @@ describe('the confirmation’s link (§2, §4: the redirect URL if one was given
 
   it('refuses a foreign host, a protocol-relative address or a `javascript:` URL: the client’s login page', () => {
     for (const url of ['https://evil.test/phish', '//evil.test/phish', 'javascript:alert(1)', undefined])
-      expect(selectConfirmationLink(confirmed(url), origin)).toEqual({ kind: 'login', clientId: 'acme' });
+      expect(selectConfirmationLink(confirmed(url), origin)).toEqual({
+        kind: 'login',
+        clientId: 'acme',
+        culture: 'es',
+      });
+  });
+
+  it('the login page keeps the sign-up’s culture, and the default culture needs no parameter', () => {
+    expect(selectConfirmationLink(confirmed(undefined, 'en-us'), origin)).toStrictEqual({
+      kind: 'login',
+      clientId: 'acme',
+      culture: undefined,
+    });
   });
 });
