@@ -1,10 +1,12 @@
-import { assign, enqueueActions, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { Culture } from '@contracts/culture';
 import type { UserProfile } from '@contracts/profile';
 import { errorOf } from '../admin-grid/failure-notice';
 import { profileFormMachine } from '../profile-form/profile-form.machine';
 import { progressOf } from '../profile-form/profile-form.selectors';
 import type { ProfileFormInput, ProfileResult } from '../profile-form/profile-form.types';
+import type { sessionMachine } from '../session/session.machine';
+import { selectIsSignedIn } from '../session/session.selectors';
 import { notProvided, providedAtEdge } from '../support/actors';
 import type { IdentityPorts } from '../support/ports';
 import type { ReturnTo } from './return-address';
@@ -82,10 +84,10 @@ export const editProfileMachine = setup({
   guards: {
     isUpdated: ({ event }) => (event as { output?: ProfileResult }).output?.kind === 'updated',
     /** A form that ended without a save: Cancel, or a 401 (after which the session has already signed out). */
-    isSignedIn: ({ context }) => {
-      const snapshot = context.ports.session.getSnapshot() as { value?: unknown };
-      return typeof snapshot.value === 'object' && snapshot.value !== null && 'signedIn' in snapshot.value;
-    },
+    // The port is typed by the events it takes; the session singleton behind it answers its own snapshot, read by the
+    // session's own selector (the one place that knows its states).
+    isSignedIn: ({ context }) =>
+      selectIsSignedIn(context.ports.session.getSnapshot() as SnapshotFrom<typeof sessionMachine>),
   },
 }).createMachine({
   id: 'editProfile',
