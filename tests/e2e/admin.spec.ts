@@ -1,29 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { adminPages } from './admin';
 import { publicPages } from './public';
-import { launchBrowser, openPage } from './support/browser';
+import { browserPerFile, openPage } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const PROVIDER_ADMIN = 'admin@gatehouse.test';
 const ACME_ADMIN = 'clientadmin@acme.test';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserPerFile();
 
 describe('dashboard Edit Mode (admin-and-board §2, §4, §7)', () => {
   it('a login label edited in Spanish for one client shows on that client’s login page after clearing the cache', async () => {
     // Globex, so that the global and Acme texts other journeys read stay as they are.
-    const visitor = await openPage(browser, baseUrl);
+    const visitor = await openPage(browser(), baseUrl);
     await publicPages.openLogin(visitor.page, '/Login/globex?culture=es');
     const before = await publicPages.heading(visitor.page);
 
-    const admin = await adminPages.signedIn(browser, baseUrl, PROVIDER_ADMIN);
+    const admin = await adminPages.signedIn(browser(), baseUrl, PROVIDER_ADMIN);
     await adminPages.openEditMode(admin.page, 'globex');
     const dialog = await adminPages.openLabel(admin.page, 'Login_Text_Title');
     await adminPages.chooseScope(admin.page, dialog, { culture: 'es', clientId: 'globex' });
@@ -52,7 +44,7 @@ describe('dashboard Edit Mode (admin-and-board §2, §4, §7)', () => {
   });
 
   it('refuses a stale edit from a second tab with a message, and keeps the first edit', async () => {
-    const admin = await adminPages.signedIn(browser, baseUrl, PROVIDER_ADMIN);
+    const admin = await adminPages.signedIn(browser(), baseUrl, PROVIDER_ADMIN);
     const first = admin.page;
     const second = await admin.context.newPage();
     const key = 'Dashboard_Text_KeyHint';
@@ -84,7 +76,7 @@ describe('dashboard Edit Mode (admin-and-board §2, §4, §7)', () => {
 
 describe('a client administrator stays within their client (admin-and-board §6)', () => {
   it('cannot read another client through the API, and the menu hides provider-only items', async () => {
-    const provider = await adminPages.signedIn(browser, baseUrl, PROVIDER_ADMIN);
+    const provider = await adminPages.signedIn(browser(), baseUrl, PROVIDER_ADMIN);
     const all = await adminPages.api(provider.page, '/api/v1/Client');
     expect(all.status).toBe(200);
     const clients = all.body as { id: string; portalAlias: string }[];
@@ -93,7 +85,7 @@ describe('a client administrator stays within their client (admin-and-board §6)
     expect(globex && acme).toBeTruthy();
     await provider.context.close();
 
-    const clientAdmin = await adminPages.signedIn(browser, baseUrl, ACME_ADMIN);
+    const clientAdmin = await adminPages.signedIn(browser(), baseUrl, ACME_ADMIN);
     const own = await adminPages.api(clientAdmin.page, '/api/v1/Client');
     expect(own.status).toBe(200);
     expect((own.body as { portalAlias: string }[]).map((client) => client.portalAlias)).toEqual(['acme']);

@@ -1,24 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, openPage } from './support/browser';
 import { identityPages } from './identity';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserPerFile();
 
 /** Answers a page receives on purpose in these journeys: the refused password, and the logo a client lacks. */
 const expected = (problem: string) => /401 POST .*\/api\/v1\/authn$/.test(problem) || /loginlogo/.test(problem);
 
 describe('signing in through the real Sign-In Widget (docs/demo-world.md)', () => {
   it('maria (several applications) lands on the board with her application cards', async () => {
-    const { page, context, problems } = await openPage(browser, baseUrl);
+    const { page, context, problems } = await openPage(browser(), baseUrl);
     await identityPages.openLogin(page);
     await identityPages.signIn(page, 'maria@acme.test');
     expect(await identityPages.waitForPathOtherThanLogin(page)).toBe('/board/index');
@@ -31,7 +23,7 @@ describe('signing in through the real Sign-In Widget (docs/demo-world.md)', () =
   });
 
   it('sam (one application) is sent straight to Payroll Online with his placeholders filled', async () => {
-    const { page, context } = await openPage(browser, baseUrl);
+    const { page, context } = await openPage(browser(), baseUrl);
     await identityPages.openLogin(page);
     await identityPages.signIn(page, 'sam@globex.test');
     expect(await identityPages.waitForPathOtherThanLogin(page)).toBe('/demo-apps/payroll');
@@ -40,7 +32,7 @@ describe('signing in through the real Sign-In Widget (docs/demo-world.md)', () =
   });
 
   it('lee (DefaultRedirect) is sent to Benefits Center from the board', async () => {
-    const { page, context } = await openPage(browser, baseUrl);
+    const { page, context } = await openPage(browser(), baseUrl);
     await identityPages.openLogin(page);
     await identityPages.signIn(page, 'lee@umbrella.test');
     await page.waitForURL(/\/demo-apps\/benefits/, { timeout: 20_000 });
@@ -49,7 +41,7 @@ describe('signing in through the real Sign-In Widget (docs/demo-world.md)', () =
   });
 
   it('agent 48213 signs in with the 5-digit agent id (username rule) and is sent to Benefits Center', async () => {
-    const { page, context } = await openPage(browser, baseUrl);
+    const { page, context } = await openPage(browser(), baseUrl);
     await identityPages.openLogin(page);
     await identityPages.signIn(page, '48213');
     await page.waitForURL(/\/demo-apps\/benefits/, { timeout: 20_000 });
@@ -58,7 +50,7 @@ describe('signing in through the real Sign-In Widget (docs/demo-world.md)', () =
   });
 
   it('the provider administrator lands in the admin area with the full menu', async () => {
-    const { page, context } = await openPage(browser, baseUrl);
+    const { page, context } = await openPage(browser(), baseUrl);
     await identityPages.openLogin(page);
     await identityPages.signIn(page, 'admin@gatehouse.test');
     expect(await identityPages.waitForPathOtherThanLogin(page)).toBe('/dashboard');
@@ -69,7 +61,7 @@ describe('signing in through the real Sign-In Widget (docs/demo-world.md)', () =
   });
 
   it('the SSO screen signs in without the widget when the identity-provider session is still active', async () => {
-    const { page, context } = await openPage(browser, baseUrl);
+    const { page, context } = await openPage(browser(), baseUrl);
     await identityPages.openLogin(page);
     await identityPages.signIn(page, 'maria@acme.test');
     await identityPages.waitForPathOtherThanLogin(page);
@@ -84,7 +76,7 @@ describe('signing in through the real Sign-In Widget (docs/demo-world.md)', () =
   });
 
   it('a wrong password shows the widget error and the attempts left, but no unconfigured failed-login text', async () => {
-    const { page, context } = await openPage(browser, baseUrl);
+    const { page, context } = await openPage(browser(), baseUrl);
     await identityPages.openLogin(page);
     await identityPages.signIn(page, 'maria@acme.test', 'not-her-password');
     await expect.poll(() => page.getByText('You have 4 sign-in attempts left.').count()).toBe(1);
@@ -98,7 +90,7 @@ describe('signing in through the real Sign-In Widget (docs/demo-world.md)', () =
   });
 
   it('logging out from the initials menu ends the session and returns to /Login', async () => {
-    const { page, context, problems } = await openPage(browser, baseUrl);
+    const { page, context, problems } = await openPage(browser(), baseUrl);
     await identityPages.openLogin(page);
     await identityPages.signIn(page, 'maria@acme.test');
     await identityPages.waitForPathOtherThanLogin(page);

@@ -1,27 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, identityPages } from './identity';
 import { profilePages as form } from './profile';
-import { launchBrowser, openPage, waitForArrival } from './support/browser';
+import { browserPerFile, openPage, waitForArrival } from './support/browser';
 import { createLargeSignUpClient } from './support/large-form';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserPerFile();
 
 /** Acme's required message in Spanish (Global_Text_VMRequired). */
 const REQUIRED = 'Este campo es obligatorio.';
 
 describe('sign-up in the real browser (public-and-profile §2, §4, §5)', () => {
   it('Continuar with an empty form shows the required messages and stays on the Profile step', async () => {
-    const { page, context, problems } = await openPage(browser, baseUrl);
+    const { page, context, problems } = await openPage(browser(), baseUrl);
     await page.goto('/SignUp/acme?culture=es');
     await form.waitForForm(page);
     await form.press(page, 'Continuar');
@@ -41,7 +33,7 @@ describe('sign-up in the real browser (public-and-profile §2, §4, §5)', () =>
   });
 
   it('a newcomer signs up for Acme in Spanish, solves the real captcha and signs in with the new password', async () => {
-    const { page, context, problems } = await openPage(browser, baseUrl);
+    const { page, context, problems } = await openPage(browser(), baseUrl);
     const email = `lucia-${randomUUID().slice(0, 8)}@example.test`;
     const password = 'Girasol-Pradera-42';
     await page.goto(`/SignUp/acme/${encodeURIComponent(email)}?culture=es`);
@@ -92,7 +84,7 @@ describe('sign-up in the real browser (public-and-profile §2, §4, §5)', () =>
 describe('Edit Profile from the board (admin-and-board §2, §5)', () => {
   /** maria@acme.test, signed in through the real widget in Spanish, on her board. */
   async function mariaOnHerBoard() {
-    const session = await openPage(browser, baseUrl);
+    const session = await openPage(browser(), baseUrl);
     await identityPages.openLogin(session.page, '/Login?culture=es');
     await identityPages.signIn(session.page, 'maria@acme.test', DEMO_PASSWORD);
     await waitForArrival(session, /\/board\/index$/);
@@ -144,7 +136,7 @@ describe('Edit Profile from the board (admin-and-board §2, §5)', () => {
 describe('a 200-field template in the real browser (public-and-profile §2, §5)', () => {
   it('renders every field and validates: the regex field on leaving it, the required ones on Continue', async () => {
     const large = await createLargeSignUpClient(baseUrl, 200);
-    const { page, context, problems } = await openPage(browser, baseUrl);
+    const { page, context, problems } = await openPage(browser(), baseUrl);
     await page.goto(`/SignUp/${large.portalAlias}/${encodeURIComponent('newcomer@example.test')}`);
     await form.waitForForm(page);
     const profile = form.step(page, 'Profile');

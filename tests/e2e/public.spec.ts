@@ -1,21 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, openPage } from './support/browser';
 import { publicPages } from './public';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserPerFile();
 
 describe('the public side in a real browser', () => {
   it('shows the login page in English by default and records the page view', async () => {
-    const { page, problems, context } = await openPage(browser, baseUrl);
+    const { page, problems, context } = await openPage(browser(), baseUrl);
     await publicPages.openLogin(page);
     expect(await publicPages.heading(page)).toBe('Sign in');
     await expect.poll(() => publicPages.dataLayerPages(page)).toContain('/login');
@@ -24,7 +16,7 @@ describe('the public side in a real browser', () => {
   });
 
   it('switches to Spanish with ?culture=es and remembers it on the next visit', async () => {
-    const { page, problems, context } = await openPage(browser, baseUrl);
+    const { page, problems, context } = await openPage(browser(), baseUrl);
     await publicPages.openLogin(page, '/Login?culture=es');
     expect(await publicPages.heading(page)).toBe('Iniciar sesión');
     expect(await publicPages.storedCulture(page)).toBe('es');
@@ -35,7 +27,7 @@ describe('the public side in a real browser', () => {
   });
 
   it("shows a client's own texts from the resources API, in each culture", async () => {
-    const { page, problems, context } = await openPage(browser, baseUrl);
+    const { page, problems, context } = await openPage(browser(), baseUrl);
     await publicPages.openLogin(page, '/Login/acme?culture=en-us');
     await expect.poll(() => publicPages.heading(page)).toBe('Sign in to Acme Health');
     await publicPages.openLogin(page, '/Login/acme?culture=es');
@@ -45,14 +37,14 @@ describe('the public side in a real browser', () => {
   });
 
   it('answers an unknown route with Page not found', async () => {
-    const { page, context } = await openPage(browser, baseUrl);
+    const { page, context } = await openPage(browser(), baseUrl);
     await page.goto('/no/such/page');
     await expect.poll(() => page.getByText('Page not found').count()).toBeGreaterThan(0);
     await context.close();
   });
 
   it('redirects /null to the login page', async () => {
-    const { page, context } = await openPage(browser, baseUrl);
+    const { page, context } = await openPage(browser(), baseUrl);
     await page.goto('/null');
     await page.waitForURL(/\/Login$/i);
     expect(await publicPages.heading(page)).toBe('Sign in');

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's Chromium with the flags this closed network needs (no background fetches to Google's hosts). */
 const CHROMIUM_ARGS = [
@@ -71,4 +72,22 @@ export async function waitForArrival(session: PageSession, address: RegExp, time
     ];
     throw new Error(lines.join('\n'), { cause: error });
   }
+}
+
+/**
+ * One Chromium for the spec file that calls this at its top level: launched before its first test, closed after its
+ * last. Returns the running browser, for `openPage(browser(), baseUrl)`.
+ */
+export function browserPerFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (browser === undefined) throw new Error('the browser is launched before the first test');
+    return browser;
+  };
 }
