@@ -1,6 +1,10 @@
 import * as v from 'valibot';
 import { CaptchaConfigSchema } from './instance';
 
+/** Which address lookup the profile form offers: Google's Places data API with the operator's browser key. */
+export const AddressLookupConfigSchema = v.object({ provider: v.literal('google'), apiKey: v.string() });
+export type AddressLookupConfig = v.InferOutput<typeof AddressLookupConfigSchema>;
+
 /**
  * GET /api/v1/config/public: what the SPA needs to build its okta-auth-js client (no secrets). The username-rule
  * fields are optional so that a server which does not send them still works: agent ids then keep no domain.
@@ -14,5 +18,10 @@ export const PublicConfigSchema = v.object({
   testDomainSuffix: v.optional(v.nullable(v.string())),
   /** Which captcha sign-up shows: reCAPTCHA v3 when configured, else the self-hosted ALTCHA (optional for older servers). */
   captcha: v.optional(CaptchaConfigSchema),
+  /**
+   * Address autocomplete on the profile form, only when the operator set `MAPS_API_KEY` (a browser key: it travels in
+   * the maps script's address anyway, so it is no secret; restrict it by referrer in Google's console).
+   */
+  addressLookup: v.optional(AddressLookupConfigSchema),
 });
 export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>;

@@ -11,6 +11,7 @@ import {
 import { InvalidResourceError, rulesOfInput } from '@contracts/forms/resource-rules';
 import { firstFailure, type FieldFailure, type FieldRules } from '@contracts/forms/rules';
 import type { FormDefinition, FormField } from '@contracts/profile-form';
+import { isAddressMetaTag, type AddressMetaTag, type AddressParts } from './address-parts';
 import { stepsOf, startStepOf, type FormStep } from './profile-steps';
 import {
   ANSWER_INPUT,
@@ -257,6 +258,8 @@ export function applyEdit(
       return draft.touched[change.input] ? draft : { ...draft, touched: { ...draft.touched, [change.input]: true } };
     case 'captcha':
       return { ...draft, captchaToken: change.token };
+    case 'address':
+      return fillAddress(draft, change.parts, loaded, input);
     case 'step':
       return canGoTo(change.to, draft, loaded, input) ? { ...draft, step: change.to } : draft;
     case 'next': {
@@ -268,6 +271,32 @@ export function applyEdit(
       return { ...draft, step: draft.step + 1 };
     }
   }
+}
+
+/**
+ * A chosen place fills every address field the viewer sees and may edit; each one shows its message from now on (a
+ * ZIP code longer than its field allows is pointed out at once). Locked or hidden address fields keep their values.
+ */
+function fillAddress(
+  draft: ProfileDraft,
+  parts: AddressParts,
+  loaded: ProfileLoaded,
+  input: ProfileFormInput,
+): ProfileDraft {
+  const filled = loaded.form.fields.filter(
+    (field) => isAddressMetaTag(field.metaTag) && isFieldEditable(field, input.viewer),
+  );
+  if (filled.length === 0) return draft;
+  let next = draft;
+  for (const field of filled) {
+    const key: InputKey = `fields.${field.fieldName}`;
+    const value = parts[field.metaTag as AddressMetaTag];
+    next = changed(next, key, { values: { ...next.values, [field.fieldName]: value } });
+  }
+  return touchAll(
+    next,
+    filled.map((field): InputKey => `fields.${field.fieldName}`),
+  );
 }
 
 /**

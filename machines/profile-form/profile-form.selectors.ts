@@ -1,3 +1,5 @@
+import type { AddressLookupConfig } from '@contracts/public-config';
+import { LOOKUP_META_TAG } from './address-parts';
 import type { SnapshotFrom } from 'xstate';
 import { isFieldEditable, type SecurityInput } from '@contracts/forms/profile-rules';
 import type { FormField, RoleOption, SignQuestion } from '@contracts/profile-form';
@@ -115,6 +117,8 @@ export type FieldView = {
   /** Locked for the viewer's role (FieldTemplateLockFor), disabled by its definition, or the form is busy. */
   readOnly: boolean;
   failure: InputFailure | undefined;
+  /** The street-line field of the address block offers the server's address lookup while it may be edited. */
+  lookup: AddressLookupConfig | undefined;
 };
 
 export function selectFieldView(s: ProfileSnapshot, name: string): FieldView | undefined {
@@ -122,13 +126,16 @@ export function selectFieldView(s: ProfileSnapshot, name: string): FieldView | u
   const field = parts.loaded === undefined ? undefined : fieldNamed(parts.loaded.form, name);
   if (field === undefined) return undefined;
   const { viewer } = parts.input;
+  // Not editable covers a lock for the viewer's role (FieldTemplateLockFor), a disabled field and a label.
+  const readOnly = !s.hasTag('editing') || !isFieldEditable(field, viewer);
+  const lookup = parts.loaded?.addressLookup ?? null;
   return {
     field,
     value: parts.draft.values[name] ?? '',
     required: field.mandatory && isFieldEditable(field, viewer),
-    // Not editable covers a lock for the viewer's role (FieldTemplateLockFor), a disabled field and a label.
-    readOnly: !s.hasTag('editing') || !isFieldEditable(field, viewer),
+    readOnly,
     failure: shownFailure(`fields.${name}`, parts),
+    lookup: lookup !== null && !readOnly && field.metaTag === LOOKUP_META_TAG ? lookup : undefined,
   };
 }
 
@@ -147,6 +154,7 @@ export const sameFieldView = (a: FieldView | undefined, b: FieldView | undefined
     a.value === b.value &&
     a.required === b.required &&
     a.readOnly === b.readOnly &&
+    a.lookup === b.lookup &&
     sameFailure(a.failure, b.failure));
 
 export type EmailView = { value: string; editable: boolean; failure: InputFailure | undefined };

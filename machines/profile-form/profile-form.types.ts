@@ -3,8 +3,10 @@ import type { FieldFailure } from '@contracts/forms/rules';
 import type { FormMode, FormViewer, SecurityInput, SecurityValues } from '@contracts/forms/profile-rules';
 import type { CaptchaConfig, InstanceRecord, InstanceUpdate, RegisterBody } from '@contracts/instance';
 import type { FormDefinition, RoleOption, SignQuestion } from '@contracts/profile-form';
+import type { AddressLookupConfig } from '@contracts/public-config';
 import type { InputResource } from '@contracts/resources';
 import type { EditorInputBase } from '../support/editor';
+import type { AddressParts } from './address-parts';
 
 /**
  * The profile (instance) form engine's types (spec public-and-profile §2 "Instance (user profile) form", §4, §5, §6):
@@ -60,6 +62,8 @@ export type ProfileLoaded = {
   currentQuestion: string | null;
   /** Agent/Admin: each application's roles by application id (from its role URL, else the held or default role). */
   roleOptions: Readonly<Record<string, readonly RoleOption[]>>;
+  /** The address lookup the server offers (`config/public`), read only when the form has an address field. */
+  addressLookup: AddressLookupConfig | null;
 };
 
 /**
@@ -99,7 +103,9 @@ export type ProfileChange =
   | { kind: 'step'; to: number }
   /** Continue: the next step when this one may be left, else every message of this step shows. */
   | { kind: 'next' }
-  | { kind: 'captcha'; token: string | undefined };
+  | { kind: 'captcha'; token: string | undefined }
+  /** A place chosen from the address lookup: its parts fill the address block's fields (address-parts.ts). */
+  | { kind: 'address'; parts: AddressParts };
 
 /** What `save` receives. */
 export type ProfileSaveInput =

@@ -42,8 +42,10 @@ export function contentSecurityPolicy(config: Config): Directives {
     add('frame-src', 'https://www.google.com', 'https://recaptcha.google.com');
   }
   if (config.mapsApiKey !== null) {
-    add('script-src', 'https://maps.googleapis.com');
-    add('connect-src', 'https://maps.googleapis.com');
+    // The maps script and the libraries it loads; the Places data API answers from its own host (the address lookup,
+    // src/profile/address/google-places.ts); Google's attribution and marker images.
+    add('script-src', 'https://maps.googleapis.com', 'https://maps.gstatic.com');
+    add('connect-src', 'https://maps.googleapis.com', 'https://places.googleapis.com');
     add('img-src', 'https://maps.gstatic.com', 'https://maps.googleapis.com');
   }
   // Only meaningful, and only harmless, when we are served over https.

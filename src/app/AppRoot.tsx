@@ -1,10 +1,9 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import type { ComponentProps } from 'react';
 import { Router } from 'wouter';
 import type { AppInput } from '@machines/app/app.types';
-import { system } from '../ui/system';
+import { UiProvider } from '../ui/UiProvider';
 import { AppActor } from './AppActor';
 import { Shell } from './Shell';
 import type { wireApp } from './wiring';
@@ -25,7 +24,7 @@ export function AppRoot({
   router?: Omit<ComponentProps<typeof Router>, 'children'>;
 }) {
   return (
-    <ChakraProvider value={system}>
+    <UiProvider>
       <I18nProvider i18n={i18n}>
         <Router {...router}>
           <AppActor.Provider logic={logic} options={{ input }}>
@@ -33,6 +32,6 @@ export function AppRoot({
           </AppActor.Provider>
         </Router>
       </I18nProvider>
-    </ChakraProvider>
+    </UiProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import { editProfileMachine } from '@machines/edit-profile/edit-profile.machine';
 import { returnAddressOf } from '@machines/edit-profile/return-address';
+import { LOOKUP_META_TAG } from '@machines/profile-form/address-parts';
 import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
 import { hasSecurityStep } from '@machines/profile-form/profile-steps';
 import {
@@ -66,6 +67,16 @@ async function loadRoleOptions(
   return Object.fromEntries(entries);
 }
 
+/**
+ * The address lookup, asked for only when the form has a street-line field to attach it to. It is a convenience: when
+ * config/public cannot be read the address fields stay plain inputs rather than the form failing to open.
+ */
+async function readAddressLookup(api: ProfileApi, form: FormDefinition, signal: AbortSignal) {
+  if (!form.fields.some((field) => field.metaTag === LOOKUP_META_TAG)) return null;
+  const config = await api.getPublicConfig(signalOf(signal)).catch(() => undefined);
+  return config?.addressLookup ?? null;
+}
+
 /** Everything the form's rules need, read in one go (docs/flows/profile-form.md "Loading"). */
 async function loadForm(api: ProfileApi, input: ProfileFormInput, signal: AbortSignal): Promise<ProfileLoaded> {
   const options = signalOf(signal);
@@ -74,7 +85,7 @@ async function loadForm(api: ProfileApi, input: ProfileFormInput, signal: AbortS
       ? await api.getRegisterForm(input.subject.clientId, options)
       : await api.getInstanceForm(input.subject.id, options);
   const security = hasSecurityStep(input.mode, form);
-  const [resources, questions, record, roleOptions] = await Promise.all([
+  const [resources, questions, record, roleOptions, addressLookup] = await Promise.all([
     api.getAggregatedByPage(
       {
         components: ['Instance', 'Security'],
@@ -89,6 +100,7 @@ async function loadForm(api: ProfileApi, input: ProfileFormInput, signal: AbortS
       ? api.getSecurityRecord({ email: form.email, clientId: form.clientId }, options)
       : undefined,
     input.mode === 'Agent' || input.mode === 'Admin' ? loadRoleOptions(api, form, signal) : {},
+    readAddressLookup(api, form, signal),
   ]);
   const email = resources.inputs[EMAIL_INPUT];
   const answer = resources.inputs[ANSWER_INPUT];
@@ -100,6 +112,7 @@ async function loadForm(api: ProfileApi, input: ProfileFormInput, signal: AbortS
     questions,
     currentQuestion: record?.recoveryQuestion ?? null,
     roleOptions,
+    addressLookup,
   };
 }
 

@@ -1,4 +1,3 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, render, waitFor } from '@testing-library/react';
@@ -8,7 +7,7 @@ import type { CaptchaConfig } from '@contracts/instance';
 import type { Culture } from '@contracts/culture';
 import type { CaptchaProps } from '@src/ui/captcha/Captcha';
 import type { Grecaptcha } from '@src/ui/captcha/recaptcha-loader';
-import { system } from '@src/ui/system';
+import { UiProvider } from '@src/ui/UiProvider';
 import { catalogueText } from '../support/catalogue-text';
 import { createI18n } from '../support/i18n';
 
@@ -35,11 +34,11 @@ async function renderCaptcha(props: Props) {
     tokens.push(token);
   };
   const view = (next: Props, lingui: I18n = i18n) => (
-    <ChakraProvider value={system}>
+    <UiProvider>
       <I18nProvider i18n={lingui}>
         <Captcha {...next} onToken={onToken} />
       </I18nProvider>
-    </ChakraProvider>
+    </UiProvider>
   );
   const rendered = render(view(props));
   return { tokens, Captcha, rerender: (next: Props) => rendered.rerender(view(next)), unmount: rendered.unmount };
@@ -104,7 +103,7 @@ describe('reCAPTCHA v3 (config says recaptcha)', () => {
 
     // A second captcha on the same page (same module) reuses the loaded script.
     const second = render(
-      <ChakraProvider value={system}>
+      <UiProvider>
         <I18nProvider i18n={await createI18n('es')}>
           <first.Captcha
             config={recaptcha}
@@ -114,7 +113,7 @@ describe('reCAPTCHA v3 (config says recaptcha)', () => {
             onToken={(token) => first.tokens.push(token ? `second:${token}` : token)}
           />
         </I18nProvider>
-      </ChakraProvider>,
+      </UiProvider>,
     );
     await waitFor(() => {
       expect(google.calls).toHaveLength(2);

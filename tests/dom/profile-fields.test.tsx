@@ -1,4 +1,3 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { createEvent, fireEvent, render, screen, within } from '@testing-library/react';
@@ -8,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fieldInputTypes, inputTypeOf, type FormField } from '@contracts/profile-form';
 import { FieldControl, type FieldControlProps } from '@src/profile/fields/FieldControl';
 import type { LabelledFieldProps } from '@src/ui/form/LabelledField';
-import { system } from '@src/ui/system';
+import { UiProvider } from '@src/ui/UiProvider';
 import { applyOverrides, createI18n } from '@tests/support/i18n';
 import { profileField } from '@tests/support/profile-fixtures';
 import '@tests/support/jsdom-pointer-event';
@@ -52,11 +51,11 @@ function renderField(field: FormField, shown: Shown = {}) {
     ...shown,
   };
   const rendered = render(
-    <ChakraProvider value={system}>
+    <UiProvider>
       <I18nProvider i18n={i18n}>
         <FieldControl {...props} />
       </I18nProvider>
-    </ChakraProvider>,
+    </UiProvider>,
   );
   return { ...rendered, onChange, onBlur };
 }
@@ -90,11 +89,11 @@ function StatefulForm({ fields }: { fields: FormField[] }) {
 
 function renderForm(fields: FormField[]) {
   render(
-    <ChakraProvider value={system}>
+    <UiProvider>
       <I18nProvider i18n={i18n}>
         <StatefulForm fields={fields} />
       </I18nProvider>
-    </ChakraProvider>,
+    </UiProvider>,
   );
   return {
     values: () => JSON.parse(screen.getByLabelText('values').textContent) as Record<string, string>,

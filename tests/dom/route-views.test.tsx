@@ -1,4 +1,3 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen } from '@testing-library/react';
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
@@ -7,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { routeTable, type PageRoute } from '@src/app/routes';
 import { viewOf } from '@src/app/route-views';
 import { englishCatalogue } from '@src/i18n/catalogues';
-import { system } from '@src/ui/system';
+import { UiProvider } from '@src/ui/UiProvider';
 
 const pageRoutes = routeTable.filter((route): route is PageRoute => route.kind === 'page');
 
@@ -41,13 +40,13 @@ describe('route views', () => {
     const i18n = setupI18n();
     i18n.loadAndActivate({ locale: 'en-us', messages: { ...englishCatalogue } });
     render(
-      <ChakraProvider value={system}>
+      <UiProvider>
         <I18nProvider i18n={i18n}>
           <Suspense fallback={null}>
             <Page />
           </Suspense>
         </I18nProvider>
-      </ChakraProvider>,
+      </UiProvider>,
     );
     expect(await screen.findByTestId('placeholder-page')).toBeDefined();
   });

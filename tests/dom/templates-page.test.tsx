@@ -1,6 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ChakraProvider } from '@chakra-ui/react';
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,7 +9,7 @@ import { TemplatesScreen } from '@src/admin/templates/TemplatesPage';
 import { wireTemplates, type TemplatesApi } from '@src/admin/templates/wiring';
 import type { TemplateCreate, TemplateDetail } from '@contracts/admin/templates';
 import { englishCatalogue } from '@src/i18n/catalogues';
-import { system } from '@src/ui/system';
+import { UiProvider } from '@src/ui/UiProvider';
 import { renderAdminPage } from '../support/admin-page-host';
 import { catalogueText } from '../support/catalogue-text';
 import {
@@ -213,11 +212,11 @@ describe(
       i18n.loadAndActivate({ locale: 'en-us', messages: { ...englishCatalogue } });
       const rows = rowsOf(largeTemplate(1000).template.fields);
       render(
-        <ChakraProvider value={system}>
+        <UiProvider>
           <I18nProvider i18n={i18n}>
             <TemplateFieldTable rows={rows} editable send={vi.fn()} />
           </I18nProvider>
-        </ChakraProvider>,
+        </UiProvider>,
       );
       const table = screen.getByRole('table');
       // The first commit, before any frame has run.

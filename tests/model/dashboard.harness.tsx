@@ -1,4 +1,3 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render } from '@testing-library/react';
@@ -16,7 +15,7 @@ import { wireApp } from '@src/app/wiring';
 import { englishCatalogue } from '@src/i18n/catalogues';
 import { createCatalogueRuntime } from '@src/i18n/runtime';
 import { SnackbarHost } from '@src/ui/SnackbarHost';
-import { system } from '@src/ui/system';
+import { UiProvider } from '@src/ui/UiProvider';
 import { createControlledCall } from '../support/controlled-actor';
 import { appInput } from '../support/fixtures';
 import { fakeIdentity, fakeNavigation } from '../support/identity';
@@ -67,7 +66,7 @@ export function renderDashboard(
     }).port,
   });
   const view = render(
-    <ChakraProvider value={system}>
+    <UiProvider>
       <I18nProvider i18n={i18n}>
         <Router hook={location.hook} searchHook={location.searchHook}>
           <AppActor.Provider
@@ -84,7 +83,7 @@ export function renderDashboard(
           </AppActor.Provider>
         </Router>
       </I18nProvider>
-    </ChakraProvider>,
+    </UiProvider>,
   );
   return { ...view, calls, i18n };
 }

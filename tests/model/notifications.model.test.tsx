@@ -1,4 +1,3 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
@@ -11,7 +10,7 @@ import { englishCatalogue } from '@src/i18n/catalogues';
 import { ErrorBar } from '@src/ui/ErrorBar';
 import { ErrorModal } from '@src/ui/ErrorModal';
 import { SnackbarHost } from '@src/ui/SnackbarHost';
-import { system } from '@src/ui/system';
+import { UiProvider } from '@src/ui/UiProvider';
 import { catalogueText } from '../support/catalogue-text';
 import { afterEventType, createControlledActor, delayEnd, isDelayEvent } from '../support/controlled-actor';
 import { describeWalks, notWalked } from '../support/walk';
@@ -51,13 +50,13 @@ function renderNotifications() {
     { input: { showErrorCode: true } },
   ).start();
   render(
-    <ChakraProvider value={system}>
+    <UiProvider>
       <I18nProvider i18n={i18n}>
         <SnackbarHost notificationsRef={actor} />
         <ErrorModal notificationsRef={actor} />
         <ErrorBar notificationsRef={actor} />
       </I18nProvider>
-    </ChakraProvider>,
+    </UiProvider>,
   );
   return { actor, logError };
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemSchema, REQUEST_ID_HEADER } from '@contracts/errors';
+import { publicConfigOf } from '@server/api/identity/service';
 import { toProblem } from '@server/http/error-handler';
 import { contentSecurityPolicy } from '@server/http/security-headers';
 import { buildTestApp, fakeSpaBuild, testConfig, type TestApp } from './support/app';
@@ -66,6 +67,22 @@ describe('HTTP shell', () => {
     expect(recaptcha['script-src']).toEqual(["'self'", 'https://www.google.com', 'https://www.gstatic.com']);
     expect(recaptcha['frame-src']).toEqual(["'self'", 'https://www.google.com', 'https://recaptcha.google.com']);
     expect(recaptcha['connect-src']).toEqual(["'self'"]);
+  });
+
+  it('lets the maps script and the Places data API in only when MAPS_API_KEY is set', () => {
+    expect(JSON.stringify(contentSecurityPolicy(testConfig()))).not.toMatch(/maps|places/);
+    const maps = contentSecurityPolicy(testConfig({ MAPS_API_KEY: 'browser-key' }));
+    expect(maps['script-src']).toEqual(["'self'", 'https://maps.googleapis.com', 'https://maps.gstatic.com']);
+    expect(maps['connect-src']).toEqual(["'self'", 'https://maps.googleapis.com', 'https://places.googleapis.com']);
+  });
+
+  it('offers the address lookup in config/public only when MAPS_API_KEY is set', () => {
+    const identity = { issuer: 'https://portal.gatehouse.test/oauth2/default', clientId: 'spa' };
+    expect(publicConfigOf(testConfig(), identity).addressLookup).toBeUndefined();
+    expect(publicConfigOf(testConfig({ MAPS_API_KEY: 'browser-key' }), identity).addressLookup).toEqual({
+      provider: 'google',
+      apiKey: 'browser-key',
+    });
   });
 
   it('answers an unknown /api path with the JSON problem shape, even to a browser', async () => {

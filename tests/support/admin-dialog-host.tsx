@@ -1,4 +1,3 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, render, waitFor } from '@testing-library/react';
@@ -9,7 +8,7 @@ import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
 import { notificationsMachine } from '@machines/notifications/notifications.machine';
 import { englishCatalogue } from '@src/i18n/catalogues';
 import { SnackbarHost } from '@src/ui/SnackbarHost';
-import { system } from '@src/ui/system';
+import { UiProvider } from '@src/ui/UiProvider';
 import './jsdom-pointer-event';
 
 /**
@@ -42,12 +41,12 @@ export function renderWithNotifications(screen: (notificationsRef: Notifications
   const i18n = setupI18n();
   i18n.loadAndActivate({ locale: 'en-us', messages: { ...englishCatalogue } });
   const rendered = render(
-    <ChakraProvider value={system}>
+    <UiProvider>
       <I18nProvider i18n={i18n}>
         {screen(notificationsRef)}
         <SnackbarHost notificationsRef={notificationsRef} />
       </I18nProvider>
-    </ChakraProvider>,
+    </UiProvider>,
   );
   return { ...rendered, notificationsRef };
 }

@@ -183,6 +183,7 @@ export const profileLoaded = (overrides: Partial<ProfileLoaded> = {}): ProfileLo
   questions: signQuestions,
   currentQuestion: null,
   roleOptions: {},
+  addressLookup: null,
   ...overrides,
 });
 

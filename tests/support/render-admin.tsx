@@ -1,20 +1,19 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { ListItem } from '@contracts/resources';
 import { englishCatalogue } from '@src/i18n/catalogues';
-import { system } from '@src/ui/system';
+import { UiProvider } from '@src/ui/UiProvider';
 
 /** An admin view with the app's providers (Chakra, English catalogue) and nothing else: no shell, no network. */
 export function renderAdminView(view: ReactNode) {
   const i18n = setupI18n();
   i18n.loadAndActivate({ locale: 'en-us', messages: { ...englishCatalogue } });
   return render(
-    <ChakraProvider value={system}>
+    <UiProvider>
       <I18nProvider i18n={i18n}>{view}</I18nProvider>
-    </ChakraProvider>,
+    </UiProvider>,
   );
 }
 

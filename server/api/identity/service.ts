@@ -23,5 +23,6 @@ export function publicConfigOf(
     agentUserDomain: config.usernameRule.agentUserDomain,
     testDomainSuffix: config.usernameRule.testDomainSuffix,
     ...(captcha === undefined ? {} : { captcha }),
+    ...(config.mapsApiKey === null ? {} : { addressLookup: { provider: 'google', apiKey: config.mapsApiKey } }),
   };
 }

@@ -1,7 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { Heading } from '@chakra-ui/react';
 import { memo } from 'react';
+import type { Culture } from '@contracts/culture';
 import type { FormField } from '@contracts/profile-form';
+import type { AddressLookupConfig } from '@contracts/public-config';
+import type { AddressParts } from '@machines/profile-form/address-parts';
 import { label as labelText, raw } from '@machines/support/text';
 import { LabelledField, type FieldOption } from '@src/ui/form/LabelledField';
 import { useText } from '@src/ui/use-text';
@@ -25,6 +28,15 @@ export type FieldControlProps = {
   message: string | undefined;
   onChange: (name: string, value: string) => void;
   onBlur: (name: string) => void;
+  /** The street line of an address block, when the server offers an address lookup (and where a place goes). */
+  lookup?: AddressLookup | undefined;
+};
+
+/** The address lookup a street-line field offers: the server's provider, the culture it speaks, the form's filler. */
+export type AddressLookup = {
+  config: AddressLookupConfig;
+  culture: Culture;
+  onAddress: (parts: AddressParts) => void;
 };
 
 /**
@@ -69,7 +81,7 @@ export const FieldControl = memo(function FieldControl(props: FieldControlProps)
     case 'RADIO BUTTON GROUP':
       return <ChoiceControl field={field} {...common} kind="radio" value={value} onChange={change} optional={false} />;
     case 'NVARCHAR':
-      return <TextControl field={field} {...common} value={value} onChange={change} />;
+      return <TextControl field={field} {...common} value={value} onChange={change} lookup={props.lookup} />;
   }
 });
 

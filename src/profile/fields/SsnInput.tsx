@@ -1,8 +1,11 @@
 import { Input } from '@chakra-ui/react';
 import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import type { ControlProps } from '@src/ui/form/LabelledField';
 import { formatSsn, maskSsn, SSN_DISPLAY_LENGTH, ssnDigits, ssnKeyPasses } from './ssn-format';
 
 export type SsnInputProps = {
+  /** The labelled field's id, state and ARIA wiring (LabelledField's control props). */
+  control: ControlProps;
   /** The number's digits (what the form holds and the server checks against `^\d{9}$`). */
   value: string;
   /** Called with the digits only, at most 9. */
@@ -18,9 +21,9 @@ const refuse = (event: ClipboardEvent) => {
 /**
  * The social security number input (spec public-and-profile §4, §5, §9): digits only, at most 9, shown 3-2-4 while
  * focused and masked as `***-**-` plus the last 4 digits otherwise. A Chakra input, so the labelled field around it
- * gives it its id, label, required and read-only state. Whether it is focused is this widget's own business.
+ * hands it its id, label, required and read-only state. Whether it is focused is this widget's own business.
  */
-export function SsnInput({ value, onChange, onBlur }: SsnInputProps) {
+export function SsnInput({ control, value, onChange, onBlur }: SsnInputProps) {
   const [focused, setFocused] = useState(false);
   const unmask = () => {
     setFocused(true);
@@ -33,6 +36,7 @@ export function SsnInput({ value, onChange, onBlur }: SsnInputProps) {
   };
   return (
     <Input
+      {...control}
       type="text"
       inputMode="numeric"
       autoComplete="off"

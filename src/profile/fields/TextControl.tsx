@@ -4,6 +4,8 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import type { FormField } from '@contracts/profile-form';
 import { LabelledField } from '@src/ui/form/LabelledField';
+import { GoogleAddressLookupInput } from '../address/AddressLookupInput';
+import type { AddressLookup } from './FieldControl';
 import { SsnInput } from './SsnInput';
 
 type TextControlProps = {
@@ -15,6 +17,7 @@ type TextControlProps = {
   value: string;
   onChange: (value: string) => void;
   onBlur: () => void;
+  lookup?: AddressLookup | undefined;
 };
 
 const present = (text: string | null) => (text === null || text.trim() === '' ? undefined : text);
@@ -22,10 +25,30 @@ const present = (text: string | null) => (text === null || text.trim() === '' ? 
 /**
  * A text (NVARCHAR) field typed in as its input type says (spec §2 "Input types"): number as text with a decimal
  * keypad, masked as a password with a show/hide toggle, ssn as the social security number input, any other type as
- * that input type. Its prefix and suffix sit joined to the input.
+ * that input type; the street line of an address block with the address lookup when the server offers one. Its prefix
+ * and suffix sit joined to the input.
  */
-export function TextControl({ field, ...rest }: TextControlProps) {
+export function TextControl({ field, lookup, ...rest }: TextControlProps) {
   const addons = { startAddon: present(field.prefix), endAddon: present(field.sufix) };
+  if (lookup !== undefined && field.inputType === 'text')
+    return (
+      <LabelledField
+        kind="control"
+        {...rest}
+        {...addons}
+        control={(control) => (
+          <GoogleAddressLookupInput
+            control={control}
+            config={lookup.config}
+            culture={lookup.culture}
+            value={rest.value}
+            onChange={rest.onChange}
+            onBlur={rest.onBlur}
+            onAddress={lookup.onAddress}
+          />
+        )}
+      />
+    );
   switch (field.inputType) {
     case 'ssn':
       return (
@@ -33,7 +56,9 @@ export function TextControl({ field, ...rest }: TextControlProps) {
           kind="control"
           {...rest}
           {...addons}
-          control={<SsnInput value={rest.value} onChange={rest.onChange} onBlur={rest.onBlur} />}
+          control={(control) => (
+            <SsnInput control={control} value={rest.value} onChange={rest.onChange} onBlur={rest.onBlur} />
+          )}
         />
       );
     case 'masked':

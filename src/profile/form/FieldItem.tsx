@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
-import { memo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
+import { normaliseCulture } from '@contracts/culture';
+import type { AddressParts } from '@machines/profile-form/address-parts';
 import { sameFieldView, selectFieldView } from '@machines/profile-form/profile-form.selectors';
 import { label, raw } from '@machines/support/text';
 import { translateText } from '../../i18n/text';
@@ -29,6 +31,18 @@ export const FieldItem = memo(function FieldItem({
   const { i18n } = useLingui();
   const failureText = useInputFailureText();
   const view = useSelector(formRef, (s) => selectFieldView(s, name), sameFieldView);
+  const onAddress = useCallback(
+    (parts: AddressParts) => {
+      formRef.send({ type: 'edit', changes: { kind: 'address', parts } });
+    },
+    [formRef],
+  );
+  const config = view?.lookup;
+  const culture = normaliseCulture(i18n.locale);
+  const lookup = useMemo(
+    () => (config === undefined ? undefined : { config, culture, onAddress }),
+    [config, culture, onAddress],
+  );
   if (view === undefined) return null;
   return (
     <FieldControl
@@ -40,6 +54,7 @@ export const FieldItem = memo(function FieldItem({
       message={failureText(view.failure)}
       onChange={onChange}
       onBlur={onBlur}
+      lookup={lookup}
     />
   );
 });

@@ -3,7 +3,7 @@ import type {} from 'altcha/types/react';
 import type { Culture } from '@contracts/culture';
 import { loadAltcha, type AltchaModule } from './altcha-loader';
 import { CaptchaUnavailable } from './CaptchaUnavailable';
-import { captchaLanguage } from './captcha-language';
+import { languageOf } from '../../i18n/language-of';
 import { useAltchaTexts } from './use-altcha-texts';
 
 type Props = {
@@ -42,7 +42,7 @@ function useAltchaModule(round: number): AltchaModule | 'failed' | undefined {
 export function AltchaCaptcha({ challengeUrl, culture, round, onToken }: Props) {
   const altcha = useAltchaModule(round);
   const texts = useAltchaTexts();
-  const language = captchaLanguage(culture);
+  const language = languageOf(culture);
   const [widget, setWidget] = useState<HTMLElement | null>(null);
   const handOver = useEffectEvent(onToken);
 

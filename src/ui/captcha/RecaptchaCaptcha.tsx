@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { Culture } from '@contracts/culture';
 import { CaptchaUnavailable } from './CaptchaUnavailable';
-import { captchaLanguage } from './captcha-language';
+import { languageOf } from '../../i18n/language-of';
 import { loadRecaptcha } from './recaptcha-loader';
 
 type Props = {
@@ -22,7 +22,7 @@ export const RECAPTCHA_REFRESH_MS = 90_000;
 export function RecaptchaCaptcha({ siteKey, culture, round, action, onToken }: Props) {
   const [failedRound, setFailedRound] = useState<number>();
   const handOver = useEffectEvent(onToken);
-  const language = captchaLanguage(culture);
+  const language = languageOf(culture);
 
   useEffect(() => {
     let current = true;

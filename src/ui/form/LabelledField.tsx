@@ -9,9 +9,9 @@ import {
   NativeSelect,
   RadioGroup,
   Stack,
-  Textarea,
 } from '@chakra-ui/react';
-import type { HTMLAttributes, HTMLInputTypeAttribute, ReactElement, ReactNode } from 'react';
+import { useId, type HTMLAttributes, type HTMLInputTypeAttribute, type ReactElement, type ReactNode } from 'react';
+import { useFieldClasses } from './field-classes';
 
 /** One choice of a select or a radio group: the value sent and the text read. */
 export type FieldOption = { value: string; label: string };
@@ -48,14 +48,27 @@ type TextKinds = Common &
     autoComplete?: string;
   };
 
+/**
+ * What a labelled field hands its input so the label, the required and read-only state and the message reach it: the
+ * input's id (the label's `htmlFor`), its ARIA state, and the data attributes the theme's recipes style by.
+ */
+export type ControlProps = {
+  id: string;
+  required: boolean;
+  readOnly: boolean;
+  disabled: boolean;
+  'aria-invalid': true | undefined;
+  'aria-errormessage': string | undefined;
+  'data-invalid': '' | undefined;
+  'data-readonly': '' | undefined;
+  'data-required': '' | undefined;
+};
+
 type ControlKind = Common &
   Adornments & {
     kind: 'control';
-    /**
-     * An input with behaviour of its own (the social security number input). A Chakra `Input` takes its id, required,
-     * read-only and invalid state from the field, so the label and the message reach it as they reach any input.
-     */
-    control: ReactElement;
+    /** An input with behaviour of its own (the social security number input), given the field's control props. */
+    control: (props: ControlProps) => ReactElement;
   };
 
 type SelectKind = Common & {
@@ -93,33 +106,85 @@ export type LabelledFieldProps = TextKinds | ControlKind | SelectKind | RadioKin
 
 /**
  * The one labelled field of every form: label with the required mark, the input by kind, and the field's first
- * message under it. Chakra's Field wires the label, `aria-invalid`, `aria-required` and the error text to the input,
- * so a field is found by its label alone. A checkbox carries its own label; a radio group is a fieldset whose legend
- * names the group.
+ * message under it. The label, `aria-invalid`, `aria-required` and the error text are wired to the input (Ark's field
+ * contract, kept by hand: see field-classes.tsx for why), so a field is found by its label alone. A checkbox carries
+ * its own label; a radio group is a fieldset whose legend names the group.
  */
 export function LabelledField(props: LabelledFieldProps) {
   if (props.kind === 'checkbox') return <CheckboxField {...props} />;
   if (props.kind === 'radio') return <RadioField {...props} />;
+  return <FramedField {...props} />;
+}
+
+const flag = (on: boolean): '' | undefined => (on ? '' : undefined);
+
+/** A label, one input and its message, styled with the theme's field classes computed once (no Field per field). */
+function FramedField(props: TextKinds | ControlKind | SelectKind) {
+  const classes = useFieldClasses();
+  const id = useId();
   const { label, required = false, readOnly = false, disabled = false, message } = props;
   // A native select has no read-only state: one that may not be changed is disabled.
   const locked = disabled || (props.kind === 'select' && readOnly);
+  const invalid = message !== undefined;
+  const errorId = `${id}-error`;
+  const state = { 'data-invalid': flag(invalid), 'data-readonly': flag(readOnly), 'data-disabled': flag(locked) };
+  const control: ControlProps = {
+    id,
+    required,
+    readOnly,
+    disabled: locked,
+    'aria-invalid': invalid ? true : undefined,
+    'aria-errormessage': invalid ? errorId : undefined,
+    'data-invalid': state['data-invalid'],
+    'data-readonly': state['data-readonly'],
+    'data-required': flag(required),
+  };
   return (
-    <Field.Root required={required} invalid={message !== undefined} readOnly={readOnly} disabled={locked}>
-      <Field.Label>
+    <div role="group" data-scope="field" data-part="root" className={classes.root} {...state}>
+      <label
+        data-scope="field"
+        data-part="label"
+        className={classes.label}
+        htmlFor={id}
+        {...state}
+        data-required={flag(required)}
+      >
         {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      {props.kind === 'select' ? <SelectInput {...props} /> : <SingleLine {...props} />}
-      {message !== undefined ? <Field.ErrorText>{message}</Field.ErrorText> : null}
-    </Field.Root>
+        {required ? (
+          <span
+            aria-hidden="true"
+            data-scope="field"
+            data-part="required-indicator"
+            className={classes.requiredIndicator}
+          >
+            *
+          </span>
+        ) : null}
+      </label>
+      {props.kind === 'select' ? (
+        <SelectInput {...props} controlProps={control} />
+      ) : (
+        <SingleLine {...props} controlProps={control} />
+      )}
+      {invalid ? (
+        <div id={errorId} data-scope="field" data-part="error-text" className={classes.errorText} aria-live="polite">
+          {message}
+        </div>
+      ) : null}
+    </div>
   );
 }
 
-/** A text-like input or a control of its own, inside its adornments when it has any. */
-function SingleLine(props: TextKinds | ControlKind) {
-  const input = props.kind === 'control' ? props.control : <TextInput {...props} />;
+/**
+ * A text-like input or a control of its own. A plain input takes the theme's input class; one with adornments is
+ * Chakra's, because the input group styles its child (padding beside an element, joined corners beside an addon).
+ */
+function SingleLine(props: (TextKinds | ControlKind) & { controlProps: ControlProps }) {
   const { startAddon, endAddon, endElement } = props;
-  if (startAddon === undefined && endAddon === undefined && endElement === undefined) return input;
+  const adorned = startAddon !== undefined || endAddon !== undefined || endElement !== undefined;
+  const input =
+    props.kind === 'control' ? props.control(props.controlProps) : <TextInput {...props} adorned={adorned} />;
+  if (!adorned) return input;
   return (
     <InputGroup startAddon={startAddon} endAddon={endAddon} endElement={endElement}>
       {input}
@@ -127,28 +192,28 @@ function SingleLine(props: TextKinds | ControlKind) {
   );
 }
 
-function TextInput({ kind = 'text', type, inputMode, autoComplete, value, onChange, onBlur }: TextKinds) {
+function TextInput(props: TextKinds & { controlProps: ControlProps; adorned: boolean }) {
+  const classes = useFieldClasses();
+  const { kind = 'text', type, inputMode, autoComplete, value, onChange, onBlur, controlProps, adorned } = props;
   const change = (event: { target: { value: string } }) => {
     onChange(event.target.value);
   };
-  return kind === 'textarea' ? (
-    <Textarea value={value} onChange={change} onBlur={onBlur} />
-  ) : (
-    <Input
-      type={type ?? kind}
-      inputMode={inputMode}
-      autoComplete={autoComplete}
-      value={value}
-      onChange={change}
-      onBlur={onBlur}
-    />
-  );
+  const common = { ...controlProps, value, onChange: change, onBlur };
+  if (kind === 'textarea') return <textarea className={classes.textarea} {...common} />;
+  const single = { ...common, type: type ?? kind, inputMode, autoComplete };
+  return adorned ? <Input {...single} /> : <input className={classes.input} {...single} />;
 }
 
-function SelectInput({ value, onChange, onBlur, options, empty, aside }: SelectKind) {
+function SelectInput(props: SelectKind & { controlProps: ControlProps }) {
+  const { value, onChange, onBlur, options, empty, aside, controlProps: control } = props;
   const select = (
-    <NativeSelect.Root {...(aside === undefined ? {} : { flex: '1' })}>
+    <NativeSelect.Root
+      invalid={control['aria-invalid'] === true}
+      disabled={control.disabled}
+      {...(aside === undefined ? {} : { flex: '1' })}
+    >
       <NativeSelect.Field
+        {...control}
         value={value}
         onBlur={onBlur}
         onChange={(event) => {

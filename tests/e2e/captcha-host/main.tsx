@@ -1,7 +1,6 @@
 // A page that holds nothing but the real Captcha component, built by tests/e2e/captcha.ts and served on the real
 // server's origin (under the server's own CSP) only inside the e2e browser: the sign-up page that will host the
 // captcha is not part of this test. It reads `GET config/public` as the SPA does and shows the token it is handed.
-import { ChakraProvider } from '@chakra-ui/react';
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { useState } from 'react';
@@ -10,7 +9,7 @@ import { normaliseCulture } from '@contracts/culture';
 import { getPublicConfig } from '@src/api/identity';
 import { createCatalogueRuntime } from '@src/i18n/runtime';
 import { Captcha } from '@src/ui/captcha/Captcha';
-import { system } from '@src/ui/system';
+import { UiProvider } from '@src/ui/UiProvider';
 
 declare global {
   interface Window {
@@ -50,9 +49,9 @@ function Host() {
 }
 
 createRoot(document.getElementById('root')!).render(
-  <ChakraProvider value={system}>
+  <UiProvider>
     <I18nProvider i18n={i18n}>
       <Host />
     </I18nProvider>
-  </ChakraProvider>,
+  </UiProvider>,
 );
