@@ -152,8 +152,8 @@ function keystrokeFigures(
       16,
     ),
     figure(`${what}: field items re-rendered per keystroke (max)`, max(samples.map((s) => s.fieldItems)), '', null),
-    // One field's subtree is 25 components: FieldItem, FieldControl, TextControl, LabelledField and Chakra's Field
-    // root, label and input with their Ark and emotion parts.
+    // One text field's subtree is 7 components: FieldItem, FieldControl, TextControl, LabelledField and its framed
+    // field, single line and input (src/ui/form/LabelledField.tsx; 25 while each field was a Chakra Field).
     summarise(
       `${what}: components re-rendered per keystroke (median)`,
       samples.map((s) => s.components),

@@ -8,6 +8,7 @@ import { profileFormMachine } from '@machines/profile-form/profile-form.machine'
 import type { ProfileResult, ProfileSaveInput } from '@machines/profile-form/profile-form.types';
 import { ProfileForm } from '@src/profile/form/ProfileForm';
 import type { PlacesLibrary } from '@src/profile/address/google-places';
+import { addressComponent } from '@tests/support/address-fixtures';
 import { renderDialogHost } from '@tests/support/admin-dialog-host';
 import { editInput, formDefinition, formField, profileLoaded } from '@tests/support/profile-fixtures';
 
@@ -19,11 +20,7 @@ import { editInput, formDefinition, formField, profileLoaded } from '@tests/supp
  */
 
 const google: AddressLookupConfig = { provider: 'google', apiKey: 'browser-key' };
-const component = (types: string[], longText: string, shortText = longText): AddressComponent => ({
-  types,
-  longText,
-  shortText,
-});
+const component = addressComponent;
 const addresses = [
   {
     placeId: 'amphitheatre',

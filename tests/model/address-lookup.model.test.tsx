@@ -15,28 +15,19 @@ import { englishCatalogue } from '@src/i18n/catalogues';
 import { AddressLookupInput, type AddressLookupRef } from '@src/profile/address/AddressLookupInput';
 import { LabelledField } from '@src/ui/form/LabelledField';
 import { UiProvider } from '@src/ui/UiProvider';
+import { pennsylvaniaParts, placesFor1600 } from '../support/address-fixtures';
 import { actorDone, actorError, createControlledActor, delayEnd } from '../support/controlled-actor';
 import { describeWalks } from '../support/walk';
 
 /*
  * Generated walks of the street line's address lookup (machines/address-lookup; spec public-and-profile §2 "Address:
  * autocomplete through the maps script") through its real view, inside the one labelled field. The provider's two
- * calls are controlled actors the walk answers at its step; the pause is vitest's fake clock. The host shows the parts
- * of the last place chosen, as the form would receive them (the form's filling is pinned in address-block.test.ts and
- * tests/dom/address-lookup.test.tsx).
+ * calls are controlled actors the walk answers at its step; the pause is vitest's fake clock. A resolved place is
+ * emitted to the host once (the form's filling is pinned in address-block.test.ts and tests/dom/address-lookup.test.tsx).
  */
 
-const places: AddressSuggestion[] = [
-  { id: 'amphitheatre', text: '1600 Amphitheatre Pkwy, Mountain View, CA, USA' },
-  { id: 'pennsylvania', text: '1600 Pennsylvania Ave NW, Washington, DC, USA' },
-];
-const parts: AddressParts = {
-  GoogleAddress: '1600 Pennsylvania Avenue Northwest',
-  GoogleAddress2: '',
-  GoogleCity: 'Washington',
-  GoogleState: 'DC',
-  GoogleZipCode: '20500',
-};
+const places = placesFor1600;
+const parts = pennsylvaniaParts;
 const denied = new Error('REQUEST_DENIED');
 
 const typedLong = { type: 'typed', text: '1600' } as const;

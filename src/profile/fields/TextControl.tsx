@@ -1,9 +1,9 @@
 import { IconButton } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Eye, EyeOff } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import type { FormField } from '@contracts/profile-form';
-import { LabelledField } from '@src/ui/form/LabelledField';
+import { LabelledField, type ControlProps } from '@src/ui/form/LabelledField';
 import { GoogleAddressLookupInput } from '../address/AddressLookupInput';
 import type { AddressLookup } from './FieldControl';
 import { SsnInput } from './SsnInput';
@@ -30,37 +30,27 @@ const present = (text: string | null) => (text === null || text.trim() === '' ? 
  */
 export function TextControl({ field, lookup, ...rest }: TextControlProps) {
   const addons = { startAddon: present(field.prefix), endAddon: present(field.sufix) };
+  // An input with behaviour of its own, given the labelled field's id, state and ARIA wiring.
+  const withControl = (control: (props: ControlProps) => ReactElement) => (
+    <LabelledField kind="control" {...rest} {...addons} control={control} />
+  );
   if (lookup !== undefined && field.inputType === 'text')
-    return (
-      <LabelledField
-        kind="control"
-        {...rest}
-        {...addons}
-        control={(control) => (
-          <GoogleAddressLookupInput
-            control={control}
-            config={lookup.config}
-            culture={lookup.culture}
-            value={rest.value}
-            onChange={rest.onChange}
-            onBlur={rest.onBlur}
-            onAddress={lookup.onAddress}
-          />
-        )}
+    return withControl((control) => (
+      <GoogleAddressLookupInput
+        control={control}
+        config={lookup.config}
+        culture={lookup.culture}
+        value={rest.value}
+        onChange={rest.onChange}
+        onBlur={rest.onBlur}
+        onAddress={lookup.onAddress}
       />
-    );
+    ));
   switch (field.inputType) {
     case 'ssn':
-      return (
-        <LabelledField
-          kind="control"
-          {...rest}
-          {...addons}
-          control={(control) => (
-            <SsnInput control={control} value={rest.value} onChange={rest.onChange} onBlur={rest.onBlur} />
-          )}
-        />
-      );
+      return withControl((control) => (
+        <SsnInput control={control} value={rest.value} onChange={rest.onChange} onBlur={rest.onBlur} />
+      ));
     case 'masked':
       return <MaskedControl {...rest} {...addons} />;
     case 'number':

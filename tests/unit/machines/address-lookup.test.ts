@@ -8,6 +8,7 @@ import {
 } from '@machines/address-lookup/address-lookup.machine';
 import { selectLookupView } from '@machines/address-lookup/address-lookup.selectors';
 import type { AddressParts } from '@machines/profile-form/address-parts';
+import { pennsylvaniaParts, placesFor1600 } from '../../support/address-fixtures';
 
 /**
  * The street line's address lookup (machines/address-lookup; spec public-and-profile §2 "Address: autocomplete
@@ -15,17 +16,8 @@ import type { AddressParts } from '@machines/profile-form/address-parts';
  * and a failed lookup only closes the list. Time is vitest's fake clock: the pause is the machine's own delay.
  */
 
-const places: AddressSuggestion[] = [
-  { id: 'p1', text: '1600 Amphitheatre Pkwy, Mountain View, CA, USA' },
-  { id: 'p2', text: '1600 Pennsylvania Ave NW, Washington, DC, USA' },
-];
-const parts: AddressParts = {
-  GoogleAddress: '1600 Amphitheatre Pkwy',
-  GoogleAddress2: '',
-  GoogleCity: 'Mountain View',
-  GoogleState: 'CA',
-  GoogleZipCode: '94043',
-};
+const places = placesFor1600;
+const parts = pennsylvaniaParts;
 
 type Answer<T> = T | Error;
 const answer = <T>(value: Answer<T>) => (value instanceof Error ? Promise.reject(value) : Promise.resolve(value));
@@ -126,7 +118,7 @@ describe('the address lookup', () => {
     actor.send({ type: 'chosen', index: 0 });
     expect(actor.getSnapshot().hasTag('resolving')).toBe(true);
     await vi.advanceTimersByTimeAsync(0);
-    expect(resolving).toEqual(['p1']);
+    expect(resolving).toEqual(['amphitheatre']);
     expect(chosen).toEqual([parts]);
     expect(view()).toEqual({ open: false, suggestions: [], highlighted: -1 });
   });
@@ -139,7 +131,7 @@ describe('the address lookup', () => {
     expect(view().open).toBe(true);
     actor.send({ type: 'chosen', index: 1 });
     await vi.advanceTimersByTimeAsync(0);
-    expect(resolving).toEqual(['p2']);
+    expect(resolving).toEqual(['pennsylvania']);
     expect(chosen).toEqual([]);
     expect(view().open).toBe(false);
   });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AddressLookupConfig } from '@contracts/public-config';
-import { addressPartsOf, type AddressComponent } from '@machines/profile-form/address-parts';
+import { addressPartsOf } from '@machines/profile-form/address-parts';
 import { applyEdit, draftOf, emptyDraft, failureOf } from '@machines/profile-form/profile-draft';
 import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
 import { selectFieldView } from '@machines/profile-form/profile-form.selectors';
 import type { ProfileFormInput, ProfileLoaded } from '@machines/profile-form/profile-form.types';
+import { addressComponent } from '../../support/address-fixtures';
 import { fakePorts } from '../../support/fake-ports';
 import { agentInput, editInput, formDefinition, formField, profileLoaded } from '../../support/profile-fixtures';
 
@@ -15,11 +16,7 @@ import { agentInput, editInput, formDefinition, formField, profileLoaded } from 
  * fills, and which field offers the lookup.
  */
 
-const component = (types: string[], longText: string, shortText = longText): AddressComponent => ({
-  types,
-  longText,
-  shortText,
-});
+const component = addressComponent;
 
 describe('a place as the address block’s parts', () => {
   it('reads a US address: number and street, apartment, city, the state’s short form, ZIP code', () => {
