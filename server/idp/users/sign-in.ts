@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idpUsers } from '../tables';
 import { findUserByLogin, type IdpUser } from './directory';
@@ -25,8 +25,14 @@ export const isLocked = (user: Pick<IdpUser, 'lockedUntil'>, now: Date) =>
 
 /**
  * Checks a login and password. Every path runs exactly one argon2 verification, so an unknown login costs what a
- * wrong password costs. A wrong password counts towards the lockout atomically in SQL (several server processes
- * may count at once); a lock that has run out restarts the count. A right password resets it.
+ * wrong password costs.
+ *
+ * The lockout holds under concurrency (several requests, several server processes): an attempt first takes its place
+ * in the count, in one conditional statement that also sets the lock when it is the limit's attempt; only an attempt
+ * that got a place is verified, so no number of parallel attempts verifies more passwords than the limit allows. A
+ * right password then gives its place back: the count starts over when no other attempt came in meanwhile, else only
+ * its own place is returned (the others' failures stay counted); if those others locked the account meanwhile, the
+ * lock holds and the right password learns it is locked.
  */
 export async function checkCredentials(
   db: Db,
@@ -37,23 +43,16 @@ export async function checkCredentials(
 ): Promise<CredentialCheck> {
   const user = await findUserByLogin(db, login);
   if (!user?.passwordHash) return burnVerificationTime(password).then(() => ({ outcome: 'invalid' }) as const);
+  const place = await takePlace(db, user.id, policy, now);
   const matches = await verifySecret(user.passwordHash, password);
-  if (isLocked(user, now)) {
-    return matches && user.lockedUntil
-      ? { outcome: 'locked', user, lockedUntil: user.lockedUntil }
-      : { outcome: 'invalid' };
-  }
-  if (!matches) {
-    await recordFailure(db, user.id, policy, now);
+  if (place === undefined) return lockedAnswer(db, user.id, matches, now);
+  if (!matches) return { outcome: 'invalid' };
+  if (!canSignIn(user)) {
+    await givePlaceBack(db, user.id, place, now, false);
     return { outcome: 'invalid' };
   }
-  if (!canSignIn(user)) return { outcome: 'invalid' };
-  const [signedIn] = await db
-    .update(idpUsers)
-    .set({ failedAttempts: 0, lockedUntil: null, lastLoginAt: now })
-    .where(eq(idpUsers.id, user.id))
-    .returning();
-  return { outcome: 'valid', user: signedIn ?? user };
+  const signedIn = await givePlaceBack(db, user.id, place, now, true);
+  return signedIn === undefined ? lockedAnswer(db, user.id, true, now) : { outcome: 'valid', user: signedIn };
 }
 
 /**
@@ -62,17 +61,69 @@ export async function checkCredentials(
  */
 const canSignIn = (user: IdpUser) => user.status === 'ACTIVE' || user.status === 'PASSWORD_EXPIRED';
 
-async function recordFailure(db: Db, userId: string, policy: LockoutPolicy, now: Date): Promise<void> {
-  const lockExpired = sql`(${idpUsers.lockedUntil} is not null and ${idpUsers.lockedUntil} <= ${now.toISOString()}::timestamptz)`;
+const notLocked = (now: Date) =>
+  sql`(${idpUsers.lockedUntil} is null or ${idpUsers.lockedUntil} <= ${now.toISOString()}::timestamptz)`;
+
+/**
+ * Counts an attempt before its password is checked: its place in the count (1 after a lock ran out), or undefined
+ * when the account is locked. The attempt that reaches the limit sets the lock in the same statement. Attempts
+ * refused by a lock are counted too (the lock itself does not move), so a right password can tell that someone else
+ * tried meanwhile (givePlaceBack).
+ */
+async function takePlace(db: Db, userId: string, policy: LockoutPolicy, now: Date): Promise<number | undefined> {
+  const at = now.toISOString();
+  const lockExpired = sql`(${idpUsers.lockedUntil} is not null and ${idpUsers.lockedUntil} <= ${at}::timestamptz)`;
+  const lockedNow = sql`(${idpUsers.lockedUntil} is not null and ${idpUsers.lockedUntil} > ${at}::timestamptz)`;
   const attempts = sql`(case when ${lockExpired} then 1 else ${idpUsers.failedAttempts} + 1 end)`;
-  const lockedUntil = new Date(now.getTime() + policy.lockoutMs).toISOString();
-  await db
+  const newLock = new Date(now.getTime() + policy.lockoutMs);
+  const [taken] = await db
     .update(idpUsers)
     .set({
       failedAttempts: attempts,
-      lockedUntil: sql`(case when ${attempts} >= ${policy.maxFailedAttempts} then ${lockedUntil}::timestamptz when ${lockExpired} then null else ${idpUsers.lockedUntil} end)`,
+      lockedUntil: sql`(case when ${lockedNow} then ${idpUsers.lockedUntil} when ${attempts} >= ${policy.maxFailedAttempts} then ${newLock.toISOString()}::timestamptz else null end)`,
     })
-    .where(eq(idpUsers.id, userId));
+    .where(eq(idpUsers.id, userId))
+    .returning({ failedAttempts: idpUsers.failedAttempts, lockedUntil: idpUsers.lockedUntil });
+  if (taken === undefined) return undefined;
+  // Locked before this attempt: a lock that is not the one this attempt set.
+  const lockedBefore = taken.lockedUntil !== null && taken.lockedUntil.getTime() !== newLock.getTime();
+  return lockedBefore || taken.failedAttempts > policy.maxFailedAttempts ? undefined : taken.failedAttempts;
+}
+
+/**
+ * A right password's place given back. When the count is still this attempt's own place, nobody else tried meanwhile:
+ * the count starts over (a right password resets it, the lock its own place may have set included). Otherwise only
+ * this attempt is taken off the count, and only while the account is not locked. `signIn` also notes the sign-in.
+ * Undefined when the account is locked by then (the caller answers "locked").
+ */
+async function givePlaceBack(
+  db: Db,
+  userId: string,
+  place: number,
+  now: Date,
+  signIn: boolean,
+): Promise<IdpUser | undefined> {
+  const noted = signIn ? { lastLoginAt: now } : {};
+  const [reset] = await db
+    .update(idpUsers)
+    .set({ failedAttempts: 0, lockedUntil: null, ...noted })
+    .where(and(eq(idpUsers.id, userId), eq(idpUsers.failedAttempts, place)))
+    .returning();
+  if (reset !== undefined) return reset;
+  const [returned] = await db
+    .update(idpUsers)
+    .set({ failedAttempts: sql`greatest(${idpUsers.failedAttempts} - 1, 0)`, ...noted })
+    .where(and(eq(idpUsers.id, userId), notLocked(now)))
+    .returning();
+  return returned;
+}
+
+/** The answer for a locked account: only someone who knows the password learns that it is locked. */
+async function lockedAnswer(db: Db, userId: string, matches: boolean, now: Date): Promise<CredentialCheck> {
+  const [user] = await db.select().from(idpUsers).where(eq(idpUsers.id, userId));
+  if (!matches || user === undefined || !isLocked(user, now) || user.lockedUntil === null)
+    return { outcome: 'invalid' };
+  return { outcome: 'locked', user, lockedUntil: user.lockedUntil };
 }
 
 /** An administrator's unlock (management API `lifecycle/unlock`). */

@@ -28,18 +28,27 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
   return openPostgresTestDatabase();
 }
 
-async function openPostgresTestDatabase(): Promise<TestDatabase> {
+/**
+ * An empty database `gatehouse_t_<random>` on the server of `TEST_DATABASE_URL`, for what opens it itself (server
+ * processes started by a test); `drop()` removes it, ending whatever still holds a connection.
+ */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `gatehouse_t_${randomBytes(6).toString('hex')}`;
   await admin(`create database ${name}`);
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+async function openPostgresTestDatabase(): Promise<TestDatabase> {
+  const created = await createPostgresDatabase();
   let database: Database | undefined;
   try {
-    database = await openDatabase({ databaseUrl: url.toString(), dataDir: IN_MEMORY });
+    database = await openDatabase({ databaseUrl: created.url, dataDir: IN_MEMORY });
     await migrate(database);
   } catch (error) {
     await database?.close();
-    await admin(`drop database if exists ${name} with (force)`);
+    await created.drop();
     throw error;
   }
   const opened = database;
@@ -47,7 +56,7 @@ async function openPostgresTestDatabase(): Promise<TestDatabase> {
     database: opened,
     dispose: async () => {
       await opened.close();
-      await admin(`drop database if exists ${name} with (force)`);
+      await created.drop();
     },
   };
 }
