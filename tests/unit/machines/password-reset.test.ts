@@ -10,7 +10,13 @@ import {
   selectFailure,
   selectSection,
 } from '@machines/password-reset/password-reset.selectors';
-import type { PasswordResetInput, ResetPrepared } from '@machines/password-reset/password-reset.types';
+import type {
+  PasswordResetInput,
+  RequestCodeInput,
+  ResetPrepared,
+  SetPasswordInput,
+  ValidateCodeInput,
+} from '@machines/password-reset/password-reset.types';
 import { fakePorts } from '../../support/fake-ports';
 
 /**
@@ -42,8 +48,8 @@ function openPage({
 } = {}) {
   const { ports, notifications } = fakePorts();
   const sent: Record<string, unknown[]> = { requestCode: [], validateCode: [], setPassword: [] };
-  const answer = <T>(name: string, queue: Outcome<T>[]) =>
-    fromPromise<T, unknown>(({ input: called }) => {
+  const answer = <T, I>(name: string, queue: Outcome<T>[]) =>
+    fromPromise<T, I>(({ input: called }) => {
       sent[name]?.push(called);
       // An empty queue: the call never answers (the page stays busy).
       if (queue.length === 0) return new Promise<T>(() => undefined);
@@ -53,9 +59,9 @@ function openPage({
   const machine = passwordResetMachine.provide({
     actors: {
       prepare: fromPromise(() => (prepared instanceof Error ? Promise.reject(prepared) : Promise.resolve(prepared))),
-      requestCode: answer('requestCode', requests),
-      validateCode: answer('validateCode', validations),
-      setPassword: answer('setPassword', resets),
+      requestCode: answer<undefined, RequestCodeInput>('requestCode', requests),
+      validateCode: answer<{ ek2: string }, ValidateCodeInput>('validateCode', validations),
+      setPassword: answer<undefined, SetPasswordInput>('setPassword', resets),
     },
   });
   const actor = createActor(machine, {
@@ -202,7 +208,7 @@ describe('one-time-code password reset', () => {
     expect(actor.getSnapshot().context.problem?.code).toBe('reset_grant_invalid');
   });
 
-  it('links to the given redirect when it stays on Gatehouse, else to the client’s login page', async () => {
+  it('links to the given redirect when it stays on Gatehouse, else to the client’s login page', () => {
     const here = openPage({ input: { redirectUrl: '/board/index' } });
     expect(selectDoneLink(here.actor.getSnapshot(), origin)).toEqual({ kind: 'redirect', url: '/board/index' });
     const away = openPage({ input: { redirectUrl: 'https://evil.example/' } });
