@@ -14,6 +14,7 @@ import {
   register,
   updateInstance,
 } from './api/instance';
+import { createOtp, resetPassword, validateOtp } from './api/password-reset';
 import { getAggregatedByPage, getResourceVersion } from './api/resources';
 import { readText, saveText } from './api/admin/resources-edit';
 import { AppRoot } from './app/AppRoot';
@@ -45,6 +46,9 @@ const logic = wireApp({
     getRoleList,
     register,
     updateInstance,
+    createOtp,
+    validateOtp,
+    resetPassword,
   },
   catalogues,
   window,

@@ -5,6 +5,7 @@ import { editProfileMachine } from '../edit-profile/edit-profile.machine';
 import { launcherMachine } from '../launcher/launcher.machine';
 import { loginMachine } from '../login/login.machine';
 import { loginRouteOf } from '../login/login-route';
+import { passwordResetMachine } from '../password-reset/password-reset.machine';
 import { stepIndexOf } from '../profile-form/profile-steps';
 import { signUpMachine } from '../sign-up/sign-up.machine';
 import type { IdentityPorts } from '../support/ports';
@@ -39,6 +40,13 @@ export const flowTable = {
     redirectUrl: location.params.redirectUrl ?? location.query.redirectUrl,
     culture,
     startStep: stepIndexOf(location.query),
+    ports: { notifications: ports.notifications },
+  })),
+  passwordReset: flow(passwordResetMachine, ({ location, culture, ports }) => ({
+    clientId: location.params.clientId ?? location.query.clientId,
+    email: location.query.email ?? '',
+    redirectUrl: location.query.redirectUrl,
+    culture,
     ports: { notifications: ports.notifications },
   })),
   editProfile: flow(editProfileMachine, ({ location, culture, profile, ports }) => ({

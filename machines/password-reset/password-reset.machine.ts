@@ -1,4 +1,5 @@
 import { assign, sendTo, setup } from 'xstate';
+import type { Culture } from '@contracts/culture';
 import { ApiError } from '@contracts/failures';
 import { newPasswordFailures, resetInputFailure, type ResetInput } from '@contracts/forms/reset-rules';
 import { errorOf } from '../admin-grid/failure-notice';
@@ -66,7 +67,7 @@ export const passwordResetMachine = setup({
   },
   actors: {
     /** GET config/public (the captcha) and the client's settings (AllowPasswordResetWithOTP). */
-    prepare: notProvided<{ clientId: string | undefined }, ResetPrepared>('prepare'),
+    prepare: notProvided<{ clientId: string | undefined; culture: Culture }, ResetPrepared>('prepare'),
     /** POST Instance/CreateOTP. */
     requestCode: notProvided<RequestCodeInput, undefined>('requestCode'),
     /** POST Instance/ValidateOTP → the grant. */
@@ -117,7 +118,7 @@ export const passwordResetMachine = setup({
       tags: 'busy',
       invoke: {
         src: 'prepare',
-        input: ({ context }) => ({ clientId: context.clientId }),
+        input: ({ context }) => ({ clientId: context.clientId, culture: context.culture }),
         onDone: [
           { guard: 'isDisabled', target: 'disabled' },
           { target: 'email', actions: assign({ prepared: ({ event }) => event.output }) },

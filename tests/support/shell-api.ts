@@ -22,6 +22,9 @@ const unansweredProfileCalls: Omit<ProfileApi, 'getAggregatedByPage'> = {
   getRoleList: unanswered('getRoleList'),
   register: unanswered('register'),
   updateInstance: unanswered('updateInstance'),
+  createOtp: unanswered('createOtp'),
+  validateOtp: unanswered('validateOtp'),
+  resetPassword: unanswered('resetPassword'),
 };
 
 /**
@@ -91,6 +94,9 @@ export function profileCalls({
     getRoleList: unanswered('getRoleList'),
     register: (body) => register.call(body),
     updateInstance: (id, body) => update.call({ id, body }),
+    createOtp: unanswered('createOtp'),
+    validateOtp: unanswered('validateOtp'),
+    resetPassword: unanswered('resetPassword'),
   };
   return { api, publicConfig, registerForm, instanceForm, register, update };
 }
