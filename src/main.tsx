@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
 import { getLastRequestId, setAccessTokenSource, setRequestCulture, watchUnauthorised } from './api/http';
 import { postNewError } from './api/error-log';
-import { getPublicConfig } from './api/identity';
+import { getPublicConfig, getSiteConfiguration } from './api/identity';
 import {
   getInstanceForm,
   getRegisterForm,
@@ -49,6 +49,7 @@ const logic = wireApp({
     createOtp,
     validateOtp,
     resetPassword,
+    getSiteConfiguration,
   },
   catalogues,
   window,

@@ -7,6 +7,7 @@ import { loginMachine } from '../login/login.machine';
 import { loginRouteOf } from '../login/login-route';
 import { passwordResetMachine } from '../password-reset/password-reset.machine';
 import { stepIndexOf } from '../profile-form/profile-steps';
+import { resetRedirectMachine } from '../reset-redirect/reset-redirect.machine';
 import { signUpMachine } from '../sign-up/sign-up.machine';
 import type { IdentityPorts } from '../support/ports';
 import type { PageLocation } from './app.types';
@@ -49,6 +50,7 @@ export const flowTable = {
     culture,
     ports: { notifications: ports.notifications },
   })),
+  resetRedirect: flow(resetRedirectMachine, ({ location }) => ({ login: location.params.login ?? '' })),
   editProfile: flow(editProfileMachine, ({ location, culture, profile, ports }) => ({
     profile,
     redirectUrl: location.params.redirectUrl,

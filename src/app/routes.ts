@@ -184,7 +184,14 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     flow: 'signUp',
     view: page(() => import('@src/profile/SignUpPage'), 'SignUpPage'),
   },
-  { kind: 'page', id: 'reset', pattern: '/Reset/:login', layout: 'public', view: placeholder(pageTitles.reset) },
+  {
+    kind: 'page',
+    id: 'reset',
+    pattern: '/Reset/:login',
+    layout: 'public',
+    flow: 'resetRedirect',
+    view: transit(pageTitles.reset),
+  },
   {
     kind: 'page',
     id: 'resetPassword',

@@ -165,7 +165,7 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
     watchUnauthorised: api.watchUnauthorised,
   });
 
-  const { signUp, editProfile, passwordReset } = wireProfile({ api, identity, target, go });
+  const { signUp, editProfile, passwordReset, resetRedirect } = wireProfile({ api, identity, target, go });
 
   const editMode = wireEditMode({
     i18n: catalogues.i18n,
@@ -184,6 +184,7 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
       signUp,
       editProfile,
       passwordReset,
+      resetRedirect,
       editMode,
     },
     actions: {

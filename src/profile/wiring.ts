@@ -13,11 +13,12 @@ import {
 } from '@machines/profile-form/profile-form.types';
 import { fallbackRoles, parseRoleList, roleListUrl } from '@machines/profile-form/role-list';
 import { passwordResetMachine } from '@machines/password-reset/password-reset.machine';
+import { resetRedirectMachine } from '@machines/reset-redirect/reset-redirect.machine';
 import { signUpMachine } from '@machines/sign-up/sign-up.machine';
 import { todayVersion } from '@machines/resources/version';
 import type { FormDefinition, RoleOption } from '@contracts/profile-form';
 import type { UserProfile } from '@contracts/profile';
-import type { getPublicConfig } from '../api/identity';
+import type { getPublicConfig, getSiteConfiguration } from '../api/identity';
 import type * as instanceCalls from '../api/instance';
 import type * as resetCalls from '../api/password-reset';
 import type { getAggregatedByPage } from '../api/resources';
@@ -45,6 +46,7 @@ export type ProfileApi = Pick<
   Pick<typeof resetCalls, 'createOtp' | 'validateOtp' | 'resetPassword'> & {
     getPublicConfig: typeof getPublicConfig;
     getAggregatedByPage: typeof getAggregatedByPage;
+    getSiteConfiguration: typeof getSiteConfiguration;
   };
 
 /** What sign-up clears on entry (spec §2 "clears stored login, token and menu data"). */
@@ -231,7 +233,23 @@ export function wireProfile({
     },
   });
 
-  return { signUp, editProfile, passwordReset };
+  const resetRedirect = resetRedirectMachine.provide({
+    actors: {
+      lookUp: fromPromise(({ input, signal }) =>
+        identified(() => api.getSiteConfiguration(input.login, signalOf(signal))),
+      ),
+    },
+    actions: {
+      storeSiteProfile: (_, { profile }) => {
+        storage.write(storageKeys.siteConfiguration, JSON.stringify(profile));
+      },
+      leaveFor: (_, { path }) => {
+        go(path);
+      },
+    },
+  });
+
+  return { signUp, editProfile, passwordReset, resetRedirect };
 }
 
 /** A body without `clientId` when the page has none (the server then finds the client by the e-mail). */

@@ -25,6 +25,7 @@ const unansweredProfileCalls: Omit<ProfileApi, 'getAggregatedByPage'> = {
   createOtp: unanswered('createOtp'),
   validateOtp: unanswered('validateOtp'),
   resetPassword: unanswered('resetPassword'),
+  getSiteConfiguration: unanswered('getSiteConfiguration'),
 };
 
 /**
@@ -97,6 +98,7 @@ export function profileCalls({
     createOtp: unanswered('createOtp'),
     validateOtp: unanswered('validateOtp'),
     resetPassword: unanswered('resetPassword'),
+    getSiteConfiguration: unanswered('getSiteConfiguration'),
   };
   return { api, publicConfig, registerForm, instanceForm, register, update };
 }
