@@ -15,7 +15,7 @@ export const resetPages = {
   },
   /** Section 1: the e-mail and the real ALTCHA, then Send code; resolves once the server has answered. */
   async requestCode(page: Page, email: string) {
-    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel(/^Email address/).fill(email);
     await profilePages.solveCaptcha(page, 'Verified');
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/Instance/CreateOTP'));
     await page.getByRole('button', { name: 'Send code' }).click();
@@ -23,15 +23,15 @@ export const resetPages = {
   },
   /** Section 2: one try of a code; resolves with the server's status. */
   async tryCode(page: Page, code: string) {
-    await page.getByLabel('Verification code').fill(code);
+    await page.getByLabel(/^Verification code/).fill(code);
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/Instance/ValidateOTP'));
     await page.getByRole('button', { name: 'Verify code' }).click();
     return (await answered).status();
   },
   /** Section 3: the new password twice; resolves with the server's status. */
   async choosePassword(page: Page, password: string) {
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm password', { exact: true }).fill(password);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByLabel(/^Confirm password/).fill(password);
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/Instance/ResetPassword'));
     await page.getByRole('button', { name: 'Reset password' }).click();
     return (await answered).status();
