@@ -117,6 +117,7 @@ export const passwordResetMachine = setup({
     preparing: {
       tags: 'busy',
       invoke: {
+        id: 'prepare',
         src: 'prepare',
         input: ({ context }) => ({ clientId: context.clientId, culture: context.culture }),
         onDone: [
@@ -145,6 +146,7 @@ export const passwordResetMachine = setup({
     requestingCode: {
       tags: 'busy',
       invoke: {
+        id: 'requestCode',
         src: 'requestCode',
         input: ({ context }) => ({
           email: context.values.email.trim(),
@@ -177,6 +179,7 @@ export const passwordResetMachine = setup({
     validatingCode: {
       tags: 'busy',
       invoke: {
+        id: 'validateCode',
         src: 'validateCode',
         input: ({ context }) => ({
           email: context.values.email.trim(),
@@ -211,6 +214,7 @@ export const passwordResetMachine = setup({
     resetting: {
       tags: 'busy',
       invoke: {
+        id: 'setPassword',
         src: 'setPassword',
         input: ({ context }) => ({
           email: context.values.email.trim(),
