@@ -16,6 +16,10 @@ export const problemCodes = [
   'payload_too_large',
   /** The server does not offer this call in its configuration (POST Auth/refreshToken for a public client). */
   'unsupported',
+  /** One-time-code reset (contracts/password-reset.ts): a wrong or expired code, too many tries, a spent grant. */
+  'otp_invalid',
+  'Exceeded_MaxOTP_Verification',
+  'reset_grant_invalid',
   'internal',
 ] as const;
 export type ProblemCode = (typeof problemCodes)[number];

@@ -20,6 +20,7 @@ import { valibotSerializerCompiler } from './http/json';
 import { valibotValidatorCompiler } from './http/validation';
 import { createProcessMemos } from './db/process-memo';
 import { defaultSignUpLimits, type SignUpLimits } from './api/sign-up/service';
+import { defaultPasswordResetLimits, type PasswordResetLimits } from './api/password-reset/limits';
 import { createCaptcha } from './captcha';
 import type { DirectoryPort } from './directory/port';
 import { databaseAttemptCounter } from './idp/rate-limit';
@@ -59,6 +60,8 @@ export interface BuildAppOptions {
   wrapDirectory?: (directory: DirectoryPort) => DirectoryPort;
   /** Sign-up's rate limits. Default: `defaultSignUpLimits`. */
   signUpLimits?: SignUpLimits;
+  /** The one-time-code reset's rate limits. Default: `defaultPasswordResetLimits`. */
+  passwordResetLimits?: PasswordResetLimits;
 }
 
 /**
@@ -73,6 +76,7 @@ export async function buildApp({
   staticDir,
   wrapDirectory,
   signUpLimits = defaultSignUpLimits,
+  passwordResetLimits = defaultPasswordResetLimits,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -131,6 +135,10 @@ export async function buildApp({
       captcha: createCaptcha(database.db, config),
       mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl ?? undefined, log: app.log }),
       signUp: { counter: databaseAttemptCounter(database.db, 'portal_rate_limits'), limits: signUpLimits },
+      passwordReset: {
+        counter: databaseAttemptCounter(database.db, 'portal_rate_limits'),
+        limits: passwordResetLimits,
+      },
     });
     done();
   });

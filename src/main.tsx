@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
 import { getLastRequestId, setAccessTokenSource, setRequestCulture, watchUnauthorised } from './api/http';
 import { postNewError } from './api/error-log';
-import { getPublicConfig } from './api/identity';
+import { getPublicConfig, getSiteConfiguration } from './api/identity';
 import {
   getInstanceForm,
   getRegisterForm,
@@ -14,6 +14,7 @@ import {
   register,
   updateInstance,
 } from './api/instance';
+import { createOtp, resetPassword, validateOtp } from './api/password-reset';
 import { getAggregatedByPage, getResourceVersion } from './api/resources';
 import { readText, saveText } from './api/admin/resources-edit';
 import { AppRoot } from './app/AppRoot';
@@ -45,6 +46,10 @@ const logic = wireApp({
     getRoleList,
     register,
     updateInstance,
+    createOtp,
+    validateOtp,
+    resetPassword,
+    getSiteConfiguration,
   },
   catalogues,
   window,

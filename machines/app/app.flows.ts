@@ -5,7 +5,9 @@ import { editProfileMachine } from '../edit-profile/edit-profile.machine';
 import { launcherMachine } from '../launcher/launcher.machine';
 import { loginMachine } from '../login/login.machine';
 import { loginRouteOf } from '../login/login-route';
+import { passwordResetMachine } from '../password-reset/password-reset.machine';
 import { stepIndexOf } from '../profile-form/profile-steps';
+import { resetRedirectMachine } from '../reset-redirect/reset-redirect.machine';
 import { signUpMachine } from '../sign-up/sign-up.machine';
 import type { IdentityPorts } from '../support/ports';
 import type { PageLocation } from './app.types';
@@ -41,6 +43,14 @@ export const flowTable = {
     startStep: stepIndexOf(location.query),
     ports: { notifications: ports.notifications },
   })),
+  passwordReset: flow(passwordResetMachine, ({ location, culture, ports }) => ({
+    clientId: location.params.clientId ?? location.query.clientId,
+    email: location.query.email ?? '',
+    redirectUrl: location.query.redirectUrl,
+    culture,
+    ports: { notifications: ports.notifications },
+  })),
+  resetRedirect: flow(resetRedirectMachine, ({ location }) => ({ login: location.params.login ?? '' })),
   editProfile: flow(editProfileMachine, ({ location, culture, profile, ports }) => ({
     profile,
     redirectUrl: location.params.redirectUrl,

@@ -23,5 +23,7 @@ export const selectLauncherRef = (s: AppSnapshot) => s.children.launcher;
 export const selectEditModeRef = (s: AppSnapshot) => s.children.editMode;
 /** The sign-up page's flow (docs/flows/sign-up.md). */
 export const selectSignUpRef = (s: AppSnapshot) => s.children.signUp;
+/** The one-time-code password reset (docs/flows/password-reset.md). */
+export const selectPasswordResetRef = (s: AppSnapshot) => s.children.passwordReset;
 /** Edit Profile's flow, on the board and the admin `profile` page (docs/flows/edit-profile.md). */
 export const selectEditProfileRef = (s: AppSnapshot) => s.children.editProfile;

@@ -17,6 +17,7 @@ import type { AltchaCaptcha } from '../captcha/altcha';
 import type { AttemptCounter } from '../idp/rate-limit';
 import type { Mailer } from '../mail/mailer';
 import type { SignUpLimits } from './sign-up/service';
+import type { PasswordResetLimits } from './password-reset/limits';
 
 /** The typed Fastify scope an area declares its routes on (request and answer types come from the contracts). */
 export type AreaApp = FastifyInstance<
@@ -52,6 +53,8 @@ export interface ApiDeps {
   mailer: Mailer;
   /** Sign-up's rate limits and the counter they are kept in (`portal_rate_limits`). */
   signUp: { counter: AttemptCounter; limits: SignUpLimits };
+  /** The one-time-code reset's rate limits, kept in the same counter table. */
+  passwordReset: { counter: AttemptCounter; limits: PasswordResetLimits };
 }
 
 /**

@@ -7,6 +7,8 @@ import { errorLogArea } from './error-log/routes';
 import { fieldsArea } from './fields/routes';
 import { healthArea } from './health/routes';
 import { instanceArea } from './instance/routes';
+import { outboxArea } from './outbox/routes';
+import { passwordResetArea } from './password-reset/routes';
 import { identityArea } from './identity/routes';
 import { profileArea } from './profile/routes';
 import { resourceEditArea } from './resource-edit/routes';
@@ -21,6 +23,8 @@ export const apiAreas: readonly ApiArea[] = [
   profileArea,
   instanceArea,
   signUpArea,
+  passwordResetArea,
+  outboxArea,
   errorLogArea,
   resourcesArea,
   resourceEditArea,

@@ -13,4 +13,5 @@ export * from './tables/forms';
 export * from './tables/people';
 export * from './tables/resources';
 export * from './tables/logs';
+export * from './tables/password-reset';
 export * from './relations';

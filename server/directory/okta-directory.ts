@@ -170,6 +170,9 @@ export function createOktaDirectory({
     unlock: async (userId) => {
       await lifecycle(userId, 'unlock');
     },
+    clearSessions: async (userId) => {
+      await call('clear sessions', 'DELETE', `/users/${segment(userId)}/sessions?oauthTokens=true`);
+    },
     resetPassword: async (userId, { sendEmail }) => {
       const answer = parse(
         ResetSchema,

@@ -65,6 +65,8 @@ export interface DirectoryPort {
   /** Removes the user for good (Okta's two-step delete: deactivate, then delete). Undoes a sign-up that failed. */
   deleteUser(userId: string): Promise<void>;
   unlock(userId: string): Promise<void>;
+  /** Ends every session of the person and revokes their OAuth tokens, refresh tokens included (after a reset). */
+  clearSessions(userId: string): Promise<void>;
   /** The password stops working until the person follows the link; it comes back when not mailed. */
   resetPassword(userId: string, options: { sendEmail: boolean }): Promise<{ resetPasswordUrl: string | null }>;
   addToGroup(groupId: string, userId: string): Promise<void>;

@@ -165,7 +165,7 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
     watchUnauthorised: api.watchUnauthorised,
   });
 
-  const { signUp, editProfile } = wireProfile({ api, identity, target, go });
+  const { signUp, editProfile, passwordReset, resetRedirect } = wireProfile({ api, identity, target, go });
 
   const editMode = wireEditMode({
     i18n: catalogues.i18n,
@@ -174,7 +174,19 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
   });
 
   return appMachine.provide({
-    actors: { resources, notifications, session, login, guard, launcher, signUp, editProfile, editMode },
+    actors: {
+      resources,
+      notifications,
+      session,
+      login,
+      guard,
+      launcher,
+      signUp,
+      editProfile,
+      passwordReset,
+      resetRedirect,
+      editMode,
+    },
     actions: {
       trackPageView: (_, view) => {
         pushPageView(target, view);

@@ -13,12 +13,15 @@ import {
   type ProfileSaveInput,
 } from '@machines/profile-form/profile-form.types';
 import { fallbackRoles, parseRoleList, roleListUrl } from '@machines/profile-form/role-list';
+import { passwordResetMachine } from '@machines/password-reset/password-reset.machine';
+import { resetRedirectMachine } from '@machines/reset-redirect/reset-redirect.machine';
 import { signUpMachine } from '@machines/sign-up/sign-up.machine';
 import { todayVersion } from '@machines/resources/version';
 import type { FormDefinition, RoleOption } from '@contracts/profile-form';
 import type { UserProfile } from '@contracts/profile';
-import type { getPublicConfig } from '../api/identity';
+import type { getPublicConfig, getSiteConfiguration } from '../api/identity';
 import type * as instanceCalls from '../api/instance';
+import type * as resetCalls from '../api/password-reset';
 import type { getAggregatedByPage } from '../api/resources';
 import type { IdentityPort } from '../auth/identity-port';
 import { pushPageView } from '../app/analytics';
@@ -40,7 +43,12 @@ export type ProfileApi = Pick<
   | 'getRoleList'
   | 'register'
   | 'updateInstance'
-> & { getPublicConfig: typeof getPublicConfig; getAggregatedByPage: typeof getAggregatedByPage };
+> &
+  Pick<typeof resetCalls, 'createOtp' | 'validateOtp' | 'resetPassword'> & {
+    getPublicConfig: typeof getPublicConfig;
+    getAggregatedByPage: typeof getAggregatedByPage;
+    getSiteConfiguration: typeof getSiteConfiguration;
+  };
 
 /** What sign-up clears on entry (spec §2 "clears stored login, token and menu data"). */
 const signUpClearsKeys = [storageKeys.tokens, storageKeys.profile, storageKeys.menu, storageKeys.loginAttempts];
@@ -199,5 +207,65 @@ export function wireProfile({
     },
   });
 
-  return { signUp, editProfile };
+  const passwordReset = passwordResetMachine.provide({
+    actors: {
+      prepare: fromPromise(({ input, signal }) =>
+        identified(async () => {
+          const [{ captcha }, resources] = await Promise.all([
+            api.getPublicConfig(signalOf(signal)),
+            api.getAggregatedByPage(
+              {
+                components: ['ResetPassword'],
+                culture: input.culture,
+                clientId: input.clientId,
+                version: readStoredResourceVersion() ?? todayVersion(new Date()),
+              },
+              signalOf(signal),
+            ),
+          ]);
+          if (captcha === undefined) throw new Error('The server names no captcha for the password reset.');
+          // Spec §2: only the text 'false' turns the reset off.
+          return { captcha, allowed: resources.settings.AllowPasswordResetWithOTP?.trim().toLowerCase() !== 'false' };
+        }),
+      ),
+      requestCode: fromPromise(({ input, signal }) =>
+        identified(async () => {
+          await api.createOtp(withClient(input), signalOf(signal));
+          return undefined;
+        }),
+      ),
+      validateCode: fromPromise(({ input, signal }) =>
+        identified(() => api.validateOtp(withClient(input), signalOf(signal))),
+      ),
+      setPassword: fromPromise(({ input, signal }) =>
+        identified(async () => {
+          await api.resetPassword(withClient(input), signalOf(signal));
+          return undefined;
+        }),
+      ),
+    },
+  });
+
+  const resetRedirect = resetRedirectMachine.provide({
+    actors: {
+      lookUp: fromPromise(({ input, signal }) =>
+        identified(() => api.getSiteConfiguration(input.login, signalOf(signal))),
+      ),
+    },
+    actions: {
+      storeSiteProfile: (_, { profile }) => {
+        storage.write(storageKeys.siteConfiguration, JSON.stringify(profile));
+      },
+      leaveFor: (_, { path }) => {
+        go(path);
+      },
+    },
+  });
+
+  return { signUp, editProfile, passwordReset, resetRedirect };
+}
+
+/** A body without `clientId` when the page has none (the server then finds the client by the e-mail). */
+function withClient<T extends { clientId: string | undefined }>({ clientId, ...rest }: T) {
+  return clientId === undefined || clientId === '' ? rest : { ...rest, clientId };
 }

@@ -1,5 +1,5 @@
 /* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, expect } from 'vitest';
 import type { CaptchaConfig } from '@contracts/instance';
@@ -7,11 +7,11 @@ import type { ProfileResult } from '@machines/profile-form/profile-form.types';
 import { signUpMachine, type SignUpInput } from '@machines/sign-up/sign-up.machine';
 import { storage } from '@src/app/storage';
 import { storageKeys } from '@src/app/storage-keys';
-import type { Grecaptcha } from '@src/ui/captcha/recaptcha-loader';
 import { answerCall } from '../support/admin-dialog-host';
 import { catalogueText } from '../support/catalogue-text';
 import { actorDone, actorError, doneEventType, errorEventType } from '../support/controlled-actor';
 import { fakePorts } from '../support/fake-ports';
+import { googleScriptLoads, RECAPTCHA_TOKEN } from '../support/fake-recaptcha';
 import {
   answerResource,
   emailResource,
@@ -40,7 +40,6 @@ import { describeWalks } from '../support/walk';
 
 const en = (id: string) => catalogueText('en-us', id);
 const recaptcha: CaptchaConfig = { provider: 'recaptcha', siteKey: 'site-key-for-tests' };
-const RECAPTCHA_TOKEN = 'recaptcha-token';
 const publicConfig = {
   issuer: 'https://portal.gatehouse.test/oauth2/default',
   clientId: 'gatehouse-spa',
@@ -62,29 +61,6 @@ const formEnded = formDone(undefined);
 const retry = { type: 'retry' as const };
 /** Every event a walk steps on (`formEnded` is a `registered` without an answer). */
 type Walked = typeof configRead | typeof configFailed | typeof registered | typeof retry;
-
-/** Google's grecaptcha as api.js defines it: every execute answers a token at once. */
-const grecaptcha: Grecaptcha = {
-  ready: (callback) => {
-    queueMicrotask(callback);
-  },
-  execute: () => Promise.resolve(RECAPTCHA_TOKEN),
-};
-/** The page loads api.js once (src/ui/captcha/recaptcha-loader.ts keeps it for the page): once per file here too. */
-let googleLoaded = false;
-async function googleScriptLoads() {
-  if (googleLoaded) return;
-  const script = await waitFor(() => {
-    const found = document.head.querySelector('script[src*="/recaptcha/api.js"]');
-    if (found === null) throw new Error('the captcha has not asked for Google’s script yet');
-    return found;
-  });
-  window.grecaptcha = grecaptcha;
-  act(() => {
-    script.dispatchEvent(new Event('load'));
-  });
-  googleLoaded = true;
-}
 
 type Scenario = {
   name: string;

@@ -37,6 +37,10 @@ const publicPortalRoutes = [
   'GET /api/v1/FormApplicationTemplateClientField/Register/:clientId',
   'GET /api/v1/captcha/challenge',
   'POST /api/v1/Instance/Register',
+  // One-time-code password reset (issue 11): the person cannot sign in, which is why they reset.
+  'POST /api/v1/Instance/CreateOTP',
+  'POST /api/v1/Instance/ValidateOTP',
+  'POST /api/v1/Instance/ResetPassword',
 ];
 
 /**

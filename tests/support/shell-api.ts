@@ -22,6 +22,10 @@ const unansweredProfileCalls: Omit<ProfileApi, 'getAggregatedByPage'> = {
   getRoleList: unanswered('getRoleList'),
   register: unanswered('register'),
   updateInstance: unanswered('updateInstance'),
+  createOtp: unanswered('createOtp'),
+  validateOtp: unanswered('validateOtp'),
+  resetPassword: unanswered('resetPassword'),
+  getSiteConfiguration: unanswered('getSiteConfiguration'),
 };
 
 /**
@@ -91,6 +95,10 @@ export function profileCalls({
     getRoleList: unanswered('getRoleList'),
     register: (body) => register.call(body),
     updateInstance: (id, body) => update.call({ id, body }),
+    createOtp: unanswered('createOtp'),
+    validateOtp: unanswered('validateOtp'),
+    resetPassword: unanswered('resetPassword'),
+    getSiteConfiguration: unanswered('getSiteConfiguration'),
   };
   return { api, publicConfig, registerForm, instanceForm, register, update };
 }

@@ -66,6 +66,24 @@ const resetPasswordLabels = {
     id: 'ResetPassword_Error_CodeLength',
     message: 'The code must be exactly 6 characters long.',
   }),
+  ResetPassword_Error_CodeInvalid: msg({
+    id: 'ResetPassword_Error_CodeInvalid',
+    message: 'The code is not right or has expired. Check the email or send a new code.',
+  }),
+  ResetPassword_Error_GrantInvalid: msg({
+    id: 'ResetPassword_Error_GrantInvalid',
+    message: 'This reset has expired or was already used. Send a new code to start again.',
+  }),
+  ResetPassword_Text_CaptchaMissing: msg({
+    id: 'ResetPassword_Text_CaptchaMissing',
+    message: 'Complete the verification before sending the code.',
+  }),
+  ResetPassword_Text_ErrorCode: msg({ id: 'ResetPassword_Text_ErrorCode', message: 'Error code: {code}' }),
+  ResetPassword_Text_LoadFailed: msg({
+    id: 'ResetPassword_Text_LoadFailed',
+    message: 'The password reset page could not be loaded.',
+  }),
+  ResetPassword_Link_Continue: msg({ id: 'ResetPassword_Link_Continue', message: 'Continue' }),
   // Shown with the code Exceeded_MaxOTP_Verification after more than 5 tries (public-and-profile §8).
   ResetPassword_Error_AttemptsExceeded: msg({
     id: 'ResetPassword_Error_AttemptsExceeded',

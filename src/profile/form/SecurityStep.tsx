@@ -1,24 +1,14 @@
-import { Box, List, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { enforcedPasswordRules, type PasswordRuleName } from '@contracts/forms/password';
 import type { SecurityInput } from '@contracts/forms/profile-rules';
 import { sameSecurityView, selectSecurityView } from '@machines/profile-form/profile-form.selectors';
 import { labels } from '../../i18n/labels';
 import { LabelledField } from '../../ui/form/LabelledField';
+import { PasswordRuleList } from '../../ui/form/PasswordRuleList';
 import type { ProfileFormRef } from './profile-form-ref';
 import { useInputFailureText } from './use-input-failure-text';
-
-const ruleLabels: Record<PasswordRuleName, MessageDescriptor> = {
-  length: labels.Security_Text_PasswordRuleLength,
-  lowercase: labels.Security_Text_PasswordRuleLowercase,
-  uppercase: labels.Security_Text_PasswordRuleUppercase,
-  number: labels.Security_Text_PasswordRuleNumber,
-  symbol: labels.Security_Text_PasswordRuleSymbol,
-  noUsername: labels.Security_Text_PasswordRuleNoUsername,
-  history: labels.Security_Text_PasswordRuleHistory,
-};
 
 const inputLabels: Record<SecurityInput, MessageDescriptor> = {
   currentPassword: labels.Security_Field_CurrentPassword,
@@ -27,8 +17,6 @@ const inputLabels: Record<SecurityInput, MessageDescriptor> = {
   securityQuestion: labels.Security_Field_Question,
   securityAnswer: labels.Security_Field_Answer,
 };
-
-const rulesShown = enforcedPasswordRules();
 
 /**
  * The Security form (spec §2): current password (Edit only), password, confirmation, the question list (sorted by the
@@ -79,14 +67,7 @@ export function SecurityStep({ formRef }: { formRef: ProfileFormRef }) {
           />
         ),
       )}
-      <Box>
-        <Text fontWeight="semibold">{i18n._(labels.Security_Text_PasswordRules)}</Text>
-        <List.Root ps="5">
-          {rulesShown.map((rule) => (
-            <List.Item key={rule}>{i18n._(ruleLabels[rule])}</List.Item>
-          ))}
-        </List.Root>
-      </Box>
+      <PasswordRuleList />
     </Stack>
   );
 }

@@ -48,7 +48,7 @@ export async function buildTestApp(
     staticDir?: string;
     /** Configuration variables on top of the test configuration (e.g. a cheap ALTCHA for tests that solve it). */
     env?: NodeJS.ProcessEnv;
-  } & Pick<BuildAppOptions, 'wrapDirectory' | 'signUpLimits'> = {},
+  } & Pick<BuildAppOptions, 'wrapDirectory' | 'signUpLimits' | 'passwordResetLimits'> = {},
 ): Promise<TestApp> {
   const testDatabase = await openTestDatabase(kind);
   const { database } = testDatabase;

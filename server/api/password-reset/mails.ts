@@ -1,0 +1,57 @@
+import type { Culture } from '@contracts/culture';
+import type { MailMessage } from '../../mail/mailer';
+
+/**
+ * The reset's two mails, in the person's culture (the profile's, else the one the page was in). Server-side texts:
+ * the SPA's Lingui catalogues do not reach the server, and two short mails do not justify a second catalogue format.
+ */
+const texts = {
+  'en-us': {
+    codeSubject: (client: string) => `Your ${client} password reset code`,
+    codeBody: (code: string) => [
+      `Your one-time code is ${code}.`,
+      '',
+      'Enter it on the password reset page within 10 minutes. It works once; a new request replaces it.',
+      '',
+      'If you did not ask to reset your password, ignore this mail: your password stays as it is.',
+    ],
+    changedSubject: (client: string) => `Your ${client} password was changed`,
+    changedBody: (loginUrl: string) => [
+      'The password of your account was changed with a one-time code, and every session was signed out.',
+      '',
+      `Sign in with the new password at ${loginUrl}.`,
+      '',
+      'If it was not you, reset your password again at once and tell your administrator.',
+    ],
+  },
+  es: {
+    codeSubject: (client: string) => `Su código para restablecer la contraseña de ${client}`,
+    codeBody: (code: string) => [
+      `Su código de un solo uso es ${code}.`,
+      '',
+      'Escríbalo en la página de restablecimiento en los próximos 10 minutos. Sirve una vez; una nueva solicitud lo reemplaza.',
+      '',
+      'Si usted no pidió restablecer su contraseña, ignore este correo: su contraseña no cambia.',
+    ],
+    changedSubject: (client: string) => `Se cambió su contraseña de ${client}`,
+    changedBody: (loginUrl: string) => [
+      'La contraseña de su cuenta se cambió con un código de un solo uso y se cerraron todas sus sesiones.',
+      '',
+      `Inicie sesión con la nueva contraseña en ${loginUrl}.`,
+      '',
+      'Si no fue usted, restablezca su contraseña de inmediato y avise a su administrador.',
+    ],
+  },
+} satisfies Record<Culture, unknown>;
+
+export const codeMail = (to: string, culture: Culture, client: string, code: string): MailMessage => ({
+  to,
+  subject: texts[culture].codeSubject(client),
+  text: texts[culture].codeBody(code).join('\n'),
+});
+
+export const passwordChangedMail = (to: string, culture: Culture, client: string, loginUrl: string): MailMessage => ({
+  to,
+  subject: texts[culture].changedSubject(client),
+  text: texts[culture].changedBody(loginUrl).join('\n'),
+});

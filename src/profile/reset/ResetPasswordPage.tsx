@@ -1,0 +1,100 @@
+import { Button, Heading, Image, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { Link as RouterLink } from 'wouter';
+import { selectPasswordResetRef } from '@machines/app/app.selectors';
+import { selectDoneLink, selectSection } from '@machines/password-reset/password-reset.selectors';
+import { loginLogoUrl } from '../../api/resources';
+import { AppActor } from '../../app/AppActor';
+import { paths, withCulture } from '../../app/routes';
+import { labels } from '../../i18n/labels';
+import { CodeStep, EmailStep, PasswordStep } from './ResetSteps';
+import type { ResetRef } from './reset-ref';
+
+/**
+ * The one-time-code password reset page (spec public-and-profile §2; docs/flows/password-reset.md): the e-mail and
+ * captcha, the code, the new password, then success with its link — or only the disabled message.
+ */
+export function ResetPasswordPage() {
+  const resetRef = AppActor.useSelector(selectPasswordResetRef);
+  return resetRef ? <ResetPassword resetRef={resetRef} /> : null;
+}
+
+function ResetPassword({ resetRef }: { resetRef: ResetRef }) {
+  const { i18n, t } = useLingui();
+  const section = useSelector(resetRef, selectSection);
+  const clientId = useSelector(resetRef, (s) => s.context.clientId);
+  return (
+    <Stack gap="6">
+      <Image
+        src={loginLogoUrl(clientId)}
+        alt={t({ id: 'Shell_Text_ClientLogo', message: 'Client logo' })}
+        maxHeight="16"
+        alignSelf="center"
+      />
+      <Heading as="h1" size="2xl" textAlign="center">
+        {i18n._(labels.ResetPassword_Text_Title)}
+      </Heading>
+      {section === 'preparing' ? <Spinner alignSelf="center" /> : null}
+      {section === 'failed' ? (
+        <Stack gap="3" role="alert">
+          <Text>{i18n._(labels.ResetPassword_Text_LoadFailed)}</Text>
+          <Button
+            alignSelf="start"
+            onClick={() => {
+              resetRef.send({ type: 'retry' });
+            }}
+          >
+            {t({ id: 'Global_Button_Retry', message: 'Retry' })}
+          </Button>
+        </Stack>
+      ) : null}
+      {section === 'disabled' ? (
+        <Stack gap="3" role="status">
+          <Text>{i18n._(labels.ResetPassword_Text_Disabled)}</Text>
+          <LoginLink clientId={clientId} />
+        </Stack>
+      ) : null}
+      {section === 'email' ? <EmailStep resetRef={resetRef} /> : null}
+      {section === 'code' ? <CodeStep resetRef={resetRef} /> : null}
+      {section === 'password' ? <PasswordStep resetRef={resetRef} /> : null}
+      {section === 'done' ? <Done resetRef={resetRef} /> : null}
+    </Stack>
+  );
+}
+
+function LoginLink({ clientId }: { clientId: string | undefined }) {
+  const { i18n } = useLingui();
+  return (
+    <Link asChild color="brand" fontWeight="semibold">
+      <RouterLink href={paths.login(clientId === undefined ? {} : { clientId })}>
+        {i18n._(labels.ResetPassword_Link_Login)}
+      </RouterLink>
+    </Link>
+  );
+}
+
+const sameLink = (a: ReturnType<typeof selectDoneLink>, b: ReturnType<typeof selectDoneLink>) =>
+  a.kind === 'redirect'
+    ? b.kind === 'redirect' && a.url === b.url
+    : b.kind === 'login' && a.culture === b.culture && a.clientId === b.clientId;
+
+/** Section 4: success, and the link to the login page (in the page's culture) or to the given redirect. */
+function Done({ resetRef }: { resetRef: ResetRef }) {
+  const { i18n } = useLingui();
+  const link = useSelector(resetRef, (s) => selectDoneLink(s, window.location.origin), sameLink);
+  const href =
+    link.kind === 'redirect'
+      ? link.url
+      : withCulture(paths.login(link.clientId === undefined ? {} : { clientId: link.clientId }), link.culture);
+  return (
+    <Stack gap="4" align="center" textAlign="center" role="status">
+      <Text>{i18n._(labels.ResetPassword_Text_Success)}</Text>
+      <Link asChild color="brand" fontWeight="semibold">
+        <RouterLink href={href}>
+          {i18n._(link.kind === 'redirect' ? labels.ResetPassword_Link_Continue : labels.ResetPassword_Link_Login)}
+        </RouterLink>
+      </Link>
+    </Stack>
+  );
+}
