@@ -21,20 +21,20 @@ const HEADER =
   'Email,FirstName,LastName,SocialSecurityNumber,PhoneNumber,AddressLine1,City,State,ZipCode,EmployeeNumber,AcceptTerms,Role';
 
 /** A realistic file just under the limit: distinct people, every 500th row with a bad social security number. */
-export function importFile(): { csv: string; rows: number } {
+export function importFile(maxRows = Infinity): { csv: string; rows: number } {
   const lines = [HEADER];
   let size = HEADER.length + 2;
   for (let n = 1; ; n += 1) {
     const ssn = n % 500 === 0 ? '12-34' : String(100_000_000 + n);
     const line = `person${String(n)}@umbrella.test,Ana${String(n)},Lopez,${ssn},(305) 555-0101,${String(n)} Main St,Miami,FL,33101,UM123456,true,Member`;
-    if (size + line.length + 2 >= IMPORT_FILE_LIMIT) break;
+    if (size + line.length + 2 >= IMPORT_FILE_LIMIT || n > maxRows) break;
     lines.push(line);
     size += line.length + 2;
   }
   return { csv: `${lines.join('\r\n')}\r\n`, rows: lines.length - 1 };
 }
 
-export async function benchUserImport(): Promise<Figure[]> {
+export async function benchUserImport(maxRows = Infinity): Promise<Figure[]> {
   const database = await openDatabase({ dataDir: IN_MEMORY });
   await migrate(database);
   await migrateIdp(database);
@@ -55,7 +55,7 @@ export async function benchUserImport(): Promise<Figure[]> {
       { id: string; oktaPrefix: string }[]
     >();
     const umbrella = clients.find((client) => client.oktaPrefix === 'AULUMB')?.id ?? '';
-    const { csv, rows } = importFile();
+    const { csv, rows } = importFile(maxRows);
     const bytes = Buffer.from(csv);
     const baseline = process.memoryUsage().rss;
     let peak = baseline;
@@ -116,5 +116,6 @@ export async function benchUserImport(): Promise<Figure[]> {
 }
 
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
-  for (const f of await benchUserImport()) console.log(`${f.name}: ${String(f.value)} ${f.unit}`);
+  for (const f of await benchUserImport(Number(process.env.BENCH_IMPORT_ROWS ?? Infinity)))
+    console.log(`${f.name}: ${String(f.value)} ${f.unit}`);
 }

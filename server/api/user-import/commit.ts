@@ -13,7 +13,8 @@ import {
   instances,
 } from '../../db/schema';
 import { idpLoginOf } from '../../db/seed';
-import type { DirectoryPort } from '../../directory/port';
+import { DirectoryRefusal } from '../../directory/errors';
+import type { DirectoryPort, NewDirectoryUser } from '../../directory/port';
 import { ProblemError, staleUpdate } from '../../http/problem';
 import { violatedConstraint } from '../support/write-guards';
 import { planRow, type ImportRules, type KnownPerson, type RowChange } from './plan';
@@ -161,16 +162,13 @@ async function createPerson(deps: CommitDeps, { caller, client }: RowContext, ro
   const { db, directory } = deps;
   const login = idpLoginOf(client.oktaPrefix, change.email);
   const culture = normaliseCulture(client.defaultCulture);
-  const known = await directory.getUser(login);
-  const user =
-    known ??
-    (await directory.createUser({
-      login,
-      email: change.email,
-      firstName: change.firstName,
-      lastName: change.lastName,
-      locale: culture,
-    }));
+  const { user, adopted } = await identityUser(directory, {
+    login,
+    email: change.email,
+    firstName: change.firstName,
+    lastName: change.lastName,
+    locale: culture,
+  });
   try {
     await db.transaction(async (tx) => {
       const [created] = await tx
@@ -197,13 +195,29 @@ async function createPerson(deps: CommitDeps, { caller, client }: RowContext, ro
       await setOutcome(tx, row, 'created', null, created.id);
     });
   } catch (error) {
-    if (known === null)
+    if (!adopted)
       await directory.deleteUser(user.id).catch((cause: unknown) => {
         deps.log.warn({ idpUserId: user.id, cause }, 'user import: could not delete the identity user of a failed row');
       });
     if (violatedConstraint(error)?.startsWith('instances_') === true)
       return setOutcome(db, row, 'failed', `${EMAIL_COLUMN} was added by someone else during the import`);
     throw error;
+  }
+}
+
+/**
+ * The identity-provider user of a new row: created, or — when the identity provider already has the login (a commit
+ * that stopped after creating it, or someone the client's profiles do not know) — the one it has, adopted. Creating
+ * first and reading only on a conflict saves a round trip per row.
+ */
+async function identityUser(directory: DirectoryPort, user: NewDirectoryUser) {
+  try {
+    return { user: await directory.createUser(user), adopted: false };
+  } catch (error) {
+    if (!(error instanceof DirectoryRefusal && error.statusCode === 409)) throw error;
+    const known = await directory.getUser(user.login);
+    if (known === null) throw error;
+    return { user: known, adopted: true };
   }
 }
 
