@@ -40,11 +40,30 @@ export function decodeImportFile(bytes: Uint8Array): string {
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    text = new TextDecoder('windows-1252').decode(bytes);
+    text = decodeWindows1252(bytes);
   }
   if (controlCharacter.test(text)) throw new UnreadableFile('The file is not a CSV text file (UTF-8 or Windows-1252).');
   if (text.trim() === '') throw new UnreadableFile('The file is empty.');
   return text;
+}
+
+/**
+ * Windows-1252 differs from Latin-1 in 0x80–0x9F only (€, curly quotes, dashes, …). Decoded here rather than by
+ * `TextDecoder('windows-1252')`, which Node 20 decodes as Latin-1 (those bytes become C1 controls).
+ */
+const cp1252High = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+export function decodeWindows1252(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  for (let at = 0; at < bytes.length; at += 0x4000) {
+    const codes = Array.from(bytes.subarray(at, at + 0x4000), (byte) =>
+      byte >= 0x80 && byte <= 0x9f ? (cp1252High[byte - 0x80] ?? byte) : byte,
+    );
+    parts.push(String.fromCharCode(...codes));
+  }
+  return parts.join('');
 }
 
 /** `;` when the header line has more semicolons than commas outside quotes (Excel in many European locales). */
@@ -67,7 +86,8 @@ export interface CsvRecord {
   cells: string[];
 }
 
-const newlinesIn = (raw: string) => raw.replace(/\n$/, '').split('\n').length - 1;
+/** Newlines inside a record's raw text: not the ones before it (skipped blank lines) nor its own end. */
+const newlinesIn = (raw: string) => raw.replace(/^\n+/, '').replace(/\n$/, '').split('\n').length - 1;
 
 /**
  * The file's records, one at a time, and the broken ones as problems (`broken`, filled as the stream goes). Line
