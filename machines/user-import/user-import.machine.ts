@@ -33,7 +33,8 @@ export const userImportMachine = setup({
   },
   actors: {
     loadClients: notProvided<undefined, ImportClient[]>('loadClients'),
-    loadRoles: notProvided<{ clientId: string }, ImportRoles>('loadRoles'),
+    /** The chosen client's roles (each application's role list) and its import history. */
+    loadClient: notProvided<{ clientId: string }, { roles: ImportRoles; history: ImportJob[] }>('loadClient'),
     upload: notProvided<UploadInput, UploadOutcome>('upload'),
     /** POST UserImport/jobs/{id}/commit: the job as the commit starts it. */
     commit: notProvided<{ jobId: string; mode: ImportMode }, ImportJob>('commit'),
@@ -64,6 +65,7 @@ export const userImportMachine = setup({
     preview: null,
     mode: null,
     job: null,
+    history: [],
   }),
   initial: 'idle',
   on: {
@@ -86,15 +88,19 @@ export const userImportMachine = setup({
     loadingRoles: {
       entry: assign({
         roles: [],
+        history: [],
         refusal: null,
         preview: null,
         job: null,
       }),
       invoke: {
-        id: 'loadRoles',
-        src: 'loadRoles',
+        id: 'loadClient',
+        src: 'loadClient',
         input: ({ context }) => ({ clientId: context.clientId ?? '' }),
-        onDone: { target: 'ready', actions: assign({ roles: ({ event }) => event.output }) },
+        onDone: {
+          target: 'ready',
+          actions: assign({ roles: ({ event }) => event.output.roles, history: ({ event }) => event.output.history }),
+        },
         onError: { target: 'failed', actions: { type: 'report', params: errorOf } },
       },
     },
@@ -162,7 +168,13 @@ export const userImportMachine = setup({
               {
                 guard: { type: 'committed', params: ({ event }) => event.output },
                 target: '#userImport.done',
-                actions: assign({ job: ({ event }) => event.output }),
+                actions: assign({
+                  job: ({ event }) => event.output,
+                  history: ({ context, event }) => [
+                    event.output,
+                    ...context.history.filter((job) => job.id !== event.output.id),
+                  ],
+                }),
               },
               { target: 'watching', actions: assign({ job: ({ event }) => event.output }) },
             ],
@@ -178,7 +190,13 @@ export const userImportMachine = setup({
               {
                 guard: { type: 'committed', params: ({ event }) => event.output },
                 target: '#userImport.done',
-                actions: assign({ job: ({ event }) => event.output }),
+                actions: assign({
+                  job: ({ event }) => event.output,
+                  history: ({ context, event }) => [
+                    event.output,
+                    ...context.history.filter((job) => job.id !== event.output.id),
+                  ],
+                }),
               },
               { target: 'watching', reenter: true, actions: assign({ job: ({ event }) => event.output }) },
             ],

@@ -38,3 +38,6 @@ export const selectProgress = (s: S): { done: number; total: number } => {
 
 export const selectOutcome = (s: S): ImportJob['outcomes'] | null =>
   s.matches('done') ? (s.context.job?.outcomes ?? null) : null;
+
+/** The chosen client's import history: who, when, which file, the counts (newest first). */
+export const selectHistory = (s: S): readonly ImportJob[] => s.context.history;

@@ -36,6 +36,8 @@ export interface UserImportContext extends UserImportInput {
   mode: ImportMode | null;
   /** The job as the commit last reported it (progress, then outcome). */
   job: ImportJob | null;
+  /** The client's imports, newest first (a committed one joins it at the top). */
+  history: ImportJob[];
 }
 
 export type UserImportEvent =

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FormDefinitionSchema, type FormDefinition } from '@contracts/profile-form';
 import {
   ImportClientListSchema,
+  ImportHistorySchema,
   ImportJobSchema,
   ImportPreviewSchema,
   ImportTemplateSchema,
@@ -52,4 +53,10 @@ export async function getImportJob(id: string, options: CallOptions = {}): Promi
 /** GET UserImport/jobs/{id}/report: the result as CSV text. */
 export async function getImportReport(id: string, options: CallOptions = {}): Promise<string> {
   return http.get(`UserImport/jobs/${encodeURIComponent(id)}/report`, options).text();
+}
+
+/** GET UserImport/clients/{clientId}/jobs: the client's import history, newest first. */
+export async function listImportJobs(clientId: string, options: CallOptions = {}): Promise<ImportJob[]> {
+  const path = `UserImport/clients/${encodeURIComponent(clientId)}/jobs`;
+  return v.parse(ImportHistorySchema, await http.get(path, options).json());
 }

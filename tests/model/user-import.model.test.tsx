@@ -60,6 +60,15 @@ const finished = job({
   counts: { ...counts, done: 3 },
   outcomes: { ...noOutcomes, created: 2, failed: 1 },
 });
+/** An import of the client done before: the history the panel shows once the client is chosen. */
+const earlier = job({
+  id: '00000000-0000-4000-8000-0000000000e1',
+  fileName: 'earlier.csv',
+  status: 'committed',
+  counts: { ...counts, done: 3 },
+  outcomes: { ...noOutcomes, created: 3 },
+});
+const loaded = { roles, history: [earlier] };
 const small = { name: 'people.csv', size: 120, type: 'text/csv', lastModified: 0 };
 const big = { name: 'big.csv', size: 1_048_576, type: 'text/csv', lastModified: 0 };
 const accepted: UploadOutcome = { ok: true, preview };
@@ -68,7 +77,7 @@ const refused: UploadOutcome = { ok: false, message: 'The file is empty.' };
 const events = [
   actorDone('loadClients', [umbrella]),
   { type: 'client.select', clientId: umbrella.id },
-  actorDone('loadRoles', roles),
+  actorDone('loadClient', loaded),
   { type: 'template.download' },
   { type: 'file.choose', file: small },
   { type: 'file.choose', file: big },
@@ -87,6 +96,7 @@ const events = [
 function renderPanel() {
   const calls = {
     clients: createControlledCall<ImportClient[]>(),
+    jobs: createControlledCall<ImportJob[], string>(),
     form: createControlledCall<FormDefinition, string>(),
     template: createControlledCall<ImportTemplate, string>(),
     upload: createControlledCall<ImportPreview, ImportUpload>(),
@@ -97,6 +107,7 @@ function renderPanel() {
   const saved: { fileName: string; text: string }[] = [];
   const api: UserImportApi = {
     listImportClients: () => calls.clients.call(undefined),
+    listImportJobs: (clientId) => calls.jobs.call(clientId),
     getClientForm: (clientId) => calls.form.call(clientId),
     getRoleList: () => Promise.reject(new Error('no role URL in this walk')),
     getImportTemplate: (clientId) => calls.template.call(clientId),
@@ -144,7 +155,7 @@ describeWalks(userImportMachine, {
         [
           actorDone('loadClients', [umbrella]),
           { type: 'client.select', clientId: umbrella.id },
-          actorDone('loadRoles', roles),
+          actorDone('loadClient', loaded),
           { type: 'template.download' },
           { type: 'file.choose', file: small },
           actorDone('upload', accepted),
@@ -157,7 +168,7 @@ describeWalks(userImportMachine, {
         [
           actorDone('loadClients', [umbrella]),
           { type: 'client.select', clientId: umbrella.id },
-          actorDone('loadRoles', roles),
+          actorDone('loadClient', loaded),
           { type: 'file.choose', file: small },
           actorDone('upload', accepted),
           { type: 'import.discard' },
@@ -191,6 +202,7 @@ describeWalks(userImportMachine, {
         expectButtons(true);
       });
       expect(clientSelect()).toBeEnabled();
+      expect(screen.getByRole('table', { name: 'Earlier imports' })).toHaveTextContent('earlier.csv');
       const refusal = s.context.refusal;
       if (refusal === null) expect(screen.queryByRole('alert')).toBeNull();
       else
@@ -224,6 +236,10 @@ describeWalks(userImportMachine, {
         '2 created, 0 updated, 0 unchanged, 0 skipped, 1 failed',
       );
       expect(screen.getByTestId('import-progress')).toHaveTextContent('3 of 3 rows done');
+      // The import just done heads the client's history.
+      const history = within(screen.getByRole('table', { name: 'Earlier imports' })).getAllByRole('row');
+      expect(history[1]).toHaveTextContent('people.csv');
+      expect(history[2]).toHaveTextContent('earlier.csv');
     },
     failed: async () => {
       expect(await screen.findByText('The import could not go on.')).toBeInTheDocument();
@@ -237,7 +253,10 @@ describeWalks(userImportMachine, {
       });
       await userEvent.selectOptions(clientSelect(), 'Umbrella Agents');
     },
-    [doneEventType('loadRoles')]: (_step, h) => answer(h.calls.form, form),
+    [doneEventType('loadClient')]: async (_step, h) => {
+      await answer(h.calls.form, form);
+      await answer(h.calls.jobs, [earlier]);
+    },
     'template.download': async (_step, h) => {
       await userEvent.click(button('Download template'));
       await answer(h.calls.template, {

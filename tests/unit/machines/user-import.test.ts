@@ -42,7 +42,7 @@ const input = () => ({ ports: fakePorts().ports });
 const start = () => initialTransition(userImportMachine, input())[0];
 const listed = () => transition(userImportMachine, start(), doneEvent('loadClients', [umbrella]))[0];
 const chosen = () => transition(userImportMachine, listed(), { type: 'client.select', clientId: umbrella.id })[0];
-const ready = () => transition(userImportMachine, chosen(), doneEvent('loadRoles', roles))[0];
+const ready = () => transition(userImportMachine, chosen(), doneEvent('loadClient', { roles, history: [] }))[0];
 const uploading = () => transition(userImportMachine, ready(), { type: 'file.choose', file: file(2_000) })[0];
 const previewing = () => transition(userImportMachine, uploading(), doneEvent('upload', { ok: true, preview }))[0];
 const committing = () => transition(userImportMachine, previewing(), { type: 'import.commit', mode: 'upsert' })[0];
@@ -125,6 +125,7 @@ describe('user import (admin-and-board §2, §4, §5, §8)', () => {
     const done = transition(userImportMachine, more, doneEvent('watch', finished))[0];
     expect(selectStep(done)).toBe('done');
     expect(done.context.job).toEqual(finished);
+    expect(done.context.history).toEqual([finished]);
   });
 
   it('goes straight to done when the commit is already over (a job committed before)', () => {

@@ -14,6 +14,7 @@ import {
 } from '@machines/user-import/user-import.selectors';
 import { labels } from '@src/i18n/labels';
 import { ImportCommitSection } from './ImportCommitSection';
+import { ImportHistory } from './ImportHistory';
 import { ImportPreviewSection } from './ImportPreviewSection';
 import { wireUserImport } from './wiring';
 
@@ -132,6 +133,7 @@ export function ImportUsersView({ importRef }: { importRef: ImportRef }) {
           </Button>
         </HStack>
       ) : null}
+      <ImportHistory importRef={importRef} />
     </Stack>
   );
 }

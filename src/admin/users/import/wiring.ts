@@ -10,6 +10,7 @@ import {
   getImportReport,
   getImportTemplate,
   listImportClients,
+  listImportJobs,
   uploadImport,
 } from '@src/api/user-import';
 import { getRoleList } from '@src/api/instance';
@@ -19,6 +20,7 @@ import { saveTextFile } from './save-file';
 /** The import's calls; tests give controlled ones. */
 export const userImportApi = {
   listImportClients,
+  listImportJobs,
   getClientForm,
   getRoleList,
   getImportTemplate,
@@ -68,13 +70,17 @@ export function wireUserImport(
   return userImportMachine.provide({
     actors: {
       loadClients: fromPromise(({ signal }) => api.listImportClients({ signal })),
-      loadRoles: fromPromise(async ({ input, signal }): Promise<ImportRoles> => {
-        const form = await api.getClientForm(input.clientId, { signal });
+      loadClient: fromPromise(async ({ input, signal }) => {
+        const [form, history] = await Promise.all([
+          api.getClientForm(input.clientId, { signal }),
+          api.listImportJobs(input.clientId, { signal }),
+        ]);
         const options = await loadRoleOptions(api, form, signal);
-        return Object.entries(options).map(([applicationId, roles]) => ({
+        const roles: ImportRoles = Object.entries(options).map(([applicationId, offered]) => ({
           applicationId,
-          roles: roles.map((role) => role.key),
+          roles: offered.map((role) => role.key),
         }));
+        return { roles, history };
       }),
       upload: fromPromise(async ({ input, signal }): Promise<UploadOutcome> => {
         const { file } = input;

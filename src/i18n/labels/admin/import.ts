@@ -47,4 +47,13 @@ export const importLabels = {
   Import_Button_Report: msg({ id: 'Import_Button_Report', message: 'Download report' }),
   Import_Button_Again: msg({ id: 'Import_Button_Again', message: 'Import another file' }),
   Import_Text_Failed: msg({ id: 'Import_Text_Failed', message: 'The import could not go on.' }),
+  Import_Text_History: msg({ id: 'Import_Text_History', message: 'Earlier imports' }),
+  Import_Column_When: msg({ id: 'Import_Column_When', message: 'When' }),
+  Import_Column_Who: msg({ id: 'Import_Column_Who', message: 'Who' }),
+  Import_Column_File: msg({ id: 'Import_Column_File', message: 'File' }),
+  Import_Column_Counts: msg({ id: 'Import_Column_Counts', message: 'Rows' }),
+  Import_Text_PreviewCounts: msg({
+    id: 'Import_Text_PreviewCounts',
+    message: 'Not imported: {new} new, {updated} to update, {unchanged} unchanged, {failed} failed',
+  }),
 };
