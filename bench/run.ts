@@ -10,6 +10,7 @@ import { benchRegister } from './register';
 import { benchResourcesLoad } from './resources-load';
 import { benchStartup } from './startup';
 import { repoRoot, type Figure } from './support';
+import { benchUserImport } from './user-import';
 
 const figures: Figure[] = [
   ...benchBundleSize(),
@@ -20,6 +21,7 @@ const figures: Figure[] = [
   ...(await benchAdminListsLoad()),
   ...(await benchRegister()),
   ...(await benchProfileForm()),
+  ...(await benchUserImport()),
 ];
 for (const f of figures) {
   const verdict =

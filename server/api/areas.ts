@@ -15,6 +15,7 @@ import { resourceEditArea } from './resource-edit/routes';
 import { resourcesArea } from './resources/routes';
 import { signUpArea } from './sign-up/routes';
 import { templatesArea } from './templates/routes';
+import { userImportArea } from './user-import/routes';
 
 /** Every area of the portal API. A new area is a folder under server/api/ and one line here. */
 export const apiAreas: readonly ApiArea[] = [
@@ -33,6 +34,7 @@ export const apiAreas: readonly ApiArea[] = [
   clientApplicationsArea,
   fieldsArea,
   templatesArea,
+  userImportArea,
 ];
 
 /** Registers the portal API: each area in its own scope, under its own guard (server/api/area.ts). */

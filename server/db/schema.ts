@@ -6,6 +6,7 @@
  * - people:    user profiles (instances), their field values and application roles
  * - resources: labels, input rules, lists, menus, settings, FAQ, logos, themes and resource versions
  * - logs:      error log, audit log and mail outbox
+ * - imports:   user import jobs and their rows
  * See docs/database.md.
  */
 export * from './tables/portal';
@@ -14,4 +15,5 @@ export * from './tables/people';
 export * from './tables/resources';
 export * from './tables/logs';
 export * from './tables/password-reset';
+export * from './tables/imports';
 export * from './relations';

@@ -53,9 +53,12 @@ export type ProfileApi = Pick<
 /** What sign-up clears on entry (spec §2 "clears stored login, token and menu data"). */
 const signUpClearsKeys = [storageKeys.tokens, storageKeys.profile, storageKeys.menu, storageKeys.loginAttempts];
 
-/** The role lists of the Agent and Admin modes: each application's role URL, else (or on failure) its fallback. */
-async function loadRoleOptions(
-  api: ProfileApi,
+/**
+ * The role lists of the Agent and Admin modes (and of the user import): each application's role URL, else (or on
+ * failure) its fallback.
+ */
+export async function loadRoleOptions(
+  api: Pick<ProfileApi, 'getRoleList'>,
   form: FormDefinition,
   signal: AbortSignal,
 ): Promise<Record<string, readonly RoleOption[]>> {

@@ -118,8 +118,14 @@ describe('route inventory (pglite)', () => {
 
   it('lets client administrators read the catalogue, never change it', () => {
     // A write that lost its `providerAdmin` narrowing would fall back to its area's `admin` and let them through.
+    // The writes listed here are a client administrator's own work on their client's people (each service checks the
+    // caller's reach, and its server test tries another client's ids), never a change to the catalogue.
+    const clientAdminWrites = new Set([
+      'POST /api/v1/Instance/uploadtemplate',
+      'POST /api/v1/UserImport/jobs/:id/commit',
+    ]);
     const writes = routes.filter((route) => route.guard === 'admin' && !['GET', 'HEAD'].includes(route.method));
-    expect(writes.map(keyOf)).toEqual([]);
+    expect(writes.map(keyOf).filter((key) => !clientAdminWrites.has(key))).toEqual([]);
   });
 
   it('answers 401 to an anonymous caller on every route that is not public', async () => {

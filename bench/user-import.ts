@@ -1,0 +1,121 @@
+// User import of a 1 MiB file (issue 10 budgets: dry run ≤ 2 s, commit ≤ 30 s, PGlite), and the memory the server
+// gains while it runs (bounded: the file is streamed row by row, at most 1 MiB). In process, through the whole app:
+// POST Instance/uploadtemplate (sniff, decode, parse, the form's rules per row, the job and its rows written), then
+// POST UserImport/jobs/{id}/commit and GET UserImport/jobs/{id} until every row has its outcome (each row: the
+// embedded IdP creates the user, then the profile's transaction). Every row is a new Umbrella person; 20 rows fail.
+import { performance } from 'node:perf_hooks';
+import path from 'node:path';
+import { tmpdir } from 'node:os';
+import { IMPORT_FILE_LIMIT } from '@contracts/user-import';
+import { buildApp } from '@server/app';
+import { issuerFor } from '@server/auth/token-verifier';
+import { loadConfig } from '@server/config';
+import { IN_MEMORY, openDatabase } from '@server/db/client';
+import { migrate } from '@server/db/migrate';
+import { seedDemoWorldIfEmpty } from '@server/db/seed';
+import { migrateIdp } from '@server/idp/migrate';
+import { createTestTokens } from '@tests/server/support/tokens';
+import { figure, type Figure } from './support';
+
+const HEADER =
+  'Email,FirstName,LastName,SocialSecurityNumber,PhoneNumber,AddressLine1,City,State,ZipCode,EmployeeNumber,AcceptTerms,Role';
+
+/** A realistic file just under the limit: distinct people, every 500th row with a bad social security number. */
+export function importFile(maxRows = Infinity): { csv: string; rows: number } {
+  const lines = [HEADER];
+  let size = HEADER.length + 2;
+  for (let n = 1; ; n += 1) {
+    const ssn = n % 500 === 0 ? '12-34' : String(100_000_000 + n);
+    const line = `person${String(n)}@umbrella.test,Ana${String(n)},Lopez,${ssn},(305) 555-0101,${String(n)} Main St,Miami,FL,33101,UM123456,true,Member`;
+    if (size + line.length + 2 >= IMPORT_FILE_LIMIT || n > maxRows) break;
+    lines.push(line);
+    size += line.length + 2;
+  }
+  return { csv: `${lines.join('\r\n')}\r\n`, rows: lines.length - 1 };
+}
+
+export async function benchUserImport(maxRows = Infinity): Promise<Figure[]> {
+  const database = await openDatabase({ dataDir: IN_MEMORY });
+  await migrate(database);
+  await migrateIdp(database);
+  await seedDemoWorldIfEmpty(database.db);
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://gatehouse.bench', LOG_LEVEL: 'silent' });
+  const tokens = await createTestTokens(issuerFor(config));
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    tokenKeys: tokens.keys,
+    staticDir: path.join(tmpdir(), 'gatehouse-no-spa-build'),
+  });
+  await app.ready();
+  const headers = { authorization: `Bearer ${await tokens.sign({ sub: 'AUL__admin@gatehouse.test' })}` };
+  try {
+    const clients = (await app.inject({ url: '/api/v1/UserImport/clients', headers })).json<
+      { id: string; oktaPrefix: string }[]
+    >();
+    const umbrella = clients.find((client) => client.oktaPrefix === 'AULUMB')?.id ?? '';
+    const { csv, rows } = importFile(maxRows);
+    const bytes = Buffer.from(csv);
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 25);
+
+    const dryStart = performance.now();
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/api/v1/Instance/uploadtemplate',
+      headers,
+      payload: {
+        fileName: 'umbrella-1mib.csv',
+        fileSize: bytes.length,
+        fileType: 'text/csv',
+        lastModified: 0,
+        fileAsBase64: bytes.toString('base64'),
+        clientId: umbrella,
+        roles: [],
+      },
+    });
+    const dryRun = performance.now() - dryStart;
+    if (upload.statusCode !== 201) throw new Error(`the upload answered ${String(upload.statusCode)}: ${upload.body}`);
+    const { job } = upload.json<{ job: { id: string; counts: { new: number; failed: number } } }>();
+
+    const commitStart = performance.now();
+    const started = await app.inject({
+      method: 'POST',
+      url: `/api/v1/UserImport/jobs/${job.id}/commit`,
+      headers,
+      payload: { mode: 'upsert' },
+    });
+    if (started.statusCode !== 202) throw new Error(`the commit answered ${String(started.statusCode)}`);
+    let outcome: { status: string; outcomes: { created: number; failed: number } };
+    for (;;) {
+      outcome = (await app.inject({ url: `/api/v1/UserImport/jobs/${job.id}`, headers })).json();
+      if (outcome.status === 'committed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const commit = performance.now() - commitStart;
+    clearInterval(sampler);
+    const name = `user import of a ${String(bytes.length)}-byte file (${String(rows)} rows, ${String(job.counts.failed)} bad) on PGlite`;
+    return [
+      figure(`${name}, dry run, ms`, Math.round(dryRun), 'ms', 2_000),
+      figure(`${name}, commit, ms (${String(outcome.outcomes.created)} created)`, Math.round(commit), 'ms', 30_000),
+      figure(
+        `${name}, server memory gained (peak RSS over baseline), MiB`,
+        Math.round((peak - baseline) / 2 ** 20),
+        'MiB',
+        null,
+      ),
+    ];
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
+  for (const f of await benchUserImport(Number(process.env.BENCH_IMPORT_ROWS ?? Infinity)))
+    console.log(`${f.name}: ${String(f.value)} ${f.unit}`);
+}

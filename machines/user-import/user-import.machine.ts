@@ -1,0 +1,228 @@
+import { assign, sendTo, setup } from 'xstate';
+import {
+  IMPORT_FILE_LIMIT,
+  type ImportClient,
+  type ImportJob,
+  type ImportMode,
+  type ImportRoles,
+} from '@contracts/user-import';
+import { errorOf } from '../admin-grid/failure-notice';
+import { notProvided, providedAtEdge } from '../support/actors';
+import type {
+  UploadInput,
+  UploadOutcome,
+  UserImportContext,
+  UserImportEvent,
+  UserImportInput,
+} from './user-import.types';
+
+/**
+ * Manage Import Users (admin-and-board §2, §3, §4, §5, §7, §8): choose an importable client; once its applications'
+ * roles have loaded, download its template or upload a file (refused here when it is 1 MiB or more, before any call);
+ * the server's dry run comes back as a preview (counts and every failing row); commit it as create, update or upsert,
+ * and follow the progress until the job is done; then download the report. While a file uploads or a commit runs,
+ * nothing else can be started (the buttons are disabled: `can` answers false). Downloads are effects of the edge: the
+ * flow does not wait for them. Unexpected failures go to the notifications singleton and end in `failed`.
+ */
+export const userImportMachine = setup({
+  types: {
+    input: {} as UserImportInput,
+    context: {} as UserImportContext,
+    events: {} as UserImportEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    loadClients: notProvided<undefined, ImportClient[]>('loadClients'),
+    /** The chosen client's roles (each application's role list) and its import history. */
+    loadClient: notProvided<{ clientId: string }, { roles: ImportRoles; history: ImportJob[] }>('loadClient'),
+    upload: notProvided<UploadInput, UploadOutcome>('upload'),
+    /** POST UserImport/jobs/{id}/commit: the job as the commit starts it. */
+    commit: notProvided<{ jobId: string; mode: ImportMode }, ImportJob>('commit'),
+    /** GET UserImport/jobs/{id} after a pause the edge chooses: the job's progress. */
+    watch: notProvided<{ jobId: string }, ImportJob>('watch'),
+  },
+  actions: {
+    downloadTemplate: providedAtEdge<{ clientId: string }>(),
+    downloadReport: providedAtEdge<{ jobId: string; fileName: string }>(),
+    report: sendTo(
+      ({ context }) => context.ports.notifications,
+      (_, error: unknown) => ({ type: 'error.report' as const, error, action: 'userImport' }),
+    ),
+  },
+  guards: {
+    tooLarge: ({ event }) => event.type === 'file.choose' && event.file.size >= IMPORT_FILE_LIMIT,
+    committed: (_, job: ImportJob) => job.status === 'committed',
+  },
+}).createMachine({
+  id: 'userImport',
+  context: ({ input }) => ({
+    ...input,
+    clients: [],
+    clientId: null,
+    roles: [],
+    file: null,
+    refusal: null,
+    preview: null,
+    mode: null,
+    job: null,
+    history: [],
+  }),
+  initial: 'idle',
+  on: {
+    // Another client can be chosen whenever nothing is running (not while uploading or committing).
+    'client.select': {
+      guard: ({ context, event }) => context.clients.some((client) => client.id === event.clientId),
+      target: '.loadingRoles',
+      actions: assign({ clientId: ({ event }) => event.clientId }),
+    },
+  },
+  states: {
+    idle: {
+      invoke: {
+        id: 'loadClients',
+        src: 'loadClients',
+        onDone: { actions: assign({ clients: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: { type: 'report', params: errorOf } },
+      },
+    },
+    loadingRoles: {
+      entry: assign({
+        roles: [],
+        history: [],
+        refusal: null,
+        preview: null,
+        job: null,
+      }),
+      invoke: {
+        id: 'loadClient',
+        src: 'loadClient',
+        input: ({ context }) => ({ clientId: context.clientId ?? '' }),
+        onDone: {
+          target: 'ready',
+          actions: assign({ roles: ({ event }) => event.output.roles, history: ({ event }) => event.output.history }),
+        },
+        onError: { target: 'failed', actions: { type: 'report', params: errorOf } },
+      },
+    },
+    ready: {
+      on: {
+        'template.download': {
+          actions: { type: 'downloadTemplate', params: ({ context }) => ({ clientId: context.clientId ?? '' }) },
+        },
+        'file.choose': [
+          {
+            guard: 'tooLarge',
+            actions: assign({ refusal: ({ event }) => ({ kind: 'tooLarge' as const, fileName: event.file.name }) }),
+          },
+          { target: 'uploading', actions: assign({ file: ({ event }) => event.file, refusal: null }) },
+        ],
+      },
+    },
+    uploading: {
+      tags: 'busy',
+      on: { 'client.select': {} },
+      invoke: {
+        id: 'upload',
+        src: 'upload',
+        input: ({ context }) => ({
+          clientId: context.clientId ?? '',
+          roles: context.roles,
+          file: context.file ?? { name: '', size: 0, type: '', lastModified: 0 },
+        }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.ok,
+            target: 'preview',
+            actions: assign({ preview: ({ event }) => (event.output.ok ? event.output.preview : null) }),
+          },
+          {
+            target: 'ready',
+            actions: assign({
+              refusal: ({ event }) => ({
+                kind: 'refused' as const,
+                message: event.output.ok ? '' : event.output.message,
+              }),
+            }),
+          },
+        ],
+        onError: { target: 'failed', actions: { type: 'report', params: errorOf } },
+      },
+    },
+    preview: {
+      on: {
+        'import.commit': { target: 'committing', actions: assign({ mode: ({ event }) => event.mode }) },
+        'import.discard': { target: 'ready', actions: assign({ preview: null }) },
+      },
+    },
+    committing: {
+      tags: 'busy',
+      on: { 'client.select': {} },
+      initial: 'starting',
+      states: {
+        starting: {
+          invoke: {
+            id: 'commit',
+            src: 'commit',
+            input: ({ context }) => ({ jobId: context.preview?.job.id ?? '', mode: context.mode ?? 'upsert' }),
+            onDone: [
+              {
+                guard: { type: 'committed', params: ({ event }) => event.output },
+                target: '#userImport.done',
+                actions: assign({
+                  job: ({ event }) => event.output,
+                  history: ({ context, event }) => [
+                    event.output,
+                    ...context.history.filter((job) => job.id !== event.output.id),
+                  ],
+                }),
+              },
+              { target: 'watching', actions: assign({ job: ({ event }) => event.output }) },
+            ],
+            onError: { target: '#userImport.failed', actions: { type: 'report', params: errorOf } },
+          },
+        },
+        watching: {
+          invoke: {
+            id: 'watch',
+            src: 'watch',
+            input: ({ context }) => ({ jobId: context.preview?.job.id ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'committed', params: ({ event }) => event.output },
+                target: '#userImport.done',
+                actions: assign({
+                  job: ({ event }) => event.output,
+                  history: ({ context, event }) => [
+                    event.output,
+                    ...context.history.filter((job) => job.id !== event.output.id),
+                  ],
+                }),
+              },
+              { target: 'watching', reenter: true, actions: assign({ job: ({ event }) => event.output }) },
+            ],
+            onError: { target: '#userImport.failed', actions: { type: 'report', params: errorOf } },
+          },
+        },
+      },
+    },
+    done: {
+      on: {
+        'report.download': {
+          actions: {
+            type: 'downloadReport',
+            params: ({ context }) => ({ jobId: context.job?.id ?? '', fileName: context.job?.fileName ?? '' }),
+          },
+        },
+        'import.again': { target: 'ready', actions: assign({ preview: null, job: null, file: null }) },
+      },
+    },
+    failed: {
+      on: {
+        'import.again': [
+          { guard: ({ context }) => context.clientId !== null, target: 'loadingRoles' },
+          { target: 'idle' },
+        ],
+      },
+    },
+  },
+});

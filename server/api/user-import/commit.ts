@@ -1,0 +1,301 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { normaliseCulture } from '@contracts/culture';
+import { EMAIL_COLUMN, type ImportMode } from '@contracts/user-import';
+import type { Principal } from '../../auth/principal';
+import type { Db, Tx } from '../../db/client';
+import {
+  auditLog,
+  clients,
+  importJobRows,
+  importJobs,
+  instanceApplicationRoles,
+  instanceFieldValues,
+  instances,
+} from '../../db/schema';
+import { idpLoginOf } from '../../db/seed';
+import { DirectoryRefusal } from '../../directory/errors';
+import type { DirectoryPort, NewDirectoryUser } from '../../directory/port';
+import { ProblemError, staleUpdate } from '../../http/problem';
+import { violatedConstraint } from '../support/write-guards';
+import { planRow, type ImportRules, type KnownPerson, type RowChange } from './plan';
+import { knownPeople, pendingRows } from './queries';
+import { importRules } from './rules';
+
+type Job = typeof importJobs.$inferSelect;
+type Client = typeof clients.$inferSelect;
+type Row = typeof importJobRows.$inferSelect;
+type Outcome = NonNullable<Row['outcome']>;
+
+export interface CommitDeps {
+  db: Db;
+  directory: DirectoryPort;
+  log: { warn(fields: Record<string, unknown>, message: string): void };
+}
+
+/** A commit renews its job's heartbeat after every batch; one silent this long was interrupted and may resume. */
+export const INTERRUPTED_AFTER_MS = 60_000;
+const BATCH = 100;
+
+const beingCommitted = () => new ProblemError(409, 'conflict', 'This import is already being committed.');
+
+/**
+ * Claims a job for a commit, in one transaction: a previewed job becomes `committing` with its mode, and every row
+ * whose outcome the dry run already decides gets it (failed, unchanged, or skipped: not for this mode); a job whose
+ * commit was interrupted (its heartbeat stopped) is claimed again with the mode it had. A committed job is left as it
+ * is (committing it again changes nothing); a job another commit is working on answers 409.
+ */
+export async function claimJob(db: Db, caller: Principal, job: Job, mode: ImportMode): Promise<boolean> {
+  if (job.status === 'committed') return false;
+  const now = new Date();
+  if (job.status === 'committing') {
+    const silentSince = job.heartbeatAt?.getTime() ?? 0;
+    if (now.getTime() - silentSince < INTERRUPTED_AFTER_MS || job.mode !== mode) throw beingCommitted();
+  }
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(importJobs)
+      .set({ status: 'committing', mode, committedBy: caller.login, heartbeatAt: now, version: job.version + 1 })
+      .where(and(eq(importJobs.id, job.id), eq(importJobs.version, job.version)))
+      .returning({ id: importJobs.id });
+    if (claimed === undefined) throw beingCommitted();
+    if (job.status === 'previewed') {
+      const decided = (outcome: Outcome, plans: Row['plan'][]) =>
+        tx
+          .update(importJobRows)
+          .set({ outcome })
+          .where(and(eq(importJobRows.jobId, job.id), inArray(importJobRows.plan, plans)));
+      await decided('failed', ['failed']);
+      await decided('unchanged', ['unchanged']);
+      if (mode === 'create') await decided('skipped', ['update']);
+      if (mode === 'update') await decided('skipped', ['new']);
+    }
+    await tx.insert(auditLog).values({
+      actor: caller.login,
+      action: job.status === 'previewed' ? 'import.commit' : 'import.resume',
+      entity: 'user_import',
+      entityId: job.id,
+      before: { status: job.status },
+      after: { status: 'committing', mode },
+    });
+    return true;
+  });
+}
+
+/**
+ * Applies a claimed job's rows that have no outcome yet, in line order: each row is planned again against the
+ * database as it is now (someone may have been added or changed since the dry run) and applied as one unit across
+ * the identity provider and the profile (see `createPerson`, `updatePerson`); its outcome is written in the profile's
+ * own transaction. One row's failure is that row's outcome; it never stops the others.
+ */
+export async function applyJob(deps: CommitDeps, caller: Principal, jobId: string): Promise<void> {
+  const { db } = deps;
+  const [job] = await db.select().from(importJobs).where(eq(importJobs.id, jobId));
+  if (job === undefined || job.status !== 'committing' || job.mode === null) return;
+  const [client] = await db.select().from(clients).where(eq(clients.id, job.clientId));
+  if (client === undefined) return;
+  const rules = await importRules(db, caller, client, job.columns, job.roles);
+  const allowed = { new: job.mode !== 'update', update: job.mode !== 'create' };
+  let after = 0;
+  for (;;) {
+    const rows = await pendingRows(db, jobId, after, BATCH);
+    if (rows.length === 0) break;
+    const people = await knownPeople(db, client.id, [...new Set(rows.map((row) => row.email.toLowerCase()))]);
+    for (const row of rows) {
+      await applyRow(deps, { caller, client, rules, allowed }, row, people.get(row.email.toLowerCase())).catch(
+        async (cause: unknown) => {
+          deps.log.warn({ jobId, line: row.line, cause }, 'user import: a row could not be applied');
+          await setOutcome(db, row, 'failed', 'could not be imported');
+        },
+      );
+      after = row.line;
+    }
+    await db.update(importJobs).set({ heartbeatAt: new Date() }).where(eq(importJobs.id, jobId));
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .update(importJobs)
+      .set({ status: 'committed', finishedAt: new Date(), version: sql`${importJobs.version} + 1` })
+      .where(and(eq(importJobs.id, jobId), eq(importJobs.status, 'committing')));
+    await tx.insert(auditLog).values({
+      actor: caller.login,
+      action: 'import.done',
+      entity: 'user_import',
+      entityId: jobId,
+      before: { status: 'committing' },
+      after: { status: 'committed' },
+    });
+  });
+}
+
+interface RowContext {
+  caller: Principal;
+  client: Client;
+  rules: ImportRules;
+  allowed: { new: boolean; update: boolean };
+}
+
+async function applyRow(deps: CommitDeps, context: RowContext, row: Row, person: KnownPerson | undefined) {
+  const planned = planRow(context.rules, row.line, row.values, person);
+  if (planned.plan === 'failed')
+    return setOutcome(deps.db, row, 'failed', planned.problems.map((p) => `${p.column} ${p.message}`).join('; '));
+  if (planned.plan === 'unchanged') return setOutcome(deps.db, row, 'unchanged', null, planned.person.id);
+  if (!context.allowed[planned.plan]) return setOutcome(deps.db, row, 'skipped', null);
+  return planned.plan === 'new'
+    ? createPerson(deps, context, row, planned.change)
+    : updatePerson(deps, context, row, planned.change, planned.person);
+}
+
+function setOutcome(db: Db | Tx, row: Row, outcome: Outcome, message: string | null, instanceId?: string) {
+  return db
+    .update(importJobRows)
+    .set({ outcome, outcomeMessage: message, instanceId: instanceId ?? null })
+    .where(and(eq(importJobRows.id, row.id), isNull(importJobRows.outcome)));
+}
+
+/**
+ * A new person as ONE unit: the identity-provider user first (or the one that already has the login: a commit that
+ * stopped after creating it adopts it when it resumes), then the profile, its values, roles, audit row and the row's
+ * outcome in one transaction. If that transaction fails, a user this row created is deleted again: no person is left
+ * on one side only, and a crash between the two leaves a user the resumed commit links.
+ */
+async function createPerson(deps: CommitDeps, { caller, client }: RowContext, row: Row, change: RowChange) {
+  const { db, directory } = deps;
+  const login = idpLoginOf(client.oktaPrefix, change.email);
+  const culture = normaliseCulture(client.defaultCulture);
+  const { user, adopted } = await identityUser(directory, {
+    login,
+    email: change.email,
+    firstName: change.firstName,
+    lastName: change.lastName,
+    locale: culture,
+  });
+  try {
+    await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(instances)
+        .values({
+          clientId: client.id,
+          email: change.email,
+          idpLogin: login,
+          idpUserId: user.id,
+          culture,
+          ...names(change),
+        })
+        .returning({ id: instances.id });
+      if (created === undefined) throw new Error('the profile insert returned no row');
+      await writeValues(tx, created.id, change);
+      await tx.insert(auditLog).values({
+        actor: caller.login,
+        action: 'create',
+        entity: 'instance',
+        entityId: created.id,
+        before: null,
+        after: { email: change.email, importJobId: row.jobId, line: row.line },
+      });
+      await setOutcome(tx, row, 'created', null, created.id);
+    });
+  } catch (error) {
+    if (!adopted)
+      await directory.deleteUser(user.id).catch((cause: unknown) => {
+        deps.log.warn({ idpUserId: user.id, cause }, 'user import: could not delete the identity user of a failed row');
+      });
+    if (violatedConstraint(error)?.startsWith('instances_') === true)
+      return setOutcome(db, row, 'failed', `${EMAIL_COLUMN} was added by someone else during the import`);
+    throw error;
+  }
+}
+
+/**
+ * The identity-provider user of a new row: created, or — when the identity provider already has the login (a commit
+ * that stopped after creating it, or someone the client's profiles do not know) — the one it has, adopted. Creating
+ * first and reading only on a conflict saves a round trip per row.
+ */
+async function identityUser(directory: DirectoryPort, user: NewDirectoryUser) {
+  try {
+    return { user: await directory.createUser(user), adopted: false };
+  } catch (error) {
+    if (!(error instanceof DirectoryRefusal && error.statusCode === 409)) throw error;
+    const known = await directory.getUser(user.login);
+    if (known === null) throw error;
+    return { user: known, adopted: true };
+  }
+}
+
+/**
+ * An existing person: their name in the identity provider first (put back if the profile's transaction fails), then
+ * the profile, the values of the file's columns, the roles, the audit row and the row's outcome in one transaction
+ * that re-checks the profile's version (a change made meanwhile fails the row; nothing is overwritten).
+ */
+async function updatePerson(
+  deps: CommitDeps,
+  { caller }: RowContext,
+  row: Row,
+  change: RowChange,
+  person: KnownPerson,
+) {
+  const { db, directory } = deps;
+  const renamed = change.firstName !== person.firstName || change.lastName !== person.lastName;
+  const idpUser = person.idpUserId ?? person.idpLogin;
+  if (renamed && !person.ssoUser) await directory.updateProfile(idpUser, names(change));
+  try {
+    await db.transaction(async (tx) => {
+      const [saved] = await tx
+        .update(instances)
+        .set({ ...names(change), version: person.version + 1, updatedAt: new Date() })
+        .where(and(eq(instances.id, person.id), eq(instances.version, person.version)))
+        .returning({ id: instances.id });
+      if (saved === undefined) throw staleUpdate();
+      await writeValues(tx, person.id, change);
+      await tx.insert(auditLog).values({
+        actor: caller.login,
+        action: 'update',
+        entity: 'instance',
+        entityId: person.id,
+        before: { firstName: person.firstName, lastName: person.lastName },
+        after: { ...names(change), importJobId: row.jobId, line: row.line },
+      });
+      await setOutcome(tx, row, 'updated', null, person.id);
+    });
+  } catch (error) {
+    if (renamed && !person.ssoUser)
+      await directory
+        .updateProfile(idpUser, { firstName: person.firstName, lastName: person.lastName })
+        .catch(() => undefined);
+    if (error instanceof ProblemError && error.code === 'stale_update')
+      return setOutcome(db, row, 'failed', 'the person was changed by someone else during the import');
+    throw error;
+  }
+}
+
+const names = (change: RowChange) => ({ firstName: change.firstName, lastName: change.lastName });
+
+/** The row's field values and roles (the ones it names; the person's others stay). */
+async function writeValues(tx: Tx, instanceId: string, change: RowChange) {
+  const fieldIds = [...change.values.keys()];
+  if (fieldIds.length > 0) {
+    await tx
+      .delete(instanceFieldValues)
+      .where(and(eq(instanceFieldValues.instanceId, instanceId), inArray(instanceFieldValues.fieldId, fieldIds)));
+    await tx
+      .insert(instanceFieldValues)
+      .values(fieldIds.map((fieldId) => ({ instanceId, fieldId, value: change.values.get(fieldId) ?? '' })));
+  }
+  const applicationIds = [...change.roles.keys()];
+  if (applicationIds.length > 0) {
+    await tx
+      .delete(instanceApplicationRoles)
+      .where(
+        and(
+          eq(instanceApplicationRoles.instanceId, instanceId),
+          inArray(instanceApplicationRoles.applicationId, applicationIds),
+        ),
+      );
+    await tx.insert(instanceApplicationRoles).values(
+      applicationIds.map((applicationId) => ({
+        instanceId,
+        applicationId,
+        roleValue: change.roles.get(applicationId) ?? '',
+      })),
+    );
+  }
+}

@@ -1,0 +1,132 @@
+import {
+  ImportClientListSchema,
+  ImportClientParamsSchema,
+  ImportCommitSchema,
+  ImportHistorySchema,
+  ImportJobParamsSchema,
+  ImportJobSchema,
+  ImportPreviewSchema,
+  ImportTemplateSchema,
+  ImportUploadSchema,
+  templateFileName,
+} from '@contracts/user-import';
+import type { Principal } from '../../auth/principal';
+import { unauthorized } from '../../http/problem';
+import { readFormDefinition } from '../instance/form-queries';
+import { defineArea } from '../area';
+import { reachOfCaller } from '../support/caller';
+import { applyJob, claimJob } from './commit';
+import { dryRun } from './dry-run';
+import { importableClients, importClient, jobProblems, jobRecord, jobsOf, reachableJob, rowsOf } from './queries';
+import { reportCsv, templateCsv } from './report';
+import { templateColumns } from './template';
+
+/** An upload's JSON carries the file in base64 (4/3 of its bytes): room for a file at the limit and the rest. */
+const UPLOAD_BODY_LIMIT = 1_600_000;
+
+/**
+ * The user import (docs/api.md "User import"; spec admin-and-board §2, §3, §7): importable clients, the template, the
+ * dry run (`POST Instance/uploadtemplate`), the commit and its progress, the report and the history. Administrators
+ * only; a client administrator reaches their own client, and another client's clients and jobs answer 404.
+ */
+export const userImportArea = defineArea({
+  name: 'user-import',
+  prefix: '/api/v1',
+  guard: 'admin',
+  routes: (app, deps) => {
+    const { db, config, identity } = deps;
+    const callerOf = (principal: Principal | null): Principal => {
+      if (principal === null) throw unauthorized();
+      return principal;
+    };
+    /** Commits running in this process; the app waits for them when it closes (a test, a shutdown). */
+    const running = new Set<Promise<void>>();
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([...running]);
+    });
+
+    app.get('/UserImport/clients', { schema: { response: { 200: ImportClientListSchema } } }, async (request) =>
+      importableClients(db, await reachOfCaller(deps, request), config.providerPrefix),
+    );
+
+    app.get(
+      '/UserImport/clients/:clientId/template',
+      { schema: { params: ImportClientParamsSchema, response: { 200: ImportTemplateSchema } } },
+      async (request) => {
+        const caller = callerOf(request.principal);
+        const reach = await reachOfCaller(deps, request);
+        const client = await importClient(db, reach, config.providerPrefix, request.params.clientId);
+        const form = await readFormDefinition(db, client, { admin: true, role: caller.role }, null);
+        const columns = templateColumns(form);
+        return { fileName: templateFileName(client.name), columns, csv: templateCsv(columns) };
+      },
+    );
+
+    app.get(
+      '/UserImport/clients/:clientId/jobs',
+      { schema: { params: ImportClientParamsSchema, response: { 200: ImportHistorySchema } } },
+      async (request) => {
+        const reach = await reachOfCaller(deps, request);
+        const client = await importClient(db, reach, config.providerPrefix, request.params.clientId);
+        return Promise.all((await jobsOf(db, client.id)).map((job) => jobRecord(db, job)));
+      },
+    );
+
+    app.post(
+      '/Instance/uploadtemplate',
+      { bodyLimit: UPLOAD_BODY_LIMIT, schema: { body: ImportUploadSchema, response: { 201: ImportPreviewSchema } } },
+      async (request, reply) => {
+        const caller = callerOf(request.principal);
+        const reach = await reachOfCaller(deps, request);
+        const client = await importClient(db, reach, config.providerPrefix, request.body.clientId);
+        const jobId = await dryRun(db, caller, client, request.body);
+        const job = await reachableJob(db, reach, jobId);
+        return reply.status(201).send({ job: await jobRecord(db, job), problems: await jobProblems(db, jobId) });
+      },
+    );
+
+    app.get(
+      '/UserImport/jobs/:id',
+      { schema: { params: ImportJobParamsSchema, response: { 200: ImportJobSchema } } },
+      async (request, reply) => {
+        const job = await reachableJob(db, await reachOfCaller(deps, request), request.params.id);
+        reply.header('cache-control', 'no-store');
+        return jobRecord(db, job);
+      },
+    );
+
+    // Answers 202 at once: the rows are applied after the answer, and GET UserImport/jobs/:id shows the progress.
+    app.post(
+      '/UserImport/jobs/:id/commit',
+      { schema: { params: ImportJobParamsSchema, body: ImportCommitSchema, response: { 202: ImportJobSchema } } },
+      async (request, reply) => {
+        const caller = callerOf(request.principal);
+        const reach = await reachOfCaller(deps, request);
+        const job = await reachableJob(db, reach, request.params.id);
+        if (await claimJob(db, caller, job, request.body.mode)) {
+          const work = applyJob({ db, directory: identity.directory, log: request.log }, caller, job.id)
+            .catch((cause: unknown) => {
+              request.log.error({ cause, jobId: job.id }, 'user import: the commit stopped');
+            })
+            .finally(() => running.delete(work));
+          running.add(work);
+        }
+        return reply.status(202).send(await jobRecord(db, await reachableJob(db, reach, job.id)));
+      },
+    );
+
+    app.get(
+      '/UserImport/jobs/:id/report',
+      { schema: { params: ImportJobParamsSchema }, config: { answer: 'binary' } },
+      async (request, reply) => {
+        const job = await reachableJob(db, await reachOfCaller(deps, request), request.params.id);
+        const name = job.fileName.replace(/\.csv$/i, '').replace(/[^\w .-]/g, '_');
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}_report.csv"`)
+          .header('cache-control', 'no-store')
+          .send(reportCsv(await rowsOf(db, job.id)));
+      },
+    );
+  },
+});

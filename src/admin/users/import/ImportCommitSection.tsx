@@ -1,0 +1,65 @@
+import { Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
+import { useSelector } from '@xstate/react';
+import { selectOutcome, selectProgress, selectStep } from '@machines/user-import/user-import.selectors';
+import { labels } from '@src/i18n/labels';
+import type { ImportRef } from './ImportUsersPanel';
+
+/** The commit: a progress bar of rows done out of all rows, then the outcome, the report and the spec's labels. */
+export function ImportCommitSection({ importRef }: { importRef: ImportRef }) {
+  const { i18n } = useLingui();
+  const step = useSelector(importRef, selectStep);
+  const { done, total } = useSelector(importRef, selectProgress);
+  const outcome = useSelector(importRef, selectOutcome);
+  return (
+    <Stack gap="3" data-testid="import-commit">
+      {step === 'committing' ? <Text>{i18n._(labels.Global_Text_UploadUserMessage)}</Text> : null}
+      <Progress.Root
+        value={total === 0 ? 0 : done}
+        max={Math.max(total, 1)}
+        aria-label={i18n._(labels.Import_Text_Title)}
+      >
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      <Text data-testid="import-progress">
+        {i18n._({ ...labels.Import_Text_Progress, values: { done: String(done), total: String(total) } })}
+      </Text>
+      {outcome === null ? null : (
+        <>
+          <Text role="status">{i18n._(labels.Global_Text_UploadUserSuccessMessage)}</Text>
+          <Text data-testid="import-outcome">
+            {i18n._({
+              ...labels.Import_Text_Outcome,
+              values: {
+                created: String(outcome.created),
+                updated: String(outcome.updated),
+                unchanged: String(outcome.unchanged),
+                skipped: String(outcome.skipped),
+                failed: String(outcome.failed),
+              },
+            })}
+          </Text>
+          <HStack gap="3">
+            <Button
+              variant="outline"
+              onClick={() => {
+                importRef.send({ type: 'report.download' });
+              }}
+            >
+              {i18n._(labels.Import_Button_Report)}
+            </Button>
+            <Button
+              onClick={() => {
+                importRef.send({ type: 'import.again' });
+              }}
+            >
+              {i18n._(labels.Import_Button_Again)}
+            </Button>
+          </HStack>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import { Button, chakra, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { importModes, type ImportMode } from '@contracts/user-import';
+import { selectPreview } from '@machines/user-import/user-import.selectors';
+import { labels } from '@src/i18n/labels';
+import type { ImportRef } from './ImportUsersPanel';
+
+const modeLabels = {
+  upsert: labels.Import_Option_Upsert,
+  create: labels.Import_Option_Create,
+  update: labels.Import_Option_Update,
+} satisfies Record<ImportMode, unknown>;
+
+/** The dry run: the counts, every failing row (line, column, message), and how to commit it. */
+export function ImportPreviewSection({ importRef }: { importRef: ImportRef }) {
+  const { i18n } = useLingui();
+  const preview = useSelector(importRef, selectPreview);
+  // Which mode the person picks before committing is a widget's value, not flow state: the flow takes it with the commit.
+  const [mode, setMode] = useState<ImportMode>('upsert');
+  if (preview === null) return null;
+  const { counts, problems } = preview;
+  const tally = [
+    [labels.Import_Text_CountNew, counts.new],
+    [labels.Import_Text_CountUpdated, counts.updated],
+    [labels.Import_Text_CountUnchanged, counts.unchanged],
+    [labels.Import_Text_CountFailed, counts.failed],
+  ] as const;
+  return (
+    <Stack gap="3" data-testid="import-preview">
+      <Text>{i18n._(labels.Import_Text_Preview)}</Text>
+      <HStack gap="6" aria-label="counts">
+        {tally.map(([label, value]) => (
+          <Text key={label.id} data-testid={`count-${label.id}`}>
+            {i18n._(label)}: <chakra.strong>{value}</chakra.strong>
+          </Text>
+        ))}
+      </HStack>
+      {problems.length === 0 ? (
+        <Text color="fg.muted">{i18n._(labels.Import_Text_NoProblems)}</Text>
+      ) : (
+        <Table.ScrollArea maxHeight="80" borderWidth="1px">
+          <Table.Root size="sm" stickyHeader aria-label={i18n._(labels.Import_Text_CountFailed)}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{i18n._(labels.Import_Column_Line)}</Table.ColumnHeader>
+                <Table.ColumnHeader>{i18n._(labels.Import_Column_Column)}</Table.ColumnHeader>
+                <Table.ColumnHeader>{i18n._(labels.Import_Column_Message)}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {problems.map((problem, index) => (
+                <Table.Row key={`${String(problem.line)}-${String(index)}`}>
+                  <Table.Cell>{problem.line}</Table.Cell>
+                  <Table.Cell>{problem.column}</Table.Cell>
+                  <Table.Cell>{problem.message}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      <HStack gap="3" align="end" wrap="wrap">
+        <Stack gap="1">
+          <chakra.label htmlFor="import-mode" fontWeight="medium">
+            {i18n._(labels.Import_Field_Mode)}
+          </chakra.label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              id="import-mode"
+              value={mode}
+              onChange={(event) => {
+                setMode(event.currentTarget.value as ImportMode);
+              }}
+            >
+              {importModes.map((each) => (
+                <option key={each} value={each}>
+                  {i18n._(modeLabels[each])}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Stack>
+        <Button
+          onClick={() => {
+            importRef.send({ type: 'import.commit', mode });
+          }}
+        >
+          {i18n._(labels.Import_Button_Commit)}
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => {
+            importRef.send({ type: 'import.discard' });
+          }}
+        >
+          {i18n._(labels.Import_Button_Discard)}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}

@@ -1,0 +1,139 @@
+import { Button, chakra, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
+import {
+  selectClientId,
+  selectClients,
+  selectMayChooseClient,
+  selectMayUseButtons,
+  selectRefusal,
+  selectStep,
+} from '@machines/user-import/user-import.selectors';
+import { labels } from '@src/i18n/labels';
+import { ImportCommitSection } from './ImportCommitSection';
+import { ImportHistory } from './ImportHistory';
+import { ImportPreviewSection } from './ImportPreviewSection';
+import { wireUserImport } from './wiring';
+
+type ImportLogic = ReturnType<typeof wireUserImport>;
+export type ImportRef = ActorRefFrom<ImportLogic>;
+
+/**
+ * Manage Import Users (admin-and-board §2): the client select, Download template and Upload file, then the dry run's
+ * preview, the commit's progress and its outcome. A thin view of the import flow (machines/user-import); the
+ * manage-users page mounts it with the notifications singleton.
+ */
+export function ImportUsersPanel({
+  notifications,
+  logic = wireUserImport(),
+}: {
+  notifications: NotificationsRef;
+  /** The flow with its calls; tests give controlled ones. */
+  logic?: ImportLogic;
+}) {
+  const importRef = useActorRef(logic, { input: { ports: { notifications } } });
+  return <ImportUsersView importRef={importRef} />;
+}
+
+export function ImportUsersView({ importRef }: { importRef: ImportRef }) {
+  const { i18n } = useLingui();
+  const step = useSelector(importRef, selectStep);
+  const clients = useSelector(importRef, selectClients);
+  const clientId = useSelector(importRef, selectClientId);
+  const mayChoose = useSelector(importRef, selectMayChooseClient);
+  const mayUseButtons = useSelector(importRef, selectMayUseButtons);
+  const refusal = useSelector(importRef, selectRefusal);
+  const fileInput = useRef<HTMLInputElement>(null);
+  return (
+    <Stack gap="4" data-testid="import-users" data-step={step}>
+      <Heading as="h2" size="lg">
+        {i18n._(labels.Import_Text_Title)}
+      </Heading>
+      <HStack gap="3" align="end" wrap="wrap">
+        <Stack gap="1" minWidth="64">
+          <chakra.label htmlFor="import-client" fontWeight="medium">
+            {i18n._(labels.Import_Field_Client)}
+          </chakra.label>
+          <NativeSelect.Root disabled={!mayChoose}>
+            <NativeSelect.Field
+              id="import-client"
+              value={clientId ?? ''}
+              onChange={(event) => {
+                importRef.send({ type: 'client.select', clientId: event.currentTarget.value });
+              }}
+            >
+              <option value="" disabled>
+                {i18n._(labels.Import_Text_ChooseClient)}
+              </option>
+              {clients.map((client) => (
+                <option key={client.id} value={client.id}>
+                  {client.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Stack>
+        <Button
+          variant="outline"
+          disabled={!mayUseButtons}
+          onClick={() => {
+            importRef.send({ type: 'template.download' });
+          }}
+        >
+          {i18n._(labels.Import_Button_DownloadTemplate)}
+        </Button>
+        <Button
+          disabled={!mayUseButtons}
+          onClick={() => {
+            fileInput.current?.click();
+          }}
+        >
+          {i18n._(labels.Import_Button_Upload)}
+        </Button>
+        {/* The content decides what the file is (the server sniffs it); `accept` only helps the picker. */}
+        <chakra.input
+          ref={fileInput}
+          type="file"
+          accept=".csv,text/csv"
+          display="none"
+          aria-label={i18n._(labels.Import_Button_Upload)}
+          disabled={!mayUseButtons}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            event.currentTarget.value = '';
+            if (file !== undefined) importRef.send({ type: 'file.choose', file });
+          }}
+        />
+      </HStack>
+      {step === 'loadingRoles' ? <Text color="fg.muted">{i18n._(labels.Import_Text_LoadingRoles)}</Text> : null}
+      {step === 'uploading' ? <Text color="fg.muted">{i18n._(labels.Import_Text_Uploading)}</Text> : null}
+      {refusal === null ? null : (
+        <Text role="alert" color="fg.error">
+          {refusal.kind === 'tooLarge'
+            ? i18n._({ ...labels.Import_Error_FileTooLarge, values: { fileName: refusal.fileName } })
+            : refusal.message}
+        </Text>
+      )}
+      {step === 'preview' ? <ImportPreviewSection importRef={importRef} /> : null}
+      {step === 'committing' || step === 'done' ? <ImportCommitSection importRef={importRef} /> : null}
+      {step === 'failed' ? (
+        <HStack>
+          <Text role="alert">{i18n._(labels.Import_Text_Failed)}</Text>
+          <Button
+            variant="outline"
+            onClick={() => {
+              importRef.send({ type: 'import.again' });
+            }}
+          >
+            {i18n._(labels.Import_Button_Again)}
+          </Button>
+        </HStack>
+      ) : null}
+      <ImportHistory importRef={importRef} />
+    </Stack>
+  );
+}

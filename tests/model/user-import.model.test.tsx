@@ -1,0 +1,327 @@
+/* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
+import { ApiError } from '@contracts/failures';
+import type { FormDefinition } from '@contracts/profile-form';
+import type { ImportClient, ImportJob, ImportPreview, ImportTemplate, ImportUpload } from '@contracts/user-import';
+import { userImportMachine } from '@machines/user-import/user-import.machine';
+import type { UploadOutcome } from '@machines/user-import/user-import.types';
+import { ImportUsersPanel } from '@src/admin/users/import/ImportUsersPanel';
+import { wireUserImport, type UserImportApi } from '@src/admin/users/import/wiring';
+import { renderAdminPage } from '../support/admin-page-host';
+import {
+  actorDone,
+  actorError,
+  createControlledCall,
+  doneEventType,
+  errorEventType,
+} from '../support/controlled-actor';
+import { fakePorts } from '../support/fake-ports';
+import { describeWalks, type WalkEvent } from '../support/walk';
+
+const umbrella: ImportClient = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Umbrella Agents',
+  oktaPrefix: 'AULUMB',
+};
+const benefits = '00000000-0000-4000-8000-0000000000a1';
+const roles = [{ applicationId: benefits, roles: ['Member'] }];
+/** The client's form as far as its role lists go: one application without a role URL (its default role). */
+const form = {
+  clientId: umbrella.id,
+  email: '',
+  applications: [{ applicationId: benefits, rolesApiUrl: null, roleValue: null, defaultRoleValue: 'Member' }],
+} as unknown as FormDefinition;
+const counts = { total: 3, new: 2, updated: 0, unchanged: 0, failed: 1, done: 0 };
+const noOutcomes = { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 };
+const job = (over: Partial<ImportJob> = {}): ImportJob => ({
+  id: '00000000-0000-4000-8000-0000000000b1',
+  clientId: umbrella.id,
+  fileName: 'people.csv',
+  createdBy: 'AUL__admin@gatehouse.test',
+  createdAt: '2026-11-26T00:00:00.000Z',
+  status: 'previewed',
+  mode: null,
+  columns: ['Email', 'Role'],
+  counts,
+  outcomes: noOutcomes,
+  finishedAt: null,
+  ...over,
+});
+const preview: ImportPreview = {
+  job: job(),
+  problems: [{ line: 3, column: 'SocialSecurityNumber', message: 'does not match the expected format' }],
+};
+const halfWay = job({ status: 'committing', mode: 'upsert', counts: { ...counts, done: 1 } });
+const finished = job({
+  status: 'committed',
+  mode: 'upsert',
+  counts: { ...counts, done: 3 },
+  outcomes: { ...noOutcomes, created: 2, failed: 1 },
+});
+/** An import of the client done before: the history the panel shows once the client is chosen. */
+const earlier = job({
+  id: '00000000-0000-4000-8000-0000000000e1',
+  fileName: 'earlier.csv',
+  status: 'committed',
+  counts: { ...counts, done: 3 },
+  outcomes: { ...noOutcomes, created: 3 },
+});
+const loaded = { roles, history: [earlier] };
+const small = { name: 'people.csv', size: 120, type: 'text/csv', lastModified: 0 };
+const big = { name: 'big.csv', size: 1_048_576, type: 'text/csv', lastModified: 0 };
+const accepted: UploadOutcome = { ok: true, preview };
+const refused: UploadOutcome = { ok: false, message: 'The file is empty.' };
+
+const events = [
+  actorDone('loadClients', [umbrella]),
+  { type: 'client.select', clientId: umbrella.id },
+  actorDone('loadClient', loaded),
+  { type: 'template.download' },
+  { type: 'file.choose', file: small },
+  { type: 'file.choose', file: big },
+  actorDone('upload', accepted),
+  actorDone('upload', refused),
+  actorError('upload', new Error('network down')),
+  { type: 'import.commit', mode: 'upsert' },
+  { type: 'import.discard' },
+  actorDone('commit', halfWay),
+  actorDone('watch', finished),
+  { type: 'report.download' },
+  { type: 'import.again' },
+] satisfies WalkEvent<typeof userImportMachine>[];
+
+/** The panel with the import's calls parked until the walk answers them. */
+function renderPanel() {
+  const calls = {
+    clients: createControlledCall<ImportClient[]>(),
+    jobs: createControlledCall<ImportJob[], string>(),
+    form: createControlledCall<FormDefinition, string>(),
+    template: createControlledCall<ImportTemplate, string>(),
+    upload: createControlledCall<ImportPreview, ImportUpload>(),
+    commit: createControlledCall<ImportJob, string>(),
+    job: createControlledCall<ImportJob, string>(),
+    report: createControlledCall<string, string>(),
+  };
+  const saved: { fileName: string; text: string }[] = [];
+  const api: UserImportApi = {
+    listImportClients: () => calls.clients.call(undefined),
+    listImportJobs: (clientId) => calls.jobs.call(clientId),
+    getClientForm: (clientId) => calls.form.call(clientId),
+    getRoleList: () => Promise.reject(new Error('no role URL in this walk')),
+    getImportTemplate: (clientId) => calls.template.call(clientId),
+    uploadImport: (body) => calls.upload.call(body),
+    commitImport: (id) => calls.commit.call(id),
+    getImportJob: (id) => calls.job.call(id),
+    getImportReport: (id) => calls.report.call(id),
+  };
+  const logic = wireUserImport(api, (fileName, text) => saved.push({ fileName, text }), 0);
+  const view = renderAdminPage((notifications) => <ImportUsersPanel notifications={notifications} logic={logic} />);
+  return { ...view, calls, saved };
+}
+
+const button = (name: string) => screen.getByRole('button', { name });
+const clientSelect = () => screen.getByLabelText('Client');
+async function answer<T>(call: { waiting: () => number; resolve: (output: T) => void }, output: T) {
+  await waitFor(() => {
+    expect(call.waiting()).toBe(1);
+  });
+  act(() => {
+    call.resolve(output);
+  });
+}
+const expectButtons = (enabled: boolean) => {
+  for (const name of ['Download template', 'Upload file'])
+    if (enabled) expect(button(name)).toBeEnabled();
+    else expect(button(name)).toBeDisabled();
+};
+
+describeWalks(userImportMachine, {
+  title: 'user import model walk (admin-and-board §2, §4, §5, §8, through the real panel)',
+  events,
+  scenarios: [
+    {
+      input: { ports: fakePorts().ports },
+      // Told apart by step, the refusal shown, and how far the commit is; not by the objects the calls answer.
+      serializeState: (s) =>
+        JSON.stringify([
+          s.value,
+          s.context.clients.length,
+          s.context.refusal?.kind ?? null,
+          s.context.job?.status ?? null,
+        ]),
+      journeys: [
+        [
+          actorDone('loadClients', [umbrella]),
+          { type: 'client.select', clientId: umbrella.id },
+          actorDone('loadClient', loaded),
+          { type: 'template.download' },
+          { type: 'file.choose', file: small },
+          actorDone('upload', accepted),
+          { type: 'import.commit', mode: 'upsert' },
+          actorDone('commit', halfWay),
+          actorDone('watch', finished),
+          { type: 'report.download' },
+          { type: 'import.again' },
+        ],
+        [
+          actorDone('loadClients', [umbrella]),
+          { type: 'client.select', clientId: umbrella.id },
+          actorDone('loadClient', loaded),
+          { type: 'file.choose', file: small },
+          actorDone('upload', accepted),
+          { type: 'import.discard' },
+        ],
+      ],
+    },
+  ],
+  start: renderPanel,
+  describeEvent: (event) => {
+    if (event.type === 'file.choose') return event.file.size >= 1_048_576 ? 'too large' : 'small';
+    if (event.type === doneEventType('upload')) return event.output.ok ? 'preview' : 'refused';
+    return undefined;
+  },
+  timeout: 30_000,
+  states: {
+    idle: async (s) => {
+      await screen.findByRole('heading', { name: 'Import users' });
+      if (s.context.clients.length === 0) expect(clientSelect()).toBeDisabled();
+      else
+        await waitFor(() => {
+          expect(within(clientSelect()).getByRole('option', { name: 'Umbrella Agents' })).toBeInTheDocument();
+        });
+      expectButtons(false);
+    },
+    loadingRoles: async () => {
+      expect(await screen.findByText('Loading the roles of the client…')).toBeInTheDocument();
+      expectButtons(false);
+    },
+    ready: async (s) => {
+      await waitFor(() => {
+        expectButtons(true);
+      });
+      expect(clientSelect()).toBeEnabled();
+      expect(screen.getByRole('table', { name: 'Earlier imports' })).toHaveTextContent('earlier.csv');
+      const refusal = s.context.refusal;
+      if (refusal === null) expect(screen.queryByRole('alert')).toBeNull();
+      else
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          refusal.kind === 'tooLarge' ? 'File: big.csv is too large to upload.' : 'The file is empty.',
+        );
+    },
+    uploading: async () => {
+      expect(await screen.findByText('Checking every row of the file…')).toBeInTheDocument();
+      expectButtons(false);
+      expect(clientSelect()).toBeDisabled();
+    },
+    preview: async () => {
+      const section = await screen.findByTestId('import-preview');
+      expect(within(section).getByTestId('count-Import_Text_CountNew')).toHaveTextContent('New: 2');
+      expect(within(section).getByTestId('count-Import_Text_CountFailed')).toHaveTextContent('Failed: 1');
+      const row = within(section).getByRole('row', { name: /SocialSecurityNumber/ });
+      expect(row).toHaveTextContent('3SocialSecurityNumberdoes not match the expected format');
+    },
+    committing: async (s) => {
+      expect(
+        await screen.findByText('Your file has been uploaded and the users are being imported.'),
+      ).toBeInTheDocument();
+      const done = s.context.job?.counts.done ?? 0;
+      expect(screen.getByTestId('import-progress')).toHaveTextContent(`${String(done)} of 3 rows done`);
+      expect(clientSelect()).toBeDisabled();
+    },
+    done: async () => {
+      expect(await screen.findByText('The users were imported successfully.')).toBeInTheDocument();
+      expect(screen.getByTestId('import-outcome')).toHaveTextContent(
+        '2 created, 0 updated, 0 unchanged, 0 skipped, 1 failed',
+      );
+      expect(screen.getByTestId('import-progress')).toHaveTextContent('3 of 3 rows done');
+      // The import just done heads the client's history.
+      const history = within(screen.getByRole('table', { name: 'Earlier imports' })).getAllByRole('row');
+      expect(history[1]).toHaveTextContent('people.csv');
+      expect(history[2]).toHaveTextContent('earlier.csv');
+    },
+    failed: async () => {
+      expect(await screen.findByText('The import could not go on.')).toBeInTheDocument();
+    },
+  },
+  executors: {
+    [doneEventType('loadClients')]: ({ event }, h) => answer(h.calls.clients, event.output),
+    'client.select': async () => {
+      await waitFor(() => {
+        expect(clientSelect()).toBeEnabled();
+      });
+      await userEvent.selectOptions(clientSelect(), 'Umbrella Agents');
+    },
+    [doneEventType('loadClient')]: async (_step, h) => {
+      await answer(h.calls.form, form);
+      await answer(h.calls.jobs, [earlier]);
+    },
+    'template.download': async (_step, h) => {
+      await userEvent.click(button('Download template'));
+      await answer(h.calls.template, {
+        fileName: 'Umbrella Agents_importUsers.csv',
+        columns: ['Email'],
+        csv: '"Email"\r\n',
+      });
+      await waitFor(() => {
+        expect(h.saved.at(-1)).toEqual({ fileName: 'Umbrella Agents_importUsers.csv', text: '"Email"\r\n' });
+      });
+    },
+    'file.choose': async ({ event }) => {
+      const content = event.file.size >= 1_048_576 ? new Uint8Array(event.file.size) : 'Email\na@b.test\n';
+      await userEvent.upload(
+        screen.getByLabelText('Upload file'),
+        new File([content], event.file.name, { type: 'text/csv' }),
+      );
+    },
+    [doneEventType('upload')]: async ({ event }, h) => {
+      await waitFor(() => {
+        expect(h.calls.upload.waiting()).toBe(1);
+      });
+      expect(h.calls.upload.calls.at(-1)).toMatchObject({ fileName: 'people.csv', clientId: umbrella.id, roles });
+      if (event.output.ok)
+        act(() => {
+          h.calls.upload.resolve(preview);
+        });
+      else
+        act(() => {
+          h.calls.upload.reject(
+            new ApiError({
+              status: 400,
+              code: 'validation_failed',
+              message: 'Following Validation Error(s) were found:',
+              requestId: 'r',
+              details: [{ field: 'body.fileAsBase64', message: 'The file is empty.' }],
+            }),
+          );
+        });
+    },
+    [errorEventType('upload')]: async (_step, h) => {
+      await waitFor(() => {
+        expect(h.calls.upload.waiting()).toBe(1);
+      });
+      act(() => {
+        h.calls.upload.reject(new Error('network down'));
+      });
+    },
+    'import.commit': async () => {
+      await userEvent.click(button('Import'));
+    },
+    'import.discard': async () => {
+      await userEvent.click(button('Choose another file'));
+    },
+    [doneEventType('commit')]: (_step, h) => answer(h.calls.commit, halfWay),
+    [doneEventType('watch')]: (_step, h) => answer(h.calls.job, finished),
+    'report.download': async (_step, h) => {
+      await userEvent.click(button('Download report'));
+      await answer(h.calls.report, '"Line","Email","Plan","Outcome","Message"\r\n');
+      await waitFor(() => {
+        expect(h.saved.at(-1)?.fileName).toBe('people_report.csv');
+      });
+    },
+    'import.again': async () => {
+      await userEvent.click(button('Import another file'));
+    },
+  },
+});

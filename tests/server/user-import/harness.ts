@@ -1,0 +1,53 @@
+import * as v from 'valibot';
+import { expect } from 'vitest';
+import { ImportJobSchema, ImportPreviewSchema, type ImportJob, type ImportMode } from '@contracts/user-import';
+import type { TestApp } from '../support/app';
+import { adminCaller, type Person } from '../admin/harness';
+
+/** The import's calls as the SPA makes them, as one of the demo people. */
+export function importer(t: TestApp) {
+  const call = adminCaller(t);
+  const upload = (
+    clientId: string,
+    content: string | Buffer,
+    {
+      as = 'admin',
+      fileName = 'people.csv',
+      roles = [] as { applicationId: string; roles: string[] }[],
+    }: {
+      as?: Person;
+      fileName?: string;
+      roles?: { applicationId: string; roles: string[] }[];
+    } = {},
+  ) => {
+    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+    return call('POST', 'Instance/uploadtemplate', {
+      as,
+      body: {
+        fileName,
+        fileSize: bytes.length,
+        fileType: 'text/csv',
+        lastModified: 0,
+        fileAsBase64: bytes.toString('base64'),
+        clientId,
+        roles,
+      },
+    });
+  };
+  const preview = async (...args: Parameters<typeof upload>) => {
+    const response = await upload(...args);
+    expect(response).toAnswer(201);
+    return v.parse(ImportPreviewSchema, response.json());
+  };
+  /** Commits and waits until every row has its outcome (the commit answers at once and works after). */
+  const commit = async (jobId: string, mode: ImportMode, as: Person = 'admin'): Promise<ImportJob> => {
+    const started = await call('POST', `UserImport/jobs/${jobId}/commit`, { as, body: { mode } });
+    expect(started).toAnswer(202);
+    for (;;) {
+      const job = v.parse(ImportJobSchema, (await call('GET', `UserImport/jobs/${jobId}`, { as })).json());
+      if (job.status === 'committed') return job;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  return { call, upload, preview, commit };
+}
