@@ -13,6 +13,7 @@ import { resourceEditArea } from './resource-edit/routes';
 import { resourcesArea } from './resources/routes';
 import { signUpArea } from './sign-up/routes';
 import { templatesArea } from './templates/routes';
+import { usersArea } from './users/routes';
 
 /** Every area of the portal API. A new area is a folder under server/api/ and one line here. */
 export const apiAreas: readonly ApiArea[] = [
@@ -29,6 +30,7 @@ export const apiAreas: readonly ApiArea[] = [
   clientApplicationsArea,
   fieldsArea,
   templatesArea,
+  usersArea,
 ];
 
 /** Registers the portal API: each area in its own scope, under its own guard (server/api/area.ts). */

@@ -1,0 +1,2 @@
+CREATE INDEX "instances_client_name_idx" ON "instances" USING btree ("client_id",lower("last_name"),lower("first_name"),"id");--> statement-breakpoint
+CREATE INDEX "instances_name_idx" ON "instances" USING btree (lower("last_name"),lower("first_name"),"id");
