@@ -76,7 +76,7 @@ export function createUserDialogMachine(settings: UserDialogSettings) {
           input: ({ context }) => formInputOf(settings, context.input),
           onDone: [
             {
-              guard: ({ event }) => (event.output as ProfileResult | undefined)?.kind === 'updated',
+              guard: ({ event }) => event.output?.kind === 'updated',
               target: 'closed',
               actions: assign({
                 saved: ({ event }) => (event.output as Extract<ProfileResult, { kind: 'updated' }>).record,
