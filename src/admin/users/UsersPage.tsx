@@ -1,4 +1,4 @@
-import { Badge, HStack, NativeSelect } from '@chakra-ui/react';
+import { HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
@@ -37,8 +37,8 @@ const usersList: AdminListDefinition<UserRow> = {
       cell: (row, i18n) => (
         <HStack gap="2">
           <span>{row.clientName}</span>
-          {row.isAulAdmin ? <Badge>{i18n._(labels.Instance_Text_ProviderAdmin)}</Badge> : null}
-          {row.isClientAdmin ? <Badge>{i18n._(labels.Instance_Text_ClientAdmin)}</Badge> : null}
+          {row.isAulAdmin ? <RoleTag text={i18n._(labels.Instance_Text_ProviderAdmin)} /> : null}
+          {row.isClientAdmin ? <RoleTag text={i18n._(labels.Instance_Text_ClientAdmin)} /> : null}
         </HStack>
       ),
     },
@@ -53,6 +53,15 @@ const usersList: AdminListDefinition<UserRow> = {
   rowName: nameOf,
   deleteTitle: (row) => withValues(labels.Instance_Text_DeleteConfirm, { userName: nameOf(row) }),
 };
+
+/** An administrator's row says so beside the client. */
+function RoleTag({ text }: { text: string }) {
+  return (
+    <Text as="span" textStyle="xs" color="fg.muted" borderWidth="1px" rounded="sm" px="1">
+      {text}
+    </Text>
+  );
+}
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
