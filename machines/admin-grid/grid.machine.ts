@@ -87,7 +87,10 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
       })),
       applySearch: assign(({ context }) => ({ applied: context.filter, pageIndex: 0 })),
       clearSearch: assign({ filter: emptyFilter, applied: emptyFilter, pageIndex: 0 }),
-      rescope: assign(({ event }) => ({ scope: event.type === 'filter.scope' ? event.scope : undefined, pageIndex: 0 })),
+      rescope: assign(({ event }) => ({
+        scope: event.type === 'filter.scope' ? event.scope : undefined,
+        pageIndex: 0,
+      })),
       /** The filter applies as the person types: every change re-filters, starting again from the first page. */
       applyFilter: assign(({ context, event }) => {
         const filter =
@@ -140,7 +143,9 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
         context.undeletableIds.includes(id) && findRow(context.rows, id) !== undefined,
       /** A read page that lies past the last page (and there is a last page to go back to). */
       isPastLastPage: ({ context }, loaded: GridLoad<Row>) =>
-        isPage(loaded) && loaded.rows.length === 0 && context.pageIndex > clampPage(context.pageIndex, loaded.total, context.pageSize),
+        isPage(loaded) &&
+        loaded.rows.length === 0 &&
+        context.pageIndex > clampPage(context.pageIndex, loaded.total, context.pageSize),
       canSearch: ({ context }) => canSearch(config.searchColumns, context.filter),
       isKnownRow: ({ context }, id: string) => findRow(context.rows, id) !== undefined,
       // `unknown`, not the row type: XState cannot infer guard params through the factory's generic row.

@@ -32,7 +32,8 @@ export async function listUsers(db: Db, reach: AdminReach, query: GridQuery): Pr
   const search = query.searchBy !== undefined && query.search !== undefined && query.search !== '' ? query : null;
   const { rows, total } = await readUserPage(db, {
     scope: scopeOf(reach, query.clientId),
-    search: search === null ? null : { by: search.searchBy as NonNullable<GridQuery['searchBy']>, text: search.search ?? '' },
+    search:
+      search === null ? null : { by: search.searchBy as NonNullable<GridQuery['searchBy']>, text: search.search ?? '' },
     sort: query.sort,
     direction: query.direction,
     page: query.page,
@@ -67,7 +68,8 @@ export async function deleteUser(
 ): Promise<void> {
   if (id === caller.userId) throw new ProblemError(409, 'conflict', DELETE_CURRENT_LOGIN_MESSAGE);
   const [person] = await db.select().from(instances).where(eq(instances.id, id));
-  const refused = person === undefined || !reaches(reach, person.clientId) || (person.isAulAdmin && reach.kind !== 'all');
+  const refused =
+    person === undefined || !reaches(reach, person.clientId) || (person.isAulAdmin && reach.kind !== 'all');
   if (refused) throw notFound('No profile has this id.');
 
   const idpUser = await directory.getUser(person.idpUserId ?? person.idpLogin);
@@ -76,7 +78,10 @@ export async function deleteUser(
   try {
     await db.transaction(async (tx) => {
       const roles = await tx
-        .select({ applicationId: instanceApplicationRoles.applicationId, roleValue: instanceApplicationRoles.roleValue })
+        .select({
+          applicationId: instanceApplicationRoles.applicationId,
+          roleValue: instanceApplicationRoles.roleValue,
+        })
         .from(instanceApplicationRoles)
         .where(eq(instanceApplicationRoles.instanceId, id));
       const deleted = await tx

@@ -46,12 +46,7 @@ export const instances = pgTable(
     index('instances_idp_login_lower_idx').on(sql`lower(${t.idpLogin})`),
     // The user grid's order (server/api/users/queries.ts): by name within a client (a client administrator, the
     // client filter) and over every client (the provider administrator), the id last so a page is stable.
-    index('instances_client_name_idx').on(
-      t.clientId,
-      sql`lower(${t.lastName})`,
-      sql`lower(${t.firstName})`,
-      t.id,
-    ),
+    index('instances_client_name_idx').on(t.clientId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
     index('instances_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
     check('instances_culture_check', sql`${t.culture} in (${cultureList})`),
   ],

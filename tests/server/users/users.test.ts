@@ -66,7 +66,13 @@ describe.each(databaseKinds)('manage users: the grid and the delete (%s)', (kind
     const ids = pages.flatMap((p) => p.rows.map((row) => row.lastName));
     expect(ids).toEqual(Array.from({ length: PAGING_PEOPLE }, (_, n) => `Paging${String(n).padStart(2, '0')}`));
     const descending = await page('admin', `${query}&direction=desc`);
-    expect(descending.rows.map((row) => row.lastName)).toEqual(['Paging23', 'Paging22', 'Paging21', 'Paging20', 'Paging19']);
+    expect(descending.rows.map((row) => row.lastName)).toEqual([
+      'Paging23',
+      'Paging22',
+      'Paging21',
+      'Paging20',
+      'Paging19',
+    ]);
     const byEmail = await page('admin', `${query}&sort=email&direction=desc&page=0`);
     expect(byEmail.rows[0]?.email).toBe('paging23@acme.test');
   });
@@ -80,8 +86,12 @@ describe.each(databaseKinds)('manage users: the grid and the delete (%s)', (kind
   });
 
   it('searches by name, e-mail and login without case; a typed % or _ is a letter, not a wildcard', async () => {
-    expect((await page('admin', '?searchBy=email&search=MARIA@')).rows.map((r) => r.email)).toEqual(['maria@acme.test']);
-    expect((await page('admin', '?searchBy=login&search=glbx__')).rows.map((r) => r.email)).toEqual(['sam@globex.test']);
+    expect((await page('admin', '?searchBy=email&search=MARIA@')).rows.map((r) => r.email)).toEqual([
+      'maria@acme.test',
+    ]);
+    expect((await page('admin', '?searchBy=login&search=glbx__')).rows.map((r) => r.email)).toEqual([
+      'sam@globex.test',
+    ]);
     expect((await page('admin', '?searchBy=name&search=zed%20paging07')).rows.map((r) => r.lastName)).toEqual([
       'Paging07',
     ]);

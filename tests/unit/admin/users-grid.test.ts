@@ -45,7 +45,9 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('the users grid pages on the server (GridConfig.paging: server)', () => {
   it('asks for the first page of ten, and shows the page it gets with the total it names', async () => {
     const { actor, loadRows } = startGrid();
-    expect(loadRows.calls).toEqual([{ filter: { column: undefined, text: '' }, scope: undefined, pageIndex: 0, pageSize: 10 }]);
+    expect(loadRows.calls).toEqual([
+      { filter: { column: undefined, text: '' }, scope: undefined, pageIndex: 0, pageSize: 10 },
+    ]);
     loadRows.resolve(pageOf(0, 10, 57));
     await settle();
     expect(actor.getSnapshot().matches({ ready: 'browsing' })).toBe(true);
@@ -168,10 +170,12 @@ describe('the users grid pages on the server (GridConfig.paging: server)', () =>
 
 describe('the grid query as the server takes it (src/admin/users/wiring.ts)', () => {
   it('sends the search only when it has a type and text, and the client only when one is chosen', () => {
-    expect(userQueryOf({ filter: { column: undefined, text: 'x' }, scope: undefined, pageIndex: 2, pageSize: 5 })).toEqual(
-      { page: 2, size: 5 },
-    );
-    expect(userQueryOf({ filter: { column: 'login', text: ' acme__ ' }, scope: 'c1', pageIndex: 0, pageSize: 10 })).toEqual({
+    expect(
+      userQueryOf({ filter: { column: undefined, text: 'x' }, scope: undefined, pageIndex: 2, pageSize: 5 }),
+    ).toEqual({ page: 2, size: 5 });
+    expect(
+      userQueryOf({ filter: { column: 'login', text: ' acme__ ' }, scope: 'c1', pageIndex: 0, pageSize: 10 }),
+    ).toEqual({
       page: 0,
       size: 10,
       clientId: 'c1',
