@@ -77,6 +77,42 @@ describe.each(databaseKinds)('manage users: the grid and the delete (%s)', (kind
     expect(byEmail.rows[0]?.email).toBe('paging23@acme.test');
   });
 
+  it('reads a page in the second half from the end: the last pages join the first ones without a gap', async () => {
+    const all = await page('admin', `?clientId=${acme}&size=5`);
+    const pages = Math.ceil(all.total / 5);
+    const read = await Promise.all(
+      Array.from({ length: pages }, (_, n) => page('admin', `?clientId=${acme}&size=5&page=${String(n)}`)),
+    );
+    const ids = read.flatMap((p) => p.rows.map((row) => row.id));
+    expect(ids).toHaveLength(all.total);
+    expect(new Set(ids).size).toBe(all.total);
+    const reversed = await Promise.all(
+      Array.from({ length: pages }, (_, n) =>
+        page('admin', `?clientId=${acme}&size=5&direction=desc&page=${String(n)}`),
+      ),
+    );
+    expect(reversed.flatMap((p) => p.rows.map((row) => row.id))).toEqual([...ids].reverse());
+    expect((await page('admin', `?clientId=${acme}&size=5&page=${String(pages)}`)).rows).toEqual([]);
+  });
+
+  it('keeps the totals it names without counting in step with every insert, move and delete', async () => {
+    const db = t.database.db;
+    const exact = async () =>
+      (await db.select({ id: instances.id }).from(instances).where(eq(instances.clientId, globex))).length;
+    expect((await page('admin', `?clientId=${globex}`)).total).toBe(await exact());
+    const [moved] = await db
+      .insert(instances)
+      .values({ clientId: acme, email: 'mover@acme.test', idpLogin: 'ACME__mover@acme.test' })
+      .returning({ id: instances.id });
+    await db.update(instances).set({ clientId: globex }).where(eq(instances.id, moved!.id));
+    expect((await page('admin', `?clientId=${globex}`)).total).toBe(await exact());
+    await db.update(instances).set({ signUpPending: true }).where(eq(instances.id, moved!.id));
+    expect((await page('admin', `?clientId=${globex}`)).total).toBe((await exact()) - 1);
+    await db.delete(instances).where(eq(instances.id, moved!.id));
+    expect((await page('admin', `?clientId=${globex}`)).total).toBe(await exact());
+    expect((await page('admin')).total).toBe(await everyone());
+  });
+
   it('refuses a page size or a sort the grid does not offer', async () => {
     expect(await call('GET', 'ManageUsers?size=7')).toAnswer(400);
     expect(await call('GET', 'ManageUsers?size=1000')).toAnswer(400);
