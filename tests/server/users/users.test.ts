@@ -162,6 +162,21 @@ describe.each(databaseKinds)('manage users: the grid and the delete (%s)', (kind
     expect(await call('GET', 'ManageUsers', { as: 'anonymous' })).toAnswer(401);
   });
 
+  it('audits an administrator’s edit of a person (PUT Instance/{id}) in the same transaction', async () => {
+    const sam = await idOf('sam@globex.test');
+    const read = await call('GET', `Instance/${sam!}`);
+    expect(read).toAnswer(200);
+    const record = read.json<{ version: number; fields: Record<string, string> }>();
+    const saved = await call('PUT', `Instance/${sam!}`, {
+      body: { version: record.version, fields: { ...record.fields, AcceptTerms: 'true', LastName: 'Samuels' } },
+    });
+    expect(saved).toAnswer(200);
+    const rows = await auditRowsOf(t, 'instance', sam!);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: 'update', actor: 'AUL__admin@gatehouse.test' });
+    expect(rows[0]?.after).toMatchObject({ mode: 'Admin', lastName: 'Samuels', version: record.version + 1 });
+  });
+
   it('never deletes the caller’s own profile (409, the current-login refusal)', async () => {
     for (const [as, email] of [
       ['admin', 'admin@gatehouse.test'],
