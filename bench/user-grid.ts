@@ -2,11 +2,12 @@
 // PostgreSQL (TEST_DATABASE_URL, a fresh database). The real app answers `GET ManageUsers` through Fastify's inject
 // (no socket: what is measured is the route, its two statements and the answer contract), one call at a time, as a
 // person paging a grid makes them: the first page, pages deep in the list, a client's first page, a search.
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '@tests/server/support/app';
 import { databaseKinds, type DatabaseKind } from '@tests/server/support/database';
-import { summarise, type Figure } from './support';
+import { figure, summarise, type Figure } from './support';
 
 export const GRID_PEOPLE = 100_000;
 const CALLS = 200;
@@ -62,7 +63,14 @@ async function benchOn(kind: DatabaseKind): Promise<Figure[]> {
         query: (n) => `?searchBy=email&search=bench${String(n)}7`,
       },
     ];
-    const figures: Figure[] = [];
+    const figures: Figure[] = [
+      figure(
+        `machine load average (1 min) before the user grid on ${kind}`,
+        Math.round((loadavg()[0] ?? 0) * 10) / 10,
+        '',
+        null,
+      ),
+    ];
     for (const c of cases) {
       for (let n = 0; n < 10; n += 1) await timed(t, c.token, c.query(n)); // warm-up
       const samples: number[] = [];
