@@ -5,6 +5,7 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import { applicationsGridMachine } from '@machines/admin-grid/applications-grid';
 import { SPEC_PAGE_SIZES } from '@machines/admin-grid/grid-filter';
 import { selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
+import type { GridLoad, GridQuery } from '@machines/admin-grid/grid.types';
 import type { NotificationsEvent } from '@machines/notifications/notifications.types';
 import type { Application } from '@contracts/admin/applications';
 import { summarise, type Figure } from './support';
@@ -27,7 +28,7 @@ export async function benchGridFilter(): Promise<Figure[]> {
   const notifications = createActor(fromCallback<NotificationsEvent>(() => undefined)).start();
   const actor = createActor(
     applicationsGridMachine.provide({
-      actors: { loadRows: fromPromise<readonly Application[], undefined>(() => Promise.resolve(rows)) },
+      actors: { loadRows: fromPromise<GridLoad<Application>, GridQuery>(() => Promise.resolve(rows)) },
     }),
     { input: { notifications, pageSizes: SPEC_PAGE_SIZES } },
   ).start();

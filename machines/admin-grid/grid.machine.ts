@@ -2,7 +2,16 @@ import { assign, fromPromise, sendTo, setup, type AnyActorLogic, type DoneActorE
 import { label } from '../support/text';
 import { errorOf, failureNotice } from './failure-notice';
 import { canSearch, clampPage, emptyFilter, filterRows, initialPageSize, pageSizesOf } from './grid-filter';
-import type { EditorInput, EditorOutput, GridConfig, GridContext, GridEvent, GridInput } from './grid.types';
+import type {
+  EditorInput,
+  EditorOutput,
+  GridConfig,
+  GridContext,
+  GridEvent,
+  GridInput,
+  GridLoad,
+  GridQuery,
+} from './grid.types';
 
 /**
  * The admin grid (admin-and-board §2, §5, §9): loads the rows, filters them (a search type and a valid input;
@@ -10,10 +19,29 @@ import type { EditorInput, EditorOutput, GridConfig, GridContext, GridEvent, Gri
  * confirmation, add and edit through the page's dialog actor (`editor`), whose saved entity refreshes the grid.
  *
  * A factory, because each page has its own row type and columns; the actors `loadRows`, `deleteRow` and `editor`
- * are provided by the page's wiring (fakes in tests).
+ * are provided by the page's wiring (fakes in tests). With `paging: 'server'` the server pages and filters
+ * (`GridConfig.paging`): the same states, the query events read again instead of slicing in memory.
  */
 export function createGridMachine<Row>(config: GridConfig<Row>) {
   const findRow = (rows: readonly Row[], id: string) => rows.find((row) => config.rowId(row) === id);
+  const serverPaged = config.paging === 'server';
+  const reload = '#' + config.id + '.loading';
+  /** The query events of a server-paged grid where a read may start: each reads the page again. */
+  const serverQuery = {
+    'filter.search': { guard: 'serverCanSearch', target: reload, actions: 'applySearch' },
+    'filter.clear': { guard: 'serverPaged', target: reload, actions: 'clearSearch' },
+    'filter.scope': { guard: 'serverPaged', target: reload, actions: 'rescope' },
+    'page.go': {
+      guard: 'serverPaged',
+      target: reload,
+      actions: { type: 'goToPage', params: ({ event }: { event: { index: number } }) => event.index },
+    },
+    'page.size': {
+      guard: { type: 'isOfferedServerSize', params: ({ event }: { event: { size: number } }) => event.size },
+      target: reload,
+      actions: { type: 'resize', params: ({ event }: { event: { size: number } }) => event.size },
+    },
+  } as const;
   return setup({
     types: {
       context: {} as GridContext<Row>,
@@ -22,8 +50,8 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
       tags: {} as 'busy',
     },
     actors: {
-      /** GET the page's list. */
-      loadRows: fromPromise<readonly Row[], undefined>(() => Promise.reject(new Error('loadRows was not provided'))),
+      /** GET the page's list (client paging: every row; server paging: the query's page and its total). */
+      loadRows: fromPromise<GridLoad<Row>, GridQuery>(() => Promise.reject(new Error('loadRows was not provided'))),
       /** DELETE the row. */
       deleteRow: fromPromise<unknown, { row: Row }>(() => Promise.reject(new Error('deleteRow was not provided'))),
       /**
@@ -36,10 +64,33 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
       ) as AnyActorLogic,
     },
     actions: {
-      applyRows: assign(({ context }, rows: readonly Row[]) => {
-        const visible = filterRows(rows, config.searchColumns, context.filter);
-        return { rows, visible, pageIndex: clampPage(context.pageIndex, visible.length, context.pageSize) };
+      applyRows: assign(({ context }, loaded: GridLoad<Row>) => {
+        if (!isPage(loaded)) {
+          const visible = filterRows(loaded, config.searchColumns, context.filter);
+          const total = visible.length;
+          return { rows: loaded, visible, total, pageIndex: clampPage(context.pageIndex, total, context.pageSize) };
+        }
+        return { rows: loaded.rows, visible: loaded.rows, total: loaded.total };
       }),
+      /** A page past the last one (people were deleted meanwhile): the last page there is, read next. */
+      clampToTotal: assign(({ context }, loaded: GridLoad<Row>) => ({
+        pageIndex: clampPage(context.pageIndex, isPage(loaded) ? loaded.total : loaded.length, context.pageSize),
+      })),
+      /** Server paging: typing changes the filter on screen only; Search applies it. */
+      editFilter: assign(({ context, event }) => ({
+        filter:
+          event.type === 'filter.column'
+            ? { ...context.filter, column: event.column }
+            : event.type === 'filter.text'
+              ? { ...context.filter, text: event.text }
+              : context.filter,
+      })),
+      applySearch: assign(({ context }) => ({ applied: context.filter, pageIndex: 0 })),
+      clearSearch: assign({ filter: emptyFilter, applied: emptyFilter, pageIndex: 0 }),
+      rescope: assign(({ event }) => ({
+        scope: event.type === 'filter.scope' ? event.scope : undefined,
+        pageIndex: 0,
+      })),
       /** The filter applies as the person types: every change re-filters, starting again from the first page. */
       applyFilter: assign(({ context, event }) => {
         const filter =
@@ -50,10 +101,11 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
               : event.type === 'filter.clear'
                 ? emptyFilter
                 : context.filter;
-        return { filter, visible: filterRows(context.rows, config.searchColumns, filter), pageIndex: 0 };
+        const visible = filterRows(context.rows, config.searchColumns, filter);
+        return { filter, visible, total: visible.length, pageIndex: 0 };
       }),
       goToPage: assign(({ context }, index: number) => ({
-        pageIndex: clampPage(index, context.visible.length, context.pageSize),
+        pageIndex: clampPage(index, context.total, context.pageSize),
       })),
       resize: assign((_, size: number) => ({ pageSize: size, pageIndex: 0 })),
       targetRow: assign(({ context, event }) => ({
@@ -68,10 +120,33 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
         ({ context }) => context.notifications,
         (_, error: unknown) => failureNotice(error, label(config.deleteFailTitle)),
       ),
+      reportUndeletable: sendTo(
+        ({ context }) => context.notifications,
+        () => ({
+          type: 'snackbar.show' as const,
+          snackbar: {
+            type: 'error' as const,
+            title: label(config.deleteFailTitle),
+            message: label(config.undeletableLabel ?? 'Global_Error_Unknown'),
+          },
+        }),
+      ),
     },
     guards: {
+      serverPaged: () => serverPaged,
+      clientPaged: () => !serverPaged,
+      serverCanSearch: ({ context }) => serverPaged && canSearch(config.searchColumns, context.filter),
+      isOfferedServerSize: ({ context }, size: number) => serverPaged && context.pageSizes.includes(size),
+      isOfferedClientSize: ({ context }, size: number) => !serverPaged && context.pageSizes.includes(size),
+      /** A row the page shows that may not be deleted. */
+      isUndeletable: ({ context }, id: string) =>
+        context.undeletableIds.includes(id) && findRow(context.rows, id) !== undefined,
+      /** A read page that lies past the last page (and there is a last page to go back to). */
+      isPastLastPage: ({ context }, loaded: GridLoad<Row>) =>
+        isPage(loaded) &&
+        loaded.rows.length === 0 &&
+        context.pageIndex > clampPage(context.pageIndex, loaded.total, context.pageSize),
       canSearch: ({ context }) => canSearch(config.searchColumns, context.filter),
-      isOfferedSize: ({ context }, size: number) => context.pageSizes.includes(size),
       isKnownRow: ({ context }, id: string) => findRow(context.rows, id) !== undefined,
       // `unknown`, not the row type: XState cannot infer guard params through the factory's generic row.
       isSaved: (_, output: unknown) => output !== undefined,
@@ -84,7 +159,12 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
         notifications: input.notifications,
         rows: [],
         visible: [],
+        total: 0,
         filter: emptyFilter,
+        applied: emptyFilter,
+        scope: undefined,
+        serverPaged,
+        undeletableIds: input.undeletableIds ?? [],
         pageSizes,
         pageSize: initialPageSize(pageSizes),
         pageIndex: 0,
@@ -92,14 +172,16 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
       };
     },
     initial: 'loading',
-    // Filter and paging work whatever else is going on: the rows on screen stay consistent with the controls.
+    // Client paging: filter and paging work whatever else is going on, so the rows on screen stay consistent with
+    // the controls. Server paging: the filter on screen follows the typing anywhere; what reads again (serverQuery)
+    // only where a read may start.
     on: {
-      'filter.column': { actions: 'applyFilter' },
-      'filter.text': { actions: 'applyFilter' },
-      'filter.clear': { actions: 'applyFilter' },
-      'page.go': { actions: { type: 'goToPage', params: ({ event }) => event.index } },
+      'filter.column': [{ guard: 'clientPaged', actions: 'applyFilter' }, { actions: 'editFilter' }],
+      'filter.text': [{ guard: 'clientPaged', actions: 'applyFilter' }, { actions: 'editFilter' }],
+      'filter.clear': { guard: 'clientPaged', actions: 'applyFilter' },
+      'page.go': { guard: 'clientPaged', actions: { type: 'goToPage', params: ({ event }) => event.index } },
       'page.size': {
-        guard: { type: 'isOfferedSize', params: ({ event }) => event.size },
+        guard: { type: 'isOfferedClientSize', params: ({ event }) => event.size },
         actions: { type: 'resize', params: ({ event }) => event.size },
       },
     },
@@ -109,33 +191,54 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
         invoke: {
           id: 'loadRows',
           src: 'loadRows',
-          onDone: { target: 'ready', actions: { type: 'applyRows', params: ({ event }) => event.output } },
+          input: ({ context }): GridQuery => ({
+            filter: context.applied,
+            scope: context.scope,
+            pageIndex: context.pageIndex,
+            pageSize: context.pageSize,
+          }),
+          onDone: [
+            {
+              guard: { type: 'isPastLastPage', params: ({ event }) => event.output },
+              target: 'loading',
+              reenter: true,
+              actions: { type: 'clampToTotal', params: ({ event }) => event.output },
+            },
+            { target: 'ready', actions: { type: 'applyRows', params: ({ event }) => event.output } },
+          ],
           onError: { target: 'failed', actions: { type: 'reportLoadFailure', params: errorOf } },
         },
       },
       /** The list could not be loaded; the error catalogue showed why. Refresh tries again. */
       failed: {
-        on: { 'grid.refresh': 'loading' },
+        on: { 'grid.refresh': 'loading', ...serverQuery },
       },
       ready: {
         initial: 'browsing',
         states: {
           browsing: {
             on: {
+              ...serverQuery,
               'grid.refresh': '#' + config.id + '.loading',
               // Search re-applies the filter the person typed; it is only possible with a type and a valid input.
-              'filter.search': { guard: 'canSearch', actions: 'applyFilter' },
+              'filter.search': [serverQuery['filter.search'], { guard: 'canSearch', actions: 'applyFilter' }],
               'row.add': { target: 'editing', actions: 'clearTarget' },
               'row.edit': {
                 guard: { type: 'isKnownRow', params: ({ event }) => event.id },
                 target: 'editing',
                 actions: 'targetRow',
               },
-              'row.delete': {
-                guard: { type: 'isKnownRow', params: ({ event }) => event.id },
-                target: 'confirmingDelete',
-                actions: 'targetRow',
-              },
+              'row.delete': [
+                {
+                  guard: { type: 'isUndeletable', params: ({ event }) => event.id },
+                  actions: 'reportUndeletable',
+                },
+                {
+                  guard: { type: 'isKnownRow', params: ({ event }) => event.id },
+                  target: 'confirmingDelete',
+                  actions: 'targetRow',
+                },
+              ],
             },
           },
           /** The 311 × 536 confirmation with the row's name in its title, Yes and No. */
@@ -186,3 +289,5 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
     },
   });
 }
+
+const isPage = <Row>(loaded: GridLoad<Row>): loaded is Exclude<GridLoad<Row>, readonly Row[]> => !Array.isArray(loaded);

@@ -12,7 +12,7 @@ type GridSnapshot<Row> = MachineSnapshot<GridContext<Row>, any, any, any, any, a
 
 /** The rows of the current page. */
 export const selectPageRows = <Row>(s: GridSnapshot<Row>): readonly Row[] =>
-  pageRows(s.context.visible, s.context.pageIndex, s.context.pageSize);
+  s.context.serverPaged ? s.context.visible : pageRows(s.context.visible, s.context.pageIndex, s.context.pageSize);
 
 export type PagingView = {
   pageIndex: number;
@@ -25,10 +25,10 @@ export type PagingView = {
 
 export const selectPaging = <Row>(s: GridSnapshot<Row>): PagingView => ({
   pageIndex: s.context.pageIndex,
-  pageCount: pageCountOf(s.context.visible.length, s.context.pageSize),
+  pageCount: pageCountOf(s.context.total, s.context.pageSize),
   pageSize: s.context.pageSize,
   pageSizes: s.context.pageSizes,
-  total: s.context.visible.length,
+  total: s.context.total,
 });
 
 /** Compare for `useSelector`: a new paging object with the same numbers is no change. */

@@ -13,13 +13,43 @@ export type GridConfig<Row> = {
   rowName: (row: Row) => string;
   /** Label id of the snackbar title when a delete fails (e.g. Application_Text_DeleteFailTitle). */
   deleteFailTitle: string;
+  /**
+   * Who pages, sorts and filters: the machine over every row (`client`, the default: the catalogues are small) or the
+   * server (`server`: the users grid over 100,000 people). With `server`, `loadRows` gets the query (`GridQuery`) and
+   * answers one page and its total (`GridPage`); the filter applies on Search (not per keystroke), and Clear, a page,
+   * a page size or a scope read again.
+   */
+  paging?: 'client' | 'server';
+  /**
+   * Label id of the snackbar message when a row of `GridInput.undeletableIds` is to be deleted (the users grid: one's
+   * own login, Instance_Text_DeleteFailCurrentLogin): no confirmation is asked, the refusal shows under the page's
+   * delete-failure title.
+   */
+  undeletableLabel?: string;
 };
 
 export type GridInput = {
   notifications: NotificationsRef;
   /** Page sizes to offer; without them the grid offers 5 and 10. */
   pageSizes?: readonly number[];
+  /** Rows that may not be deleted (see `GridConfig.undeletableLabel`). */
+  undeletableIds?: readonly string[];
 };
+
+/** What a server-paged grid asks `loadRows` for: the filter last searched, the scope, the page. */
+export type GridQuery = {
+  filter: FilterDraft;
+  /** A narrowing beside the filter (the users grid's client); undefined: none. */
+  scope: string | undefined;
+  pageIndex: number;
+  pageSize: number;
+};
+
+/** One page of a server-paged grid, and how many rows the query keeps over all pages. */
+export type GridPage<Row> = { rows: readonly Row[]; total: number };
+
+/** What `loadRows` answers: every row (client paging) or one page (server paging). */
+export type GridLoad<Row> = readonly Row[] | GridPage<Row>;
 
 /** What the add/edit dialog actor receives: no row to create one, a row to update it. */
 export type EditorInput<Row> = { row: Row | undefined; notifications: NotificationsRef };
@@ -33,6 +63,8 @@ export type GridEvent =
   | { type: 'filter.text'; text: string }
   | { type: 'filter.search' }
   | { type: 'filter.clear' }
+  /** Server paging only: the narrowing beside the filter (the users grid's client filter). */
+  | { type: 'filter.scope'; scope: string | undefined }
   | { type: 'page.go'; index: number }
   | { type: 'page.size'; size: number }
   | { type: 'row.add' }
@@ -44,9 +76,21 @@ export type GridEvent =
 export type GridContext<Row> = {
   notifications: NotificationsRef;
   rows: readonly Row[];
-  /** The rows the applied filter keeps, computed once per filter change or load, not per render. */
+  /**
+   * The rows the applied filter keeps, computed once per filter change or load, not per render. Server paging: the
+   * page's rows (`rows` too).
+   */
   visible: readonly Row[];
+  /** How many rows the filter keeps over all pages (client paging: `visible.length`). */
+  total: number;
+  /** The filter as the person sets it. */
   filter: FilterDraft;
+  /** Server paging: the filter the last Search applied (what `loadRows` is asked for); client paging: unused. */
+  applied: FilterDraft;
+  /** Server paging: the narrowing beside the filter. */
+  scope: string | undefined;
+  serverPaged: boolean;
+  undeletableIds: readonly string[];
   pageSizes: readonly number[];
   pageSize: number;
   pageIndex: number;

@@ -16,6 +16,7 @@ import { resourcesArea } from './resources/routes';
 import { signUpArea } from './sign-up/routes';
 import { templatesArea } from './templates/routes';
 import { userImportArea } from './user-import/routes';
+import { usersArea } from './users/routes';
 
 /** Every area of the portal API. A new area is a folder under server/api/ and one line here. */
 export const apiAreas: readonly ApiArea[] = [
@@ -35,6 +36,7 @@ export const apiAreas: readonly ApiArea[] = [
   fieldsArea,
   templatesArea,
   userImportArea,
+  usersArea,
 ];
 
 /** Registers the portal API: each area in its own scope, under its own guard (server/api/area.ts). */

@@ -85,7 +85,12 @@ const adminPages: readonly { id: RouteId; pattern: string; page: PageKey; view: 
     page: 'field',
     view: page(() => import('@src/admin/fields/FieldsPage'), 'FieldsPage'),
   },
-  { id: 'manageUsers', pattern: '/manageUsers', page: 'manageUsers', view: placeholder(pageTitles.manageUsers) },
+  {
+    id: 'manageUsers',
+    pattern: '/manageUsers',
+    page: 'manageUsers',
+    view: page(() => import('@src/admin/users/UsersPage'), 'UsersPage'),
+  },
   { id: 'profile', pattern: '/profile/:redirectUrl?', page: 'profile', view: editProfilePage, flow: 'editProfile' },
 ];
 

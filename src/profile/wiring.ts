@@ -50,6 +50,9 @@ export type ProfileApi = Pick<
     getSiteConfiguration: typeof getSiteConfiguration;
   };
 
+/** The calls the profile form itself makes (the user dialog hosts it with these alone). */
+export type ProfileFormApi = Omit<ProfileApi, 'createOtp' | 'validateOtp' | 'resetPassword' | 'getSiteConfiguration'>;
+
 /** What sign-up clears on entry (spec §2 "clears stored login, token and menu data"). */
 const signUpClearsKeys = [storageKeys.tokens, storageKeys.profile, storageKeys.menu, storageKeys.loginAttempts];
 
@@ -82,14 +85,14 @@ export async function loadRoleOptions(
  * The address lookup, asked for only when the form has a street-line field to attach it to. It is a convenience: when
  * config/public cannot be read the address fields stay plain inputs rather than the form failing to open.
  */
-async function readAddressLookup(api: ProfileApi, form: FormDefinition, signal: AbortSignal) {
+async function readAddressLookup(api: ProfileFormApi, form: FormDefinition, signal: AbortSignal) {
   if (!form.fields.some((field) => field.metaTag === LOOKUP_META_TAG)) return null;
   const config = await api.getPublicConfig(signalOf(signal)).catch(() => undefined);
   return config?.addressLookup ?? null;
 }
 
 /** Everything the form's rules need, read in one go (docs/flows/profile-form.md "Loading"). */
-async function loadForm(api: ProfileApi, input: ProfileFormInput, signal: AbortSignal): Promise<ProfileLoaded> {
+async function loadForm(api: ProfileFormApi, input: ProfileFormInput, signal: AbortSignal): Promise<ProfileLoaded> {
   const options = signalOf(signal);
   const form =
     input.subject.kind === 'signUp'
@@ -127,7 +130,7 @@ async function loadForm(api: ProfileApi, input: ProfileFormInput, signal: AbortS
   };
 }
 
-async function saveForm(api: ProfileApi, save: ProfileSaveInput, signal: AbortSignal): Promise<ProfileResult> {
+async function saveForm(api: ProfileFormApi, save: ProfileSaveInput, signal: AbortSignal): Promise<ProfileResult> {
   if (save.kind === 'register') {
     await api.register(save.body, signalOf(signal));
     return { kind: 'registered' };
@@ -136,7 +139,7 @@ async function saveForm(api: ProfileApi, save: ProfileSaveInput, signal: AbortSi
 }
 
 /** The profile form with its calls; every failure leaves with its error id (spec §8). */
-export const wireProfileForm = (api: ProfileApi) =>
+export const wireProfileForm = (api: ProfileFormApi) =>
   profileFormMachine.provide({
     actors: {
       load: fromPromise(({ input: { input }, signal }) => identified(() => loadForm(api, input, signal))),

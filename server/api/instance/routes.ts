@@ -56,7 +56,8 @@ export const instanceArea = defineArea({
       },
       async (request) => {
         const { instance, access } = await reachable(request.principal, request.params.id);
-        const saved = await saveInstance({ db, directory: identity.directory }, instance, access, request.body);
+        const actor = callerOf(request.principal).login;
+        const saved = await saveInstance({ db, directory: identity.directory, actor }, instance, access, request.body);
         return instanceRecord(db, saved, access.viewer);
       },
     );

@@ -6,7 +6,14 @@ import type { InstanceRecord, InstanceUpdate } from '@contracts/instance';
 import type { FormDefinition } from '@contracts/profile-form';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db/client';
-import { applications, clients, instanceApplicationRoles, instanceFieldValues, instances } from '../../db/schema';
+import {
+  applications,
+  auditLog,
+  clients,
+  instanceApplicationRoles,
+  instanceFieldValues,
+  instances,
+} from '../../db/schema';
 import { ADMIN_APPLICATION_NAME } from '../../db/seed';
 import { DirectoryRefusal } from '../../directory/errors';
 import type { DirectoryPort } from '../../directory/port';
@@ -131,6 +138,8 @@ function checkRoles(refusals: Refusals, form: FormDefinition, update: InstanceUp
 export interface SaveDeps {
   db: Db;
   directory: DirectoryPort;
+  /** The caller's login, for the audit row of the save. */
+  actor: string;
 }
 
 /**
@@ -142,7 +151,7 @@ export interface SaveDeps {
  * proven by their current one).
  */
 export async function saveInstance(
-  { db, directory }: SaveDeps,
+  { db, directory, actor }: SaveDeps,
   instance: Instance,
   access: Access,
   update: InstanceUpdate,
@@ -208,6 +217,29 @@ export async function saveInstance(
           .values(fieldIds.map((fieldId) => ({ instanceId: instance.id, fieldId, value: values.get(fieldId) ?? '' })));
       }
       if (access.mode !== 'Edit') await saveRoles(tx, instance.id, update.applicationRoles ?? []);
+      // Every change of a profile has its audit row, in the change's own transaction: the names, the culture, which
+      // fields were written (not their values: a social security number has no place in a log) and the roles set.
+      await tx.insert(auditLog).values({
+        actor,
+        action: 'update',
+        entity: 'instance',
+        entityId: instance.id,
+        before: {
+          firstName: instance.firstName,
+          lastName: instance.lastName,
+          culture: instance.culture,
+          version: instance.version,
+        },
+        after: {
+          mode: access.mode,
+          firstName: saved.firstName,
+          lastName: saved.lastName,
+          culture: saved.culture,
+          version: saved.version,
+          fieldsWritten: [...values.keys()],
+          ...(access.mode === 'Edit' ? {} : { applicationRoles: update.applicationRoles ?? [] }),
+        },
+      });
       return saved;
     });
   } catch (error) {

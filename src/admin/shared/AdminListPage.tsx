@@ -27,7 +27,10 @@ export type ListColumn<Row> = { key: string; header: MessageDescriptor; cell: (r
  */
 export type AdminListDefinition<Row> = {
   title: MessageDescriptor;
-  addLabel: MessageDescriptor;
+  /** The Add button's label; a page without one offers no Add. */
+  addLabel?: MessageDescriptor;
+  /** The page sizes offered (default: the spec's admin sizes, 5, 10, 20, 30, 100). */
+  pageSizes?: readonly number[];
   columns: readonly ListColumn<Row>[];
   /** The filter's search types; when left out, one per column, named as the column. */
   filters?: readonly { column: string; label: MessageDescriptor }[];
@@ -62,15 +65,30 @@ export function AdminListScreen<Row>({
   logic,
   notifications,
   dialog,
+  undeletableIds,
+  beside,
+  after,
 }: {
   definition: AdminListDefinition<Row>;
   logic: GridLogic<Row>;
   notifications: NotificationsRef;
   /** Each page's dialog machine has its own type; the page's function names it. */
   dialog: (editorRef: AnyActorRef) => ReactNode;
+  /** Rows the grid refuses to delete (the users grid: one's own login). */
+  undeletableIds?: readonly string[];
+  /** Controls beside the filter that steer the grid (the users grid's client filter). */
+  beside?: (gridRef: GridRef<Row>) => ReactNode;
+  /** A section under the grid (the manage-users page's import). */
+  after?: ReactNode;
 }) {
   const { i18n } = useLingui();
-  const gridRef: GridRef<Row> = useActorRef(logic, { input: { notifications, pageSizes: SPEC_PAGE_SIZES } });
+  const gridRef: GridRef<Row> = useActorRef(logic, {
+    input: {
+      notifications,
+      pageSizes: definition.pageSizes ?? SPEC_PAGE_SIZES,
+      ...(undeletableIds === undefined ? {} : { undeletableIds }),
+    },
+  });
   // The grid invokes the page's dialog machine as `editor` (each page's wiring.ts provides it).
   const editorRef = useSelector(gridRef, (s) => s.children.editor) as AnyActorRef | undefined;
   const columns: GridColumn<Row>[] = definition.columns.map((column) => ({
@@ -86,11 +104,16 @@ export function AdminListScreen<Row>({
     <Stack gap="4">
       <AdminPageHeader
         title={title}
-        addLabel={i18n._(definition.addLabel)}
-        onAdd={() => {
-          gridRef.send({ type: 'row.add' });
-        }}
+        {...(definition.addLabel === undefined
+          ? {}
+          : {
+              addLabel: i18n._(definition.addLabel),
+              onAdd: () => {
+                gridRef.send({ type: 'row.add' });
+              },
+            })}
       />
+      {beside ? beside(gridRef) : null}
       <GridFilter gridRef={gridRef} types={types} searchColumns={definition.searchColumns} />
       <AdminGrid
         gridRef={gridRef}
@@ -101,6 +124,7 @@ export function AdminListScreen<Row>({
       />
       <GridDeleteConfirm gridRef={gridRef} title={(row) => i18n._(definition.deleteTitle(row))} />
       {editorRef ? dialog(editorRef) : null}
+      {after}
     </Stack>
   );
 }

@@ -1,7 +1,10 @@
 import { Button, Flex, Heading } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 
-/** An admin page's title and its add button (admin-and-board §2 "Title and an Add … button"). */
+/**
+ * An admin page's title and its add button (admin-and-board §2 "Title and an Add … button"); a page that offers no
+ * Add gives no label.
+ */
 export function AdminPageHeader({
   title,
   addLabel,
@@ -9,8 +12,8 @@ export function AdminPageHeader({
   addDisabled = false,
 }: {
   title: string;
-  addLabel: string;
-  onAdd: () => void;
+  addLabel?: string;
+  onAdd?: () => void;
   addDisabled?: boolean;
 }) {
   return (
@@ -18,10 +21,12 @@ export function AdminPageHeader({
       <Heading as="h1" size="xl">
         {title}
       </Heading>
-      <Button colorPalette="brand" disabled={addDisabled} onClick={onAdd}>
-        <Plus aria-hidden="true" />
-        {addLabel}
-      </Button>
+      {addLabel === undefined ? null : (
+        <Button colorPalette="brand" disabled={addDisabled} onClick={onAdd}>
+          <Plus aria-hidden="true" />
+          {addLabel}
+        </Button>
+      )}
     </Flex>
   );
 }

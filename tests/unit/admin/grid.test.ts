@@ -3,6 +3,7 @@ import { createActor, fromPromise, initialTransition, transition, waitFor } from
 import { createGridMachine } from '@machines/admin-grid/grid.machine';
 import { canSearch, filterRows, initialPageSize, pageSizesOf, SPEC_PAGE_SIZES } from '@machines/admin-grid/grid-filter';
 import { selectCanSearch, selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
+import type { GridLoad, GridQuery } from '@machines/admin-grid/grid.types';
 import { ApiError } from '@contracts/failures';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import { recordingNotifications } from '../../support/recording-ref';
@@ -153,7 +154,7 @@ describe('grid machine failures reach the notifications singleton', () => {
     const actor = createActor(
       gridMachine.provide({
         actors: {
-          loadRows: fromPromise<readonly Row[], undefined>(() => Promise.resolve(rows)),
+          loadRows: fromPromise<GridLoad<Row>, GridQuery>(() => Promise.resolve(rows)),
           deleteRow: fromPromise(() =>
             Promise.reject(
               new ApiError({ status: 409, code: 'in_use', message: 'Still used by 2 clients', requestId: 'q1' }),

@@ -1,0 +1,109 @@
+// The manage-users grid over 100,000 people (issue 10 budget: a grid page's p99 < 20 ms), on PGlite and on
+// PostgreSQL (TEST_DATABASE_URL, a fresh database). The real app answers `GET ManageUsers` through Fastify's inject
+// (no socket: what is measured is the route, its two statements and the answer contract), one call at a time, as a
+// person paging a grid makes them: the first page, pages deep in the list, a client's first page, a search.
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { buildTestApp, type TestApp } from '@tests/server/support/app';
+import { databaseKinds, type DatabaseKind } from '@tests/server/support/database';
+import { figure, summarise, type Figure } from './support';
+
+export const GRID_PEOPLE = 100_000;
+const CALLS = 200;
+
+/** 100,000 people spread over the demo clients, with names in no particular order, in one statement. */
+async function seedPeople(t: TestApp): Promise<void> {
+  await t.database.db.execute(sql`
+    insert into instances (client_id, email, idp_login, first_name, last_name)
+    select ids[1 + g % array_length(ids, 1)],
+           'bench' || g || '@bench.test',
+           'BENCH__bench' || g || '@bench.test',
+           (array['Ana','Ben','Chloé','Dmitri','Elif','Farid','Grace','Hiro','Inés','Jonas'])[1 + g % 10],
+           'Surname' || lpad(((g * 7919) % ${GRID_PEOPLE})::text, 6, '0')
+    from generate_series(1, ${GRID_PEOPLE}) g,
+         (select array_agg(id order by name) as ids from clients) c`);
+  await t.database.db.execute(sql`analyze instances`);
+}
+
+async function timed(t: TestApp, token: string, query: string): Promise<number> {
+  const started = performance.now();
+  const answer = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/ManageUsers${query}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const elapsed = performance.now() - started;
+  if (answer.statusCode !== 200) throw new Error(`GET ManageUsers${query} answered ${String(answer.statusCode)}`);
+  return elapsed;
+}
+
+async function benchOn(kind: DatabaseKind): Promise<Figure[]> {
+  const t = await buildTestApp(kind);
+  try {
+    await seedPeople(t);
+    const admin = await t.tokens.sign({ sub: 'AUL__admin@gatehouse.test' });
+    const clientAdmin = await t.tokens.sign({ sub: 'ACME__clientadmin@acme.test' });
+    const [acme] = (
+      await t.database.db.execute<{ id: string }>(sql`select id from clients where portal_alias = 'acme'`)
+    ).rows;
+    const cases: { name: string; token: string; query: (n: number) => string }[] = [
+      { name: 'first page, every client (provider administrator)', token: admin, query: () => '' },
+      {
+        name: 'a random page of the first 100, every client',
+        token: admin,
+        query: (n) => `?page=${String((n * 37) % 100)}`,
+      },
+      { name: 'last page, every client (offset 99,990)', token: admin, query: () => '?page=10000' },
+      { name: "a client's first page (client administrator)", token: clientAdmin, query: () => '' },
+      { name: "a client's first page (client filter)", token: admin, query: () => `?clientId=${acme?.id ?? ''}` },
+      {
+        name: 'search by e-mail, every client',
+        token: admin,
+        query: (n) => `?searchBy=email&search=bench${String(n)}7`,
+      },
+    ];
+    const figures: Figure[] = [
+      figure(
+        `machine load average (1 min) before the user grid on ${kind}`,
+        Math.round((loadavg()[0] ?? 0) * 10) / 10,
+        '',
+        null,
+      ),
+    ];
+    for (const c of cases) {
+      for (let n = 0; n < 10; n += 1) await timed(t, c.token, c.query(n)); // warm-up
+      const samples: number[] = [];
+      for (let n = 0; n < CALLS; n += 1) samples.push(await timed(t, c.token, c.query(n)));
+      samples.sort((a, b) => a - b);
+      const p99 = samples[Math.ceil(samples.length * 0.99) - 1] ?? NaN;
+      figures.push(
+        summarise(`user grid on ${kind}, ${String(GRID_PEOPLE)} people, ${c.name}: p99`, [p99], {
+          budget: 20,
+          stat: 'max',
+        }),
+        summarise(`user grid on ${kind}, ${String(GRID_PEOPLE)} people, ${c.name}: median`, samples, {
+          budget: null,
+          stat: 'median',
+        }),
+      );
+    }
+    return figures;
+  } finally {
+    await t.dispose();
+  }
+}
+
+export async function benchUserGrid(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const kind of databaseKinds) figures.push(...(await benchOn(kind)));
+  return figures;
+}
+
+// `npx tsx bench/user-grid.ts` runs this bench alone.
+if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
+  for (const f of await benchUserGrid()) {
+    const verdict = f.withinBudget === null ? '' : f.withinBudget ? '  (budget: ok)' : '  (budget: OVER)';
+    console.log(`${f.name}: ${String(f.value)} ${f.unit}${verdict}`);
+  }
+}

@@ -1,0 +1,73 @@
+import * as v from 'valibot';
+
+/**
+ * Manage user profiles (admin-and-board §2 "manage-users page"; public-and-profile §2 "Grid, Filter control"): the
+ * people an administrator may see, one page at a time, sorted and filtered by the server. `GET ManageUsers` is ours (`/api/v1/users` is the identity provider's Okta API) (the
+ * spec does not name the grid's call); `DELETE Instance/{id}` is the spec's (§7 "Instance and security").
+ */
+
+/** The filter's search types (the spec's filter control): a case-insensitive contains on one column. */
+export const USER_SEARCH_TYPES = ['name', 'email', 'login'] as const;
+export type UserSearchType = (typeof USER_SEARCH_TYPES)[number];
+
+/** The grid's columns the server sorts by; ties are broken by the profile id, so a page is stable. */
+export const USER_SORT_COLUMNS = ['lastName', 'firstName', 'email', 'login', 'client'] as const;
+export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
+
+/** The page sizes of the user grid (public-and-profile §2 "Grid": 5 and 10, the default 10). */
+export const USER_PAGE_SIZES = [5, 10] as const;
+export const USER_DEFAULT_PAGE_SIZE = 10;
+/** The longest search text (as every grid's filter, machines/admin-grid/grid-filter.ts). */
+export const USER_MAX_SEARCH_LENGTH = 100;
+
+const integerText = (min: number, max: number) =>
+  v.pipe(v.unknown(), v.transform(Number), v.number('must be a number'), v.integer(), v.minValue(min), v.maxValue(max));
+
+/** GET ManageUsers query: which page, how large, sorted how, filtered how, of which client. */
+export const UserGridQuerySchema = v.object({
+  /** A client's id: the provider administrator's client filter. A client administrator may name only their own. */
+  clientId: v.optional(v.pipe(v.string(), v.uuid('must be an id'))),
+  searchBy: v.optional(v.picklist(USER_SEARCH_TYPES)),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(USER_MAX_SEARCH_LENGTH))),
+  sort: v.optional(v.picklist(USER_SORT_COLUMNS), 'lastName'),
+  direction: v.optional(v.picklist(['asc', 'desc']), 'asc'),
+  /** Zero-based page index; a page past the end answers no rows (and the total, so the grid can step back). */
+  page: v.optional(integerText(0, 1_000_000), 0),
+  size: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform(Number),
+      v.number(),
+      v.check((n) => (USER_PAGE_SIZES as readonly number[]).includes(n), 'must be 5 or 10'),
+    ),
+    USER_DEFAULT_PAGE_SIZE,
+  ),
+});
+export type UserGridQuery = v.InferInput<typeof UserGridQuerySchema>;
+
+/** One person of the grid. */
+export const UserRowSchema = v.object({
+  id: v.string(),
+  clientId: v.string(),
+  clientName: v.string(),
+  email: v.string(),
+  /** The identity-provider login (`ACME__maria@acme.test`). */
+  login: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  /** Provider administrator, client administrator: shown in the grid, and such a profile cannot be an agent's. */
+  isAulAdmin: v.boolean(),
+  isClientAdmin: v.boolean(),
+  ssoUser: v.boolean(),
+  version: v.number(),
+});
+export type UserRow = v.InferOutput<typeof UserRowSchema>;
+
+/** One page of the grid and how many people the filter keeps over all pages. */
+export const UserPageSchema = v.object({
+  rows: v.array(UserRowSchema),
+  total: v.number(),
+  page: v.number(),
+  size: v.number(),
+});
+export type UserPage = v.InferOutput<typeof UserPageSchema>;

@@ -1,0 +1,42 @@
+import { InstanceIdParamsSchema } from '@contracts/instance';
+import { UserGridQuerySchema, UserPageSchema } from '@contracts/users';
+import { unauthorized } from '../../http/problem';
+import { defineArea } from '../area';
+import { reachOfCaller } from '../support/caller';
+import { deleteUser, listUsers } from './service';
+
+/**
+ * Manage user profiles (docs/api.md "Users"): the grid's page of people and the delete, for administrators; each
+ * within their reach (server/api/support/reach.ts), enforced here, whatever the SPA asks.
+ */
+export const usersArea = defineArea({
+  name: 'users',
+  prefix: '/api/v1',
+  guard: 'admin',
+  routes: (app, deps) => {
+    app.get(
+      '/ManageUsers',
+      { schema: { querystring: UserGridQuerySchema, response: { 200: UserPageSchema } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return listUsers(deps.db, await reachOfCaller(deps, request), request.query);
+      },
+    );
+
+    app.delete(
+      '/Instance/:id',
+      { schema: { params: InstanceIdParamsSchema }, config: { answer: 'empty' } },
+      async (request, reply) => {
+        if (request.principal === null) throw unauthorized();
+        const reach = await reachOfCaller(deps, request);
+        await deleteUser(
+          { db: deps.db, directory: deps.identity.directory, log: request.log },
+          request.principal,
+          reach,
+          request.params.id,
+        );
+        return reply.code(204).send();
+      },
+    );
+  },
+});

@@ -1,0 +1,166 @@
+import { HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, type ReactNode } from 'react';
+import { fromPromise, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
+import { userSearchColumns } from '@machines/admin-grid/users-grid';
+import { selectCulture, selectNotificationsRef, selectSessionRef } from '@machines/app/app.selectors';
+import type { sessionMachine } from '@machines/session/session.machine';
+import { selectProfile } from '@machines/session/session.selectors';
+import type { UserDialogSettings } from '@machines/user-dialog/user-dialog.machine';
+import type { Client } from '@contracts/admin/clients';
+import type { UserProfile } from '@contracts/profile';
+import { USER_PAGE_SIZES, type UserRow } from '@contracts/users';
+import { listClients } from '../../api/admin/clients';
+import { AppActor } from '../../app/AppActor';
+import { labels } from '../../i18n/labels';
+import { withValues } from '../../i18n/with-values';
+import { AdminListScreen, type AdminListDefinition } from '../shared/AdminListPage';
+import type { GridRef } from '../shared/grid-ref';
+import { ImportUsersPanel } from './import/ImportUsersPanel';
+import { UserDialog, type UserDialogRef } from './UserDialog';
+import { wireUsers } from './wiring';
+
+const nameOf = (row: UserRow) => `${row.firstName} ${row.lastName}`.trim() || row.email;
+
+/** The grid's columns and filter types (the server searches name, e-mail and login). */
+const usersList: AdminListDefinition<UserRow> = {
+  title: labels.Instance_Text_Title,
+  pageSizes: USER_PAGE_SIZES,
+  columns: [
+    { key: 'name', header: labels.Instance_Field_Name, cell: nameOf },
+    { key: 'email', header: labels.Instance_Field_Email, cell: (row) => row.email },
+    { key: 'login', header: labels.Instance_Field_Login, cell: (row) => row.login },
+    {
+      key: 'client',
+      header: labels.Instance_Field_Client,
+      cell: (row, i18n) => (
+        <HStack gap="2">
+          <span>{row.clientName}</span>
+          {row.isAulAdmin ? <RoleTag text={i18n._(labels.Instance_Text_ProviderAdmin)} /> : null}
+          {row.isClientAdmin ? <RoleTag text={i18n._(labels.Instance_Text_ClientAdmin)} /> : null}
+        </HStack>
+      ),
+    },
+  ],
+  filters: [
+    { column: 'name', label: labels.Instance_Text_SearchName },
+    { column: 'email', label: labels.Instance_Text_SearchEmail },
+    { column: 'login', label: labels.Instance_Text_SearchLogin },
+  ],
+  searchColumns: userSearchColumns,
+  rowId: (row) => row.id,
+  rowName: nameOf,
+  deleteTitle: (row) => withValues(labels.Instance_Text_DeleteConfirm, { userName: nameOf(row) }),
+};
+
+/** An administrator's row says so beside the client. */
+function RoleTag({ text }: { text: string }) {
+  return (
+    <Text as="span" textStyle="xs" color="fg.muted" borderWidth="1px" rounded="sm" px="1">
+      {text}
+    </Text>
+  );
+}
+
+type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/**
+ * Manage user profiles (admin-and-board §2 "manage-users page"): the server-paged grid of the people the signed-in
+ * administrator may see, the client filter (provider administrator), delete behind the confirmation, edit in the user
+ * dialog, and the import section under the grid.
+ */
+export function UsersPage() {
+  const notifications = AppActor.useSelector(selectNotificationsRef);
+  const culture = AppActor.useSelector(selectCulture);
+  const sessionRef = AppActor.useSelector(selectSessionRef);
+  const profile = useSelector(sessionRef, (s: SessionSnapshot | undefined) => (s ? selectProfile(s) : undefined));
+  if (notifications === undefined || profile === undefined) return null;
+  return (
+    <UsersScreen
+      notifications={notifications}
+      profile={profile}
+      settings={{ culture, role: profile.role, ownId: profile.userId }}
+      // The CSV import is its own panel and flow (src/admin/users/import/, machines/user-import), under the grid.
+      importPanel={<ImportUsersPanel notifications={notifications} />}
+    />
+  );
+}
+
+export function UsersScreen({
+  notifications,
+  profile,
+  settings,
+  importPanel,
+  wire = wireUsers,
+  loadClients = listClients,
+}: {
+  notifications: NotificationsRef;
+  profile: Pick<UserProfile, 'userId' | 'isAulAdmin'>;
+  settings: UserDialogSettings;
+  /** The import section under the grid (the lead mounts the import panel here). */
+  importPanel: ReactNode;
+  /** The grid joined to the API (tests give controlled actors). */
+  wire?: (settings: UserDialogSettings) => ReturnType<typeof wireUsers>;
+  /** GET Client for the provider administrator's client filter. */
+  loadClients?: () => Promise<Client[]>;
+}) {
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- one grid actor per page visit
+  const logic = useMemo(() => wire(settings), []);
+  const undeletable = useMemo(() => [profile.userId], [profile.userId]);
+  return (
+    <AdminListScreen
+      definition={usersList}
+      logic={logic}
+      notifications={notifications}
+      undeletableIds={undeletable}
+      {...(profile.isAulAdmin && {
+        beside: (gridRef: GridRef<UserRow>) => <ClientFilter gridRef={gridRef} load={loadClients} />,
+      })}
+      dialog={(editorRef: AnyActorRef) => <OpenUserDialog editorRef={editorRef} />}
+      after={importPanel}
+    />
+  );
+}
+
+/** The row the grid's dialog edits, read from the dialog's own input. */
+function OpenUserDialog({ editorRef }: { editorRef: AnyActorRef }) {
+  const dialogRef = editorRef as UserDialogRef;
+  const row = useSelector(dialogRef, (s) => s.context.input.row);
+  return <UserDialog dialogRef={dialogRef} row={row} />;
+}
+
+const noClients: readonly Client[] = [];
+
+/**
+ * The provider administrator's client filter: every client (GET Client, read once per visit by its own actor), or all.
+ * Choosing one reads the grid's first page of that client; the server scopes a client administrator anyway.
+ */
+function ClientFilter({ gridRef, load }: { gridRef: GridRef<UserRow>; load: () => Promise<Client[]> }) {
+  const { i18n } = useLingui();
+  const clientsRef = useActorRef(fromPromise(load));
+  const clients = useSelector(clientsRef, (s) => (s.status === 'done' ? s.output : noClients));
+  const scope = useSelector(gridRef, (s) => s.context.scope);
+  const label = i18n._(labels.Instance_Field_ClientFilter);
+  return (
+    <NativeSelect.Root size="sm" width="64">
+      <NativeSelect.Field
+        aria-label={label}
+        value={scope ?? ''}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          gridRef.send({ type: 'filter.scope', scope: value === '' ? undefined : value });
+        }}
+      >
+        <option value="">{i18n._(labels.Instance_Text_AllClients)}</option>
+        {clients.map((client) => (
+          <option key={client.id} value={client.id}>
+            {client.name}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}

@@ -1,0 +1,47 @@
+import { fromPromise } from 'xstate';
+import type { GridQuery } from '@machines/admin-grid/grid.types';
+import { usersGridMachine } from '@machines/admin-grid/users-grid';
+import { createUserDialogMachine, type UserDialogSettings } from '@machines/user-dialog/user-dialog.machine';
+import type { UserGridQuery, UserSearchType } from '@contracts/users';
+import * as usersApi from '../../api/admin/users';
+import { getPublicConfig } from '../../api/identity';
+import * as instanceApi from '../../api/instance';
+import { getAggregatedByPage } from '../../api/resources';
+import { identified, signalOf } from '@src/app/identified-call';
+import { wireProfileForm, type ProfileFormApi } from '../../profile/wiring';
+
+export type UsersApi = Pick<typeof usersApi, 'listUsers' | 'deleteUser'>;
+
+const profileApi: ProfileFormApi = { ...instanceApi, getPublicConfig, getAggregatedByPage };
+
+/** The grid's query as the server's: the filter last searched (only a complete one), the client filter, the page. */
+export function userQueryOf(query: GridQuery): UserGridQuery {
+  const search = query.filter.text.trim();
+  return {
+    page: query.pageIndex,
+    size: query.pageSize,
+    ...(query.scope === undefined ? {} : { clientId: query.scope }),
+    ...(query.filter.column === undefined || search === ''
+      ? {}
+      : { searchBy: query.filter.column as UserSearchType, search }),
+  };
+}
+
+/** Manage user profiles joined to the API: the grid's pages and delete, the dialog's profile form. */
+export function wireUsers(
+  settings: UserDialogSettings,
+  api: UsersApi = usersApi,
+  profile: ProfileFormApi = profileApi,
+) {
+  const profileForm = wireProfileForm(profile);
+  const editor = createUserDialogMachine(settings).provide({ actors: { profileForm } });
+  return usersGridMachine.provide({
+    actors: {
+      loadRows: fromPromise(({ input, signal }) =>
+        identified(() => api.listUsers(userQueryOf(input), signalOf(signal))),
+      ),
+      deleteRow: fromPromise(({ input, signal }) => identified(() => api.deleteUser(input.row.id, signalOf(signal)))),
+      editor,
+    },
+  });
+}

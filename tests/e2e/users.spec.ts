@@ -1,0 +1,58 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { adminPages } from './admin';
+import { answerTo, cataloguePages, row } from './admin-catalogue';
+import { browserPerFile } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+const browser = browserPerFile();
+
+/** Searches the users grid as a person does: a type, the text, then Search (the server filters). */
+async function search(page: Page, type: string, text: string) {
+  await cataloguePages.filter(page, type, text);
+  const read = answerTo(page, 'GET', /\/api\/v1\/ManageUsers$/);
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  expect((await read).status()).toBe(200);
+}
+
+// Read-only journeys on the shared server: nobody is changed or deleted, so the demo world stays as other files expect.
+describe('manage user profiles end to end (issue 10, admin-and-board §2, public-and-profile §2, §8)', () => {
+  it('the provider administrator searches on the server, narrows to a client, opens a person and cannot delete their own login', async () => {
+    const { page } = await adminPages.signedIn(browser(), baseUrl, 'admin@gatehouse.test');
+    await cataloguePages.open(page, '/manageUsers', 'maria@acme.test');
+
+    await search(page, 'Email address', 'MARIA@');
+    await expect.poll(() => cataloguePages.firstCells(page)).toEqual(['María González']);
+
+    await page.getByRole('search').getByRole('button', { name: 'Clear' }).click();
+    await page.getByLabel('Client', { exact: true }).selectOption({ label: 'Globex Retail' });
+    await row(page, 'sam@globex.test').waitFor();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+
+    await page.getByLabel('Client', { exact: true }).selectOption({ label: 'All clients' });
+    await row(page, 'admin@gatehouse.test').getByRole('button', { name: 'Delete Jordan Ellis' }).click();
+    await expect
+      .poll(() => adminPages.snackbar(page).innerText())
+      .toContain('You cannot delete the profile you are signed in with.');
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+
+    await row(page, 'maria@acme.test').getByRole('button', { name: 'Edit María González' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit the user María González' });
+    await dialog.getByRole('button', { name: 'Save' }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('the client administrator of Acme sees Acme’s people only, and has no client filter', async () => {
+    const admin = await adminPages.signedIn(browser(), baseUrl, 'clientadmin@acme.test');
+    const { page } = admin;
+    await cataloguePages.open(page, '/manageUsers', 'maria@acme.test');
+    expect(await page.getByLabel('Client', { exact: true }).count()).toBe(0);
+    expect(await row(page, 'sam@globex.test').count()).toBe(0);
+    await search(page, 'Email address', 'globex');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(0);
+    // Asking the server for another client by hand answers as a missing one (tests/server/users: Globex's own id).
+    const across = await adminPages.api(page, '/api/v1/ManageUsers?clientId=00000000-0000-4000-8000-000000000000');
+    expect(across.status).toBe(404);
+  });
+});

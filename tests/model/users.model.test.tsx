@@ -1,0 +1,386 @@
+/* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import { selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
+import type { GridLoad, GridPage, GridQuery } from '@machines/admin-grid/grid.types';
+import { usersGridMachine } from '@machines/admin-grid/users-grid';
+import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
+import type { ProfileResult } from '@machines/profile-form/profile-form.types';
+import { createUserDialogMachine } from '@machines/user-dialog/user-dialog.machine';
+import { UsersScreen } from '@src/admin/users/UsersPage';
+import type { Client } from '@contracts/admin/clients';
+import { ApiError } from '@contracts/failures';
+import type { InstanceRecord } from '@contracts/instance';
+import type { UserRow } from '@contracts/users';
+import {
+  actorDone,
+  actorError,
+  createControlledActor,
+  doneEventType,
+  errorEventType,
+} from '../support/controlled-actor';
+import { formDefinition, profileLoaded } from '../support/profile-fixtures';
+import { recordingNotifications } from '../support/recording-ref';
+import { renderAdminView } from '../support/render-admin';
+import { describeWalks, notWalked } from '../support/walk';
+
+type GridSnapshot = SnapshotFrom<typeof usersGridMachine>;
+
+const ME = 'me';
+const person = (n: number, overrides: Partial<UserRow> = {}): UserRow => ({
+  id: `p${String(n)}`,
+  clientId: 'acme',
+  clientName: 'Acme Health',
+  email: `person${String(n)}@acme.test`,
+  login: `ACME__person${String(n)}@acme.test`,
+  firstName: 'Person',
+  lastName: `Number${String(n).padStart(2, '0')}`,
+  isAulAdmin: false,
+  isClientAdmin: false,
+  ssoUser: false,
+  version: 1,
+  ...overrides,
+});
+/** The page the server answers: the administrator's own row first, then nine others, of 57 people. */
+const page: GridPage<UserRow> = {
+  rows: [
+    person(0, { id: ME, firstName: 'Ada', lastName: 'Admin', isAulAdmin: true }),
+    ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => person(n)),
+  ],
+  total: 57,
+};
+const first = page.rows[1]!;
+const clients: Client[] = [
+  {
+    id: 'acme',
+    name: 'Acme Health',
+    portalAlias: 'acme',
+    oktaPrefix: 'ACME',
+    autoSignUp: true,
+    cmsClientId: null,
+    version: 1,
+  },
+  {
+    id: 'globex',
+    name: 'Globex Retail',
+    portalAlias: 'globex',
+    oktaPrefix: 'GLBX',
+    autoSignUp: false,
+    cmsClientId: null,
+    version: 1,
+  },
+];
+const record: InstanceRecord = {
+  id: first.id,
+  clientId: 'acme',
+  clientName: 'Acme Health',
+  email: first.email,
+  firstName: 'María',
+  lastName: first.lastName,
+  culture: 'en-us',
+  ssoUser: false,
+  fields: {},
+  applicationRoles: [],
+  version: 2,
+};
+const serverDown = new ApiError({ status: 500, code: 'internal', message: 'Internal server error', requestId: 'q1' });
+const stillThere = new ApiError({
+  status: 409,
+  code: 'conflict',
+  message: 'Someone else changed it.',
+  requestId: 'q2',
+});
+
+const pageLoaded = actorDone('loadRows', page as GridLoad<UserRow>);
+const pageFailed = actorError('loadRows', serverDown);
+const deleted = actorDone('deleteRow', undefined);
+const deleteRefused = actorError('deleteRow', stillThere);
+const editorSaved = actorDone('editor', record as unknown);
+const editorCancelled = actorDone('editor', undefined as unknown);
+const deleteFirst = { type: 'row.delete', id: first.id } as const;
+const deleteOwn = { type: 'row.delete', id: ME } as const;
+const editFirst = { type: 'row.edit', id: first.id } as const;
+const confirm = { type: 'delete.confirm' } as const;
+const chooseName = { type: 'filter.column', column: 'name' } as const;
+const typeName = { type: 'filter.text', text: 'number0' } as const;
+const search = { type: 'filter.search' } as const;
+const clear = { type: 'filter.clear' } as const;
+const nextPage = { type: 'page.go', index: 1 } as const;
+const smallerPages = { type: 'page.size', size: 5 } as const;
+const globex = { type: 'filter.scope', scope: 'globex' } as const;
+
+type Walked =
+  | typeof pageLoaded
+  | typeof pageFailed
+  | typeof deleted
+  | typeof deleteRefused
+  | typeof editorSaved
+  | typeof deleteFirst
+  | typeof deleteOwn
+  | typeof editFirst
+  | typeof confirm
+  | typeof chooseName
+  | typeof typeName
+  | typeof search
+  | typeof clear
+  | typeof nextPage
+  | typeof smallerPages
+  | typeof globex
+  | { type: 'grid.refresh' }
+  | { type: 'delete.cancel' };
+
+/**
+ * The events each state can meet through the page. The query events are offered from the unfiltered first page only
+ * (and the filter steps in order), so the graph stays the size of what the page does: each reads once.
+ */
+const eventsOf = (s: GridSnapshot): Walked[] => {
+  if (s.matches('loading')) return [pageLoaded, pageFailed];
+  if (s.matches('failed')) return [{ type: 'grid.refresh' as const }];
+  if (s.matches({ ready: 'browsing' })) {
+    const { filter, applied, scope, pageIndex, pageSize } = s.context;
+    if (applied.column !== undefined) return [clear];
+    const pristine = scope === undefined && pageIndex === 0 && pageSize === 10;
+    if (!pristine) return [];
+    if (filter.column === undefined)
+      return [chooseName, nextPage, smallerPages, globex, deleteFirst, deleteOwn, editFirst];
+    if (filter.text === '') return [typeName];
+    return [search];
+  }
+  if (s.matches({ ready: 'confirmingDelete' })) return [confirm, { type: 'delete.cancel' as const }];
+  if (s.matches({ ready: 'deleting' })) return [deleted, deleteRefused];
+  if (s.matches({ ready: 'editing' })) return [editorSaved, editorCancelled];
+  return [];
+};
+
+function renderPage() {
+  const loadRows = createControlledActor<GridLoad<UserRow>, GridQuery>();
+  const deleteRow = createControlledActor<unknown, { row: UserRow }>();
+  const notifications = recordingNotifications();
+  // The real dialog and form, its calls answering at once: the form's own walk is tests/model/profile-form.model.
+  const profileForm = profileFormMachine.provide({
+    actors: {
+      load: fromPromise(() =>
+        Promise.resolve(profileLoaded({ form: formDefinition({ instanceId: first.id, email: first.email }) })),
+      ),
+      save: fromPromise(() => Promise.resolve<ProfileResult>({ kind: 'updated', record })),
+    },
+  });
+  const settings = { culture: 'en-us', role: 'admin', ownId: ME } as const;
+  const editor = createUserDialogMachine(settings).provide({ actors: { profileForm } });
+  const logic = usersGridMachine.provide({ actors: { loadRows: loadRows.logic, deleteRow: deleteRow.logic, editor } });
+  renderAdminView(
+    <UsersScreen
+      notifications={notifications.ref}
+      profile={{ userId: ME, isAulAdmin: true }}
+      settings={settings}
+      importPanel={<section aria-label="Import users" />}
+      wire={() => logic}
+      loadClients={() => Promise.resolve(clients)}
+    />,
+  );
+  return { loadRows, deleteRow, notifications };
+}
+
+const tableNames = () =>
+  within(screen.getByRole('table'))
+    .queryAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+describeWalks(usersGridMachine, {
+  title: 'Manage user profiles walk (admin-and-board §2, public-and-profile §2 Grid/Filter, §8, through the real page)',
+  events: eventsOf,
+  scenarios: [
+    {
+      input: { notifications: recordingNotifications().ref, pageSizes: [5, 10], undeletableIds: [ME] },
+      // A state is its value and the query it reads or shows: a page read for another page is another state.
+      serializeState: (s) =>
+        JSON.stringify([
+          s.value,
+          s.context.filter,
+          s.context.applied,
+          s.context.scope,
+          s.context.pageIndex,
+          s.context.pageSize,
+        ]),
+      journeys: [
+        [pageFailed, { type: 'grid.refresh' }],
+        [pageLoaded, deleteFirst, { type: 'delete.cancel' }],
+        [pageLoaded, deleteFirst, confirm, deleted],
+        [pageLoaded, deleteFirst, confirm, deleteRefused],
+        [pageLoaded, deleteOwn],
+        [pageLoaded, editFirst, editorSaved],
+        [pageLoaded, editFirst, editorCancelled],
+        [pageLoaded, chooseName, typeName, search, pageLoaded, clear, pageLoaded],
+      ],
+    },
+  ],
+  start: renderPage,
+  describeEvent: (event) => ('output' in event && event.output !== undefined ? 'saved' : undefined),
+  // A bound so a stuck walk fails instead of hanging (not a speed check).
+  timeout: 30_000,
+  states: {
+    loading: async (s, h) => {
+      expect(await screen.findByText('Loading the list…')).toBeInTheDocument();
+      // What the page asks the server for is the grid's query, not the rows on screen.
+      await waitFor(() => {
+        expect(h.loadRows.calls.at(-1)).toEqual({
+          filter: s.context.applied,
+          scope: s.context.scope,
+          pageIndex: s.context.pageIndex,
+          pageSize: s.context.pageSize,
+        });
+      });
+    },
+    failed: async () => {
+      expect(await screen.findByText('The list could not be loaded.')).toBeInTheDocument();
+    },
+    'ready.browsing': async (s) => {
+      const expected = selectPageRows(s).map((row) => `${row.firstName} ${row.lastName}`);
+      await waitFor(() => {
+        expect(tableNames()).toEqual(expected);
+      });
+      const paging = selectPaging(s);
+      expect(
+        screen.getByText(`Page ${String(paging.pageIndex + 1)} of ${String(paging.pageCount)}`),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Search' })).toHaveProperty(
+        'disabled',
+        !(s.context.filter.column !== undefined && s.context.filter.text.trim() !== ''),
+      );
+      // The marked place of the import panel is on the page.
+      expect(screen.getByRole('region', { name: 'Import users' })).toBeInTheDocument();
+    },
+    'ready.confirmingDelete': async () => {
+      const dialog = await screen.findByRole('alertdialog');
+      expect(dialog).toHaveTextContent(`Delete the user Person ${first.lastName}?`);
+    },
+    'ready.deleting': async (_s, h) => {
+      await waitFor(() => {
+        expect(h.deleteRow.waiting()).toBe(1);
+      });
+    },
+    'ready.editing': async () => {
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText(`Edit the user Person ${first.lastName}`)).toBeInTheDocument();
+    },
+  },
+  executors: {
+    [doneEventType('loadRows')]: async (_step, h) => {
+      await waitFor(() => {
+        expect(h.loadRows.waiting()).toBe(1);
+      });
+      act(() => {
+        h.loadRows.resolve(page);
+      });
+    },
+    [errorEventType('loadRows')]: async (_step, h) => {
+      await waitFor(() => {
+        expect(h.loadRows.waiting()).toBe(1);
+      });
+      act(() => {
+        h.loadRows.reject(serverDown);
+      });
+    },
+    'grid.refresh': async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    },
+    'filter.column': async () => {
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Search by' }), 'name');
+    },
+    'filter.text': async () => {
+      await userEvent.type(screen.getByRole('searchbox', { name: 'Search text' }), typeName.text);
+    },
+    'filter.search': async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    },
+    'filter.clear': async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    },
+    'filter.scope': async () => {
+      const select = screen.getByRole('combobox', { name: 'Client' });
+      await waitFor(() => {
+        expect(
+          within(select)
+            .getAllByRole('option')
+            .map((option) => option.textContent),
+        ).toEqual(['All clients', 'Acme Health', 'Globex Retail']);
+      });
+      await userEvent.selectOptions(select, 'globex');
+    },
+    'page.go': async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    },
+    'page.size': async () => {
+      const select = screen.getByRole('combobox', { name: 'Rows per page' });
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['5', '10']);
+      await userEvent.selectOptions(select, '5');
+    },
+    'row.add': notWalked('the page offers no Add: creating a person is not built yet (docs/flows/user-dialog.md)'),
+    'row.edit': async () => {
+      await userEvent.click(screen.getByRole('button', { name: `Edit Person ${first.lastName}` }));
+    },
+    'row.delete': async ({ event }, h) => {
+      const name = event.id === ME ? 'Ada Admin' : `Person ${first.lastName}`;
+      await userEvent.click(screen.getByRole('button', { name: `Delete ${name}` }));
+      if (event.id === ME)
+        await waitFor(() => {
+          expect(h.notifications.received).toContainEqual({
+            type: 'snackbar.show',
+            snackbar: {
+              type: 'error',
+              title: { id: 'Instance_Text_DeleteFailTitle' },
+              message: { id: 'Instance_Text_DeleteFailCurrentLogin' },
+            },
+          });
+        });
+    },
+    'delete.confirm': async () => {
+      await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
+    },
+    'delete.cancel': async () => {
+      await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'No' }));
+    },
+    [doneEventType('deleteRow')]: (_step, h) => {
+      act(() => {
+        h.deleteRow.resolve(undefined);
+      });
+    },
+    [errorEventType('deleteRow')]: async (_step, h) => {
+      act(() => {
+        h.deleteRow.reject(stillThere);
+      });
+      // §8: an error snackbar with the server's message under Instance_Text_DeleteFailTitle.
+      await waitFor(() => {
+        expect(h.notifications.received).toContainEqual({
+          type: 'snackbar.show',
+          snackbar: {
+            type: 'error',
+            title: { id: 'Instance_Text_DeleteFailTitle' },
+            message: { raw: 'Someone else changed it.' },
+          },
+        });
+      });
+    },
+    [doneEventType('editor')]: async ({ event }) => {
+      const dialog = await screen.findByRole('dialog');
+      // The form in Admin mode: the Profile step and the application's role step, no Security step.
+      await waitFor(() => {
+        expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
+      });
+      expect(within(dialog).queryByText('Security')).toBeNull();
+      await userEvent.click(
+        within(dialog).getByRole('button', { name: event.output === undefined ? 'Cancel' : 'Save' }),
+      );
+      await waitFor(() => {
+        expect(screen.queryByRole('dialog')).toBeNull();
+      });
+    },
+  },
+});

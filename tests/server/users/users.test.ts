@@ -1,0 +1,236 @@
+import { eq, inArray } from 'drizzle-orm';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserPageSchema, type UserPage } from '@contracts/users';
+import { instanceApplicationRoles, instances } from '@server/db/schema';
+import { DEMO_PASSWORD } from '@server/db/seed';
+import { seedDemoIdentities } from '@server/idp/seed/demo-identities';
+import { DELETE_CURRENT_LOGIN_MESSAGE } from '@server/api/users/service';
+import { adminCaller, auditRowsOf, clientIdOf, problemOf, type Person } from '../admin/harness';
+import { buildTestApp, type TestApp } from '../support/app';
+import { databaseKinds } from '../support/database';
+
+/** People added to Acme for paging: `Zed Paging00` … `Zed Paging23`, no identity-provider user. */
+const PAGING_PEOPLE = 24;
+
+describe.each(databaseKinds)('manage users: the grid and the delete (%s)', (kind) => {
+  let t: TestApp;
+  let call: ReturnType<typeof adminCaller>;
+  let acme: string;
+  let globex: string;
+  const page = async (as: Person, query = ''): Promise<UserPage> => {
+    const response = await call('GET', `ManageUsers${query}`, { as });
+    expect(response).toAnswer(200);
+    return v.parse(UserPageSchema, response.json());
+  };
+  const idOf = async (email: string) =>
+    (await t.database.db.select({ id: instances.id }).from(instances).where(eq(instances.email, email)))[0]?.id;
+  const everyone = async () =>
+    (await t.database.db.select({ id: instances.id }).from(instances).where(eq(instances.signUpPending, false))).length;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    await seedDemoIdentities(t.database.db);
+    call = adminCaller(t);
+    acme = await clientIdOf(t, 'acme');
+    globex = await clientIdOf(t, 'globex');
+    await t.database.db.insert(instances).values(
+      Array.from({ length: PAGING_PEOPLE }, (_, n) => {
+        const nn = String(n).padStart(2, '0');
+        return {
+          clientId: acme,
+          email: `paging${nn}@acme.test`,
+          idpLogin: `ACME__paging${nn}@acme.test`,
+          firstName: 'Zed',
+          lastName: `Paging${nn}`,
+        };
+      }),
+    );
+  });
+  afterAll(() => t.dispose());
+
+  it('gives the provider administrator every client, ten a page by default, sorted by last name', async () => {
+    const first = await page('admin');
+    expect(first.size).toBe(10);
+    expect(first.rows).toHaveLength(10);
+    expect(first.total).toBe(await everyone());
+    const names = first.rows.map((row) => row.lastName.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(new Set(first.rows.map((row) => row.clientName)).size).toBeGreaterThan(1);
+  });
+
+  it('pages without overlap or gaps, in the order asked for', async () => {
+    const query = `?clientId=${acme}&searchBy=name&search=zed&size=5`;
+    const pages = await Promise.all([0, 1, 2, 3, 4].map((n) => page('admin', `${query}&page=${String(n)}`)));
+    expect(pages.map((p) => p.total)).toEqual([24, 24, 24, 24, 24]);
+    const ids = pages.flatMap((p) => p.rows.map((row) => row.lastName));
+    expect(ids).toEqual(Array.from({ length: PAGING_PEOPLE }, (_, n) => `Paging${String(n).padStart(2, '0')}`));
+    const descending = await page('admin', `${query}&direction=desc`);
+    expect(descending.rows.map((row) => row.lastName)).toEqual([
+      'Paging23',
+      'Paging22',
+      'Paging21',
+      'Paging20',
+      'Paging19',
+    ]);
+    const byEmail = await page('admin', `${query}&sort=email&direction=desc&page=0`);
+    expect(byEmail.rows[0]?.email).toBe('paging23@acme.test');
+  });
+
+  it('reads a page in the second half from the end: the last pages join the first ones without a gap', async () => {
+    const all = await page('admin', `?clientId=${acme}&size=5`);
+    const pages = Math.ceil(all.total / 5);
+    const read = await Promise.all(
+      Array.from({ length: pages }, (_, n) => page('admin', `?clientId=${acme}&size=5&page=${String(n)}`)),
+    );
+    const ids = read.flatMap((p) => p.rows.map((row) => row.id));
+    expect(ids).toHaveLength(all.total);
+    expect(new Set(ids).size).toBe(all.total);
+    const reversed = await Promise.all(
+      Array.from({ length: pages }, (_, n) =>
+        page('admin', `?clientId=${acme}&size=5&direction=desc&page=${String(n)}`),
+      ),
+    );
+    expect(reversed.flatMap((p) => p.rows.map((row) => row.id))).toEqual([...ids].reverse());
+    expect((await page('admin', `?clientId=${acme}&size=5&page=${String(pages)}`)).rows).toEqual([]);
+  });
+
+  it('keeps the totals it names without counting in step with every insert, move and delete', async () => {
+    const db = t.database.db;
+    const exact = async () =>
+      (await db.select({ id: instances.id }).from(instances).where(eq(instances.clientId, globex))).length;
+    expect((await page('admin', `?clientId=${globex}`)).total).toBe(await exact());
+    const [moved] = await db
+      .insert(instances)
+      .values({ clientId: acme, email: 'mover@acme.test', idpLogin: 'ACME__mover@acme.test' })
+      .returning({ id: instances.id });
+    await db.update(instances).set({ clientId: globex }).where(eq(instances.id, moved!.id));
+    expect((await page('admin', `?clientId=${globex}`)).total).toBe(await exact());
+    await db.update(instances).set({ signUpPending: true }).where(eq(instances.id, moved!.id));
+    expect((await page('admin', `?clientId=${globex}`)).total).toBe((await exact()) - 1);
+    await db.delete(instances).where(eq(instances.id, moved!.id));
+    expect((await page('admin', `?clientId=${globex}`)).total).toBe(await exact());
+    expect((await page('admin')).total).toBe(await everyone());
+  });
+
+  it('refuses a page size or a sort the grid does not offer', async () => {
+    expect(await call('GET', 'ManageUsers?size=7')).toAnswer(400);
+    expect(await call('GET', 'ManageUsers?size=1000')).toAnswer(400);
+    expect(await call('GET', 'ManageUsers?sort=password')).toAnswer(400);
+    expect(await call('GET', 'ManageUsers?page=-1')).toAnswer(400);
+    expect(await call('GET', `ManageUsers?searchBy=name&search=${'x'.repeat(101)}`)).toAnswer(400);
+  });
+
+  it('searches by name, e-mail and login without case; a typed % or _ is a letter, not a wildcard', async () => {
+    expect((await page('admin', '?searchBy=email&search=MARIA@')).rows.map((r) => r.email)).toEqual([
+      'maria@acme.test',
+    ]);
+    expect((await page('admin', '?searchBy=login&search=glbx__')).rows.map((r) => r.email)).toEqual([
+      'sam@globex.test',
+    ]);
+    expect((await page('admin', '?searchBy=name&search=zed%20paging07')).rows.map((r) => r.lastName)).toEqual([
+      'Paging07',
+    ]);
+    expect((await page('admin', '?searchBy=email&search=%25')).total).toBe(0);
+    expect((await page('admin', '?searchBy=email&search=paging0_')).total).toBe(0);
+  });
+
+  it('narrows the provider administrator to the client the filter names', async () => {
+    const globexPage = await page('admin', `?clientId=${globex}`);
+    expect(globexPage.total).toBeGreaterThan(0);
+    expect(globexPage.rows.every((row) => row.clientId === globex)).toBe(true);
+  });
+
+  it('keeps a client administrator to their own client, whatever the query names (IDOR refused as missing)', async () => {
+    const own = await page('acmeClientAdmin', '?size=10');
+    expect(own.rows.every((row) => row.clientId === acme)).toBe(true);
+    expect(own.rows.some((row) => row.isAulAdmin)).toBe(false);
+    expect(own.total).toBe(
+      (await t.database.db.select({ id: instances.id }).from(instances).where(eq(instances.clientId, acme))).length,
+    );
+    expect(await call('GET', `ManageUsers?clientId=${acme}`, { as: 'acmeClientAdmin' })).toAnswer(200);
+    const across = await call('GET', `ManageUsers?clientId=${globex}`, { as: 'acmeClientAdmin' });
+    expect(across).toAnswer(404);
+    expect(across.body).not.toContain('sam@globex.test');
+    const searched = await page('acmeClientAdmin', '?searchBy=email&search=globex');
+    expect(searched.total).toBe(0);
+  });
+
+  it('refuses the grid to people who are not administrators', async () => {
+    expect(await call('GET', 'ManageUsers', { as: 'acmeUser' })).toAnswer(403);
+    expect(await call('GET', 'ManageUsers', { as: 'agent' })).toAnswer(403);
+    expect(await call('GET', 'ManageUsers', { as: 'anonymous' })).toAnswer(401);
+  });
+
+  it('audits an administrator’s edit of a person (PUT Instance/{id}) in the same transaction', async () => {
+    const sam = await idOf('sam@globex.test');
+    const read = await call('GET', `Instance/${sam!}`);
+    expect(read).toAnswer(200);
+    const record = read.json<{ version: number; fields: Record<string, string> }>();
+    const saved = await call('PUT', `Instance/${sam!}`, {
+      body: { version: record.version, fields: { ...record.fields, AcceptTerms: 'true', LastName: 'Samuels' } },
+    });
+    expect(saved).toAnswer(200);
+    const rows = await auditRowsOf(t, 'instance', sam!);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: 'update', actor: 'AUL__admin@gatehouse.test' });
+    expect(rows[0]?.after).toMatchObject({ mode: 'Admin', lastName: 'Samuels', version: record.version + 1 });
+  });
+
+  it('never deletes the caller’s own profile (409, the current-login refusal)', async () => {
+    for (const [as, email] of [
+      ['admin', 'admin@gatehouse.test'],
+      ['acmeClientAdmin', 'clientadmin@acme.test'],
+    ] as const) {
+      const own = await idOf(email);
+      const refused = await call('DELETE', `Instance/${own!}`, { as });
+      expect(refused).toAnswer(409);
+      expect(problemOf(refused).message).toBe(DELETE_CURRENT_LOGIN_MESSAGE);
+      expect(await idOf(email)).toBe(own);
+    }
+  });
+
+  it('refuses a client administrator another client’s person or the provider administrator, as missing', async () => {
+    const sam = await idOf('sam@globex.test');
+    const admin = await idOf('admin@gatehouse.test');
+    for (const id of [sam!, admin!, '00000000-0000-4000-8000-000000000000']) {
+      expect(await call('DELETE', `Instance/${id}`, { as: 'acmeClientAdmin' })).toAnswer(404);
+    }
+    expect(await idOf('sam@globex.test')).toBe(sam);
+    expect(await call('DELETE', `Instance/${sam!}`, { as: 'acmeUser' })).toAnswer(403);
+    expect(await idOf('sam@globex.test')).toBe(sam);
+  });
+
+  it('deletes a person in one unit: profile, roles, identity-provider user, and an audit row', async () => {
+    const maria = await idOf('maria@acme.test');
+    const before = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authn',
+      payload: { username: 'ACME__maria@acme.test', password: DEMO_PASSWORD },
+    });
+    expect(before.statusCode).toBe(200);
+    expect(await call('DELETE', `Instance/${maria!}`, { as: 'acmeClientAdmin' })).toAnswer(204);
+    expect(await idOf('maria@acme.test')).toBeUndefined();
+    const roles = await t.database.db
+      .select()
+      .from(instanceApplicationRoles)
+      .where(inArray(instanceApplicationRoles.instanceId, [maria!]));
+    expect(roles).toEqual([]);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authn',
+      payload: { username: 'ACME__maria@acme.test', password: DEMO_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(401);
+    const [audit] = await auditRowsOf(t, 'instance', maria!);
+    expect(audit).toMatchObject({ action: 'delete', actor: 'ACME__clientadmin@acme.test', after: null });
+    expect(audit?.before).toMatchObject({ email: 'maria@acme.test' });
+    expect(await call('DELETE', `Instance/${maria!}`, { as: 'admin' })).toAnswer(404);
+  });
+
+  it('deletes a profile whose identity-provider user is already gone', async () => {
+    const paging = await idOf('paging00@acme.test');
+    expect(await call('DELETE', `Instance/${paging!}`, { as: 'admin' })).toAnswer(204);
+    expect(await idOf('paging00@acme.test')).toBeUndefined();
+  });
+});

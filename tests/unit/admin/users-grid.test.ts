@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, initialTransition, transition } from 'xstate';
+import { selectCanSearch, selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
+import type { GridLoad, GridQuery } from '@machines/admin-grid/grid.types';
+import { userSearchColumns, usersGridMachine } from '@machines/admin-grid/users-grid';
+import type { UserRow } from '@contracts/users';
+import { userQueryOf } from '@src/admin/users/wiring';
+import { createControlledActor } from '../../support/controlled-actor';
+import { recordingNotifications } from '../../support/recording-ref';
+
+const person = (n: number): UserRow => ({
+  id: `p${String(n)}`,
+  clientId: 'acme',
+  clientName: 'Acme Health',
+  email: `person${String(n)}@acme.test`,
+  login: `ACME__person${String(n)}@acme.test`,
+  firstName: 'Person',
+  lastName: String(n).padStart(3, '0'),
+  isAulAdmin: false,
+  isClientAdmin: false,
+  ssoUser: false,
+  version: 1,
+});
+const pageOf = (from: number, size: number, total: number): GridLoad<UserRow> => ({
+  rows: Array.from({ length: Math.max(0, Math.min(size, total - from)) }, (_, i) => person(from + i)),
+  total,
+});
+
+const { ref: notifications } = recordingNotifications();
+
+/** The grid, started with a load that parks every query until the test answers it. */
+function startGrid(undeletableIds: readonly string[] = []) {
+  const loadRows = createControlledActor<GridLoad<UserRow>, GridQuery>();
+  const deleteRow = createControlledActor<unknown, { row: UserRow }>();
+  const recorder = recordingNotifications();
+  const actor = createActor(
+    usersGridMachine.provide({ actors: { loadRows: loadRows.logic, deleteRow: deleteRow.logic } }),
+    { input: { notifications: recorder.ref, pageSizes: [5, 10], undeletableIds } },
+  ).start();
+  return { actor, loadRows, deleteRow, recorder };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the users grid pages on the server (GridConfig.paging: server)', () => {
+  it('asks for the first page of ten, and shows the page it gets with the total it names', async () => {
+    const { actor, loadRows } = startGrid();
+    expect(loadRows.calls).toEqual([
+      { filter: { column: undefined, text: '' }, scope: undefined, pageIndex: 0, pageSize: 10 },
+    ]);
+    loadRows.resolve(pageOf(0, 10, 57));
+    await settle();
+    expect(actor.getSnapshot().matches({ ready: 'browsing' })).toBe(true);
+    expect(selectPageRows(actor.getSnapshot())).toHaveLength(10);
+    expect(selectPaging(actor.getSnapshot())).toMatchObject({ pageIndex: 0, pageCount: 6, total: 57, pageSize: 10 });
+  });
+
+  it('filters on Search only: typing reads nothing, Search reads page 1 with the filter, Clear reads everyone', async () => {
+    const { actor, loadRows } = startGrid();
+    loadRows.resolve(pageOf(0, 10, 57));
+    await settle();
+    actor.send({ type: 'page.go', index: 3 });
+    loadRows.resolve(pageOf(30, 10, 57));
+    await settle();
+    actor.send({ type: 'filter.column', column: 'email' });
+    expect(selectCanSearch(userSearchColumns)(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'filter.text', text: 'person1' });
+    expect(selectCanSearch(userSearchColumns)(actor.getSnapshot())).toBe(true);
+    expect(loadRows.calls).toHaveLength(2);
+    expect(actor.getSnapshot().context.pageIndex).toBe(3);
+    actor.send({ type: 'filter.search' });
+    expect(loadRows.calls.at(-1)).toEqual({
+      filter: { column: 'email', text: 'person1' },
+      scope: undefined,
+      pageIndex: 0,
+      pageSize: 10,
+    });
+    loadRows.resolve(pageOf(10, 10, 11));
+    await settle();
+    actor.send({ type: 'filter.clear' });
+    expect(loadRows.calls.at(-1)).toMatchObject({ filter: { column: undefined, text: '' }, pageIndex: 0 });
+    expect(actor.getSnapshot().context.filter).toEqual({ column: undefined, text: '' });
+  });
+
+  it('refuses Search without a type or with an invalid input (the spec’s filter control)', async () => {
+    const { actor, loadRows } = startGrid();
+    loadRows.resolve(pageOf(0, 10, 57));
+    await settle();
+    actor.send({ type: 'filter.text', text: 'maria' });
+    actor.send({ type: 'filter.search' });
+    actor.send({ type: 'filter.column', column: 'name' });
+    actor.send({ type: 'filter.text', text: '   ' });
+    actor.send({ type: 'filter.search' });
+    actor.send({ type: 'filter.text', text: 'x'.repeat(101) });
+    actor.send({ type: 'filter.search' });
+    expect(loadRows.calls).toHaveLength(1);
+  });
+
+  it('reads again for a page, an offered page size (back to page 1) and a client, never for a size not offered', async () => {
+    const { actor, loadRows } = startGrid();
+    loadRows.resolve(pageOf(0, 10, 57));
+    await settle();
+    actor.send({ type: 'page.go', index: 99 });
+    expect(loadRows.calls.at(-1)).toMatchObject({ pageIndex: 5 });
+    loadRows.resolve(pageOf(50, 10, 57));
+    await settle();
+    actor.send({ type: 'page.size', size: 20 });
+    expect(loadRows.calls).toHaveLength(2);
+    actor.send({ type: 'page.size', size: 5 });
+    expect(loadRows.calls.at(-1)).toMatchObject({ pageIndex: 0, pageSize: 5 });
+    loadRows.resolve(pageOf(0, 5, 57));
+    await settle();
+    actor.send({ type: 'filter.scope', scope: 'globex' });
+    expect(loadRows.calls.at(-1)).toMatchObject({ scope: 'globex', pageIndex: 0, pageSize: 5 });
+  });
+
+  it('ignores paging while a page is being read (the next read starts from what is on screen)', () => {
+    const [loading] = initialTransition(usersGridMachine, { notifications });
+    const [after] = transition(usersGridMachine, loading, { type: 'page.go', index: 2 });
+    expect(after.context.pageIndex).toBe(0);
+    expect(after.matches('loading')).toBe(true);
+  });
+
+  it('steps back to the last page when the page read lies past it (people were deleted meanwhile)', async () => {
+    const { actor, loadRows } = startGrid();
+    loadRows.resolve(pageOf(0, 10, 57));
+    await settle();
+    actor.send({ type: 'page.go', index: 5 });
+    loadRows.resolve({ rows: [], total: 41 });
+    await settle();
+    expect(loadRows.calls.at(-1)).toMatchObject({ pageIndex: 4 });
+    loadRows.resolve(pageOf(40, 10, 41));
+    await settle();
+    expect(selectPaging(actor.getSnapshot())).toMatchObject({ pageIndex: 4, pageCount: 5, total: 41 });
+  });
+
+  it('never asks to delete one’s own login: the snackbar says why, under the delete-failure title', async () => {
+    const { actor, loadRows, recorder } = startGrid(['p3']);
+    loadRows.resolve(pageOf(0, 10, 57));
+    await settle();
+    actor.send({ type: 'row.delete', id: 'p3' });
+    expect(actor.getSnapshot().matches({ ready: 'browsing' })).toBe(true);
+    expect(recorder.received).toContainEqual({
+      type: 'snackbar.show',
+      snackbar: {
+        type: 'error',
+        title: { id: 'Instance_Text_DeleteFailTitle' },
+        message: { id: 'Instance_Text_DeleteFailCurrentLogin' },
+      },
+    });
+    actor.send({ type: 'row.delete', id: 'p4' });
+    expect(actor.getSnapshot().matches({ ready: 'confirmingDelete' })).toBe(true);
+  });
+
+  it('reads the same page again after a delete', async () => {
+    const { actor, loadRows, deleteRow } = startGrid();
+    loadRows.resolve(pageOf(0, 10, 57));
+    await settle();
+    actor.send({ type: 'page.go', index: 2 });
+    loadRows.resolve(pageOf(20, 10, 57));
+    await settle();
+    actor.send({ type: 'row.delete', id: 'p21' });
+    actor.send({ type: 'delete.confirm' });
+    expect(deleteRow.calls).toEqual([{ row: person(21) }]);
+    deleteRow.resolve(undefined);
+    await settle();
+    expect(loadRows.calls.at(-1)).toMatchObject({ pageIndex: 2 });
+  });
+});
+
+describe('the grid query as the server takes it (src/admin/users/wiring.ts)', () => {
+  it('sends the search only when it has a type and text, and the client only when one is chosen', () => {
+    expect(
+      userQueryOf({ filter: { column: undefined, text: 'x' }, scope: undefined, pageIndex: 2, pageSize: 5 }),
+    ).toEqual({ page: 2, size: 5 });
+    expect(
+      userQueryOf({ filter: { column: 'login', text: ' acme__ ' }, scope: 'c1', pageIndex: 0, pageSize: 10 }),
+    ).toEqual({
+      page: 0,
+      size: 10,
+      clientId: 'c1',
+      searchBy: 'login',
+      search: 'acme__',
+    });
+  });
+});
