@@ -48,8 +48,8 @@ export function ImportUsersView({ importRef }: { importRef: ImportRef }) {
   const refusal = useSelector(importRef, selectRefusal);
   const fileInput = useRef<HTMLInputElement>(null);
   return (
-    <Stack gap="4" data-testid="import-users" data-step={step}>
-      <Heading as="h2" size="lg">
+    <Stack as="section" aria-labelledby="import-users-title" gap="4" data-testid="import-users" data-step={step}>
+      <Heading as="h2" size="lg" id="import-users-title">
         {i18n._(labels.Import_Text_Title)}
       </Heading>
       <HStack gap="3" align="end" wrap="wrap">
