@@ -6,18 +6,14 @@ import type { Db } from '../../db/client';
 import {
   applications,
   clientApplications,
-  clients,
   fields,
   instanceApplicationRoles,
   instanceFieldValues,
-  instances,
   subFields,
   templateFields,
   templates,
 } from '../../db/schema';
-
-type Client = typeof clients.$inferSelect;
-type Instance = typeof instances.$inferSelect;
+import type { ClientRow, InstanceRow } from '../../db/rows';
 
 /** The client's active applications in display order, each with its template (the Default one when it names none). */
 async function applicationsWithTemplates(db: Db, clientId: string) {
@@ -77,9 +73,9 @@ async function placementsOf(db: Db, templateIds: string[]) {
  */
 export async function readFormDefinition(
   db: Db,
-  client: Client,
+  client: ClientRow,
   viewer: FormViewer,
-  instance: Instance | null,
+  instance: InstanceRow | null,
 ): Promise<FormDefinition> {
   const apps = await applicationsWithTemplates(db, client.id);
   const templateIds = [...new Set(apps.map((app) => app.templateId).filter((id): id is string => id !== null))];

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { normaliseCulture } from '@contracts/culture';
 import type { FormMode, FormViewer } from '@contracts/forms/profile-rules';
 import { detailMessages } from '@contracts/forms/problem';
@@ -6,24 +6,16 @@ import type { InstanceRecord, InstanceUpdate } from '@contracts/instance';
 import type { FormDefinition } from '@contracts/profile-form';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db/client';
-import {
-  applications,
-  auditLog,
-  clients,
-  instanceApplicationRoles,
-  instanceFieldValues,
-  instances,
-} from '../../db/schema';
+import { applications, auditLog, clients, instanceApplicationRoles, instances } from '../../db/schema';
+import type { ClientRow, InstanceRow } from '../../db/rows';
 import { ADMIN_APPLICATION_NAME } from '../../db/seed';
 import { DirectoryRefusal } from '../../directory/errors';
 import type { DirectoryPort } from '../../directory/port';
 import { notFound, staleUpdate, validationFailed } from '../../http/problem';
 import { reachOf, reaches } from '../support/reach';
 import { checkFields, checkSecurity, fixedInputRules, namesOf, Refusals, valuesToSave } from './boundary';
+import { clearRoles, replaceFieldValues } from './writes';
 import { readFormDefinition } from './form-queries';
-
-type Instance = typeof instances.$inferSelect;
-type Client = typeof clients.$inferSelect;
 
 /** How the caller works on a profile: their own (Edit), as an administrator (Admin) or as an agent (Agent). */
 export interface Access {
@@ -33,19 +25,19 @@ export interface Access {
   grantsAdminApplication: boolean;
 }
 
-export async function findInstance(db: Db, id: string): Promise<Instance | undefined> {
+export async function findInstance(db: Db, id: string): Promise<InstanceRow | undefined> {
   const [row] = await db.select().from(instances).where(eq(instances.id, id)).limit(1);
   return row;
 }
 
-async function clientOf(db: Db, clientId: string): Promise<Client> {
+async function clientOf(db: Db, clientId: string): Promise<ClientRow> {
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId)).limit(1);
   if (client === undefined) throw notFound();
   return client;
 }
 
 /** An administrator's profile: the provider administrator's (isAulAdmin) or a client administrator's (a restriction). */
-const isAdministrator = (instance: Instance) => instance.isAulAdmin || instance.clientRestrictionFilter !== null;
+const isAdministrator = (instance: InstanceRow) => instance.isAulAdmin || instance.clientRestrictionFilter !== null;
 
 /**
  * Who may work on a profile: the person themselves; an administrator whose reach includes its client (the provider
@@ -56,7 +48,7 @@ const isAdministrator = (instance: Instance) => instance.isAulAdmin || instance.
 export async function accessTo(
   db: Db,
   caller: Principal,
-  instance: Instance | undefined,
+  instance: InstanceRow | undefined,
   providerPrefix: string,
 ): Promise<Access> {
   if (instance === undefined) throw notFound('No profile has this id.');
@@ -79,7 +71,7 @@ export async function accessTo(
  * The profile as `viewer` may see it: the field values of the fields the form shows them only (template-hidden and
  * admin-only values stay out for the person themselves and for agents, as in `instanceForm`).
  */
-export async function instanceRecord(db: Db, instance: Instance, viewer: FormViewer): Promise<InstanceRecord> {
+export async function instanceRecord(db: Db, instance: InstanceRow, viewer: FormViewer): Promise<InstanceRecord> {
   const client = await clientOf(db, instance.clientId);
   const form = await readFormDefinition(db, client, viewer, instance);
   const roles = await db
@@ -107,12 +99,12 @@ export async function instanceRecord(db: Db, instance: Instance, viewer: FormVie
 }
 
 /** The person's form with their values, as the caller may see it. */
-export async function instanceForm(db: Db, instance: Instance, access: Access): Promise<FormDefinition> {
+export async function instanceForm(db: Db, instance: InstanceRow, access: Access): Promise<FormDefinition> {
   return readFormDefinition(db, await clientOf(db, instance.clientId), access.viewer, instance);
 }
 
 /** An empty form of a client (Admin/Agent creating someone): the caller's own client, or one an administrator reaches. */
-export async function clientForm(db: Db, caller: Principal, client: Client, providerPrefix: string) {
+export async function clientForm(db: Db, caller: Principal, client: ClientRow, providerPrefix: string) {
   const admin = reaches(await reachOf(db, caller, providerPrefix), client.id);
   if (!admin && caller.clientId !== client.id) throw notFound('No client has this id.');
   return readFormDefinition(db, client, { admin, role: caller.role }, null);
@@ -152,10 +144,10 @@ export interface SaveDeps {
  */
 export async function saveInstance(
   { db, directory, actor }: SaveDeps,
-  instance: Instance,
+  instance: InstanceRow,
   access: Access,
   update: InstanceUpdate,
-): Promise<Instance> {
+): Promise<InstanceRow> {
   const form = await instanceForm(db, instance, access);
   const refusals = new Refusals();
   checkFields(refusals, form, update.fields, access.viewer);
@@ -207,15 +199,7 @@ export async function saveInstance(
         .where(and(eq(instances.id, instance.id), eq(instances.version, update.version)))
         .returning();
       if (saved === undefined) throw staleUpdate();
-      const fieldIds = [...values.keys()];
-      if (fieldIds.length > 0) {
-        await tx
-          .delete(instanceFieldValues)
-          .where(and(eq(instanceFieldValues.instanceId, instance.id), inArray(instanceFieldValues.fieldId, fieldIds)));
-        await tx
-          .insert(instanceFieldValues)
-          .values(fieldIds.map((fieldId) => ({ instanceId: instance.id, fieldId, value: values.get(fieldId) ?? '' })));
-      }
+      await replaceFieldValues(tx, instance.id, values);
       if (access.mode !== 'Edit') await saveRoles(tx, instance.id, update.applicationRoles ?? []);
       // Every change of a profile has its audit row, in the change's own transaction: the names, the culture, which
       // fields were written (not their values: a social security number has no place in a log) and the roles set.
@@ -253,14 +237,7 @@ export async function saveInstance(
 
 async function saveRoles(db: Db, instanceId: string, roles: NonNullable<InstanceUpdate['applicationRoles']>) {
   for (const { applicationId, roleValue } of roles) {
-    await db
-      .delete(instanceApplicationRoles)
-      .where(
-        and(
-          eq(instanceApplicationRoles.instanceId, instanceId),
-          eq(instanceApplicationRoles.applicationId, applicationId),
-        ),
-      );
+    await clearRoles(db, instanceId, [applicationId]);
     if (roleValue.trim() !== '')
       await db.insert(instanceApplicationRoles).values({ instanceId, applicationId, roleValue: roleValue.trim() });
   }

@@ -14,11 +14,9 @@ import {
   instanceFieldValues,
   instances,
 } from '../../db/schema';
+import type { ClientRow, InstanceRow } from '../../db/rows';
 import { ADMIN_APPLICATION_NAME } from '../../db/seed';
 import { clientMatches } from '../resources/scope';
-
-type Instance = typeof instances.$inferSelect;
-type Client = typeof clients.$inferSelect;
 
 export interface ProfileRequest {
   /** The caller's profile (instance) id, from their verified token. */
@@ -40,7 +38,7 @@ export type ProfileOutcome = { profile: UserProfile } | { problem: ProfileProble
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** A client by UUID or portal alias (docs/adr/0004-client-reference.md). */
-export async function findClient(db: Db, ref: string): Promise<Client | undefined> {
+export async function findClient(db: Db, ref: string): Promise<ClientRow | undefined> {
   const [client] = await db.select().from(clients).where(clientMatches(ref)).limit(1);
   return client;
 }
@@ -49,7 +47,7 @@ export async function findClient(db: Db, ref: string): Promise<Client | undefine
  * The client whose applications the profile lists. A named client must exist and be the caller's own, except for
  * the provider administrator, who may work for any client (the admin portal switches between them).
  */
-async function targetClient(db: Db, instance: Instance, ref: string | undefined): Promise<Client | undefined> {
+async function targetClient(db: Db, instance: InstanceRow, ref: string | undefined): Promise<ClientRow | undefined> {
   const client = await findClient(db, ref ?? instance.clientId);
   if (client === undefined) return undefined;
   return client.id === instance.clientId || instance.isAulAdmin ? client : undefined;

@@ -3,27 +3,18 @@ import { normaliseCulture } from '@contracts/culture';
 import { EMAIL_COLUMN, type ImportMode } from '@contracts/user-import';
 import type { Principal } from '../../auth/principal';
 import type { Db, Tx } from '../../db/client';
-import {
-  auditLog,
-  clients,
-  importJobRows,
-  importJobs,
-  instanceApplicationRoles,
-  instanceFieldValues,
-  instances,
-} from '../../db/schema';
+import { auditLog, clients, importJobRows, importJobs, instanceApplicationRoles, instances } from '../../db/schema';
+import type { ClientRow, ImportJobRow, ImportLineRow as Row } from '../../db/rows';
 import { idpLoginOf } from '../../db/seed';
 import { DirectoryRefusal } from '../../directory/errors';
 import type { DirectoryPort, NewDirectoryUser } from '../../directory/port';
 import { ProblemError, staleUpdate } from '../../http/problem';
+import { clearRoles, replaceFieldValues } from '../instance/writes';
 import { violatedConstraint } from '../support/write-guards';
 import { planRow, type ImportRules, type KnownPerson, type RowChange } from './plan';
 import { knownPeople, pendingRows } from './queries';
 import { importRules } from './rules';
 
-type Job = typeof importJobs.$inferSelect;
-type Client = typeof clients.$inferSelect;
-type Row = typeof importJobRows.$inferSelect;
 type Outcome = NonNullable<Row['outcome']>;
 
 export interface CommitDeps {
@@ -44,7 +35,7 @@ const beingCommitted = () => new ProblemError(409, 'conflict', 'This import is a
  * commit was interrupted (its heartbeat stopped) is claimed again with the mode it had. A committed job is left as it
  * is (committing it again changes nothing); a job another commit is working on answers 409.
  */
-export async function claimJob(db: Db, caller: Principal, job: Job, mode: ImportMode): Promise<boolean> {
+export async function claimJob(db: Db, caller: Principal, job: ImportJobRow, mode: ImportMode): Promise<boolean> {
   if (job.status === 'committed') return false;
   const now = new Date();
   if (job.status === 'committing') {
@@ -129,7 +120,7 @@ export async function applyJob(deps: CommitDeps, caller: Principal, jobId: strin
 
 interface RowContext {
   caller: Principal;
-  client: Client;
+  client: ClientRow;
   rules: ImportRules;
   allowed: { new: boolean; update: boolean };
 }
@@ -183,16 +174,12 @@ async function createPerson(deps: CommitDeps, { caller, client }: RowContext, ro
         })
         .returning({ id: instances.id });
       if (created === undefined) throw new Error('the profile insert returned no row');
-      await writeValues(tx, created.id, change);
-      await tx.insert(auditLog).values({
-        actor: caller.login,
-        action: 'create',
-        entity: 'instance',
-        entityId: created.id,
+      await finishRow(tx, caller, row, change, {
+        outcome: 'created',
+        instanceId: created.id,
         before: null,
-        after: { email: change.email, importJobId: row.jobId, line: row.line },
+        after: { email: change.email },
       });
-      await setOutcome(tx, row, 'created', null, created.id);
     });
   } catch (error) {
     if (!adopted)
@@ -245,16 +232,12 @@ async function updatePerson(
         .where(and(eq(instances.id, person.id), eq(instances.version, person.version)))
         .returning({ id: instances.id });
       if (saved === undefined) throw staleUpdate();
-      await writeValues(tx, person.id, change);
-      await tx.insert(auditLog).values({
-        actor: caller.login,
-        action: 'update',
-        entity: 'instance',
-        entityId: person.id,
+      await finishRow(tx, caller, row, change, {
+        outcome: 'updated',
+        instanceId: person.id,
         before: { firstName: person.firstName, lastName: person.lastName },
-        after: { ...names(change), importJobId: row.jobId, line: row.line },
+        after: names(change),
       });
-      await setOutcome(tx, row, 'updated', null, person.id);
     });
   } catch (error) {
     if (renamed && !person.ssoUser)
@@ -269,27 +252,34 @@ async function updatePerson(
 
 const names = (change: RowChange) => ({ firstName: change.firstName, lastName: change.lastName });
 
+interface Done {
+  outcome: 'created' | 'updated';
+  instanceId: string;
+  /** The audit row's before and after; the after gets the job and line the change came from. */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown>;
+}
+
+/** The common end of a created or updated person, inside its transaction: values, roles, audit row, row outcome. */
+async function finishRow(tx: Tx, caller: Principal, row: Row, change: RowChange, done: Done) {
+  await writeValues(tx, done.instanceId, change);
+  await tx.insert(auditLog).values({
+    actor: caller.login,
+    action: done.outcome === 'created' ? 'create' : 'update',
+    entity: 'instance',
+    entityId: done.instanceId,
+    before: done.before,
+    after: { ...done.after, importJobId: row.jobId, line: row.line },
+  });
+  await setOutcome(tx, row, done.outcome, null, done.instanceId);
+}
+
 /** The row's field values and roles (the ones it names; the person's others stay). */
 async function writeValues(tx: Tx, instanceId: string, change: RowChange) {
-  const fieldIds = [...change.values.keys()];
-  if (fieldIds.length > 0) {
-    await tx
-      .delete(instanceFieldValues)
-      .where(and(eq(instanceFieldValues.instanceId, instanceId), inArray(instanceFieldValues.fieldId, fieldIds)));
-    await tx
-      .insert(instanceFieldValues)
-      .values(fieldIds.map((fieldId) => ({ instanceId, fieldId, value: change.values.get(fieldId) ?? '' })));
-  }
+  await replaceFieldValues(tx, instanceId, change.values);
   const applicationIds = [...change.roles.keys()];
   if (applicationIds.length > 0) {
-    await tx
-      .delete(instanceApplicationRoles)
-      .where(
-        and(
-          eq(instanceApplicationRoles.instanceId, instanceId),
-          inArray(instanceApplicationRoles.applicationId, applicationIds),
-        ),
-      );
+    await clearRoles(tx, instanceId, applicationIds);
     await tx.insert(instanceApplicationRoles).values(
       applicationIds.map((applicationId) => ({
         instanceId,

@@ -7,14 +7,14 @@ import {
 } from '@contracts/user-import';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db/client';
-import { auditLog, importJobRows, importJobs, type clients } from '../../db/schema';
+import type { ClientRow } from '../../db/rows';
+import { auditLog, importJobRows, importJobs } from '../../db/schema';
 import { ProblemError, validationFailed } from '../../http/problem';
 import { decodeImportFile, headerOf, readRecords, UnreadableFile } from './csv-file';
 import { cellsByColumn, columnsOf, planRow, type ImportRules } from './plan';
 import { knownPeople } from './queries';
 import { importRules } from './rules';
 
-type Client = typeof clients.$inferSelect;
 type RowInsert = typeof importJobRows.$inferInsert;
 
 /** Rows are checked against the database this many at a time (one query for the people they name). */
@@ -35,7 +35,7 @@ const unreadable = (error: UnreadableFile) =>
  * Nothing about people changes. A file that cannot be read at all (not text, empty, no rows, an unknown column)
  * answers 400 naming why; a broken row is one failing row among the others.
  */
-export async function dryRun(db: Db, caller: Principal, client: Client, upload: ImportUpload): Promise<string> {
+export async function dryRun(db: Db, caller: Principal, client: ClientRow, upload: ImportUpload): Promise<string> {
   const bytes = Buffer.from(upload.fileAsBase64, 'base64');
   if (bytes.length >= IMPORT_FILE_LIMIT) throw fileTooLarge(upload.fileName);
   const rows: RowInsert[] = [];
@@ -120,7 +120,7 @@ async function planBatch(
 async function saveJob(
   db: Db,
   caller: Principal,
-  client: Client,
+  client: ClientRow,
   upload: ImportUpload,
   columns: string[],
   rows: RowInsert[],

@@ -9,12 +9,10 @@ import {
   instanceFieldValues,
   instances,
 } from '../../db/schema';
+import type { ClientRow, ImportJobRow } from '../../db/rows';
 import { notFound } from '../../http/problem';
 import { reaches, type AdminReach } from '../support/reach';
 import type { KnownPerson } from './plan';
-
-type Client = typeof clients.$inferSelect;
-type JobRow = typeof importJobs.$inferSelect;
 
 /** Clients whose people may be imported: their OktaPrefix contains the provider prefix (spec §2, §6), any case. */
 const importable = (providerPrefix: string) =>
@@ -30,7 +28,7 @@ export async function importableClients(db: Db, reach: AdminReach, providerPrefi
 }
 
 /** The client an import names, when the caller reaches it and it is importable; anything else answers as missing. */
-export async function importClient(db: Db, reach: AdminReach, providerPrefix: string, id: string): Promise<Client> {
+export async function importClient(db: Db, reach: AdminReach, providerPrefix: string, id: string): Promise<ClientRow> {
   const [client] = await db
     .select()
     .from(clients)
@@ -70,14 +68,14 @@ export async function knownPeople(db: Db, clientId: string, emails: string[]): P
 }
 
 /** A job the caller may see: its client within their reach; any other answers as a missing one. */
-export async function reachableJob(db: Db, reach: AdminReach, id: string): Promise<JobRow> {
+export async function reachableJob(db: Db, reach: AdminReach, id: string): Promise<ImportJobRow> {
   const [job] = await db.select().from(importJobs).where(eq(importJobs.id, id));
   if (job === undefined || !reaches(reach, job.clientId)) throw notFound('No import has this id.');
   return job;
 }
 
 /** The job as the API answers it, its commit's outcomes counted from its rows. */
-export async function jobRecord(db: Db, job: JobRow): Promise<ImportJob> {
+export async function jobRecord(db: Db, job: ImportJobRow): Promise<ImportJob> {
   const tally = await db
     .select({ outcome: importJobRows.outcome, rows: count() })
     .from(importJobRows)

@@ -1,6 +1,4 @@
-import type { importJobRows } from '../../db/schema';
-
-type Row = typeof importJobRows.$inferSelect;
+import type { ImportLineRow as Row } from '../../db/rows';
 
 /**
  * The import's result as CSV, safe to open in a spreadsheet: a cell that starts with `=`, `+`, `-`, `@`, a tab or a

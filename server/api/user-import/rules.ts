@@ -2,7 +2,7 @@ import { normaliseCulture } from '@contracts/culture';
 import type { ImportRoles } from '@contracts/user-import';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db/client';
-import type { clients } from '../../db/schema';
+import type { ClientRow } from '../../db/rows';
 import { fixedInputRules } from '../instance/boundary';
 import { readFormDefinition } from '../instance/form-queries';
 import type { ImportRules } from './plan';
@@ -14,7 +14,7 @@ import type { ImportRules } from './plan';
 export async function importRules(
   db: Db,
   caller: Principal,
-  client: typeof clients.$inferSelect,
+  client: ClientRow,
   columns: string[],
   roles: ImportRoles,
 ): Promise<ImportRules> {
