@@ -1,23 +1,17 @@
 /* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { applicationsGridMachine } from '@machines/admin-grid/applications-grid';
 import { selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
-import type { GridLoad, GridQuery } from '@machines/admin-grid/grid.types';
 import { applicationDialogMachine } from '@machines/application-dialog/application-dialog.machine';
 import { ApplicationsScreen } from '@src/admin/applications/ApplicationsPage';
 import type { Application } from '@contracts/admin/applications';
 import { ApiError } from '@contracts/failures';
 import { applicationRow, manyApplications, regions } from '../support/admin-fixtures';
-import {
-  actorDone,
-  actorError,
-  createControlledActor,
-  doneEventType,
-  errorEventType,
-} from '../support/controlled-actor';
+import { actorDone, actorError, doneEventType } from '../support/controlled-actor';
+import { expectLoading, gridExecutors, gridHarness, gridStates, tableNames } from '../support/grid-walk';
 import { recordingNotifications } from '../support/recording-ref';
 import { iconList, renderAdminView } from '../support/render-admin';
 import { describeWalks, notWalked } from '../support/walk';
@@ -77,9 +71,8 @@ const eventsOf = (s: GridSnapshot): Walked[] => {
 };
 
 function renderPage() {
-  const loadRows = createControlledActor<GridLoad<Application>, GridQuery>();
-  const deleteRow = createControlledActor<unknown, { row: Application }>();
-  const notifications = recordingNotifications();
+  const harness = gridHarness<Application>();
+  const { loadRows, deleteRow, notifications } = harness;
   // The real dialog machine, answering at once: its own walk is tests/model/application-dialog.model.test.tsx.
   const editor = applicationDialogMachine.provide({
     actors: {
@@ -91,14 +84,8 @@ function renderPage() {
     actors: { loadRows: loadRows.logic, deleteRow: deleteRow.logic, editor },
   });
   renderAdminView(<ApplicationsScreen logic={logic} notifications={notifications.ref} icons={iconList} />);
-  return { loadRows, deleteRow, notifications };
+  return harness;
 }
-
-const tableNames = () =>
-  within(screen.getByRole('table'))
-    .queryAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 
 describeWalks(applicationsGridMachine, {
   title: 'Manage Applications walk (admin-and-board §2, §4, §8, through the real page)',
@@ -126,12 +113,8 @@ describeWalks(applicationsGridMachine, {
   // A bound so a stuck walk fails instead of hanging (not a speed check).
   timeout: 30_000,
   states: {
-    loading: async () => {
-      expect(await screen.findByText('Loading the list…')).toBeInTheDocument();
-    },
-    failed: async () => {
-      expect(await screen.findByText('The list could not be loaded.')).toBeInTheDocument();
-    },
+    ...gridStates<Application>(),
+    loading: expectLoading,
     'ready.browsing': async (s) => {
       const expected = selectPageRows(s).map((row) => row.applicationName);
       await waitFor(() => {
@@ -148,48 +131,21 @@ describeWalks(applicationsGridMachine, {
       const dialog = await screen.findByRole('alertdialog');
       expect(dialog).toHaveTextContent(`Delete the application ${first.applicationName}?`);
     },
-    'ready.deleting': async (_s, h) => {
-      await waitFor(() => {
-        expect(h.deleteRow.waiting()).toBe(1);
-      });
-    },
     'ready.editing': async () => {
       expect(await screen.findByRole('heading', { name: 'Add application' })).toBeInTheDocument();
     },
   },
   executors: {
-    [doneEventType('loadRows')]: async (_step, h) => {
-      await waitFor(() => {
-        expect(h.loadRows.waiting()).toBe(1);
-      });
-      act(() => {
-        h.loadRows.resolve(rows);
-      });
-    },
-    [errorEventType('loadRows')]: async (_step, h) => {
-      await waitFor(() => {
-        expect(h.loadRows.waiting()).toBe(1);
-      });
-      act(() => {
-        h.loadRows.reject(serverDown);
-      });
-    },
-    'grid.refresh': async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    },
-    'filter.column': async () => {
-      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Search by' }), 'name');
-    },
+    ...gridExecutors({
+      loaded: rows,
+      readFailure: serverDown,
+      deleteRefusal: inUse,
+      deleteFailTitle: 'Application_Text_DeleteFailTitle',
+    }),
     'filter.text': async () => {
       await userEvent.type(screen.getByRole('searchbox', { name: 'Search text' }), 'claims');
     },
     'filter.search': notWalked('not offered to this graph: when Search applies is pinned in tests/unit/admin/grid'),
-    'filter.clear': async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    },
-    'page.go': async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    },
     'page.size': notWalked('not offered to this graph: page sizes are pinned in tests/unit/admin/grid'),
     'filter.scope': notWalked('server paging only: walked in tests/model/users.model'),
     'row.add': async () => {
@@ -198,33 +154,6 @@ describeWalks(applicationsGridMachine, {
     'row.edit': notWalked('not offered to this graph: the edit dialog is walked in application-dialog'),
     'row.delete': async () => {
       await userEvent.click(screen.getByRole('button', { name: `Delete ${first.applicationName}` }));
-    },
-    'delete.confirm': async () => {
-      await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
-    },
-    'delete.cancel': async () => {
-      await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'No' }));
-    },
-    [doneEventType('deleteRow')]: (_step, h) => {
-      act(() => {
-        h.deleteRow.resolve(undefined);
-      });
-    },
-    [errorEventType('deleteRow')]: async (_step, h) => {
-      act(() => {
-        h.deleteRow.reject(inUse);
-      });
-      // §8: an error snackbar with the server's message under Application_Text_DeleteFailTitle.
-      await waitFor(() => {
-        expect(h.notifications.received).toContainEqual({
-          type: 'snackbar.show',
-          snackbar: {
-            type: 'error',
-            title: { id: 'Application_Text_DeleteFailTitle' },
-            message: { raw: 'Still used by 2 clients.' },
-          },
-        });
-      });
     },
     [doneEventType('editor')]: async ({ event }) => {
       const dialog = await screen.findByRole('dialog');

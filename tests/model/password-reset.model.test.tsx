@@ -4,13 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, expect } from 'vitest';
 import { ApiError } from '@contracts/failures';
 import { newPasswordFailures, resetInputFailure } from '@contracts/forms/reset-rules';
-import type { CaptchaConfig } from '@contracts/instance';
 import { EXCEEDED_MAX_OTP, type ValidateOtpResult } from '@contracts/password-reset';
 import type { PublicConfig } from '@contracts/public-config';
 import { passwordResetMachine } from '@machines/password-reset/password-reset.machine';
 import type { PasswordResetInput } from '@machines/password-reset/password-reset.types';
 import { answerCall } from '../support/admin-dialog-host';
-import { catalogueText } from '../support/catalogue-text';
 import {
   actorDone,
   actorError,
@@ -20,6 +18,7 @@ import {
 } from '../support/controlled-actor';
 import { fakePorts } from '../support/fake-ports';
 import { googleScriptLoads, RECAPTCHA_TOKEN, recaptchaRequests } from '../support/fake-recaptcha';
+import { en, offline, publicConfig, recaptcha } from '../support/public-page';
 import { preloadLazyChunks, renderShell } from '../support/render-shell';
 import { answeringApi, profileCalls } from '../support/shell-api';
 import { describeWalks, notWalked } from '../support/walk';
@@ -32,19 +31,9 @@ import { describeWalks, notWalked } from '../support/walk';
  * walk; the settings answer at once (AllowPasswordResetWithOTP per scenario).
  */
 
-const en = (id: string) => catalogueText('en-us', id);
-const recaptcha: CaptchaConfig = { provider: 'recaptcha', siteKey: 'site-key-for-tests' };
-const publicConfig: PublicConfig = {
-  issuer: 'https://portal.gatehouse.test/oauth2/default',
-  clientId: 'gatehouse-spa',
-  redirectUri: 'https://portal.gatehouse.test/login/callback',
-  scopes: ['openid', 'profile', 'email'],
-  captcha: recaptcha,
-};
 const MARIA = 'maria@acme.test';
 const CODE = '246810';
 const STRONG = 'Fresh-Start-2027';
-const offline = new Error('The server is not answering');
 const refusal = (code: string, status = 400) =>
   new ApiError({ status, code, message: `server says ${code}`, requestId: 'req-1' });
 

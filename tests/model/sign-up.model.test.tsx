@@ -2,13 +2,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, expect } from 'vitest';
-import type { CaptchaConfig } from '@contracts/instance';
 import type { ProfileResult } from '@machines/profile-form/profile-form.types';
 import { signUpMachine, type SignUpInput } from '@machines/sign-up/sign-up.machine';
 import { storage } from '@src/app/storage';
 import { storageKeys } from '@src/app/storage-keys';
 import { answerCall } from '../support/admin-dialog-host';
-import { catalogueText } from '../support/catalogue-text';
 import { actorDone, actorError, doneEventType, errorEventType } from '../support/controlled-actor';
 import { fakePorts } from '../support/fake-ports';
 import { googleScriptLoads, RECAPTCHA_TOKEN } from '../support/fake-recaptcha';
@@ -21,6 +19,7 @@ import {
   signQuestions,
   strongPassword,
 } from '../support/profile-fixtures';
+import { en, offline, publicConfig, recaptcha } from '../support/public-page';
 import { preloadLazyChunks, renderShell } from '../support/render-shell';
 import { answeringApi, profileCalls } from '../support/shell-api';
 import { describeWalks } from '../support/walk';
@@ -38,18 +37,8 @@ import { describeWalks } from '../support/walk';
  * pinned in tests/unit/machines/sign-up.test.ts.
  */
 
-const en = (id: string) => catalogueText('en-us', id);
-const recaptcha: CaptchaConfig = { provider: 'recaptcha', siteKey: 'site-key-for-tests' };
-const publicConfig = {
-  issuer: 'https://portal.gatehouse.test/oauth2/default',
-  clientId: 'gatehouse-spa',
-  redirectUri: 'https://portal.gatehouse.test/login/callback',
-  scopes: ['openid', 'profile', 'email'],
-  captcha: recaptcha,
-};
 /** Acme's sign-up form: a required first name. */
 const signUpForm = emptyFormDefinition({ fields: [firstNameField({ value: '' })], applications: [] });
-const offline = new Error('The server is not answering');
 
 const configRead = actorDone('readCaptchaConfig', recaptcha);
 const configFailed = actorError('readCaptchaConfig', offline);

@@ -18,13 +18,9 @@ import {
   errorEventType,
 } from '../support/controlled-actor';
 import { fakePorts } from '../support/fake-ports';
+import { importCounts as counts, importJob as job, noOutcomes, umbrella } from '../support/import-fixtures';
 import { describeWalks, type WalkEvent } from '../support/walk';
 
-const umbrella: ImportClient = {
-  id: '00000000-0000-4000-8000-000000000001',
-  name: 'Umbrella Agents',
-  oktaPrefix: 'AULUMB',
-};
 const benefits = '00000000-0000-4000-8000-0000000000a1';
 const roles = [{ applicationId: benefits, roles: ['Member'] }];
 /** The client's form as far as its role lists go: one application without a role URL (its default role). */
@@ -33,22 +29,6 @@ const form = {
   email: '',
   applications: [{ applicationId: benefits, rolesApiUrl: null, roleValue: null, defaultRoleValue: 'Member' }],
 } as unknown as FormDefinition;
-const counts = { total: 3, new: 2, updated: 0, unchanged: 0, failed: 1, done: 0 };
-const noOutcomes = { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 };
-const job = (over: Partial<ImportJob> = {}): ImportJob => ({
-  id: '00000000-0000-4000-8000-0000000000b1',
-  clientId: umbrella.id,
-  fileName: 'people.csv',
-  createdBy: 'AUL__admin@gatehouse.test',
-  createdAt: '2026-11-26T00:00:00.000Z',
-  status: 'previewed',
-  mode: null,
-  columns: ['Email', 'Role'],
-  counts,
-  outcomes: noOutcomes,
-  finishedAt: null,
-  ...over,
-});
 const preview: ImportPreview = {
   job: job(),
   problems: [{ line: 3, column: 'SocialSecurityNumber', message: 'does not match the expected format' }],

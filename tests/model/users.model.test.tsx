@@ -1,10 +1,10 @@
 /* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
-import type { GridLoad, GridPage, GridQuery } from '@machines/admin-grid/grid.types';
+import type { GridLoad, GridPage } from '@machines/admin-grid/grid.types';
 import { usersGridMachine } from '@machines/admin-grid/users-grid';
 import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
 import type { ProfileResult } from '@machines/profile-form/profile-form.types';
@@ -14,35 +14,24 @@ import type { Client } from '@contracts/admin/clients';
 import { ApiError } from '@contracts/failures';
 import type { InstanceRecord } from '@contracts/instance';
 import type { UserRow } from '@contracts/users';
-import {
-  actorDone,
-  actorError,
-  createControlledActor,
-  doneEventType,
-  errorEventType,
-} from '../support/controlled-actor';
+import { actorDone, actorError, doneEventType } from '../support/controlled-actor';
 import { formDefinition, profileLoaded } from '../support/profile-fixtures';
+import {
+  expectErrorSnackbar,
+  expectLoading,
+  gridExecutors,
+  gridHarness,
+  gridStates,
+  tableNames,
+} from '../support/grid-walk';
 import { recordingNotifications } from '../support/recording-ref';
 import { renderAdminView } from '../support/render-admin';
+import { userRow as person } from '../support/user-fixtures';
 import { describeWalks, notWalked } from '../support/walk';
 
 type GridSnapshot = SnapshotFrom<typeof usersGridMachine>;
 
 const ME = 'me';
-const person = (n: number, overrides: Partial<UserRow> = {}): UserRow => ({
-  id: `p${String(n)}`,
-  clientId: 'acme',
-  clientName: 'Acme Health',
-  email: `person${String(n)}@acme.test`,
-  login: `ACME__person${String(n)}@acme.test`,
-  firstName: 'Person',
-  lastName: `Number${String(n).padStart(2, '0')}`,
-  isAulAdmin: false,
-  isClientAdmin: false,
-  ssoUser: false,
-  version: 1,
-  ...overrides,
-});
 /** The page the server answers: the administrator's own row first, then nine others, of 57 people. */
 const page: GridPage<UserRow> = {
   rows: [
@@ -155,9 +144,8 @@ const eventsOf = (s: GridSnapshot): Walked[] => {
 };
 
 function renderPage() {
-  const loadRows = createControlledActor<GridLoad<UserRow>, GridQuery>();
-  const deleteRow = createControlledActor<unknown, { row: UserRow }>();
-  const notifications = recordingNotifications();
+  const harness = gridHarness<UserRow>();
+  const { loadRows, deleteRow, notifications } = harness;
   // The real dialog and form, its calls answering at once: the form's own walk is tests/model/profile-form.model.
   const profileForm = profileFormMachine.provide({
     actors: {
@@ -180,14 +168,8 @@ function renderPage() {
       loadClients={() => Promise.resolve(clients)}
     />,
   );
-  return { loadRows, deleteRow, notifications };
+  return harness;
 }
-
-const tableNames = () =>
-  within(screen.getByRole('table'))
-    .queryAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 
 describeWalks(usersGridMachine, {
   title: 'Manage user profiles walk (admin-and-board §2, public-and-profile §2 Grid/Filter, §8, through the real page)',
@@ -222,8 +204,9 @@ describeWalks(usersGridMachine, {
   // A bound so a stuck walk fails instead of hanging (not a speed check).
   timeout: 30_000,
   states: {
+    ...gridStates<UserRow>(),
     loading: async (s, h) => {
-      expect(await screen.findByText('Loading the list…')).toBeInTheDocument();
+      await expectLoading();
       // What the page asks the server for is the grid's query, not the rows on screen.
       await waitFor(() => {
         expect(h.loadRows.calls.at(-1)).toEqual({
@@ -233,9 +216,6 @@ describeWalks(usersGridMachine, {
           pageSize: s.context.pageSize,
         });
       });
-    },
-    failed: async () => {
-      expect(await screen.findByText('The list could not be loaded.')).toBeInTheDocument();
     },
     'ready.browsing': async (s) => {
       const expected = selectPageRows(s).map((row) => `${row.firstName} ${row.lastName}`);
@@ -257,47 +237,23 @@ describeWalks(usersGridMachine, {
       const dialog = await screen.findByRole('alertdialog');
       expect(dialog).toHaveTextContent(`Delete the user Person ${first.lastName}?`);
     },
-    'ready.deleting': async (_s, h) => {
-      await waitFor(() => {
-        expect(h.deleteRow.waiting()).toBe(1);
-      });
-    },
     'ready.editing': async () => {
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByText(`Edit the user Person ${first.lastName}`)).toBeInTheDocument();
     },
   },
   executors: {
-    [doneEventType('loadRows')]: async (_step, h) => {
-      await waitFor(() => {
-        expect(h.loadRows.waiting()).toBe(1);
-      });
-      act(() => {
-        h.loadRows.resolve(page);
-      });
-    },
-    [errorEventType('loadRows')]: async (_step, h) => {
-      await waitFor(() => {
-        expect(h.loadRows.waiting()).toBe(1);
-      });
-      act(() => {
-        h.loadRows.reject(serverDown);
-      });
-    },
-    'grid.refresh': async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    },
-    'filter.column': async () => {
-      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Search by' }), 'name');
-    },
+    ...gridExecutors({
+      loaded: page,
+      readFailure: serverDown,
+      deleteRefusal: stillThere,
+      deleteFailTitle: 'Instance_Text_DeleteFailTitle',
+    }),
     'filter.text': async () => {
       await userEvent.type(screen.getByRole('searchbox', { name: 'Search text' }), typeName.text);
     },
     'filter.search': async () => {
       await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    },
-    'filter.clear': async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
     },
     'filter.scope': async () => {
       const select = screen.getByRole('combobox', { name: 'Client' });
@@ -309,9 +265,6 @@ describeWalks(usersGridMachine, {
         ).toEqual(['All clients', 'Acme Health', 'Globex Retail']);
       });
       await userEvent.selectOptions(select, 'globex');
-    },
-    'page.go': async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     },
     'page.size': async () => {
       const select = screen.getByRole('combobox', { name: 'Rows per page' });
@@ -330,43 +283,9 @@ describeWalks(usersGridMachine, {
       const name = event.id === ME ? 'Ada Admin' : `Person ${first.lastName}`;
       await userEvent.click(screen.getByRole('button', { name: `Delete ${name}` }));
       if (event.id === ME)
-        await waitFor(() => {
-          expect(h.notifications.received).toContainEqual({
-            type: 'snackbar.show',
-            snackbar: {
-              type: 'error',
-              title: { id: 'Instance_Text_DeleteFailTitle' },
-              message: { id: 'Instance_Text_DeleteFailCurrentLogin' },
-            },
-          });
+        await expectErrorSnackbar(h.notifications, 'Instance_Text_DeleteFailTitle', {
+          id: 'Instance_Text_DeleteFailCurrentLogin',
         });
-    },
-    'delete.confirm': async () => {
-      await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
-    },
-    'delete.cancel': async () => {
-      await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'No' }));
-    },
-    [doneEventType('deleteRow')]: (_step, h) => {
-      act(() => {
-        h.deleteRow.resolve(undefined);
-      });
-    },
-    [errorEventType('deleteRow')]: async (_step, h) => {
-      act(() => {
-        h.deleteRow.reject(stillThere);
-      });
-      // §8: an error snackbar with the server's message under Instance_Text_DeleteFailTitle.
-      await waitFor(() => {
-        expect(h.notifications.received).toContainEqual({
-          type: 'snackbar.show',
-          snackbar: {
-            type: 'error',
-            title: { id: 'Instance_Text_DeleteFailTitle' },
-            message: { raw: 'Someone else changed it.' },
-          },
-        });
-      });
     },
     [doneEventType('editor')]: async ({ event }) => {
       const dialog = await screen.findByRole('dialog');

@@ -7,20 +7,9 @@ import type { UserRow } from '@contracts/users';
 import { userQueryOf } from '@src/admin/users/wiring';
 import { createControlledActor } from '../../support/controlled-actor';
 import { recordingNotifications } from '../../support/recording-ref';
+import { userRow } from '../../support/user-fixtures';
 
-const person = (n: number): UserRow => ({
-  id: `p${String(n)}`,
-  clientId: 'acme',
-  clientName: 'Acme Health',
-  email: `person${String(n)}@acme.test`,
-  login: `ACME__person${String(n)}@acme.test`,
-  firstName: 'Person',
-  lastName: String(n).padStart(3, '0'),
-  isAulAdmin: false,
-  isClientAdmin: false,
-  ssoUser: false,
-  version: 1,
-});
+const person = (n: number) => userRow(n);
 const pageOf = (from: number, size: number, total: number): GridLoad<UserRow> => ({
   rows: Array.from({ length: Math.max(0, Math.min(size, total - from)) }, (_, i) => person(from + i)),
   total,

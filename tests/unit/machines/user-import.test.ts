@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import type { ImportJob, ImportPreview } from '@contracts/user-import';
+import type { ImportPreview } from '@contracts/user-import';
 import { userImportMachine } from '@machines/user-import/user-import.machine';
 import {
   selectMayChooseClient,
@@ -11,26 +11,15 @@ import {
 } from '@machines/user-import/user-import.selectors';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import { fakePorts } from '../../support/fake-ports';
+import {
+  importCounts as counts,
+  importJob as job,
+  noOutcomes as outcomes,
+  umbrella,
+} from '../../support/import-fixtures';
 
-const umbrella = { id: '00000000-0000-4000-8000-000000000001', name: 'Umbrella Agents', oktaPrefix: 'AULUMB' };
 const roles = [{ applicationId: '00000000-0000-4000-8000-0000000000a1', roles: ['Member', 'Agent'] }];
 const file = (size: number) => ({ name: 'people.csv', size, type: 'text/csv', lastModified: 0 });
-const counts = { total: 3, new: 2, updated: 0, unchanged: 0, failed: 1, done: 0 };
-const outcomes = { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 };
-const job = (over: Partial<ImportJob> = {}): ImportJob => ({
-  id: '00000000-0000-4000-8000-0000000000j1',
-  clientId: umbrella.id,
-  fileName: 'people.csv',
-  createdBy: 'AUL__admin@gatehouse.test',
-  createdAt: '2026-11-26T00:00:00.000Z',
-  status: 'previewed',
-  mode: null,
-  columns: ['Email', 'Role'],
-  counts,
-  outcomes,
-  finishedAt: null,
-  ...over,
-});
 const preview: ImportPreview = {
   job: job(),
   problems: [{ line: 3, column: 'Email', message: 'is not an e-mail address' }],

@@ -1,0 +1,121 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
+import type { GridLoad, GridQuery } from '@machines/admin-grid/grid.types';
+import { createControlledActor, doneEventType, errorEventType } from './controlled-actor';
+import { recordingNotifications } from './recording-ref';
+
+/*
+ * The pieces every admin grid page's walk (tests/model/*-grid pages: applications, users) drives the same way: the
+ * grid's two actors held by the walk, the notifications recorded, and the executors and state checks of what the
+ * shared grid view (src/admin/grid) shows for every grid. Each page's walk adds what is its own.
+ */
+
+/** The grid's row reads and deletes held by the walk, and what the page told the person. */
+export function gridHarness<TRow>() {
+  return {
+    loadRows: createControlledActor<GridLoad<TRow>, GridQuery>(),
+    deleteRow: createControlledActor<unknown, { row: TRow }>(),
+    notifications: recordingNotifications(),
+  };
+}
+export type GridHarness<TRow> = ReturnType<typeof gridHarness<TRow>>;
+
+/** The first cell of every body row of the page's table, in order. */
+export const tableNames = () =>
+  within(screen.getByRole('table'))
+    .queryAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+/** Waits for the error snackbar the page sends the notifications (§8). */
+export async function expectErrorSnackbar(
+  notifications: { received: unknown[] },
+  titleId: string,
+  message: { id: string } | { raw: string },
+) {
+  await waitFor(() => {
+    expect(notifications.received).toContainEqual({
+      type: 'snackbar.show',
+      snackbar: { type: 'error', title: { id: titleId }, message },
+    });
+  });
+}
+
+/** What the shared grid view shows in the states that read nothing of the page's own. */
+export const gridStates = <TRow>() => ({
+  failed: async () => {
+    expect(await screen.findByText('The list could not be loaded.')).toBeInTheDocument();
+  },
+  'ready.deleting': async (_s: unknown, h: GridHarness<TRow>) => {
+    await waitFor(() => {
+      expect(h.deleteRow.waiting()).toBe(1);
+    });
+  },
+});
+
+/** The page's Loading text, which every grid shows while it reads. */
+export async function expectLoading() {
+  expect(await screen.findByText('Loading the list…')).toBeInTheDocument();
+}
+
+/**
+ * The executors of the shared grid view: the read's answer (`loaded`) or failure (`readFailure`), Try again, the
+ * filter's column and Clear, Next, the delete dialog's Yes and No, and the delete's answer or refusal, which the page
+ * reports under `deleteFailTitle` with the server's message.
+ */
+export function gridExecutors<TRow>(options: {
+  loaded: GridLoad<TRow>;
+  readFailure: Error;
+  deleteRefusal: Error;
+  deleteFailTitle: string;
+}) {
+  return {
+    [doneEventType('loadRows')]: async (_step: unknown, h: GridHarness<TRow>) => {
+      await waitFor(() => {
+        expect(h.loadRows.waiting()).toBe(1);
+      });
+      act(() => {
+        h.loadRows.resolve(options.loaded);
+      });
+    },
+    [errorEventType('loadRows')]: async (_step: unknown, h: GridHarness<TRow>) => {
+      await waitFor(() => {
+        expect(h.loadRows.waiting()).toBe(1);
+      });
+      act(() => {
+        h.loadRows.reject(options.readFailure);
+      });
+    },
+    'grid.refresh': async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    },
+    'filter.column': async () => {
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Search by' }), 'name');
+    },
+    'filter.clear': async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    },
+    'page.go': async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    },
+    'delete.confirm': async () => {
+      await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
+    },
+    'delete.cancel': async () => {
+      await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'No' }));
+    },
+    [doneEventType('deleteRow')]: (_step: unknown, h: GridHarness<TRow>) => {
+      act(() => {
+        h.deleteRow.resolve(undefined);
+      });
+    },
+    [errorEventType('deleteRow')]: async (_step: unknown, h: GridHarness<TRow>) => {
+      act(() => {
+        h.deleteRow.reject(options.deleteRefusal);
+      });
+      // §8: an error snackbar with the server's message under the page's delete-failed title.
+      await expectErrorSnackbar(h.notifications, options.deleteFailTitle, { raw: options.deleteRefusal.message });
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { CaptchaConfig } from '@contracts/instance';
+import type { PublicConfig } from '@contracts/public-config';
+import { catalogueText } from './catalogue-text';
+
+/*
+ * What the walks of the public pages (sign-up, password reset) share: the English catalogue, the config/public answer
+ * with reCAPTCHA (answered by the stand-in in fake-recaptcha.ts), and a server that does not answer.
+ */
+
+export const en = (id: string) => catalogueText('en-us', id);
+export const recaptcha: CaptchaConfig = { provider: 'recaptcha', siteKey: 'site-key-for-tests' };
+export const publicConfig: PublicConfig = {
+  issuer: 'https://portal.gatehouse.test/oauth2/default',
+  clientId: 'gatehouse-spa',
+  redirectUri: 'https://portal.gatehouse.test/login/callback',
+  scopes: ['openid', 'profile', 'email'],
+  captcha: recaptcha,
+};
+export const offline = new Error('The server is not answering');
