@@ -2,6 +2,7 @@ import { assign, enqueueActions, sendTo, setup, type SnapshotFrom } from 'xstate
 import type { Culture } from '@contracts/culture';
 import type { UserProfile } from '@contracts/profile';
 import { errorOf } from '../admin-grid/failure-notice';
+import { personFormInput } from '../profile-form/person-form-input';
 import { profileFormMachine } from '../profile-form/profile-form.machine';
 import { progressOf } from '../profile-form/profile-form.selectors';
 import type { ProfileFormInput, ProfileResult } from '../profile-form/profile-form.types';
@@ -101,19 +102,18 @@ export const editProfileMachine = setup({
         src: 'profileForm',
         input: ({ context }): ProfileFormInput => {
           const profile = context.profile as UserProfile;
-          return {
-            mode: 'Edit',
-            subject: { kind: 'person', id: profile.userId },
-            viewer: { admin: false, role: profile.role },
-            culture: context.culture,
-            email: profile.email,
-            ownProfile: true,
-            startStep: context.startStep,
-            footer: 'navigation',
-            captcha: undefined,
-            excludedRoles: [],
-            notifications: context.ports.notifications,
-          };
+          return personFormInput(
+            { id: profile.userId, email: profile.email },
+            {
+              mode: 'Edit',
+              viewer: { admin: false, role: profile.role },
+              culture: context.culture,
+              ownProfile: true,
+              startStep: context.startStep,
+              footer: 'navigation',
+              notifications: context.ports.notifications,
+            },
+          );
         },
         // The form's progress as analytics: arriving on the Security step (the Profile step is the route's view).
         onSnapshot: { actions: 'trackProgress' },

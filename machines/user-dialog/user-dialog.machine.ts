@@ -5,6 +5,7 @@ import type { Role } from '@contracts/resources';
 import type { UserRow } from '@contracts/users';
 import { errorOf } from '../admin-grid/failure-notice';
 import type { EditorInput } from '../admin-grid/grid.types';
+import { personFormInput } from '../profile-form/person-form-input';
 import { profileFormMachine } from '../profile-form/profile-form.machine';
 import type { ProfileFormInput, ProfileResult } from '../profile-form/profile-form.types';
 
@@ -22,19 +23,15 @@ type UserDialogContext = { input: EditorInput<UserRow>; saved: InstanceRecord | 
 /** The form the dialog hosts for a row: the profile form engine in Admin mode, in the dialog's footer (Cancel, Save). */
 export const formInputOf = (settings: UserDialogSettings, input: EditorInput<UserRow>): ProfileFormInput => {
   const row = input.row as UserRow;
-  return {
+  return personFormInput(row, {
     mode: 'Admin',
-    subject: { kind: 'person', id: row.id },
     viewer: { admin: true, role: settings.role },
     culture: settings.culture,
-    email: row.email,
     ownProfile: row.id === settings.ownId,
     startStep: 0,
     footer: 'modal',
-    captcha: undefined,
-    excludedRoles: [],
     notifications: input.notifications,
-  };
+  });
 };
 
 /**

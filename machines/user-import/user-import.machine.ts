@@ -16,6 +16,16 @@ import type {
   UserImportInput,
 } from './user-import.types';
 
+/** The job a commit or watch call answered with (the params of `committed` and `finish`). */
+const jobOf = ({ event }: { event: { output: ImportJob } }): ImportJob => event.output;
+
+/** Both calls answer with the job; once it is committed, the flow is done (the commit or the last watch). */
+const committedToDone = {
+  guard: { type: 'committed', params: jobOf },
+  target: '#userImport.done',
+  actions: { type: 'finish', params: jobOf },
+} as const;
+
 /**
  * Manage Import Users (admin-and-board §2, §3, §4, §5, §7, §8): choose an importable client; once its applications'
  * roles have loaded, download its template or upload a file (refused here when it is 1 MiB or more, before any call);
@@ -44,6 +54,11 @@ export const userImportMachine = setup({
   actions: {
     downloadTemplate: providedAtEdge<{ clientId: string }>(),
     downloadReport: providedAtEdge<{ jobId: string; fileName: string }>(),
+    /** A committed job: the outcome, and the history with it first (in place of the copy it had while running). */
+    finish: assign(({ context }, job: ImportJob) => ({
+      job,
+      history: [job, ...context.history.filter((each) => each.id !== job.id)],
+    })),
     report: sendTo(
       ({ context }) => context.ports.notifications,
       (_, error: unknown) => ({ type: 'error.report' as const, error, action: 'userImport' }),
@@ -164,20 +179,7 @@ export const userImportMachine = setup({
             id: 'commit',
             src: 'commit',
             input: ({ context }) => ({ jobId: context.preview?.job.id ?? '', mode: context.mode ?? 'upsert' }),
-            onDone: [
-              {
-                guard: { type: 'committed', params: ({ event }) => event.output },
-                target: '#userImport.done',
-                actions: assign({
-                  job: ({ event }) => event.output,
-                  history: ({ context, event }) => [
-                    event.output,
-                    ...context.history.filter((job) => job.id !== event.output.id),
-                  ],
-                }),
-              },
-              { target: 'watching', actions: assign({ job: ({ event }) => event.output }) },
-            ],
+            onDone: [committedToDone, { target: 'watching', actions: assign({ job: ({ event }) => event.output }) }],
             onError: { target: '#userImport.failed', actions: { type: 'report', params: errorOf } },
           },
         },
@@ -187,17 +189,7 @@ export const userImportMachine = setup({
             src: 'watch',
             input: ({ context }) => ({ jobId: context.preview?.job.id ?? '' }),
             onDone: [
-              {
-                guard: { type: 'committed', params: ({ event }) => event.output },
-                target: '#userImport.done',
-                actions: assign({
-                  job: ({ event }) => event.output,
-                  history: ({ context, event }) => [
-                    event.output,
-                    ...context.history.filter((job) => job.id !== event.output.id),
-                  ],
-                }),
-              },
+              committedToDone,
               { target: 'watching', reenter: true, actions: assign({ job: ({ event }) => event.output }) },
             ],
             onError: { target: '#userImport.failed', actions: { type: 'report', params: errorOf } },

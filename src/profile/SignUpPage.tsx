@@ -1,4 +1,4 @@
-import { Button, Heading, Image, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
@@ -14,10 +14,12 @@ import {
   selectIsPreparing,
   selectProfileFormRef,
 } from '@machines/sign-up/sign-up.selectors';
-import { loginLogoUrl } from '../api/resources';
 import { AppActor } from '../app/AppActor';
 import { paths, withCulture } from '../app/routes';
 import { labels } from '../i18n/labels';
+import { LoadFailedNotice } from './LoadFailedNotice';
+import { OnwardLink } from './OnwardLink';
+import { ClientLogo, PublicPageHeading } from './PublicPageHeading';
 import { SignUpCaptcha } from './SignUpCaptcha';
 import { ProfileForm } from './form/ProfileForm';
 
@@ -38,33 +40,21 @@ function SignUp({ signUpRef }: { signUpRef: SignUpRef }) {
   const clientId = useSelector(signUpRef, selectClientId);
   if (confirmed) return <Confirmation signUpRef={signUpRef} />;
   const cannotLoad = (
-    <Stack gap="3" role="alert">
-      <Text>{t({ id: 'SignUp_Text_LoadFailed', message: 'The sign-up form could not be loaded.' })}</Text>
-      <Button
-        alignSelf="start"
-        onClick={() => {
-          if (formRef) formRef.send({ type: 'reload' });
-          else signUpRef.send({ type: 'retry' });
-        }}
-      >
-        {t({ id: 'Global_Button_Retry', message: 'Retry' })}
-      </Button>
+    <LoadFailedNotice
+      message={t({ id: 'SignUp_Text_LoadFailed', message: 'The sign-up form could not be loaded.' })}
+      onRetry={() => {
+        if (formRef) formRef.send({ type: 'reload' });
+        else signUpRef.send({ type: 'retry' });
+      }}
+    >
       <Link asChild color="brand">
         <RouterLink href={paths.login({ clientId })}>{i18n._(labels.SignUp_Link_Login)}</RouterLink>
       </Link>
-    </Stack>
+    </LoadFailedNotice>
   );
   return (
     <Stack gap="6">
-      <Image
-        src={loginLogoUrl(clientId)}
-        alt={t({ id: 'Shell_Text_ClientLogo', message: 'Client logo' })}
-        maxHeight="16"
-        alignSelf="center"
-      />
-      <Heading as="h1" size="2xl" textAlign="center">
-        {i18n._(labels.SignUp_Text_Title)}
-      </Heading>
+      <PublicPageHeading clientId={clientId} title={i18n._(labels.SignUp_Text_Title)} />
       {preparing ? <Spinner alignSelf="center" /> : null}
       {failed ? cannotLoad : null}
       {formRef ? (
@@ -83,7 +73,7 @@ const sameLink = (a: ReturnType<typeof selectConfirmationLink>, b: ReturnType<ty
 
 /** The confirmation (spec §2): the logo, a message, instructions and the login page's or the redirect's link. */
 function Confirmation({ signUpRef }: { signUpRef: SignUpRef }) {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const clientId = useSelector(signUpRef, selectClientId);
   const link = useSelector(signUpRef, (s) => selectConfirmationLink(s, window.location.origin), sameLink);
   // Spec §2 "It scrolls to the top": the confirmation replaces a long form.
@@ -93,21 +83,15 @@ function Confirmation({ signUpRef }: { signUpRef: SignUpRef }) {
   const href = link.kind === 'redirect' ? link.url : withCulture(paths.login({ clientId }), link.culture);
   return (
     <Stack gap="5" align="center" textAlign="center" role="status">
-      <Image
-        src={loginLogoUrl(clientId)}
-        alt={t({ id: 'Shell_Text_ClientLogo', message: 'Client logo' })}
-        maxHeight="16"
-      />
+      <ClientLogo clientId={clientId} />
       <Heading as="h1" size="2xl">
         {i18n._(labels.SignUp_Text_ConfirmationTitle)}
       </Heading>
       <Text>{i18n._(labels.SignUp_Text_ConfirmationMessage)}</Text>
       <Text color="fg.muted">{i18n._(labels.SignUp_Text_ConfirmationInstructions)}</Text>
-      <Link asChild color="brand" fontWeight="semibold">
-        <RouterLink href={href}>
-          {i18n._(link.kind === 'redirect' ? labels.SignUp_Link_Continue : labels.SignUp_Link_Login)}
-        </RouterLink>
-      </Link>
+      <OnwardLink href={href}>
+        {i18n._(link.kind === 'redirect' ? labels.SignUp_Link_Continue : labels.SignUp_Link_Login)}
+      </OnwardLink>
     </Stack>
   );
 }

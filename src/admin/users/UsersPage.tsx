@@ -17,6 +17,7 @@ import { AppActor } from '../../app/AppActor';
 import { labels } from '../../i18n/labels';
 import { withValues } from '../../i18n/with-values';
 import { AdminListScreen, type AdminListDefinition } from '../shared/AdminListPage';
+import { ClientOptions } from '../shared/ClientOptions';
 import type { GridRef } from '../shared/grid-ref';
 import { ImportUsersPanel } from './import/ImportUsersPanel';
 import { UserDialog, type UserDialogRef } from './UserDialog';
@@ -154,11 +155,7 @@ function ClientFilter({ gridRef, load }: { gridRef: GridRef<UserRow>; load: () =
         }}
       >
         <option value="">{i18n._(labels.Instance_Text_AllClients)}</option>
-        {clients.map((client) => (
-          <option key={client.id} value={client.id}>
-            {client.name}
-          </option>
-        ))}
+        <ClientOptions clients={clients} />
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>

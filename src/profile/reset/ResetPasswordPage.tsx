@@ -1,13 +1,14 @@
-import { Button, Heading, Image, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { Link as RouterLink } from 'wouter';
 import { selectPasswordResetRef } from '@machines/app/app.selectors';
 import { selectDoneLink, selectSection } from '@machines/password-reset/password-reset.selectors';
-import { loginLogoUrl } from '../../api/resources';
 import { AppActor } from '../../app/AppActor';
 import { paths, withCulture } from '../../app/routes';
 import { labels } from '../../i18n/labels';
+import { LoadFailedNotice } from '../LoadFailedNotice';
+import { OnwardLink } from '../OnwardLink';
+import { PublicPageHeading } from '../PublicPageHeading';
 import { CodeStep, EmailStep, PasswordStep } from './ResetSteps';
 import type { ResetRef } from './reset-ref';
 
@@ -21,33 +22,20 @@ export function ResetPasswordPage() {
 }
 
 function ResetPassword({ resetRef }: { resetRef: ResetRef }) {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const section = useSelector(resetRef, selectSection);
   const clientId = useSelector(resetRef, (s) => s.context.clientId);
   return (
     <Stack gap="6">
-      <Image
-        src={loginLogoUrl(clientId)}
-        alt={t({ id: 'Shell_Text_ClientLogo', message: 'Client logo' })}
-        maxHeight="16"
-        alignSelf="center"
-      />
-      <Heading as="h1" size="2xl" textAlign="center">
-        {i18n._(labels.ResetPassword_Text_Title)}
-      </Heading>
+      <PublicPageHeading clientId={clientId} title={i18n._(labels.ResetPassword_Text_Title)} />
       {section === 'preparing' ? <Spinner alignSelf="center" /> : null}
       {section === 'failed' ? (
-        <Stack gap="3" role="alert">
-          <Text>{i18n._(labels.ResetPassword_Text_LoadFailed)}</Text>
-          <Button
-            alignSelf="start"
-            onClick={() => {
-              resetRef.send({ type: 'retry' });
-            }}
-          >
-            {t({ id: 'Global_Button_Retry', message: 'Retry' })}
-          </Button>
-        </Stack>
+        <LoadFailedNotice
+          message={i18n._(labels.ResetPassword_Text_LoadFailed)}
+          onRetry={() => {
+            resetRef.send({ type: 'retry' });
+          }}
+        />
       ) : null}
       {section === 'disabled' ? (
         <Stack gap="3" role="status">
@@ -66,11 +54,9 @@ function ResetPassword({ resetRef }: { resetRef: ResetRef }) {
 function LoginLink({ clientId }: { clientId: string | undefined }) {
   const { i18n } = useLingui();
   return (
-    <Link asChild color="brand" fontWeight="semibold">
-      <RouterLink href={paths.login(clientId === undefined ? {} : { clientId })}>
-        {i18n._(labels.ResetPassword_Link_Login)}
-      </RouterLink>
-    </Link>
+    <OnwardLink href={paths.login(clientId === undefined ? {} : { clientId })}>
+      {i18n._(labels.ResetPassword_Link_Login)}
+    </OnwardLink>
   );
 }
 
@@ -90,11 +76,9 @@ function Done({ resetRef }: { resetRef: ResetRef }) {
   return (
     <Stack gap="4" align="center" textAlign="center" role="status">
       <Text>{i18n._(labels.ResetPassword_Text_Success)}</Text>
-      <Link asChild color="brand" fontWeight="semibold">
-        <RouterLink href={href}>
-          {i18n._(link.kind === 'redirect' ? labels.ResetPassword_Link_Continue : labels.ResetPassword_Link_Login)}
-        </RouterLink>
-      </Link>
+      <OnwardLink href={href}>
+        {i18n._(link.kind === 'redirect' ? labels.ResetPassword_Link_Continue : labels.ResetPassword_Link_Login)}
+      </OnwardLink>
     </Stack>
   );
 }

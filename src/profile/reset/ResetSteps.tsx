@@ -22,8 +22,16 @@ import type { ResetRef } from './reset-ref';
 
 type StepProps = { resetRef: ResetRef };
 
-/** One section's form: its inputs, the server's refusal, and the button that submits it (busy while its call runs). */
-function StepForm({ resetRef, submit, children }: StepProps & { submit: string; children: ReactNode }) {
+/**
+ * One section's form: its instructions, its inputs, the server's refusal, and the button that submits it (busy while
+ * its call runs).
+ */
+function StepForm({
+  resetRef,
+  submit,
+  instructions,
+  children,
+}: StepProps & { submit: string; instructions: string; children: ReactNode }) {
   const busy = useSelector(resetRef, selectIsBusy);
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -32,6 +40,7 @@ function StepForm({ resetRef, submit, children }: StepProps & { submit: string; 
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="4">
+        <Text>{instructions}</Text>
         {children}
         <ResetProblemNotice resetRef={resetRef} />
         <Button type="submit" colorPalette="brand" loading={busy} alignSelf="start">
@@ -42,18 +51,15 @@ function StepForm({ resetRef, submit, children }: StepProps & { submit: string; 
   );
 }
 
-function ResetField({
-  resetRef,
-  input,
-  label,
-  ...rest
-}: StepProps & {
-  input: ResetInput;
-  label: string;
-  type?: string;
-  autoComplete?: string;
-  inputMode?: 'numeric' | 'email';
-}) {
+/** What each input tells the browser: its keyboard and what it may fill in (a password manager may make one up). */
+const inputKinds = {
+  email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
+  otpCode: { autoComplete: 'one-time-code', inputMode: 'numeric' },
+  password: { type: 'password', autoComplete: 'new-password' },
+  confirmPassword: { type: 'password', autoComplete: 'new-password' },
+} satisfies Record<ResetInput, { type?: string; autoComplete: string; inputMode?: 'numeric' | 'email' }>;
+
+function ResetField({ resetRef, input, label }: StepProps & { input: ResetInput; label: string }) {
   const failureText = useInputFailureText();
   const value = useSelector(resetRef, selectValue(input));
   const failure = useSelector(resetRef, selectFailure(input));
@@ -69,7 +75,7 @@ function ResetField({
       onBlur={() => {
         resetRef.send({ type: 'touch', input });
       }}
-      {...rest}
+      {...inputKinds[input]}
     />
   );
 }
@@ -88,16 +94,12 @@ export function EmailStep({ resetRef }: StepProps) {
     [resetRef],
   );
   return (
-    <StepForm resetRef={resetRef} submit={i18n._(labels.ResetPassword_Button_SendCode)}>
-      <Text>{i18n._(labels.ResetPassword_Text_EmailInstructions)}</Text>
-      <ResetField
-        resetRef={resetRef}
-        input="email"
-        label={i18n._(labels.ResetPassword_Field_Email)}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-      />
+    <StepForm
+      resetRef={resetRef}
+      submit={i18n._(labels.ResetPassword_Button_SendCode)}
+      instructions={i18n._(labels.ResetPassword_Text_EmailInstructions)}
+    >
+      <ResetField resetRef={resetRef} input="email" label={i18n._(labels.ResetPassword_Field_Email)} />
       {config === undefined ? null : (
         <Captcha config={config} culture={culture} round={round} action="passwordReset" onToken={onToken} />
       )}
@@ -110,20 +112,23 @@ export function EmailStep({ resetRef }: StepProps) {
   );
 }
 
-/** The way back to section 1 for a new code (the captcha again). */
-function NewCodeLink({ resetRef }: StepProps) {
+/** Sections 2 and 3: the section's form, and under it the way back to section 1 for a new code (the captcha again). */
+function WithNewCodeLink({ resetRef, children }: StepProps & { children: ReactNode }) {
   const { i18n } = useLingui();
   return (
-    <Link
-      as="button"
-      color="brand"
-      alignSelf="start"
-      onClick={() => {
-        resetRef.send({ type: 'code.request' });
-      }}
-    >
-      {i18n._(labels.ResetPassword_Button_ResendCode)}
-    </Link>
+    <Stack gap="3">
+      {children}
+      <Link
+        as="button"
+        color="brand"
+        alignSelf="start"
+        onClick={() => {
+          resetRef.send({ type: 'code.request' });
+        }}
+      >
+        {i18n._(labels.ResetPassword_Button_ResendCode)}
+      </Link>
+    </Stack>
   );
 }
 
@@ -132,19 +137,15 @@ export function CodeStep({ resetRef }: StepProps) {
   const { i18n } = useLingui();
   const email = useSelector(resetRef, selectValue('email'));
   return (
-    <Stack gap="3">
-      <StepForm resetRef={resetRef} submit={i18n._(labels.ResetPassword_Button_VerifyCode)}>
-        <Text>{i18n._({ ...labels.ResetPassword_Text_CodeInstructions, values: { email: email.trim() } })}</Text>
-        <ResetField
-          resetRef={resetRef}
-          input="otpCode"
-          label={i18n._(labels.ResetPassword_Field_Code)}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-        />
+    <WithNewCodeLink resetRef={resetRef}>
+      <StepForm
+        resetRef={resetRef}
+        submit={i18n._(labels.ResetPassword_Button_VerifyCode)}
+        instructions={i18n._({ ...labels.ResetPassword_Text_CodeInstructions, values: { email: email.trim() } })}
+      >
+        <ResetField resetRef={resetRef} input="otpCode" label={i18n._(labels.ResetPassword_Field_Code)} />
       </StepForm>
-      <NewCodeLink resetRef={resetRef} />
-    </Stack>
+    </WithNewCodeLink>
   );
 }
 
@@ -152,26 +153,16 @@ export function CodeStep({ resetRef }: StepProps) {
 export function PasswordStep({ resetRef }: StepProps) {
   const { i18n } = useLingui();
   return (
-    <Stack gap="3">
-      <StepForm resetRef={resetRef} submit={i18n._(labels.ResetPassword_Button_ResetPassword)}>
-        <Text>{i18n._(labels.ResetPassword_Text_PasswordInstructions)}</Text>
-        <ResetField
-          resetRef={resetRef}
-          input="password"
-          label={i18n._(labels.Security_Field_Password)}
-          type="password"
-          autoComplete="new-password"
-        />
-        <ResetField
-          resetRef={resetRef}
-          input="confirmPassword"
-          label={i18n._(labels.Security_Field_ConfirmPassword)}
-          type="password"
-          autoComplete="new-password"
-        />
+    <WithNewCodeLink resetRef={resetRef}>
+      <StepForm
+        resetRef={resetRef}
+        submit={i18n._(labels.ResetPassword_Button_ResetPassword)}
+        instructions={i18n._(labels.ResetPassword_Text_PasswordInstructions)}
+      >
+        <ResetField resetRef={resetRef} input="password" label={i18n._(labels.Security_Field_Password)} />
+        <ResetField resetRef={resetRef} input="confirmPassword" label={i18n._(labels.Security_Field_ConfirmPassword)} />
         <PasswordRuleList />
       </StepForm>
-      <NewCodeLink resetRef={resetRef} />
-    </Stack>
+    </WithNewCodeLink>
   );
 }

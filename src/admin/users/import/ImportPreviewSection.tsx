@@ -1,10 +1,11 @@
-import { Button, chakra, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { chakra, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { importModes, type ImportMode } from '@contracts/user-import';
 import { selectPreview } from '@machines/user-import/user-import.selectors';
 import { labels } from '@src/i18n/labels';
+import { ImportEventButton } from './ImportEventButton';
 import type { ImportRef } from './ImportUsersPanel';
 
 const modeLabels = {
@@ -83,21 +84,12 @@ export function ImportPreviewSection({ importRef }: { importRef: ImportRef }) {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Stack>
-        <Button
-          onClick={() => {
-            importRef.send({ type: 'import.commit', mode });
-          }}
-        >
+        <ImportEventButton importRef={importRef} event={{ type: 'import.commit', mode }}>
           {i18n._(labels.Import_Button_Commit)}
-        </Button>
-        <Button
-          variant="outline"
-          onClick={() => {
-            importRef.send({ type: 'import.discard' });
-          }}
-        >
+        </ImportEventButton>
+        <ImportEventButton importRef={importRef} event={{ type: 'import.discard' }} variant="outline">
           {i18n._(labels.Import_Button_Discard)}
-        </Button>
+        </ImportEventButton>
       </HStack>
     </Stack>
   );

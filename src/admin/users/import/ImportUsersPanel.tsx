@@ -13,7 +13,9 @@ import {
   selectStep,
 } from '@machines/user-import/user-import.selectors';
 import { labels } from '@src/i18n/labels';
+import { ClientOptions } from '../../shared/ClientOptions';
 import { ImportCommitSection } from './ImportCommitSection';
+import { ImportEventButton } from './ImportEventButton';
 import { ImportHistory } from './ImportHistory';
 import { ImportPreviewSection } from './ImportPreviewSection';
 import { wireUserImport } from './wiring';
@@ -68,11 +70,7 @@ export function ImportUsersView({ importRef }: { importRef: ImportRef }) {
               <option value="" disabled>
                 {i18n._(labels.Import_Text_ChooseClient)}
               </option>
-              {clients.map((client) => (
-                <option key={client.id} value={client.id}>
-                  {client.name}
-                </option>
-              ))}
+              <ClientOptions clients={clients} />
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
@@ -123,14 +121,9 @@ export function ImportUsersView({ importRef }: { importRef: ImportRef }) {
       {step === 'failed' ? (
         <HStack>
           <Text role="alert">{i18n._(labels.Import_Text_Failed)}</Text>
-          <Button
-            variant="outline"
-            onClick={() => {
-              importRef.send({ type: 'import.again' });
-            }}
-          >
+          <ImportEventButton importRef={importRef} event={{ type: 'import.again' }} variant="outline">
             {i18n._(labels.Import_Button_Again)}
-          </Button>
+          </ImportEventButton>
         </HStack>
       ) : null}
       <ImportHistory importRef={importRef} />
