@@ -18,7 +18,7 @@ import {
 } from '../support/controlled-actor';
 import { fakePorts } from '../support/fake-ports';
 import { googleScriptLoads, RECAPTCHA_TOKEN, recaptchaRequests } from '../support/fake-recaptcha';
-import { en, offline, publicConfig, recaptcha } from '../support/public-page';
+import { en, expectPreparing, offline, publicConfig, recaptcha } from '../support/public-page';
 import { preloadLazyChunks, renderShell } from '../support/render-shell';
 import { answeringApi, profileCalls } from '../support/shell-api';
 import { describeWalks, notWalked } from '../support/walk';
@@ -232,10 +232,7 @@ describeWalks(passwordResetMachine, {
   timeout: 60_000,
   states: {
     preparing: async (_s, harness) => {
-      expect(await screen.findByRole('heading', { name: en('ResetPassword_Text_Title') })).toBeInTheDocument();
-      await waitFor(() => {
-        expect(harness.calls.config.waiting()).toBe(1);
-      });
+      await expectPreparing('ResetPassword_Text_Title', harness.calls.config);
       expect(screen.queryByRole('textbox')).toBeNull();
     },
     failed: async () => {

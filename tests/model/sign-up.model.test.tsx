@@ -19,7 +19,7 @@ import {
   signQuestions,
   strongPassword,
 } from '../support/profile-fixtures';
-import { en, offline, publicConfig, recaptcha } from '../support/public-page';
+import { en, expectPreparing, offline, publicConfig, recaptcha } from '../support/public-page';
 import { preloadLazyChunks, renderShell } from '../support/render-shell';
 import { answeringApi, profileCalls } from '../support/shell-api';
 import { describeWalks } from '../support/walk';
@@ -214,10 +214,7 @@ describeWalks(signUpMachine, {
   timeout: 60_000,
   states: {
     preparing: async (_s, harness) => {
-      expect(await screen.findByRole('heading', { name: en('SignUp_Text_Title') })).toBeInTheDocument();
-      await waitFor(() => {
-        expect(harness.calls.publicConfig.waiting()).toBe(1);
-      });
+      await expectPreparing('SignUp_Text_Title', harness.calls.publicConfig);
       // What a sign-in left is gone (§2 "On entry it clears stored login, token and menu data").
       expect(storage.read(storageKeys.tokens)).toBeUndefined();
       expect(storage.read(storageKeys.menu)).toBeUndefined();

@@ -1,3 +1,5 @@
+import { screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { CaptchaConfig } from '@contracts/instance';
 import type { PublicConfig } from '@contracts/public-config';
 import { catalogueText } from './catalogue-text';
@@ -17,3 +19,11 @@ export const publicConfig: PublicConfig = {
   captcha: recaptcha,
 };
 export const offline = new Error('The server is not answering');
+
+/** A public page preparing: its title shows at once, and its first call (config/public) waits for the walk's answer. */
+export async function expectPreparing(titleId: string, firstCall: { waiting(): number }) {
+  expect(await screen.findByRole('heading', { name: en(titleId) })).toBeInTheDocument();
+  await waitFor(() => {
+    expect(firstCall.waiting()).toBe(1);
+  });
+}
