@@ -541,6 +541,15 @@ function expectFooter(s: Snapshot) {
 }
 
 /** The whole form as the machine says it is: stepper, the step on screen, the footer. */
+/** The form busy on Save (its button says so, the draft still on screen) while one call waits for the walk. */
+async function expectBusyAwaiting(s: Snapshot, harness: Harness, call: { waiting(): number }) {
+  expect(saveButton(s)).toHaveAttribute('aria-busy', 'true');
+  await expectForm(s, harness);
+  await waitFor(() => {
+    expect(call.waiting()).toBe(1);
+  });
+}
+
 async function expectForm(s: Snapshot, harness: Harness) {
   await screen.findByTestId('profile-form');
   await waitFor(() => {
@@ -779,13 +788,7 @@ describeWalks(profileFormMachine, {
       // A save that failed otherwise than stale or 401 is reported (§8), captcha reset (footer above).
       if (harness.failure !== undefined) await expectReported(harness, en('Global_Text_FailTitle'));
     },
-    saving: async (s, harness) => {
-      expect(saveButton(s)).toHaveAttribute('aria-busy', 'true');
-      await expectForm(s, harness);
-      await waitFor(() => {
-        expect(harness.calls.save.waiting()).toBe(1);
-      });
-    },
+    saving: (s, harness) => expectBusyAwaiting(s, harness, harness.calls.save),
     conflict: async (s, harness) => {
       // The stale notice and its two ways out; the draft still on screen, not editable, and no plain Save.
       expect(await screen.findByText(staleText)).toBeInTheDocument();
@@ -794,14 +797,8 @@ describeWalks(profileFormMachine, {
       await expectForm(s, harness);
       expect(screen.queryByTestId('snackbar')).toBeNull();
     },
-    overwriting: async (s, harness) => {
-      // "Keep mine" reads the current version first, then saves the draft over it.
-      expect(saveButton(s)).toHaveAttribute('aria-busy', 'true');
-      await expectForm(s, harness);
-      await waitFor(() => {
-        expect(harness.calls.load.waiting()).toBe(1);
-      });
-    },
+    // "Keep mine" reads the current version first, then saves the draft over it.
+    overwriting: (s, harness) => expectBusyAwaiting(s, harness, harness.calls.load),
     failed: async (_s, harness) => {
       // The host's card instead of the form; the failed read reported under the user-not-found title (§8).
       expect(await screen.findByTestId('load-failure')).toBeInTheDocument();

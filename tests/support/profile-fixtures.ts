@@ -225,3 +225,22 @@ export const staleProfile = () =>
   new ApiError({ status: 409, code: 'stale_update', message: 'Someone saved first', requestId: 'r-2' });
 export const sessionLost = () =>
   new ApiError({ status: 401, code: 'unauthorized', message: 'Not signed in', requestId: 'r-3' });
+
+/**
+ * What Ana's registration sends for Acme (the sign-up walks' and specs' newcomer): her e-mail, her first name, the
+ * Security step filled in with the strong password and the first question, and the captcha's answer.
+ */
+export const anaRegistration = (captcha: string) => ({
+  clientId: 'acme',
+  email: 'ana@acme.test',
+  culture: 'en-us',
+  fields: { FirstName: 'Ana' },
+  security: {
+    currentPassword: '',
+    password: strongPassword,
+    confirmPassword: strongPassword,
+    securityQuestion: signQuestions[0]?.question,
+    securityAnswer: 'Guadalajara',
+  },
+  captcha,
+});

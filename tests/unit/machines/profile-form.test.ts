@@ -37,6 +37,7 @@ import {
   formDefinition,
   formField,
   profileIds,
+  anaRegistration,
   profileLoaded,
   registerInput,
   selectField,
@@ -491,20 +492,7 @@ describe('profile form: what a save sends (saveInputOf)', () => {
     );
     expect(saveInputOf(draft, loaded, input)).toEqual({
       kind: 'register',
-      body: {
-        clientId: 'acme',
-        email: 'ana@acme.test',
-        culture: 'en-us',
-        fields: { FirstName: 'Ana' },
-        security: {
-          currentPassword: '',
-          password: strongPassword,
-          confirmPassword: strongPassword,
-          securityQuestion: signQuestions[0]?.question,
-          securityAnswer: 'Guadalajara',
-        },
-        captcha: 'solved',
-      },
+      body: anaRegistration('solved'),
     });
   });
 
