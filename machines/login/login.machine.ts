@@ -198,7 +198,11 @@ export const loginMachine = setup({
       invoke: {
         id: 'signInWidget',
         src: 'signInWidget',
-        input: ({ context }) => ({ language: context.culture, recoveryToken: context.recoveryToken }),
+        input: ({ context }) => ({
+          language: context.culture,
+          recoveryToken: context.recoveryToken,
+          clientId: context.clientId,
+        }),
       },
       on: {
         'widget.submitted': { actions: { type: 'rememberUsername', params: ({ event }) => event.username } },

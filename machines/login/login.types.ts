@@ -50,7 +50,8 @@ export type LoginEvent =
 /** How an existing session was found before showing the widget. */
 export type ExistingSession = 'tokens' | 'none';
 
-export type SignInWidgetInput = { language: Culture; recoveryToken: string | undefined };
+/** `clientId`: the page's client (portal alias or id), the username rule's client when the typed name names none. */
+export type SignInWidgetInput = { language: Culture; recoveryToken: string | undefined; clientId: string | undefined };
 
 export type ValidateProfileInput = {
   clientId: string | undefined;

@@ -2,7 +2,7 @@ import type { ProfileValidateResult } from '@contracts/profile';
 import type { Menu } from '@contracts/resources';
 import type { Culture } from '@contracts/culture';
 import type { LinkTokens } from '@machines/support/application-links';
-import type { ExistingSession, WidgetEvent } from '@machines/login/login.types';
+import type { ExistingSession, SignInWidgetInput, WidgetEvent } from '@machines/login/login.types';
 import { getMenu, getSiteConfiguration, validateProfile } from '../api/identity';
 import type { CallOptions } from '../api/http';
 import { storageKeys } from '../app/storage-keys';
@@ -20,11 +20,7 @@ export type IdentityPort = {
   handleLoginRedirect: () => Promise<void>;
   redirectToIdentityProvider: (idp: string) => Promise<void>;
   /** Renders the widget once its element is on the page; resolves to the function that removes it. */
-  mountWidget: (options: {
-    language: Culture;
-    recoveryToken: string | undefined;
-    sendBack: (event: WidgetEvent) => void;
-  }) => Promise<() => void>;
+  mountWidget: (options: SignInWidgetInput & { sendBack: (event: WidgetEvent) => void }) => Promise<() => void>;
   validateProfile: (
     input: { clientId: string | undefined; applicationName: string | undefined; culture: Culture },
     options: CallOptions,
@@ -92,7 +88,7 @@ export function createIdentityPort(target: Window): IdentityPort {
       // Spec §2 SSO: the return address is login/callback (the configured redirect URI), the original URI the root.
       await client.signInWithRedirect({ idp, originalUri: '/' });
     },
-    async mountWidget({ language, recoveryToken, sendBack }) {
+    async mountWidget({ language, recoveryToken, clientId, sendBack }) {
       const [{ client, config }, { mountSignInWidget }, element] = await Promise.all([
         setup(),
         import('./sign-in-widget'),
@@ -107,7 +103,7 @@ export function createIdentityPort(target: Window): IdentityPort {
         sendBack,
         now: () => Date.now(),
         lookupRule: async (typed) => {
-          const site = await getSiteConfiguration(typed.trim());
+          const site = await getSiteConfiguration({ login: typed.trim(), clientId });
           return {
             prefix: site.oktaPrefix,
             agentUserDomain: config.agentUserDomain ?? '',

@@ -17,7 +17,7 @@ export function fakeIdentity() {
   const signOut = createControlledCall<undefined>();
   const idpRedirects: string[] = [];
   let widgetSend: ((event: WidgetEvent) => void) | undefined;
-  const widgetMounts: { language: string; recoveryToken: string | undefined }[] = [];
+  const widgetMounts: { language: string; recoveryToken: string | undefined; clientId: string | undefined }[] = [];
   let tokens: { accessToken?: string } = {};
 
   const port: IdentityPort = {
@@ -29,8 +29,8 @@ export function fakeIdentity() {
       idpRedirects.push(idp);
       return Promise.resolve();
     },
-    mountWidget: ({ language, recoveryToken, sendBack }) => {
-      widgetMounts.push({ language, recoveryToken });
+    mountWidget: ({ language, recoveryToken, clientId, sendBack }) => {
+      widgetMounts.push({ language, recoveryToken, clientId });
       widgetSend = sendBack;
       return Promise.resolve(() => {
         if (widgetSend === sendBack) widgetSend = undefined;
