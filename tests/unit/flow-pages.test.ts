@@ -1,0 +1,50 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  blocksOf,
+  flowPages,
+  isMachine,
+  loadMachine,
+  readPage,
+  regeneratePage,
+} from '../../scripts/flow-docs/flow-blocks';
+import { renderMachine } from '../../scripts/flow-docs/render-machine';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const pages = flowPages(root);
+
+/** Every module under machines/ (they hold no view code, so importing them all is cheap and side-effect free). */
+function machineModules(dir = path.join(root, 'machines')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return machineModules(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+describe('the flow pages (docs/flows) are generated from the machines', () => {
+  it.each(pages)('%s shows its machines as they are (npm run docs:flows)', async (page) => {
+    const text = readPage(root, page);
+    expect(await regeneratePage(root, text)).toBe(text);
+  });
+
+  it('shows every machine of the product on some page', async () => {
+    const shown = new Set<string>();
+    for (const page of pages) {
+      for (const block of blocksOf(page, readPage(root, page))) {
+        shown.add(renderMachine(await loadMachine(root, block.file, block.exportName)));
+      }
+    }
+    const missing: string[] = [];
+    for (const file of machineModules()) {
+      const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(module)) {
+        // Instances of one factory (the admin grids) draw one diagram: one page showing it covers them all.
+        if (isMachine(value) && !shown.has(renderMachine(value))) missing.push(`${path.relative(root, file)}#${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
