@@ -27,5 +27,9 @@ export type DemoPerson = v.InferOutput<typeof DemoPersonSchema>;
  * GET /api/v1/demo/guide: the demo people the login page's guide lists. The route exists only while the demo world
  * is on (DEMO_DATA with the embedded identity provider); otherwise it answers 404 like any unknown address.
  */
-export const DemoGuideSchema = v.object({ people: v.array(DemoPersonSchema) });
+export const DemoGuideSchema = v.object({
+  people: v.array(DemoPersonSchema),
+  /** Every demo person's password (docs/demo-world.md prints it too). */
+  password: v.string(),
+});
 export type DemoGuide = v.InferOutput<typeof DemoGuideSchema>;

@@ -3,12 +3,17 @@ import type { Menu } from '@contracts/resources';
 import type { Culture } from '@contracts/culture';
 import type { LinkTokens } from '@machines/support/application-links';
 import type { ExistingSession, WidgetEvent } from '@machines/login/login.types';
+import type { DemoGuide } from '@contracts/demo-guide';
+import { getDemoGuide } from '../api/demo-guide';
+import { loginLogoUrl } from '../api/resources';
 import { getMenu, getSiteConfiguration, validateProfile } from '../api/identity';
 import type { CallOptions } from '../api/http';
 import { storageKeys } from '../app/storage-keys';
 import { storage } from '../app/storage';
 import { PORTAL_MENU_SECTION } from '@machines/guard/menu';
+import { paths } from '../app/routes';
 import { createIdentitySetup } from './auth-client';
+import type { MountedWidget } from './sign-in-widget';
 import { WIDGET_ELEMENT_ID } from './widget-options';
 
 /**
@@ -19,12 +24,15 @@ export type IdentityPort = {
   findExistingSession: (options: { checkIdpSession: boolean }) => Promise<ExistingSession>;
   handleLoginRedirect: () => Promise<void>;
   redirectToIdentityProvider: (idp: string) => Promise<void>;
-  /** Renders the widget once its element is on the page; resolves to the function that removes it. */
+  /** Renders the widget once its element is on the page, with the client's logo and FAQ; resolves to its handle. */
   mountWidget: (options: {
     language: Culture;
     recoveryToken: string | undefined;
+    clientId: string | undefined;
     sendBack: (event: WidgetEvent) => void;
-  }) => Promise<() => void>;
+  }) => Promise<MountedWidget>;
+  /** GET demo/guide: the demo people while the demo world is on; rejects (404) otherwise. */
+  loadDemoGuide: (options: CallOptions) => Promise<DemoGuide>;
   validateProfile: (
     input: { clientId: string | undefined; applicationName: string | undefined; culture: Culture },
     options: CallOptions,
@@ -92,7 +100,9 @@ export function createIdentityPort(target: Window): IdentityPort {
       // Spec §2 SSO: the return address is login/callback (the configured redirect URI), the original URI the root.
       await client.signInWithRedirect({ idp, originalUri: '/' });
     },
-    async mountWidget({ language, recoveryToken, sendBack }) {
+    async mountWidget({ language, recoveryToken, clientId: addressClient, sendBack }) {
+      // Like the page around it (the root's client): the address's client, else the one an earlier page stored.
+      const clientId = addressClient ?? storage.read(storageKeys.clientId);
       const [{ client, config }, { mountSignInWidget }, element] = await Promise.all([
         setup(),
         import('./sign-in-widget'),
@@ -104,6 +114,8 @@ export function createIdentityPort(target: Window): IdentityPort {
         element,
         language,
         recoveryToken,
+        logoUrl: loginLogoUrl(clientId),
+        helpUrl: paths.faq({ clientId }),
         sendBack,
         now: () => Date.now(),
         lookupRule: async (typed) => {
@@ -116,6 +128,7 @@ export function createIdentityPort(target: Window): IdentityPort {
         },
       });
     },
+    loadDemoGuide: (options) => getDemoGuide(options),
     validateProfile: (input, options) => validateProfile(input, options),
     loadMenu: ({ clientId, culture }, options) => getMenu({ section: PORTAL_MENU_SECTION, clientId, culture }, options),
     async renewTokens() {

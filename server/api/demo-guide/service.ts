@@ -1,6 +1,6 @@
 import type { DemoGuide } from '@contracts/demo-guide';
 import { demoBrands } from '../../db/seed/world/branding';
-import { demoPeople } from '../../db/seed/world/people';
+import { DEMO_PASSWORD, demoPeople } from '../../db/seed/world/people';
 
 /** The demo people as the login page's guide lists them, from the same data the demo world is seeded from. */
 export function demoGuide(): DemoGuide {
@@ -12,5 +12,6 @@ export function demoGuide(): DemoGuide {
       role: person.guide.role,
       landsOn: person.guide.landsOn,
     })),
+    password: DEMO_PASSWORD,
   };
 }

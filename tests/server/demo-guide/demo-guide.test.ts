@@ -26,6 +26,7 @@ describe.each(databaseKinds)('GET /api/v1/demo/guide (%s)', (kind) => {
         ['lee@umbrella.test', 'Umbrella Agents', 'member', { kind: 'application', application: 'Benefits Center' }],
       ]);
       expect(guide.people[2]?.name).toBe('María González');
+      expect(guide.password).toBe('Gatehouse-demo-2026!');
     });
   });
 
@@ -40,6 +41,7 @@ describe.each(databaseKinds)('GET /api/v1/demo/guide (%s)', (kind) => {
       const response = await t.app.inject({ url: '/api/v1/demo/guide' });
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('@');
+      expect(response.body).not.toContain('Gatehouse-demo');
     });
   });
 });

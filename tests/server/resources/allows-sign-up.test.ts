@@ -46,6 +46,7 @@ describe.each(databaseKinds)('aggregatedByPage allowsSignUp (%s)', (kind) => {
       'labels',
       'lists',
       'settings',
+      'theme',
       'version',
     ]);
   });
