@@ -9,11 +9,15 @@ const baseUrl = inject('baseUrl');
 const browser = browserPerFile();
 
 describe('the finished login page in a real browser (issue 13)', () => {
-  it('shows the client logo in the widget header and one help link, the widget’s, to the client’s FAQ', async () => {
+  it('wears the client’s theme, shows its logo in the widget header and one help link, the widget’s, to the client’s FAQ', async () => {
     const { page, problems, context } = await openPage(browser(), baseUrl);
     await identityPages.openLogin(page, '/Login/acme');
     expect(await loginPage.logo(page)).toBe('/api/v1/resource/loginlogo?clientId=acme');
     expect(await loginPage.headerVisible(page)).toBe(true);
+    // Acme's theme (docs/demo-world.md branding): primary #0f766e on the button, background #f0fdfa.
+    await expect
+      .poll(() => loginPage.colours(page))
+      .toEqual({ button: 'rgb(15, 118, 110)', page: 'rgb(240, 253, 250)' });
     expect(await loginPage.faqLinks(page)).toEqual(['/Faq/acme']);
     await loginPage.openWidgetHelp(page);
     expect(await loginPage.faqLinks(page)).toEqual(['/Faq/acme']);

@@ -30,6 +30,17 @@ export const loginPage = {
   logo(page: Page) {
     return page.locator(`${widget} .auth-org-logo`).getAttribute('src');
   },
+  /** The computed colours the client's theme should set: the widget's primary button and the page background. */
+  colours(page: Page) {
+    return page.evaluate(() => {
+      const button = document.querySelector('#okta-sign-in-widget .button-primary');
+      const layout = document.querySelector('[data-testid="public-layout"]');
+      return {
+        button: button ? getComputedStyle(button).backgroundColor : null,
+        page: layout ? getComputedStyle(layout).backgroundColor : null,
+      };
+    });
+  },
   headerVisible(page: Page) {
     return page.locator(`${widget} .auth-header`).isVisible();
   },
