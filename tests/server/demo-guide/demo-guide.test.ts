@@ -6,15 +6,24 @@ import { databaseKinds } from '../support/database';
 
 /** Issue 13: the login page's demo guide is served while the demo world is on, and the address is unknown otherwise. */
 describe.each(databaseKinds)('GET /api/v1/demo/guide (%s)', (kind) => {
-  describe('with DEMO_DATA on', () => {
-    let t: TestApp;
+  /** The app with DEMO_DATA as given, for the tests of one describe block. */
+  const appWith = (demoData: 'true' | 'false') => {
+    let t: TestApp | undefined;
     beforeAll(async () => {
-      t = await buildTestApp(kind, { env: { DEMO_DATA: 'true' } });
+      t = await buildTestApp(kind, { env: { DEMO_DATA: demoData } });
     });
-    afterAll(() => t.dispose());
+    afterAll(() => t?.dispose());
+    return (url: string) => {
+      if (!t) throw new Error('the app is built before the first test');
+      return t.app.inject({ url });
+    };
+  };
+
+  describe('with DEMO_DATA on', () => {
+    const call = appWith('true');
 
     it('lists the six demo people: what they type, who they are and where they land', async () => {
-      const response = await t.app.inject({ url: '/api/v1/demo/guide' });
+      const response = await call('/api/v1/demo/guide');
       expect(response.statusCode).toBe(200);
       const guide = v.parse(DemoGuideSchema, response.json());
       expect(guide.people.map((p) => [p.signInAs, p.client, p.role, p.landsOn])).toEqual([
@@ -31,14 +40,10 @@ describe.each(databaseKinds)('GET /api/v1/demo/guide (%s)', (kind) => {
   });
 
   describe('with DEMO_DATA off', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await buildTestApp(kind, { env: { DEMO_DATA: 'false' } });
-    });
-    afterAll(() => t.dispose());
+    const call = appWith('false');
 
     it('answers 404 like an unknown address and names no account', async () => {
-      const response = await t.app.inject({ url: '/api/v1/demo/guide' });
+      const response = await call('/api/v1/demo/guide');
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('@');
       expect(response.body).not.toContain('Gatehouse-demo');

@@ -3,7 +3,13 @@ import { createActor, fromCallback, fromPromise, initialTransition, transition, 
 import type { DemoGuide } from '@contracts/demo-guide';
 import { loginRouteOf } from '@machines/login/login-route';
 import { loginMachine } from '@machines/login/login.machine';
-import type { ExistingSession, LoginInput, StoredLogin } from '@machines/login/login.types';
+import type {
+  ExistingSession,
+  LoginInput,
+  SignInWidgetInput,
+  StoredLogin,
+  WidgetCommand,
+} from '@machines/login/login.types';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import { fakePorts } from '../../support/fake-ports';
 import { loginContext, loginInput } from '../../support/machine-contexts';
@@ -148,23 +154,40 @@ describe('login: after the profile (spec §4)', () => {
   });
 });
 
+/**
+ * The flow with its actors: stored login and no session (so the widget shows), the given widget and demo guide.
+ * Returns the running actor and what its notifications port received.
+ */
+function runLogin({
+  signInWidget,
+  loadDemoGuide = () => Promise.reject(new Error('no demo world')),
+}: {
+  signInWidget: Parameters<typeof fromCallback<WidgetCommand, SignInWidgetInput>>[0];
+  loadDemoGuide?: () => Promise<DemoGuide>;
+}) {
+  const ports = fakePorts();
+  const actor = createActor(
+    loginMachine.provide({
+      actors: {
+        readStoredLogin: fromPromise<StoredLogin, undefined>(() => Promise.resolve(stored)),
+        findExistingSession: fromPromise<ExistingSession, { checkIdpSession: boolean }>(() => Promise.resolve('none')),
+        loadDemoGuide: fromPromise(loadDemoGuide),
+        signInWidget: fromCallback(signInWidget),
+      },
+    }),
+    { input: input({ ports: ports.ports }) },
+  ).start();
+  return { actor, notifications: ports.notifications };
+}
+
 describe('login: running with its actors', () => {
   it('re-mounts the widget after a forgot-password mail, as the spec returns to the sign-in form', async () => {
     let mounts = 0;
-    const actor = createActor(
-      loginMachine.provide({
-        actors: {
-          readStoredLogin: fromPromise<StoredLogin, undefined>(() => Promise.resolve(stored)),
-          findExistingSession: fromPromise<ExistingSession, { checkIdpSession: boolean }>(() =>
-            Promise.resolve('none'),
-          ),
-          signInWidget: fromCallback(() => {
-            mounts += 1;
-          }),
-        },
-      }),
-      { input: input() },
-    ).start();
+    const { actor } = runLogin({
+      signInWidget: () => {
+        mounts += 1;
+      },
+    });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(mounts).toBe(1);
     actor.send({ type: 'widget.emailSent' });
@@ -187,24 +210,14 @@ describe('login: the demo guide (issue 13)', () => {
     password: 'Gatehouse-demo-2026!',
   };
   const run = (loadDemoGuide: () => Promise<DemoGuide>) => {
-    const commands: unknown[] = [];
-    const ports = fakePorts();
-    const actor = createActor(
-      loginMachine.provide({
-        actors: {
-          readStoredLogin: fromPromise<StoredLogin, undefined>(() => Promise.resolve(stored)),
-          findExistingSession: fromPromise<ExistingSession, { checkIdpSession: boolean }>(() =>
-            Promise.resolve('none'),
-          ),
-          loadDemoGuide: fromPromise(loadDemoGuide),
-          signInWidget: fromCallback(({ receive }) => {
-            receive((command) => commands.push(command));
-          }),
-        },
-      }),
-      { input: input({ ports: ports.ports }) },
-    ).start();
-    return { actor, commands, notifications: ports.notifications };
+    const commands: WidgetCommand[] = [];
+    const running = runLogin({
+      loadDemoGuide,
+      signInWidget: ({ receive }) => {
+        receive((command) => commands.push(command));
+      },
+    });
+    return { ...running, commands };
   };
 
   it('keeps the guide the server gives, and a pick goes to the widget on screen as a command', async () => {
