@@ -43,6 +43,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/server/global-setup.ts'],
           // PGlite is single-connection WASM; several files at once only compete for the two cores.
           fileParallelism: false,
           testTimeout: 30_000,

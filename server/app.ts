@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { registerApi } from './api/areas';
 import { createScopeReader } from './api/resources/scope';
@@ -16,6 +17,7 @@ import { installErrorHandler } from './http/error-handler';
 import { echoRequestId, requestIdOptions } from './http/request-id';
 import { installSecurityHeaders } from './http/security-headers';
 import { installStaticSpa } from './http/static-spa';
+import { deriveKey } from './secrets/derived-keys';
 import { valibotSerializerCompiler } from './http/json';
 import { valibotValidatorCompiler } from './http/validation';
 import { createProcessMemos } from './db/process-memo';
@@ -62,6 +64,11 @@ export interface BuildAppOptions {
   signUpLimits?: SignUpLimits;
   /** The one-time-code reset's rate limits. Default: `defaultPasswordResetLimits`. */
   passwordResetLimits?: PasswordResetLimits;
+  /**
+   * The server secret (server/secrets; main.ts loads it from SERVER_SECRET or the data directory's key file).
+   * Default: SERVER_SECRET, else random for this app alone, which suits one process in a test.
+   */
+  serverSecret?: Buffer;
 }
 
 /**
@@ -77,6 +84,7 @@ export async function buildApp({
   wrapDirectory,
   signUpLimits = defaultSignUpLimits,
   passwordResetLimits = defaultPasswordResetLimits,
+  serverSecret = config.serverSecret === null ? randomBytes(32) : Buffer.from(config.serverSecret, 'utf8'),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -132,12 +140,13 @@ export async function buildApp({
       identity: wrapDirectory === undefined ? identity : { ...identity, directory: wrapDirectory(identity.directory) },
       scopes,
       lists,
-      captcha: createCaptcha(database.db, config),
+      captcha: createCaptcha(database.db, config, serverSecret),
       mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl ?? undefined, log: app.log }),
       signUp: { counter: databaseAttemptCounter(database.db, 'portal_rate_limits'), limits: signUpLimits },
       passwordReset: {
         counter: databaseAttemptCounter(database.db, 'portal_rate_limits'),
         limits: passwordResetLimits,
+        codeKey: deriveKey(serverSecret, 'one-time-codes'),
       },
     });
     done();

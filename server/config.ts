@@ -61,8 +61,8 @@ export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteve
 /** The self-hosted proof-of-work captcha (ALTCHA), used when reCAPTCHA is not configured. */
 export interface AltchaConfig {
   /**
-   * Signs challenges (ALTCHA_HMAC_SECRET). Unset: a random secret per process — fine for one process, but several
-   * processes behind a load balancer must share one, or a challenge from one is refused by another.
+   * Signs challenges (ALTCHA_HMAC_SECRET). Unset: a key derived from the server secret (SERVER_SECRET or the data
+   * directory's key file), so processes that share it accept each other's challenges.
    */
   hmacSecret: string | null;
   /** PBKDF2 iterations per attempt (ALTCHA_COST) and the highest counter a solver may have to reach (ALTCHA_MAX_COUNTER). */
@@ -94,6 +94,11 @@ export interface Config {
   idpPolicy: EmbeddedIdpPolicyConfig;
   smtpUrl: string | null;
   redisUrl: string | null;
+  /**
+   * SERVER_SECRET: the key material kept outside the database (the one-time codes' HMAC key derives from it), so a
+   * copy of the database alone cannot be searched for codes. Null: a key file in `dataDir` (server/secrets).
+   */
+  serverSecret: string | null;
   recaptcha: RecaptchaConfig | null;
   altcha: AltchaConfig;
   mapsApiKey: string | null;
@@ -257,6 +262,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     expected: 'a redis:// or rediss:// URL',
     secret: true,
   });
+  const serverSecret = read(env, 'SERVER_SECRET', {
+    schema: v.pipe(v.string(), v.minLength(32)),
+    expected: 'a secret of at least 32 characters',
+    secret: true,
+  });
   const recaptchaVars = readGroup(env, ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET']);
   const recaptchaVerifyUrl =
     read(env, 'RECAPTCHA_VERIFY_URL', { schema: urlWithScheme(['http:', 'https:']), expected: 'an http(s):// URL' }) ??
@@ -314,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     idpPolicy,
     smtpUrl,
     redisUrl,
+    serverSecret,
     recaptcha,
     altcha,
     mapsApiKey,

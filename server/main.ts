@@ -5,6 +5,7 @@ import { seedDemoWorldIfEmpty } from './db/seed';
 import { migrateIdp } from './idp/migrate';
 import { seedDemoIdentities } from './idp/seed/demo-identities';
 import { exitGracefullyOnSignals } from './http/shutdown';
+import { loadServerSecret } from './secrets/server-secret';
 
 /**
  * The server process (`npm start`, `npm run start:prod`): configuration → database (migrated, with the embedded
@@ -36,7 +37,7 @@ async function start(): Promise<void> {
   // Imported only now: oidc-provider (under the app) prints a runtime notice when loaded, and a bad configuration
   // must stop with its one line and nothing else.
   const { buildApp } = await import('./app');
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, serverSecret: loadServerSecret(config) });
   exitGracefullyOnSignals({
     closeServer: () => app.close(),
     closeDatabase: () => database.close(),

@@ -58,6 +58,7 @@ export type LoginEvent =
 /** How an existing session was found before showing the widget. */
 export type ExistingSession = 'tokens' | 'none';
 
+/** `clientId`: the page's client (portal alias or id), the username rule's client when the typed name names none. */
 export type SignInWidgetInput = { language: Culture; recoveryToken: string | undefined; clientId: string | undefined };
 
 export type ValidateProfileInput = {

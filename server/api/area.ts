@@ -53,8 +53,8 @@ export interface ApiDeps {
   mailer: Mailer;
   /** Sign-up's rate limits and the counter they are kept in (`portal_rate_limits`). */
   signUp: { counter: AttemptCounter; limits: SignUpLimits };
-  /** The one-time-code reset's rate limits, kept in the same counter table. */
-  passwordReset: { counter: AttemptCounter; limits: PasswordResetLimits };
+  /** The one-time-code reset's rate limits, kept in the same counter table, and the codes' HMAC key. */
+  passwordReset: { counter: AttemptCounter; limits: PasswordResetLimits; codeKey: Buffer };
 }
 
 /**

@@ -38,6 +38,11 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Data directory; PGlite keeps its files in `<dataDir>/pglite`. `memory://` keeps them in memory (tests). */
   dataDir: string;
+  /**
+   * PGlite in memory only: a dump (`dumpDataDir`) to start from instead of an empty cluster. Tests start every database
+   * from one migrated and seeded dump: initdb, the migrations and the seed then run once per test run, not per file.
+   */
+  loadDataDir?: Blob;
 }
 
 export const IN_MEMORY = 'memory://';
@@ -48,17 +53,20 @@ export const IN_MEMORY = 'memory://';
  */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPglite(opts.dataDir);
+  return openPglite(opts.dataDir, opts.loadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
   let location: string | undefined;
   if (dataDir !== IN_MEMORY) {
     location = path.join(path.resolve(dataDir), 'pglite');
     mkdirSync(location, { recursive: true });
   }
   // pg_trgm: the user grid's search indexes (migration 0005); PostgreSQL ships it in its contrib modules.
-  const client = await PGlite.create(location, { extensions: { pg_trgm } });
+  const client = await PGlite.create(location, {
+    extensions: { pg_trgm },
+    ...(location === undefined && loadDataDir !== undefined ? { loadDataDir } : {}),
+  });
   const db: Db = drizzlePglite({ client, schema });
   return { kind: 'pglite', db, client, close: () => client.close() };
 }

@@ -40,10 +40,14 @@ export async function getMenu(
   return v.parse(MenuSchema, await http.get('resource/menus', { searchParams, ...options }).json());
 }
 
-/** GET Resource/siteConfiguration?login: the client a typed username belongs to (its prefix for the username rule). */
-export async function getSiteConfiguration(login: string, options: CallOptions = {}): Promise<SiteProfile> {
-  return v.parse(
-    SiteProfileSchema,
-    await http.get('resource/siteConfiguration', { searchParams: { login }, ...options }).json(),
-  );
+/**
+ * GET Resource/siteConfiguration?login[&clientId]: the client a typed username belongs to (its prefix for the username
+ * rule): the login's prefix, else its e-mail domain, else the page's client `clientId`, else the provider.
+ */
+export async function getSiteConfiguration(
+  { login, clientId }: { login: string; clientId?: string | undefined },
+  options: CallOptions = {},
+): Promise<SiteProfile> {
+  const searchParams = clientId === undefined ? { login } : { login, clientId };
+  return v.parse(SiteProfileSchema, await http.get('resource/siteConfiguration', { searchParams, ...options }).json());
 }

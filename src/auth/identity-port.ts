@@ -2,7 +2,7 @@ import type { ProfileValidateResult } from '@contracts/profile';
 import type { Menu } from '@contracts/resources';
 import type { Culture } from '@contracts/culture';
 import type { LinkTokens } from '@machines/support/application-links';
-import type { ExistingSession, WidgetEvent } from '@machines/login/login.types';
+import type { ExistingSession, SignInWidgetInput, WidgetEvent } from '@machines/login/login.types';
 import type { DemoGuide } from '@contracts/demo-guide';
 import { getDemoGuide } from '../api/demo-guide';
 import { loginLogoUrl } from '../api/resources';
@@ -25,12 +25,7 @@ export type IdentityPort = {
   handleLoginRedirect: () => Promise<void>;
   redirectToIdentityProvider: (idp: string) => Promise<void>;
   /** Renders the widget once its element is on the page, with the client's logo and FAQ; resolves to its handle. */
-  mountWidget: (options: {
-    language: Culture;
-    recoveryToken: string | undefined;
-    clientId: string | undefined;
-    sendBack: (event: WidgetEvent) => void;
-  }) => Promise<MountedWidget>;
+  mountWidget: (options: SignInWidgetInput & { sendBack: (event: WidgetEvent) => void }) => Promise<MountedWidget>;
   /** GET demo/guide: the demo people while the demo world is on; rejects (404) otherwise. */
   loadDemoGuide: (options: CallOptions) => Promise<DemoGuide>;
   validateProfile: (
@@ -100,9 +95,9 @@ export function createIdentityPort(target: Window): IdentityPort {
       // Spec §2 SSO: the return address is login/callback (the configured redirect URI), the original URI the root.
       await client.signInWithRedirect({ idp, originalUri: '/' });
     },
-    async mountWidget({ language, recoveryToken, clientId: addressClient, sendBack }) {
-      // Like the page around it (the root's client): the address's client, else the one an earlier page stored.
-      const clientId = addressClient ?? storage.read(storageKeys.clientId);
+    async mountWidget({ language, recoveryToken, clientId, sendBack }) {
+      // The logo and FAQ are the page's (the root's client): the address's client, else the one an earlier page stored.
+      const brandClient = clientId ?? storage.read(storageKeys.clientId);
       const [{ client, config }, { mountSignInWidget }, element] = await Promise.all([
         setup(),
         import('./sign-in-widget'),
@@ -114,12 +109,12 @@ export function createIdentityPort(target: Window): IdentityPort {
         element,
         language,
         recoveryToken,
-        logoUrl: loginLogoUrl(clientId),
-        helpUrl: paths.faq({ clientId }),
+        logoUrl: loginLogoUrl(brandClient),
+        helpUrl: paths.faq({ clientId: brandClient }),
         sendBack,
         now: () => Date.now(),
         lookupRule: async (typed) => {
-          const site = await getSiteConfiguration(typed.trim());
+          const site = await getSiteConfiguration({ login: typed.trim(), clientId });
           return {
             prefix: site.oktaPrefix,
             agentUserDomain: config.agentUserDomain ?? '',

@@ -255,7 +255,7 @@ export function wireProfile({
   const resetRedirect = resetRedirectMachine.provide({
     actors: {
       lookUp: fromPromise(({ input, signal }) =>
-        identified(() => api.getSiteConfiguration(input.login, signalOf(signal))),
+        identified(() => api.getSiteConfiguration({ login: input.login }, signalOf(signal))),
       ),
     },
     actions: {

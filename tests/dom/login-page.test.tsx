@@ -33,6 +33,13 @@ describe('the login page messages a client opts into (public-and-profile §2 Log
     expect(screen.queryByText(BUILT_IN_REQUIRED)).not.toBeInTheDocument();
   });
 
+  it("gives the widget the page's client, whose prefix a typed e-mail of no listed domain gets", async () => {
+    const shell = await failOnce({});
+    expect(shell.identity.widgetMounts).toEqual([
+      { language: 'en-us', recoveryToken: undefined, clientId: 'umbrella' },
+    ]);
+  });
+
   it('shows the configured login-required text, and the configured failed-login text in an alert after a failure', async () => {
     await failOnce({
       Login_Text_LoginRequired: 'Agents sign in with their 5-digit agent id.',
@@ -51,7 +58,9 @@ describe('the login page messages a client opts into (public-and-profile §2 Log
       shell.identity.existingSession.resolve('none');
     });
     await waitFor(() => {
-      expect(shell.identity.widgetMounts).toEqual([{ language: 'en-us', recoveryToken: 'XE6token-x' }]);
+      expect(shell.identity.widgetMounts).toEqual([
+        { language: 'en-us', recoveryToken: 'XE6token-x', clientId: undefined },
+      ]);
     });
     expect(screen.getByText('Please introduce the recovery token sent via email.')).toBeInTheDocument();
   });

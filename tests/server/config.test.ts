@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       idpPolicy: { mfaGroups: [], lockoutAttempts: 10, lockoutMinutes: 30 },
       smtpUrl: null,
       redisUrl: null,
+      serverSecret: null,
       recaptcha: null,
       altcha: { hmacSecret: null, cost: 1000, maxCounter: 5000, ttlSeconds: 1200 },
       mapsApiKey: null,

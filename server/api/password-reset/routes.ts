@@ -16,6 +16,7 @@ const serviceDeps = (deps: ApiDeps, log: PasswordResetDeps['log']): PasswordRese
   mailer: deps.mailer,
   counter: deps.passwordReset.counter,
   limits: deps.passwordReset.limits,
+  codeKey: deps.passwordReset.codeKey,
   publicUrl: deps.config.publicUrl,
   providerPrefix: deps.config.providerPrefix,
   log,

@@ -35,6 +35,8 @@ export interface PasswordResetDeps {
   mailer: Mailer;
   counter: AttemptCounter;
   limits: PasswordResetLimits;
+  /** The codes' HMAC key (server/secrets: derived from the server secret, outside the database). */
+  codeKey: Buffer;
   publicUrl: string;
   providerPrefix: string;
   log: { warn(fields: Record<string, unknown>, message: string): void };
@@ -120,7 +122,7 @@ export async function createOtp(deps: PasswordResetDeps, body: CreateOtpBody, re
     clientId: client.id,
     instanceId: person?.id ?? null,
     codeSalt: salt,
-    codeHash: hashCode(code, salt),
+    codeHash: hashCode(code, salt, deps.codeKey),
     attempts: 0,
     expiresAt: new Date(Date.now() + CODE_TTL_MS),
     usedAt: null,
@@ -169,7 +171,7 @@ export async function validateOtp(deps: PasswordResetDeps, body: ValidateOtpBody
       hash: passwordResetCodes.codeHash,
     });
   if (overAccount || (attempt !== undefined && attempt.attempts > OTP_MAX_ATTEMPTS)) throw exceeded();
-  if (attempt === undefined || !codeMatches(body.otpCode, attempt.salt, attempt.hash)) throw wrongCode();
+  if (attempt === undefined || !codeMatches(body.otpCode, attempt.salt, attempt.hash, deps.codeKey)) throw wrongCode();
   const grant = newGrant();
   const spent = await deps.db
     .update(passwordResetCodes)

@@ -31,6 +31,8 @@ export const CultureQuerySchema = v.object({ clientId: v.optional(ClientIdSchema
 
 export const SiteConfigurationQuerySchema = v.object({
   login: v.pipe(v.string(), v.trim(), v.minLength(1, 'required'), v.maxLength(320)),
+  /** The page's client (portal alias or id): the answer when the login names no client by prefix or domain. */
+  clientId: v.optional(ClientIdSchema),
 });
 
 /** `imgName` is part of the spec's call; the schema keys a client's images by kind, so it only has to be sane. */

@@ -30,6 +30,9 @@ import { readMenu } from './menus';
 import type { ResourceScope } from './scope';
 import { readSettings } from './settings';
 import { readSiteProfile } from './site-profile';
+
+/** Site-profile lookups one address may make a minute (per process until REDIS_URL shares counters). */
+export const SITE_CONFIGURATION_PER_MINUTE = 300;
 import { readTheme } from './theme';
 import {
   ClientQuerySchema,
@@ -177,9 +180,16 @@ export const resourcesArea = defineArea({
 
     app.get(
       '/siteConfiguration',
-      { schema: { querystring: SiteConfigurationQuerySchema, response: { 200: SiteProfileSchema } } },
+      {
+        schema: { querystring: SiteConfigurationQuerySchema, response: { 200: SiteProfileSchema } },
+        // The answer no longer depends on accounts; the limit still keeps it from being a cheap bulk oracle of
+        // clients' domains and prefixes, and well above what an office behind one address signs in with.
+        config: { rateLimit: { max: SITE_CONFIGURATION_PER_MINUTE, timeWindow: '1 minute' } },
+      },
       async (request) => {
-        const profile = await readSiteProfile(db, request.query.login, providerPrefix, usernameRule);
+        const pageClientId =
+          request.query.clientId === undefined ? null : (await scopeOf(request.query.clientId)).clientId;
+        const profile = await readSiteProfile(db, request.query.login, providerPrefix, usernameRule, pageClientId);
         if (profile === null) throw notFound('No site profile is configured.');
         return profile;
       },

@@ -1,18 +1,22 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { normaliseCulture } from '@contracts/culture';
 import type { SiteProfile } from '@contracts/resources';
 import { AGENT_ID_PATTERN, fromIdpUsername, type UsernameRule } from '@contracts/username';
 import type { Db } from '../../db/client';
-import { applications, clientApplications, clients, instances } from '../../db/schema';
+import { applications, clientApplications, clients, portalSettings } from '../../db/schema';
 import { readSettings } from './settings';
 
 /** The configured parts of the login username rule (the prefix is what this lookup is looking for). */
 export type SiteUsernameRule = Pick<UsernameRule, 'agentUserDomain' | 'testDomainSuffix'>;
 
+/** The client setting that lists a client's e-mail domains, comma-separated (`acme.com, acme.co.uk`). */
+export const EMAIL_DOMAINS_SETTING = 'EmailDomains';
+
 /**
- * The client a login belongs to: the `PREFIX__` it carries (`ACME__maria@acme.test`), else the one client that has a
- * profile with that e-mail. Null when neither says (unknown, or an e-mail several clients share). The username rule
- * applies first (spec §5): the test-domain suffix is stripped, and a 5-digit agent id gets the agent user domain.
+ * The client a login belongs to, from what the login itself says and never from who has an account (no enumeration,
+ * docs/api.md "siteConfiguration"): the `PREFIX__` it carries (`ACME__maria@acme.test`), else the one client whose
+ * `EmailDomains` setting lists the e-mail's domain. Null when neither says. The username rule applies first (spec §5):
+ * the test-domain suffix is stripped, and a 5-digit agent id gets the agent user domain.
  */
 async function clientOfLogin(db: Db, typed: string, rule: SiteUsernameRule): Promise<string | null> {
   const known = fromIdpUsername(typed, rule);
@@ -27,12 +31,17 @@ async function clientOfLogin(db: Db, typed: string, rule: SiteUsernameRule): Pro
       .limit(1);
     if (byPrefix !== undefined) return byPrefix.id;
   }
-  const owners = await db
-    .selectDistinct({ clientId: instances.clientId })
-    .from(instances)
-    .where(eq(sql`lower(${instances.email})`, login.toLowerCase()))
-    .limit(2);
-  return owners.length === 1 && owners[0] !== undefined ? owners[0].clientId : null;
+  const domain = login.slice(login.lastIndexOf('@') + 1).toLowerCase();
+  if (!login.includes('@') || domain === '') return null;
+  const listing = await db
+    .select({ clientId: portalSettings.clientId, value: portalSettings.value })
+    .from(portalSettings)
+    .where(and(eq(portalSettings.key, EMAIL_DOMAINS_SETTING), isNotNull(portalSettings.clientId)));
+  const owners = listing.filter((row) =>
+    row.value.split(',').some((listed) => listed.trim().toLowerCase().replace(/^@/, '') === domain),
+  );
+  // A domain two clients both list says nothing about which one.
+  return owners.length === 1 ? (owners[0]?.clientId ?? null) : null;
 }
 
 /** Settings are text (the spec compares them with "true"/"false"); absent means the spec's default. */
@@ -44,8 +53,10 @@ const count = (value: string | undefined, fallback: number) => {
 };
 
 /**
- * The site profile for a login (GET resource/siteConfiguration?login). An unknown login answers the provider's
- * profile with the same status and shape, so the call cannot be used to find out who has an account.
+ * The site profile for a login (GET resource/siteConfiguration?login[&clientId]). Nothing in it depends on whether
+ * the login has an account: a known and an unknown login of the same prefix or domain get the same answer; a login
+ * that names no client gets the page's client (`clientId`, the portal alias the login page shows), else the
+ * provider's profile.
  * Null only when not even the provider's client exists (an unseeded database).
  */
 export async function readSiteProfile(
@@ -53,8 +64,10 @@ export async function readSiteProfile(
   login: string,
   providerPrefix: string,
   usernameRule: SiteUsernameRule,
+  /** The client of the page the login was typed on (resolved from its alias or id), if any. */
+  pageClientId: string | null = null,
 ): Promise<SiteProfile | null> {
-  const knownClientId = await clientOfLogin(db, login.trim(), usernameRule);
+  const knownClientId = (await clientOfLogin(db, login.trim(), usernameRule)) ?? pageClientId;
   const [client] = await db
     .select()
     .from(clients)

@@ -39,5 +39,6 @@ describe('PGlite in a data directory', () => {
     } finally {
       await second.close();
     }
-  });
+    // Two cluster starts on disk (initdb, then recovery): slow on a busy two-core machine, and no template can help.
+  }, 120_000);
 });

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as oidc from 'openid-client';
 import { mailOutbox } from '@server/db/schema';
-import { migrateIdp } from '@server/idp/migrate';
 import { registerIdp, type Idp, type IdpClient, type IdpOptions } from '@server/idp/plugin';
 import { openTestDatabase, type DatabaseKind, type TestDatabase } from '../support/database';
 
@@ -39,8 +38,7 @@ export type HarnessOptions = Partial<Omit<IdpOptions, 'db' | 'issuer' | 'clients
 
 /** A minimal app with only the IdP plugin, on a fresh database, listening on 127.0.0.1. */
 export async function startIdp(kind: DatabaseKind, options: HarnessOptions = {}): Promise<IdpHarness> {
-  const test = await openTestDatabase(kind);
-  await migrateIdp(test.database);
+  const test = await openTestDatabase(kind, 'identity');
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const issuer = `${origin}/oauth2/default`;

@@ -44,8 +44,9 @@ export async function startLiveApp(
   kind: DatabaseKind,
   { env = {}, test }: { env?: NodeJS.ProcessEnv; test?: TestDatabase } = {},
 ): Promise<LiveApp & { test: TestDatabase }> {
-  const opened = test ?? (await openTestDatabase(kind));
+  const opened = test ?? (await openTestDatabase(kind, 'seeded'));
   const { database } = opened;
+  // A database handed in may be at any stage; both steps are no-ops on one that is already there.
   await migrateIdp(database);
   await seedDemoWorldIfEmpty(database.db);
   await seedDemoIdentities(database.db);

@@ -27,7 +27,8 @@ describe.each(databaseKinds)('GET resource/siteConfiguration applies the login u
     expect(await clientNameFor('ACME__maria@acme.test.qa')).toBe('Acme Health');
   });
 
-  it('answers the provider for an unknown agent id, as for any unknown login', async () => {
-    expect(await clientNameFor('99999')).toBe('Gatehouse Provider');
+  it('answers an unknown agent id as a known one: the agent user domain names the client, not the account', async () => {
+    expect(await clientNameFor('99999')).toBe('Umbrella Agents');
+    expect(await clientNameFor('nobody@elsewhere.test')).toBe('Gatehouse Provider');
   });
 });

@@ -271,15 +271,35 @@ describe.each(databaseKinds)('resource reads (%s)', (kind) => {
       });
     });
 
-    it('finds the client from the profile with that e-mail', async () => {
-      const profile = v.parse(SiteProfileSchema, (await get('siteConfiguration?login=maria@acme.test')).body);
+    it("finds the client from the e-mail's domain, as the client's EmailDomains setting lists it", async () => {
+      const profile = v.parse(SiteProfileSchema, (await get('siteConfiguration?login=maria@ACME.test')).body);
       expect(profile).toMatchObject({ clientId: clientIds.ACME, clientName: 'Acme Health' });
       expect(profile.applications.map((app) => app.name)).toEqual(
         expect.arrayContaining(['Benefits Center', 'Claims Portal']),
       );
     });
 
-    it("answers an unknown login with the provider's profile: same status, same shape", async () => {
+    it('answers a known and an unknown login of one domain alike: nobody learns who has an account', async () => {
+      const known = await get('siteConfiguration?login=maria@acme.test');
+      const unknown = await get('siteConfiguration?login=nobody-here@acme.test');
+      expect(unknown.status).toBe(known.status);
+      expect(unknown.body).toEqual(known.body);
+      const knownPrefixed = await get('siteConfiguration?login=GLBX__sam@globex.test');
+      const unknownPrefixed = await get('siteConfiguration?login=GLBX__nobody@elsewhere.test');
+      expect(unknownPrefixed.body).toEqual(knownPrefixed.body);
+    });
+
+    it("answers a login that names no client with the page's client when the page names one", async () => {
+      const onAcmePage = await get('siteConfiguration?login=maria.personal@mail.example&clientId=acme');
+      expect(onAcmePage.body).toMatchObject({ clientId: clientIds.ACME });
+      // The login's own prefix or domain wins over the page's client.
+      const samOnAcmePage = await get('siteConfiguration?login=sam@globex.test&clientId=acme');
+      expect(samOnAcmePage.body).toMatchObject({ clientId: clientIds.GLBX });
+      const unknownPage = await get('siteConfiguration?login=maria.personal@mail.example&clientId=no-such-alias');
+      expect(unknownPage.body).toMatchObject({ clientId: clientIds.AUL });
+    });
+
+    it("answers a login that names no client with the provider's profile: same status, same shape", async () => {
       const known = await get('siteConfiguration?login=maria@acme.test');
       const unknown = await get('siteConfiguration?login=nobody@nowhere.test');
       expect(unknown.status).toBe(known.status);

@@ -6,8 +6,6 @@ import { buildApp, type BuildAppOptions } from '@server/app';
 import { issuerFor } from '@server/auth/token-verifier';
 import { loadConfig, type Config } from '@server/config';
 import type { Database } from '@server/db/client';
-import { seedDemoWorldIfEmpty } from '@server/db/seed';
-import { migrateIdp } from '@server/idp/migrate';
 import { openTestDatabase, type DatabaseKind } from './database';
 import { createTestTokens, type TestTokens } from './tokens';
 
@@ -50,11 +48,9 @@ export async function buildTestApp(
     env?: NodeJS.ProcessEnv;
   } & Pick<BuildAppOptions, 'wrapDirectory' | 'signUpLimits' | 'passwordResetLimits'> = {},
 ): Promise<TestApp> {
-  const testDatabase = await openTestDatabase(kind);
-  const { database } = testDatabase;
   // The app registers the embedded IdP (no OKTA_* in the test config), which needs its tables.
-  await migrateIdp(database);
-  if (seed) await seedDemoWorldIfEmpty(database.db);
+  const testDatabase = await openTestDatabase(kind, seed ? 'seeded' : 'identity');
+  const { database } = testDatabase;
   const config = testConfig(env);
   const tokens = await createTestTokens(issuerFor(config));
   const app = await buildApp({ config, database, logger: false, tokenKeys: tokens.keys, staticDir, ...ports });

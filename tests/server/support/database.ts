@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { IN_MEMORY, openDatabase, redact, type Database } from '@server/db/client';
 import { migrate } from '@server/db/migrate';
+import { advanceTo, type DatabaseStage } from './database-stages';
 
 /** Server tests run against both databases: `describe.each(databaseKinds)('… (%s)', (kind) => …)`. */
 export const databaseKinds = ['pglite', 'postgres'] as const;
@@ -15,37 +18,76 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
+/** The server project's per-stage copies (tests/server/global-setup.ts): PGlite dump files, PostgreSQL databases. */
+export interface DatabaseTemplates {
+  pglite: Record<DatabaseStage, string>;
+  postgres: Record<DatabaseStage, string>;
+}
+
+/** The run's templates; none outside the server project (benchmarks, other projects), which then build from empty. */
+function templates(): DatabaseTemplates | undefined {
+  try {
+    return inject('databaseTemplates');
+  } catch {
+    return undefined;
+  }
+}
+
+const pgliteDumps = new Map<DatabaseStage, Blob>();
+function pgliteDump(stage: DatabaseStage): Blob | undefined {
+  const file = templates()?.pglite[stage];
+  if (file === undefined) return undefined;
+  let dump = pgliteDumps.get(stage);
+  if (dump === undefined) {
+    dump = new Blob([readFileSync(file)]);
+    pgliteDumps.set(stage, dump);
+  }
+  return dump;
+}
+
 /**
- * A fresh, migrated, empty database. PGlite: in memory. PostgreSQL: a new database `gatehouse_t_<random>` on the
- * server of `TEST_DATABASE_URL`, dropped by `dispose()`. An unreachable PostgreSQL fails the test, never skips it.
+ * A fresh database at `stage` (default: migrated and empty; 'identity' adds the embedded IdP's tables, 'seeded' the
+ * demo world). PGlite: in memory. PostgreSQL: a new database `gatehouse_t_<random>` on the server of
+ * `TEST_DATABASE_URL`, dropped by `dispose()`. Both start as a copy of the run's template of that stage when there is
+ * one. An unreachable PostgreSQL fails the test, never skips it.
  */
-export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+export async function openTestDatabase(kind: DatabaseKind, stage: DatabaseStage = 'migrated'): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: IN_MEMORY });
-    await migrate(database);
+    const dump = pgliteDump(stage);
+    const database = await openDatabase({ dataDir: IN_MEMORY, ...(dump === undefined ? {} : { loadDataDir: dump }) });
+    if (dump === undefined) {
+      await migrate(database);
+      await advanceTo(database, stage);
+    }
     return { database, dispose: () => database.close() };
   }
-  return openPostgresTestDatabase();
+  return openPostgresTestDatabase(stage);
 }
 
 /**
  * An empty database `gatehouse_t_<random>` on the server of `TEST_DATABASE_URL`, for what opens it itself (server
  * processes started by a test); `drop()` removes it, ending whatever still holds a connection.
  */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `gatehouse_t_${randomBytes(6).toString('hex')}`;
-  await admin(`create database ${name}`);
+  await admin(template === undefined ? `create database ${name}` : `create database ${name} template ${template}`);
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return { name, url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
-async function openPostgresTestDatabase(): Promise<TestDatabase> {
-  const created = await createPostgresDatabase();
+async function openPostgresTestDatabase(stage: DatabaseStage): Promise<TestDatabase> {
+  const template = templates()?.postgres[stage];
+  const created = await createPostgresDatabase(template);
   let database: Database | undefined;
   try {
     database = await openDatabase({ databaseUrl: created.url, dataDir: IN_MEMORY });
-    await migrate(database);
+    if (template === undefined) {
+      await migrate(database);
+      await advanceTo(database, stage);
+    }
   } catch (error) {
     await database?.close();
     await created.drop();

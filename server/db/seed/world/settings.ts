@@ -17,7 +17,8 @@ export const demoGlobalSettings: Readonly<Record<string, string>> = {
 /** Per-client overrides of the global settings. */
 export const demoClientSettings: Readonly<Partial<Record<ClientPrefix, Readonly<Record<string, string>>>>> = {
   // Acme's members often sign up with a personal address rather than the one on file.
-  ACME: { SignUp_EmailEditable: 'true' },
-  // Agents work on shared office machines: a shorter idle time.
-  AULUMB: { Session_IdleTime: '600' },
+  ACME: { SignUp_EmailEditable: 'true', EmailDomains: 'acme.test' },
+  GLBX: { EmailDomains: 'globex.test' },
+  // Agents work on shared office machines: a shorter idle time. Their 5-digit ids get the agent user domain.
+  AULUMB: { Session_IdleTime: '600', EmailDomains: 'umbrella.test, agents.gatehouse.test' },
 };
