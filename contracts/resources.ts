@@ -115,6 +115,8 @@ export const AggregatedResourcesSchema = v.object({
    * an unknown one. Nothing else about the client is said here.
    */
   allowsSignUp: v.boolean(),
+  /** The client's colours, else the provider's (global) ones, else null: the public pages wear them (issue 13). */
+  theme: v.nullable(ThemeSchema),
 });
 export type AggregatedResources = v.InferOutput<typeof AggregatedResourcesSchema>;
 

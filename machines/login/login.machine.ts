@@ -1,4 +1,5 @@
 import { assign, enqueueActions, sendTo, setup } from 'xstate';
+import type { DemoGuide, DemoPerson } from '@contracts/demo-guide';
 import type { ProfileValidateResult, UserProfile } from '@contracts/profile';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import type { SessionEvent, SignOutReason } from '../session/session.machine';
@@ -11,7 +12,7 @@ import type {
   SignInWidgetInput,
   StoredLogin,
   ValidateProfileInput,
-  WidgetEvent,
+  WidgetCommand,
 } from './login.types';
 import { postLoginDestination, type Destination } from './post-login';
 
@@ -23,6 +24,9 @@ type LoginContext = LoginInput &
     failed: boolean;
     /** Attempts left for `username` after the last failure, when one is known. */
     attemptsLeft: number | undefined;
+    /** The demo guide (issue 13): its people (empty unless the server runs the demo world) and their password. */
+    demoPeople: DemoPerson[];
+    demoPassword: string | undefined;
   };
 
 const reasonOf = (result: ProfileValidateResult, context: LoginContext): SignOutReason =>
@@ -39,6 +43,8 @@ export const initialLoginContext = (input: LoginInput): LoginContext => ({
   username: undefined,
   failed: false,
   attemptsLeft: undefined,
+  demoPeople: [],
+  demoPassword: undefined,
 });
 
 /**
@@ -65,8 +71,10 @@ export const loginMachine = setup({
     handleLoginRedirect: notProvided<undefined, undefined>('handleLoginRedirect'),
     /** okta-auth-js `signInWithRedirect({ idp })`: leaves for the identity provider (SSOID). */
     redirectToIdentityProvider: notProvided<{ idp: string }, undefined>('redirectToIdentityProvider'),
-    /** Renders the Sign-In Widget (its own chunk) and reports what it does. */
-    signInWidget: notProvidedListener<WidgetEvent, SignInWidgetInput>('signInWidget'),
+    /** Renders the Sign-In Widget (its own chunk), reports what it does and takes the flow's commands. */
+    signInWidget: notProvidedListener<WidgetCommand, SignInWidgetInput>('signInWidget'),
+    /** GET demo/guide: the demo people, only while the demo world is on (otherwise it fails, and no guide shows). */
+    loadDemoGuide: notProvided<undefined, DemoGuide>('loadDemoGuide'),
     /** POST profile/validate. */
     validateProfile: notProvided<ValidateProfileInput, ProfileValidateResult>('validateProfile'),
     /** Revokes the tokens, closes the identity-provider session and clears the stored keys (spec §4). */
@@ -88,6 +96,10 @@ export const loginMachine = setup({
     openLogin: providedAtEdge<undefined>(),
     /** Analytics route names `/login_success` and `/login_failure` (spec §2). */
     trackLoginOutcome: providedAtEdge<{ page: '/login_success' | '/login_failure' }>(),
+    fillUsername: sendTo('signInWidget', (_, username: string): WidgetCommand => ({
+      type: 'widget.fillUsername',
+      username,
+    })),
     rememberUsername: assign((_, username: string) => ({ username, failed: false })),
     countFailure: assign(({ context }, at: number) => {
       const username = context.username ?? '';
@@ -126,6 +138,16 @@ export const loginMachine = setup({
 }).createMachine({
   id: 'login',
   context: ({ input }) => initialLoginContext(input),
+  // Asked once per visit, beside the flow: a server without the demo world answers 404 and the guide stays empty.
+  invoke: {
+    id: 'loadDemoGuide',
+    src: 'loadDemoGuide',
+    onDone: {
+      actions: assign(({ event }) => ({ demoPeople: event.output.people, demoPassword: event.output.password })),
+    },
+    // No guide is the normal answer of a portal without the demo world: nothing to report.
+    onError: {},
+  },
   initial: 'starting',
   states: {
     starting: {
@@ -205,6 +227,7 @@ export const loginMachine = setup({
         }),
       },
       on: {
+        'guide.picked': { actions: { type: 'fillUsername', params: ({ event }) => event.username } },
         'widget.submitted': { actions: { type: 'rememberUsername', params: ({ event }) => event.username } },
         'widget.failed': {
           actions: [

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { DEFAULT_CULTURE, type Culture } from '@contracts/culture';
 import type { loginMachine } from './login.machine';
+import type { DemoPerson } from './login.types';
 
 type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
 
@@ -57,3 +58,12 @@ export const signUpLinkOf = (
   culture: Culture | undefined,
   allowsSignUp: boolean,
 ): SignUpLink | undefined => (allowsSignUp && clientId !== undefined ? { clientId, culture } : undefined);
+
+const noDemoPeople: readonly DemoPerson[] = [];
+
+/** Issue 13: the demo guide's people while the widget is on screen to take a pick; none without the demo world. */
+export const selectDemoPeople = (s: LoginSnapshot): readonly DemoPerson[] =>
+  s.hasTag('widget') ? s.context.demoPeople : noDemoPeople;
+
+/** Issue 13: every demo person's password, which the guide prints. */
+export const selectDemoPassword = (s: LoginSnapshot): string | undefined => s.context.demoPassword;

@@ -1,4 +1,5 @@
 import type { Culture } from '@contracts/culture';
+import type { DemoPerson } from '@contracts/demo-guide';
 import type { ProfileValidateResult, UserProfile } from '@contracts/profile';
 import type { SignOutReason } from '../session/session.machine';
 import type { IdentityPorts } from '../support/ports';
@@ -42,10 +43,17 @@ export type WidgetEvent =
   /** The widget could not be put on screen (its chunk, the auth client or the element failed to load). */
   | { type: 'widget.mountFailed' };
 
+/** What the flow asks of the widget on screen. */
+export type WidgetCommand =
+  /** The demo guide's pick: the name goes into the widget's username field. */
+  { type: 'widget.fillUsername'; username: string };
+
 export type LoginEvent =
   | WidgetEvent
   /** "Retry" under the error that replaced a widget that failed to mount. */
-  | { type: 'widget.retry' };
+  | { type: 'widget.retry' }
+  /** A person picked in the demo guide (issue 13): what they type to sign in. */
+  | { type: 'guide.picked'; username: string };
 
 /** How an existing session was found before showing the widget. */
 export type ExistingSession = 'tokens' | 'none';
@@ -62,4 +70,4 @@ export type ValidateProfileInput = {
 /** The route, and the session and notifications singletons as ports (machines/support/ports.ts). */
 export type LoginInput = LoginRoute & { ports: IdentityPorts };
 
-export type { Destination, LoginAttempts, ProfileValidateResult, SignOutReason, UserProfile };
+export type { DemoPerson, Destination, LoginAttempts, ProfileValidateResult, SignOutReason, UserProfile };

@@ -1,7 +1,7 @@
 import { assign, sendTo, setup } from 'xstate';
 import type { Culture } from '@contracts/culture';
 import { ApiError } from '@contracts/failures';
-import type { AggregatedResources, ListItem, Settings } from '@contracts/resources';
+import type { AggregatedResources, ListItem, Settings, Theme } from '@contracts/resources';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { notProvided, notProvidedListener, providedAtEdge } from '../support/actors';
 import { componentsFor, type PageKey } from '../support/pages';
@@ -47,6 +47,8 @@ type ResourcesContext = {
   labels: LabelTexts;
   /** The loaded page's client allows sign-up (its AutoSignUp): the login page's Sign up link. */
   allowsSignUp: boolean;
+  /** The loaded page's client colours (else the provider's): the public pages wear them. */
+  theme: Theme | null;
   ports: ReportingPorts;
 };
 
@@ -99,6 +101,7 @@ export const resourcesMachine = setup({
       settings: resources.settings,
       labels: resources.labels,
       allowsSignUp: resources.allowsSignUp,
+      theme: resources.theme,
     })),
     /** Hands a failure to the notifications singleton, which shows and logs it (spec §8). */
     reportFailure: sendTo(
@@ -122,6 +125,7 @@ export const resourcesMachine = setup({
     builtInLabels: {},
     labels: {},
     allowsSignUp: false,
+    theme: null,
     ports: input.ports,
   }),
   initial: 'waitingForPage',

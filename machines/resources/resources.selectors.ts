@@ -20,6 +20,12 @@ export const selectAllowsSignUp = (s: ResourcesSnapshot): boolean =>
   s.context.allowsSignUp && s.context.loaded?.key === requestKeyOf(s.context.request);
 
 /**
+ * Issue 13: the colours the public pages wear (the client's, else the provider's). The last loaded page's theme stays
+ * while the next page's resources load, so moving between pages of one client never flashes the default look.
+ */
+export const selectTheme = (s: ResourcesSnapshot) => s.context.theme;
+
+/**
  * Spec §2 and §8: some labels (the login-required and failed-login messages) show only when the client configured
  * them, i.e. when the resources answer put a text of its own over the built-in one (docs/i18n.md). The built-in text
  * is the wording an administrator starts from, not a default that always shows; a configured text identical to the

@@ -9,9 +9,10 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
 export function renderMachine(machine: AnyStateMachine): string {
   const lines = ['stateDiagram-v2'];
   const edgesByBlock = collectEdges(machine.root);
-  // The machine's own `on` (handled whatever the state) starts from a pseudo-state.
-  if ((edgesByBlock.get(machine.root) ?? []).some((edge) => edge.from === machine.root)) {
-    lines.push(`  state "(any state)" as ${ANY_STATE}`);
+  // The machine's own `on` (handled whatever the state) and its own actors (alive in every state) sit on a pseudo-state.
+  const rootInvokes = machine.root.invoke.map((invoked) => `  ${ANY_STATE}: invokes ${invoked.src as string}`);
+  if (rootInvokes.length > 0 || (edgesByBlock.get(machine.root) ?? []).some((edge) => edge.from === machine.root)) {
+    lines.push(`  state "(any state)" as ${ANY_STATE}`, ...rootInvokes);
   }
   writeChildren(machine.root, 1, lines, edgesByBlock);
   return lines.join('\n');

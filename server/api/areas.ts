@@ -3,6 +3,7 @@ import { applicationsArea } from './applications/routes';
 import { registerArea, type ApiArea, type ApiDeps } from './area';
 import { clientApplicationsArea } from './client-applications/routes';
 import { clientsArea } from './clients/routes';
+import { demoGuideArea } from './demo-guide/routes';
 import { errorLogArea } from './error-log/routes';
 import { fieldsArea } from './fields/routes';
 import { healthArea } from './health/routes';
@@ -22,6 +23,7 @@ import { usersArea } from './users/routes';
 export const apiAreas: readonly ApiArea[] = [
   healthArea,
   identityArea,
+  demoGuideArea,
   profileArea,
   instanceArea,
   signUpArea,

@@ -39,6 +39,7 @@ export type RouteId =
   | 'logout'
   | 'faq'
   | 'signUp'
+  | 'signUpWithoutClient'
   | 'reset'
   | 'resetPassword'
   | 'dashboard'
@@ -188,6 +189,14 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     analytics: '/registration/profile',
     flow: 'signUp',
     view: page(() => import('@src/profile/SignUpPage'), 'SignUpPage'),
+  },
+  // Sign-up is per client: without one, say so and offer the sign-in page (issue 13), not Page not found.
+  {
+    kind: 'page',
+    id: 'signUpWithoutClient',
+    pattern: '/SignUp',
+    layout: 'public',
+    view: page(() => import('@src/pages/SignUpWithoutClient'), 'SignUpWithoutClient'),
   },
   {
     kind: 'page',

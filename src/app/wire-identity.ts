@@ -2,13 +2,14 @@ import { fromCallback, fromPromise } from 'xstate';
 import { guardMachine } from '@machines/guard/guard.machine';
 import { launcherMachine } from '@machines/launcher/launcher.machine';
 import { loginMachine } from '@machines/login/login.machine';
-import type { WidgetEvent, SignInWidgetInput } from '@machines/login/login.types';
+import type { SignInWidgetInput, WidgetCommand } from '@machines/login/login.types';
 import type { Destination } from '@machines/login/post-login';
 import { sessionMachine, type SessionEvent } from '@machines/session/session.machine';
 import { applicationHosts, substitutePlaceholders } from '@machines/support/application-links';
 import { safeRedirectTarget } from '@machines/support/safe-redirect';
 import type { ProfileApplication, UserProfile } from '@contracts/profile';
 import type { IdentityPort } from '../auth/identity-port';
+import type { MountedWidget } from '../auth/sign-in-widget';
 import { pushPageView } from './analytics';
 import { resolveRoute } from './routes';
 import { storage } from './storage';
@@ -116,24 +117,28 @@ export function wireIdentity({
         await identity.redirectToIdentityProvider(input.idp);
         return undefined;
       }),
-      signInWidget: fromCallback<WidgetEvent, SignInWidgetInput>(({ input, sendBack }) => {
+      signInWidget: fromCallback<WidgetCommand, SignInWidgetInput>(({ input, sendBack, receive }) => {
         let removed = false;
-        let remove: (() => void) | undefined;
+        let mounted: MountedWidget | undefined;
         identity.mountWidget({ ...input, sendBack }).then(
-          (unmount) => {
-            if (removed) unmount();
-            else remove = unmount;
+          (widget) => {
+            if (removed) widget.remove();
+            else mounted = widget;
           },
           // A failed mount is a state of the flow (an error with Retry), never a blank area.
           () => {
             if (!removed) sendBack({ type: 'widget.mountFailed' });
           },
         );
+        receive((command) => {
+          mounted?.fillUsername(command.username);
+        });
         return () => {
           removed = true;
-          remove?.();
+          mounted?.remove();
         };
       }),
+      loadDemoGuide: fromPromise(({ signal }) => identity.loadDemoGuide({ signal })),
       validateProfile: fromPromise(({ input, signal }) => identity.validateProfile(input, { signal })),
       signOut: fromPromise(signOutEverywhere),
     },

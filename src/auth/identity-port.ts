@@ -3,12 +3,17 @@ import type { Menu } from '@contracts/resources';
 import type { Culture } from '@contracts/culture';
 import type { LinkTokens } from '@machines/support/application-links';
 import type { ExistingSession, SignInWidgetInput, WidgetEvent } from '@machines/login/login.types';
+import type { DemoGuide } from '@contracts/demo-guide';
+import { getDemoGuide } from '../api/demo-guide';
+import { loginLogoUrl } from '../api/resources';
 import { getMenu, getSiteConfiguration, validateProfile } from '../api/identity';
 import type { CallOptions } from '../api/http';
 import { storageKeys } from '../app/storage-keys';
 import { storage } from '../app/storage';
 import { PORTAL_MENU_SECTION } from '@machines/guard/menu';
+import { paths } from '../app/routes';
 import { createIdentitySetup } from './auth-client';
+import type { MountedWidget } from './sign-in-widget';
 import { WIDGET_ELEMENT_ID } from './widget-options';
 
 /**
@@ -19,8 +24,10 @@ export type IdentityPort = {
   findExistingSession: (options: { checkIdpSession: boolean }) => Promise<ExistingSession>;
   handleLoginRedirect: () => Promise<void>;
   redirectToIdentityProvider: (idp: string) => Promise<void>;
-  /** Renders the widget once its element is on the page; resolves to the function that removes it. */
-  mountWidget: (options: SignInWidgetInput & { sendBack: (event: WidgetEvent) => void }) => Promise<() => void>;
+  /** Renders the widget once its element is on the page, with the client's logo and FAQ; resolves to its handle. */
+  mountWidget: (options: SignInWidgetInput & { sendBack: (event: WidgetEvent) => void }) => Promise<MountedWidget>;
+  /** GET demo/guide: the demo people while the demo world is on; rejects (404) otherwise. */
+  loadDemoGuide: (options: CallOptions) => Promise<DemoGuide>;
   validateProfile: (
     input: { clientId: string | undefined; applicationName: string | undefined; culture: Culture },
     options: CallOptions,
@@ -89,6 +96,8 @@ export function createIdentityPort(target: Window): IdentityPort {
       await client.signInWithRedirect({ idp, originalUri: '/' });
     },
     async mountWidget({ language, recoveryToken, clientId, sendBack }) {
+      // The logo and FAQ are the page's (the root's client): the address's client, else the one an earlier page stored.
+      const brandClient = clientId ?? storage.read(storageKeys.clientId);
       const [{ client, config }, { mountSignInWidget }, element] = await Promise.all([
         setup(),
         import('./sign-in-widget'),
@@ -100,6 +109,8 @@ export function createIdentityPort(target: Window): IdentityPort {
         element,
         language,
         recoveryToken,
+        logoUrl: loginLogoUrl(brandClient),
+        helpUrl: paths.faq({ clientId: brandClient }),
         sendBack,
         now: () => Date.now(),
         lookupRule: async (typed) => {
@@ -112,6 +123,7 @@ export function createIdentityPort(target: Window): IdentityPort {
         },
       });
     },
+    loadDemoGuide: (options) => getDemoGuide(options),
     validateProfile: (input, options) => validateProfile(input, options),
     loadMenu: ({ clientId, culture }, options) => getMenu({ section: PORTAL_MENU_SECTION, clientId, culture }, options),
     async renewTokens() {

@@ -4,6 +4,7 @@ import type { Culture } from '@contracts/culture';
 import type { PublicConfig } from '@contracts/public-config';
 import type { UsernameRule } from '@contracts/username';
 import type { WidgetEvent } from '@machines/login/login.types';
+import './sign-in-widget.css';
 import { usernameHooks, WIDGET_ASSETS_BASE, widgetLanguage } from './widget-options';
 
 export type MountWidgetOptions = {
@@ -12,9 +13,20 @@ export type MountWidgetOptions = {
   element: HTMLElement;
   language: Culture;
   recoveryToken: string | undefined;
+  /** The client's login logo (GET resource/loginlogo): the widget's header shows it, or is hidden when there is none. */
+  logoUrl: string;
+  /** The client's FAQ page: the widget's one help link. */
+  helpUrl: string;
   lookupRule: (typed: string) => Promise<UsernameRule | undefined>;
   sendBack: (event: WidgetEvent) => void;
   now: () => number;
+};
+
+/** What the login flow may do to a mounted widget. */
+export type MountedWidget = {
+  remove: () => void;
+  /** Puts a name in the username field as if typed (the demo guide), then moves to the password. */
+  fillUsername: (username: string) => void;
 };
 
 const STYLESHEET_ID = 'okta-sign-in-widget-css';
@@ -71,13 +83,35 @@ function learnRuleBeforeRecovery(element: HTMLElement, learnRule: (typed: string
   };
 }
 
+/** Whether an image loads: the logo is only handed to the widget when there is one, else its header would be empty. */
+async function imageLoads(document: Document, url: string): Promise<boolean> {
+  const image = document.createElement('img');
+  image.src = url;
+  return image.decode().then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The widget's fields are Backbone views listening for input events; a value set from outside must announce itself. */
+function typeInto(input: HTMLInputElement, value: string) {
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
 /**
  * Renders the Classic Sign-In Widget (its own chunk: this module is only imported by the login route) with the app's
  * auth client, and reports what happens as login machine events. Returns the function that removes it.
  */
-export async function mountSignInWidget(options: MountWidgetOptions): Promise<() => void> {
-  const { default: OktaSignIn } = await import('@okta/okta-signin-widget/classic');
+export async function mountSignInWidget(options: MountWidgetOptions): Promise<MountedWidget> {
+  const [{ default: OktaSignIn }, hasLogo] = await Promise.all([
+    import('@okta/okta-signin-widget/classic'),
+    imageLoads(options.element.ownerDocument, options.logoUrl),
+  ]);
   ensureStylesheet(options.element.ownerDocument);
+  // sign-in-widget.css hides the header (an empty band) when the client has no login logo.
+  options.element.toggleAttribute('data-no-logo', !hasLogo);
   const hooks = usernameHooks({
     lookupRule: options.lookupRule,
     onSubmitted: (username) => {
@@ -95,6 +129,9 @@ export async function mountSignInWidget(options: MountWidgetOptions): Promise<()
     assets: { baseUrl: WIDGET_ASSETS_BASE },
     language: widgetLanguage(options.language),
     features: { router: false },
+    ...(hasLogo ? { logo: options.logoUrl } : {}),
+    // One help link on the page: the widget's, to the client's FAQ (issue 13).
+    helpLinks: { help: options.helpUrl },
     ...(options.recoveryToken === undefined ? {} : { recoveryToken: options.recoveryToken }),
     transformUsername: hooks.transformUsername,
     processCreds: hooks.processCreds,
@@ -117,9 +154,21 @@ export async function mountSignInWidget(options: MountWidgetOptions): Promise<()
     },
     () => undefined,
   );
+  // The widget opens its help link in a new tab; the FAQ is a page of this portal, so it opens in place.
+  widget.on('afterRender', () => {
+    for (const link of options.element.querySelectorAll('a.js-help-link')) link.removeAttribute('target');
+  });
   const stopLearning = learnRuleBeforeRecovery(options.element, hooks.learnRule);
-  return () => {
-    stopLearning();
-    widget.remove();
+  return {
+    remove: () => {
+      stopLearning();
+      widget.remove();
+    },
+    fillUsername: (username) => {
+      const input = options.element.querySelector<HTMLInputElement>('input[name="username"]');
+      if (!input) return;
+      typeInto(input, username);
+      options.element.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
+    },
   };
 }

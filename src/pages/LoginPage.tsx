@@ -1,4 +1,4 @@
-import { Box, Button, Heading, Image, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
@@ -10,6 +10,8 @@ import {
   attemptCounterOf,
   selectAddressClient,
   selectAttemptsLeft,
+  selectDemoPassword,
+  selectDemoPeople,
   selectHasFailed,
   selectHasWidgetFailed,
   selectIsBusy,
@@ -27,40 +29,35 @@ import {
 import type { SignOutReason, sessionMachine } from '@machines/session/session.machine';
 import { selectSignOutReason } from '@machines/session/session.selectors';
 import { Link as RouterLink } from 'wouter';
-import { loginLogoUrl } from '../api/resources';
 import { AppActor } from '../app/AppActor';
 import { paths } from '../app/routes';
 import { WIDGET_ELEMENT_ID } from '../auth/widget-options';
 import { labels } from '../i18n/labels';
+import { DemoGuide } from './DemoGuide';
 
 /**
- * The login page, also the SSO screen (public-and-profile §2): the client's logo, the title, the client's
- * login-required message, the reason the last session ended (shown once), the recovery-mode text, the failed-login
- * message and the attempt counter, the element the Sign-In Widget renders into while the login flow shows it, and a
- * Sign up link under it for a client that allows sign-up (issue 9).
+ * The login page, also the SSO screen (public-and-profile §2): the title, the client's login-required message, the
+ * reason the last session ended (shown once), the recovery-mode text, the failed-login message and the attempt
+ * counter, the element the Sign-In Widget renders into while the login flow shows it (the client's logo in its header
+ * and its one help link to the client's FAQ, issue 13), a Sign up link under it for a client that allows sign-up
+ * (issue 9), and the demo guide while the server runs the demo world (issue 13).
  */
 export function LoginPage() {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const clientId = AppActor.useSelector(selectClientId);
   const sessionRef = AppActor.useSelector(selectSessionRef);
   const loginRef = AppActor.useSelector(selectLoginRef);
   const resourcesRef = AppActor.useSelector(selectResourcesRef);
   return (
-    <Stack gap="6" align="center" textAlign="center">
-      <Image
-        src={loginLogoUrl(clientId)}
-        alt={t({ id: 'Shell_Text_ClientLogo', message: 'Client logo' })}
-        maxHeight="20"
-      />
-      <Heading as="h1" size="2xl">
+    <Stack gap="4" align="center" textAlign="center">
+      <Heading as="h1" size="xl">
         {i18n._(labels.Login_Text_Title)}
       </Heading>
       {resourcesRef ? <ConfiguredText label={labels.Login_Text_LoginRequired} resourcesRef={resourcesRef} /> : null}
       {sessionRef ? <SignOutNotice sessionRef={sessionRef} /> : null}
-      {loginRef && resourcesRef ? <LoginFlowView loginRef={loginRef} resourcesRef={resourcesRef} /> : null}
-      <Link asChild color="brand">
-        <RouterLink href={paths.faq({ clientId })}>{i18n._(labels.Login_Link_Faq)}</RouterLink>
-      </Link>
+      {loginRef && resourcesRef ? (
+        <LoginFlowView loginRef={loginRef} resourcesRef={resourcesRef} clientId={clientId} />
+      ) : null}
     </Stack>
   );
 }
@@ -68,9 +65,11 @@ export function LoginPage() {
 function LoginFlowView({
   loginRef,
   resourcesRef,
+  clientId,
 }: {
   loginRef: ActorRefFrom<typeof loginMachine>;
   resourcesRef: ActorRefFrom<typeof resourcesMachine>;
+  clientId: string | undefined;
 }) {
   const { i18n } = useLinguiRuntime();
   const showsWidget = useSelector(loginRef, selectShowsWidget);
@@ -85,6 +84,8 @@ function LoginFlowView({
     useSelector(loginRef, selectLinkCulture),
     useSelector(resourcesRef, selectAllowsSignUp),
   );
+  const demoPeople = useSelector(loginRef, selectDemoPeople);
+  const demoPassword = useSelector(loginRef, selectDemoPassword);
   return (
     <>
       {recoveryMode ? <Text>{i18n._(labels.Login_Text_RecoveryMode)}</Text> : null}
@@ -116,6 +117,21 @@ function LoginFlowView({
         <Link asChild color="brand">
           <RouterLink href={paths.signUp(signUp)}>{i18n._(labels.Login_Link_SignUp)}</RouterLink>
         </Link>
+      ) : null}
+      {/* One help link: the widget's own leads to the FAQ; without a widget on screen this one does. */}
+      {showsWidget ? null : (
+        <Link asChild color="brand">
+          <RouterLink href={paths.faq({ clientId })}>{i18n._(labels.Login_Link_Faq)}</RouterLink>
+        </Link>
+      )}
+      {demoPassword !== undefined && demoPeople.length > 0 ? (
+        <DemoGuide
+          people={demoPeople}
+          password={demoPassword}
+          onPick={(username) => {
+            loginRef.send({ type: 'guide.picked', username });
+          }}
+        />
       ) : null}
     </>
   );

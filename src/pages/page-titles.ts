@@ -10,6 +10,7 @@ export const pageTitles = {
   logout: msg({ id: 'Shell_Title_Logout', message: 'Signing out' }),
   faq: labels.Faq_Text_Title,
   signUp: labels.SignUp_Text_Title,
+  signUpWithoutClient: labels.SignUp_Text_Title,
   reset: msg({ id: 'Shell_Title_Reset', message: 'Finding your portal' }),
   resetPassword: labels.ResetPassword_Text_Title,
   dashboard: labels.Dashboard_Text_Title,

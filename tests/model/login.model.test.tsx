@@ -152,5 +152,8 @@ describeWalks(loginMachine, {
     'widget.emailSent': ({ event }, harness) => playWidget(harness, event),
     'widget.mountFailed': notWalked('sent by the wiring when a mount fails: tests/dom/widget-retry fails one'),
     'widget.retry': notWalked('offered only after a failed mount: tests/dom/widget-retry clicks Retry'),
+    'guide.picked': notWalked(
+      'only with the demo world on: tests/dom/demo-guide and tests/e2e/demo-guide pick a person',
+    ),
   },
 });

@@ -48,6 +48,8 @@ const publicPortalRoutes = [
   'POST /api/v1/Instance/CreateOTP',
   'POST /api/v1/Instance/ValidateOTP',
   'POST /api/v1/Instance/ResetPassword',
+  // The login page's demo guide (issue 13): only while the demo world is on (tests/server/demo-guide proves 404 off).
+  'GET /api/v1/demo/guide',
 ];
 
 /**

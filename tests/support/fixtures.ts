@@ -12,6 +12,7 @@ export function aggregated(overrides: Partial<AggregatedResources> = {}): Aggreg
     lists: {},
     settings: {},
     allowsSignUp: false,
+    theme: null,
     ...overrides,
   };
 }

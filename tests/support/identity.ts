@@ -2,13 +2,14 @@ import type { WidgetEvent } from '@machines/login/login.types';
 import type { IdentityPort } from '@src/auth/identity-port';
 import type { ProfileValidateResult, UserProfile } from '@contracts/profile';
 import type { Menu } from '@contracts/resources';
+import type { DemoGuide } from '@contracts/demo-guide';
 import { createControlledCall } from './controlled-actor';
 
 /**
  * A fake identity port: every call the flows make waits until the test answers it, and the "widget" is a handle the
  * test uses to play the person (submit, fail, succeed). Nothing reaches okta-auth-js or the network.
  */
-export function fakeIdentity() {
+export function fakeIdentity({ demoGuide }: { demoGuide?: DemoGuide } = {}) {
   const existingSession = createControlledCall<'tokens' | 'none', { checkIdpSession: boolean }>();
   const callback = createControlledCall<undefined>();
   const profile = createControlledCall<ProfileValidateResult, Parameters<IdentityPort['validateProfile']>[0]>();
@@ -18,6 +19,8 @@ export function fakeIdentity() {
   const idpRedirects: string[] = [];
   let widgetSend: ((event: WidgetEvent) => void) | undefined;
   const widgetMounts: { language: string; recoveryToken: string | undefined; clientId: string | undefined }[] = [];
+  /** What the flow typed into the widget's username field (the demo guide's picks). */
+  const filledUsernames: string[] = [];
   let tokens: { accessToken?: string } = {};
 
   const port: IdentityPort = {
@@ -32,10 +35,18 @@ export function fakeIdentity() {
     mountWidget: ({ language, recoveryToken, clientId, sendBack }) => {
       widgetMounts.push({ language, recoveryToken, clientId });
       widgetSend = sendBack;
-      return Promise.resolve(() => {
-        if (widgetSend === sendBack) widgetSend = undefined;
+      return Promise.resolve({
+        remove: () => {
+          if (widgetSend === sendBack) widgetSend = undefined;
+        },
+        fillUsername: (username: string) => {
+          filledUsernames.push(username);
+        },
       });
     },
+    // A server without the demo world answers 404; a test that plays one passes its guide.
+    loadDemoGuide: () =>
+      demoGuide ? Promise.resolve(demoGuide) : Promise.reject(new Error('no demo guide (404) in this test')),
     validateProfile: (input) => profile.call(input),
     loadMenu: (input) => menu.call(input),
     renewTokens: async () => {
@@ -57,6 +68,7 @@ export function fakeIdentity() {
     signOut,
     idpRedirects,
     widgetMounts,
+    filledUsernames,
     /** Plays the widget: throws when no widget is on screen, as a person could not type into none. */
     widget: (event: WidgetEvent) => {
       if (!widgetSend) throw new Error('the widget is not on screen');

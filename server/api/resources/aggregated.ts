@@ -7,11 +7,12 @@ import { readInputs } from './inputs';
 import { readLabels } from './labels';
 import { readLists } from './lists';
 import { readSettings } from './settings';
+import { readTheme } from './theme';
 import type { ResourceScope } from './scope';
 
 /**
  * Everything a page needs in one answer: the labels and inputs of its components, every list and setting of the
- * client (global ones included), and whether the client allows sign-up. The reads are independent, so they run
+ * client (global ones included), whether the client allows sign-up, and its theme. The reads are independent, so they run
  * together.
  */
 export async function readAggregated(
@@ -19,12 +20,13 @@ export async function readAggregated(
   { scope, components, culture }: { scope: ResourceScope; components: readonly string[]; culture: Culture },
 ): Promise<AggregatedResources> {
   const query = { components, culture, clientId: scope.clientId };
-  const [labels, inputs, lists, settings, allowsSignUp] = await Promise.all([
+  const [labels, inputs, lists, settings, allowsSignUp, theme] = await Promise.all([
     readLabels(db, query),
     readInputs(db, query),
     readLists(db, { culture, clientId: scope.clientId }),
     readSettings(db, scope.clientId),
     readAllowsSignUp(db, scope.clientId),
+    readTheme(db, scope.clientId),
   ]);
   return {
     version: scope.version,
@@ -35,6 +37,7 @@ export async function readAggregated(
     lists,
     settings,
     allowsSignUp,
+    theme,
   };
 }
 

@@ -6,6 +6,7 @@ import { EXCEEDED_MAX_OTP } from '@contracts/password-reset';
 import { selectProblem } from '@machines/password-reset/password-reset.selectors';
 import { labels } from '../../i18n/labels';
 import type { ResetRef } from './reset-ref';
+import { withValues } from '@src/i18n/with-values';
 
 /** The texts of the refusals the reset explains; any other shows the server's message (spec §8). */
 const problemLabels: Partial<Record<string, MessageDescriptor>> = {
@@ -30,7 +31,7 @@ export function ResetProblemNotice({ resetRef }: { resetRef: ResetRef }) {
       <Alert.Content>
         <Alert.Description>{text === '' ? i18n._(labels.Global_Error_General) : text}</Alert.Description>
         <Alert.Description fontSize="sm" color="fg.muted">
-          {i18n._({ ...labels.ResetPassword_Text_ErrorCode, values: { code: problem.code } })}
+          {i18n._(withValues(labels.ResetPassword_Text_ErrorCode, { code: problem.code }))}
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>

@@ -19,6 +19,7 @@ import { PasswordRuleList } from '../../ui/form/PasswordRuleList';
 import { useInputFailureText } from '../form/use-input-failure-text';
 import { ResetProblemNotice } from './ResetProblemNotice';
 import type { ResetRef } from './reset-ref';
+import { withValues } from '@src/i18n/with-values';
 
 type StepProps = { resetRef: ResetRef };
 
@@ -141,7 +142,7 @@ export function CodeStep({ resetRef }: StepProps) {
       <StepForm
         resetRef={resetRef}
         submit={i18n._(labels.ResetPassword_Button_VerifyCode)}
-        instructions={i18n._({ ...labels.ResetPassword_Text_CodeInstructions, values: { email: email.trim() } })}
+        instructions={i18n._(withValues(labels.ResetPassword_Text_CodeInstructions, { email: email.trim() }))}
       >
         <ResetField resetRef={resetRef} input="otpCode" label={i18n._(labels.ResetPassword_Field_Code)} />
       </StepForm>

@@ -6,7 +6,10 @@ import { adminCaller, clientIdOf } from '../admin/harness';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 
-/** What aggregatedByPage says about a client (issue 9: the login page's Sign up link): its AutoSignUp, nothing else. */
+/**
+ * What aggregatedByPage says about a client: its AutoSignUp (issue 9: the login page's Sign up link) and its theme
+ * (issue 13: the public pages wear it), nothing else.
+ */
 describe.each(databaseKinds)('aggregatedByPage allowsSignUp (%s)', (kind) => {
   let t: TestApp;
 
@@ -34,6 +37,19 @@ describe.each(databaseKinds)('aggregatedByPage allowsSignUp (%s)', (kind) => {
     expect(await allowsSignUp('')).toBe(false);
   });
 
+  it("carries the client's theme, else the provider's (global) one (issue 13)", async () => {
+    const themeOf = async (clientQuery: string) => v.parse(AggregatedResourcesSchema, await page(clientQuery)).theme;
+    expect(await themeOf('&clientId=acme')).toEqual({
+      primaryColor: '#0f766e',
+      accentColor: '#f97316',
+      backgroundColor: '#f0fdfa',
+      textColor: '#134e4a',
+    });
+    expect((await themeOf('&clientId=globex'))?.primaryColor).toBe('#6d28d9');
+    expect((await themeOf(''))?.primaryColor).toBe('#1d4ed8');
+    expect((await themeOf('&clientId=nobody'))?.primaryColor).toBe('#1d4ed8');
+  });
+
   it('answers a client that does not exist exactly as no client, and adds no other field about the client', async () => {
     const global = await page('');
     expect(await page('&clientId=nobody')).toEqual(global);
@@ -46,6 +62,7 @@ describe.each(databaseKinds)('aggregatedByPage allowsSignUp (%s)', (kind) => {
       'labels',
       'lists',
       'settings',
+      'theme',
       'version',
     ]);
   });

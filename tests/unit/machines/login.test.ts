@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, initialTransition, transition } from 'xstate';
+import { createActor, fromCallback, fromPromise, initialTransition, transition, waitFor } from 'xstate';
+import type { DemoGuide } from '@contracts/demo-guide';
 import { loginRouteOf } from '@machines/login/login-route';
 import { loginMachine } from '@machines/login/login.machine';
-import type { ExistingSession, LoginInput, StoredLogin } from '@machines/login/login.types';
+import type {
+  ExistingSession,
+  LoginInput,
+  SignInWidgetInput,
+  StoredLogin,
+  WidgetCommand,
+} from '@machines/login/login.types';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
+import { fakePorts } from '../../support/fake-ports';
 import { loginContext, loginInput } from '../../support/machine-contexts';
 import { claims, profile } from '../../support/profiles';
 
@@ -146,27 +154,88 @@ describe('login: after the profile (spec §4)', () => {
   });
 });
 
+/**
+ * The flow with its actors: stored login and no session (so the widget shows), the given widget and demo guide.
+ * Returns the running actor and what its notifications port received.
+ */
+function runLogin({
+  signInWidget,
+  loadDemoGuide = () => Promise.reject(new Error('no demo world')),
+}: {
+  signInWidget: Parameters<typeof fromCallback<WidgetCommand, SignInWidgetInput>>[0];
+  loadDemoGuide?: () => Promise<DemoGuide>;
+}) {
+  const ports = fakePorts();
+  const actor = createActor(
+    loginMachine.provide({
+      actors: {
+        readStoredLogin: fromPromise<StoredLogin, undefined>(() => Promise.resolve(stored)),
+        findExistingSession: fromPromise<ExistingSession, { checkIdpSession: boolean }>(() => Promise.resolve('none')),
+        loadDemoGuide: fromPromise(loadDemoGuide),
+        signInWidget: fromCallback(signInWidget),
+      },
+    }),
+    { input: input({ ports: ports.ports }) },
+  ).start();
+  return { actor, notifications: ports.notifications };
+}
+
 describe('login: running with its actors', () => {
   it('re-mounts the widget after a forgot-password mail, as the spec returns to the sign-in form', async () => {
     let mounts = 0;
-    const actor = createActor(
-      loginMachine.provide({
-        actors: {
-          readStoredLogin: fromPromise<StoredLogin, undefined>(() => Promise.resolve(stored)),
-          findExistingSession: fromPromise<ExistingSession, { checkIdpSession: boolean }>(() =>
-            Promise.resolve('none'),
-          ),
-          signInWidget: fromCallback(() => {
-            mounts += 1;
-          }),
-        },
-      }),
-      { input: input() },
-    ).start();
+    const { actor } = runLogin({
+      signInWidget: () => {
+        mounts += 1;
+      },
+    });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(mounts).toBe(1);
     actor.send({ type: 'widget.emailSent' });
     expect(mounts).toBe(2);
+    actor.stop();
+  });
+});
+
+describe('login: the demo guide (issue 13)', () => {
+  const guide: DemoGuide = {
+    people: [
+      {
+        signInAs: 'maria@acme.test',
+        name: 'María González',
+        client: 'Acme Health',
+        role: 'member',
+        landsOn: { kind: 'board' },
+      },
+    ],
+    password: 'Gatehouse-demo-2026!',
+  };
+  const run = (loadDemoGuide: () => Promise<DemoGuide>) => {
+    const commands: WidgetCommand[] = [];
+    const running = runLogin({
+      loadDemoGuide,
+      signInWidget: ({ receive }) => {
+        receive((command) => commands.push(command));
+      },
+    });
+    return { ...running, commands };
+  };
+
+  it('keeps the guide the server gives, and a pick goes to the widget on screen as a command', async () => {
+    const { actor, commands } = run(() => Promise.resolve(guide));
+    await waitFor(actor, (s) => s.hasTag('widget') && s.context.demoPeople.length === 1);
+    expect(actor.getSnapshot().context.demoPassword).toBe('Gatehouse-demo-2026!');
+    actor.send({ type: 'guide.picked', username: 'maria@acme.test' });
+    expect(commands).toEqual([{ type: 'widget.fillUsername', username: 'maria@acme.test' }]);
+    actor.stop();
+  });
+
+  it('without the demo world (the guide fails) has no people and reports nothing', async () => {
+    const { actor, notifications } = run(() => Promise.reject(new Error('404')));
+    await waitFor(actor, (s) => s.hasTag('widget'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().context.demoPeople).toEqual([]);
+    expect(actor.getSnapshot().context.demoPassword).toBeUndefined();
+    expect(notifications).toEqual([]);
     actor.stop();
   });
 });

@@ -26,6 +26,7 @@ const at = (value: StateName, context: Partial<Context> = {}) =>
       builtInLabels: {},
       labels: {},
       allowsSignUp: false,
+      theme: null,
       ports: fakePorts().ports,
       ...context,
     },

@@ -42,6 +42,7 @@ const resources = (
       builtInLabels: { Login_Text_LoginRequired: 'Please sign in to continue.' },
       labels: context.labels ?? {},
       allowsSignUp: context.allowsSignUp ?? false,
+      theme: null,
       ports: fakePorts().ports,
     },
   });

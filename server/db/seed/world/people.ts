@@ -1,4 +1,5 @@
 import type { Culture } from '@contracts/culture';
+import type { DemoLanding, DemoRole } from '@contracts/demo-guide';
 import { ADMIN_APPLICATION_NAME, type DemoApplicationName } from './portal';
 import type { ClientPrefix } from './types';
 
@@ -29,6 +30,8 @@ interface DemoPerson {
   roles: Partial<Record<DemoApplicationName, string>>;
   /** Values of profile fields, by dictionary name. */
   fieldValues: Record<string, string>;
+  /** What the login page's demo guide says of the person (who they are, where they land); e2e proves the landing. */
+  guide: { role: DemoRole; landsOn: DemoLanding };
 }
 
 /** The six people of demo-world.md "People". */
@@ -36,6 +39,7 @@ export const demoPeople: readonly DemoPerson[] = [
   {
     client: 'AUL',
     signInAs: 'admin@gatehouse.test',
+    guide: { role: 'providerAdmin', landsOn: { kind: 'adminArea' } },
     email: 'admin@gatehouse.test',
     firstName: 'Jordan',
     lastName: 'Ellis',
@@ -49,6 +53,7 @@ export const demoPeople: readonly DemoPerson[] = [
   {
     client: 'ACME',
     signInAs: 'clientadmin@acme.test',
+    guide: { role: 'clientAdmin', landsOn: { kind: 'adminArea' } },
     email: 'clientadmin@acme.test',
     firstName: 'Priya',
     lastName: 'Raman',
@@ -62,6 +67,7 @@ export const demoPeople: readonly DemoPerson[] = [
   {
     client: 'ACME',
     signInAs: 'maria@acme.test',
+    guide: { role: 'member', landsOn: { kind: 'board' } },
     email: 'maria@acme.test',
     firstName: 'María',
     lastName: 'González',
@@ -87,6 +93,7 @@ export const demoPeople: readonly DemoPerson[] = [
   {
     client: 'GLBX',
     signInAs: 'sam@globex.test',
+    guide: { role: 'member', landsOn: { kind: 'application', application: 'Payroll Online' } },
     email: 'sam@globex.test',
     firstName: 'Sam',
     lastName: 'Whitaker',
@@ -99,6 +106,7 @@ export const demoPeople: readonly DemoPerson[] = [
   {
     client: 'AULUMB',
     signInAs: '48213',
+    guide: { role: 'agent', landsOn: { kind: 'application', application: 'Benefits Center' } },
     email: `48213${AGENT_USER_DOMAIN}`,
     firstName: 'Dana',
     lastName: 'Brooks',
@@ -111,6 +119,7 @@ export const demoPeople: readonly DemoPerson[] = [
   {
     client: 'AULUMB',
     signInAs: 'lee@umbrella.test',
+    guide: { role: 'member', landsOn: { kind: 'application', application: 'Benefits Center' } },
     email: 'lee@umbrella.test',
     firstName: 'Lee',
     lastName: 'Chen',

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { selectOutcome, selectProgress, selectStep } from '@machines/user-import/user-import.selectors';
 import { labels } from '@src/i18n/labels';
 import type { ImportRef } from './ImportUsersPanel';
+import { withValues } from '@src/i18n/with-values';
 
 /** The commit: a progress bar of rows done out of all rows, then the outcome, the report and the spec's labels. */
 export function ImportCommitSection({ importRef }: { importRef: ImportRef }) {
@@ -24,22 +25,21 @@ export function ImportCommitSection({ importRef }: { importRef: ImportRef }) {
         </Progress.Track>
       </Progress.Root>
       <Text data-testid="import-progress">
-        {i18n._({ ...labels.Import_Text_Progress, values: { done: String(done), total: String(total) } })}
+        {i18n._(withValues(labels.Import_Text_Progress, { done: String(done), total: String(total) }))}
       </Text>
       {outcome === null ? null : (
         <>
           <Text role="status">{i18n._(labels.Global_Text_UploadUserSuccessMessage)}</Text>
           <Text data-testid="import-outcome">
-            {i18n._({
-              ...labels.Import_Text_Outcome,
-              values: {
+            {i18n._(
+              withValues(labels.Import_Text_Outcome, {
                 created: String(outcome.created),
                 updated: String(outcome.updated),
                 unchanged: String(outcome.unchanged),
                 skipped: String(outcome.skipped),
                 failed: String(outcome.failed),
-              },
-            })}
+              }),
+            )}
           </Text>
           <HStack gap="3">
             <Button

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { selectHistory } from '@machines/user-import/user-import.selectors';
 import { labels } from '@src/i18n/labels';
 import type { ImportRef } from './ImportUsersPanel';
+import { withValues } from '@src/i18n/with-values';
 
 /** The chosen client's imports (issue 10 "import history per client"): who, when, which file, the counts. */
 export function ImportHistory({ importRef }: { importRef: ImportRef }) {
@@ -32,25 +33,23 @@ export function ImportHistory({ importRef }: { importRef: ImportRef }) {
               <Table.Cell>{job.fileName}</Table.Cell>
               <Table.Cell>
                 {job.status === 'committed'
-                  ? i18n._({
-                      ...labels.Import_Text_Outcome,
-                      values: {
+                  ? i18n._(
+                      withValues(labels.Import_Text_Outcome, {
                         created: String(job.outcomes.created),
                         updated: String(job.outcomes.updated),
                         unchanged: String(job.outcomes.unchanged),
                         skipped: String(job.outcomes.skipped),
                         failed: String(job.outcomes.failed),
-                      },
-                    })
-                  : i18n._({
-                      ...labels.Import_Text_PreviewCounts,
-                      values: {
+                      }),
+                    )
+                  : i18n._(
+                      withValues(labels.Import_Text_PreviewCounts, {
                         new: String(job.counts.new),
                         updated: String(job.counts.updated),
                         unchanged: String(job.counts.unchanged),
                         failed: String(job.counts.failed),
-                      },
-                    })}
+                      }),
+                    )}
               </Table.Cell>
             </Table.Row>
           ))}

@@ -19,6 +19,7 @@ import { ImportEventButton } from './ImportEventButton';
 import { ImportHistory } from './ImportHistory';
 import { ImportPreviewSection } from './ImportPreviewSection';
 import { wireUserImport } from './wiring';
+import { withValues } from '@src/i18n/with-values';
 
 type ImportLogic = ReturnType<typeof wireUserImport>;
 export type ImportRef = ActorRefFrom<ImportLogic>;
@@ -112,7 +113,7 @@ export function ImportUsersView({ importRef }: { importRef: ImportRef }) {
       {refusal === null ? null : (
         <Text role="alert" color="fg.error">
           {refusal.kind === 'tooLarge'
-            ? i18n._({ ...labels.Import_Error_FileTooLarge, values: { fileName: refusal.fileName } })
+            ? i18n._(withValues(labels.Import_Error_FileTooLarge, { fileName: refusal.fileName }))
             : refusal.message}
         </Text>
       )}
