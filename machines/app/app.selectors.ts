@@ -25,5 +25,7 @@ export const selectEditModeRef = (s: AppSnapshot) => s.children.editMode;
 export const selectSignUpRef = (s: AppSnapshot) => s.children.signUp;
 /** The one-time-code password reset (docs/flows/password-reset.md). */
 export const selectPasswordResetRef = (s: AppSnapshot) => s.children.passwordReset;
+/** The help page's flow, while /Faq is on screen. */
+export const selectFaqRef = (s: AppSnapshot) => s.children.faq;
 /** Edit Profile's flow, on the board and the admin `profile` page (docs/flows/edit-profile.md). */
 export const selectEditProfileRef = (s: AppSnapshot) => s.children.editProfile;

@@ -3,7 +3,7 @@ import type { PageLocation } from '@machines/app/app.types';
 import type { PageKey } from '@machines/support/pages';
 import { pageTitles } from '@src/pages/page-titles';
 import { buildPath, matchPattern } from './route-match';
-import { page, placeholder, transit, type ViewLoader } from './route-views';
+import { page, transit, type ViewLoader } from './route-views';
 
 /**
  * The route table of every route in both spec documents (public-and-profile §2, admin-and-board §2), as data: the
@@ -177,7 +177,8 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     pattern: '/Faq/:clientId?',
     layout: 'public',
     page: 'faq',
-    view: placeholder(pageTitles.faq),
+    flow: 'faq',
+    view: page(() => import('@src/pages/FaqPage'), 'FaqPage'),
   },
   {
     kind: 'page',
