@@ -4,6 +4,7 @@ import { registerArea, type ApiArea, type ApiDeps } from './area';
 import { clientApplicationsArea } from './client-applications/routes';
 import { clientsArea } from './clients/routes';
 import { errorLogArea } from './error-log/routes';
+import { faqArea } from './faq/routes';
 import { fieldsArea } from './fields/routes';
 import { healthArea } from './health/routes';
 import { instanceArea } from './instance/routes';
@@ -30,6 +31,7 @@ export const apiAreas: readonly ApiArea[] = [
   errorLogArea,
   resourcesArea,
   resourceEditArea,
+  faqArea,
   applicationsArea,
   clientsArea,
   clientApplicationsArea,
