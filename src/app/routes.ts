@@ -48,6 +48,7 @@ export type RouteId =
   | 'field'
   | 'profile'
   | 'manageUsers'
+  | 'faqEditor'
   | 'boardIndex'
   | 'editProfile';
 
@@ -90,6 +91,12 @@ const adminPages: readonly { id: RouteId; pattern: string; page: PageKey; view: 
     pattern: '/manageUsers',
     page: 'manageUsers',
     view: page(() => import('@src/admin/users/UsersPage'), 'UsersPage'),
+  },
+  {
+    id: 'faqEditor',
+    pattern: '/faqEditor/:clientId?/:culture?',
+    page: 'faqEditor',
+    view: page(() => import('@src/admin/faq/FaqEditorPage'), 'FaqEditorPage'),
   },
   { id: 'profile', pattern: '/profile/:redirectUrl?', page: 'profile', view: editProfilePage, flow: 'editProfile' },
 ];
@@ -295,6 +302,8 @@ export const paths = {
   client: () => '/client',
   field: () => '/field',
   manageUsers: () => '/manageUsers',
+  faqEditor: (params: { clientId?: string; culture?: string } = {}) =>
+    buildPath('/faqEditor/:clientId?/:culture?', params),
   profile: (params: { redirectUrl?: string } = {}) => buildPath('/profile/:redirectUrl?', params),
   boardIndex: () => '/board/index',
   editProfile: (params: { redirectUrl: string; applicationName?: string }) =>
