@@ -12,6 +12,10 @@ export const selectIsBrowserNoticeOpen = (s: AppSnapshot): boolean => s.hasTag('
 
 export const selectClientId = (s: AppSnapshot): string | undefined => s.context.clientId;
 export const selectCulture = (s: AppSnapshot) => s.context.culture;
+const noParams: Readonly<Record<string, string>> = {};
+/** The parameters of the route on screen (`/faqEditor/:clientId?/:language?` → its segments). */
+export const selectRouteParams = (s: AppSnapshot): Readonly<Record<string, string>> =>
+  s.context.location?.params ?? noParams;
 
 /** The login flow, while one of its routes is on screen. */
 export const selectLoginRef = (s: AppSnapshot) => s.children.login;

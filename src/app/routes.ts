@@ -94,7 +94,8 @@ const adminPages: readonly { id: RouteId; pattern: string; page: PageKey; view: 
   },
   {
     id: 'faqEditor',
-    pattern: '/faqEditor/:clientId?/:culture?',
+    // `language`, not `culture`: the address's culture would switch the whole SPA's language.
+    pattern: '/faqEditor/:clientId?/:language?',
     page: 'faqEditor',
     view: page(() => import('@src/admin/faq/FaqEditorPage'), 'FaqEditorPage'),
   },
@@ -302,8 +303,8 @@ export const paths = {
   client: () => '/client',
   field: () => '/field',
   manageUsers: () => '/manageUsers',
-  faqEditor: (params: { clientId?: string; culture?: string } = {}) =>
-    buildPath('/faqEditor/:clientId?/:culture?', params),
+  faqEditor: (params: { clientId?: string; language?: string } = {}) =>
+    buildPath('/faqEditor/:clientId?/:language?', params),
   profile: (params: { redirectUrl?: string } = {}) => buildPath('/profile/:redirectUrl?', params),
   boardIndex: () => '/board/index',
   editProfile: (params: { redirectUrl: string; applicationName?: string }) =>

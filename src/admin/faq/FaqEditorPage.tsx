@@ -3,12 +3,17 @@ import { useLingui } from '@lingui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { useLocation, useParams } from 'wouter';
+import { useLocation } from 'wouter';
 import type { Client } from '@contracts/admin/clients';
 import type { FaqEntry } from '@contracts/admin/faq';
 import { cultures, normaliseCulture } from '@contracts/culture';
 import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
-import { selectCulture, selectNotificationsRef, selectSessionRef } from '@machines/app/app.selectors';
+import {
+  selectCulture,
+  selectNotificationsRef,
+  selectRouteParams,
+  selectSessionRef,
+} from '@machines/app/app.selectors';
 import type { faqDialogMachine } from '@machines/faq-editor/faq-dialog.machine';
 import { faqSearchColumns } from '@machines/faq-editor/faq-grid';
 import type { sessionMachine } from '@machines/session/session.machine';
@@ -48,7 +53,7 @@ const faqList: AdminListDefinition<FaqEntry> = {
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 /**
- * The FAQ editor (/faqEditor/:clientId?/:culture?; beyond the spec, issue 11; docs/flows/faq-editor.md): the questions
+ * The FAQ editor (/faqEditor/:clientId?/:language?; beyond the spec, issue 11; docs/flows/faq-editor.md): the questions
  * of one client in one culture. The scope is the address: a client administrator's own client (the server refuses
  * any other), a provider administrator's chosen one; the culture of the page unless the address names one.
  */
@@ -57,11 +62,11 @@ export function FaqEditorPage() {
   const pageCulture = AppActor.useSelector(selectCulture);
   const sessionRef = AppActor.useSelector(selectSessionRef);
   const profile = useSelector(sessionRef, (s: SessionSnapshot | undefined) => (s ? selectProfile(s) : undefined));
-  const params = useParams<{ clientId?: string; culture?: string }>();
+  const params = AppActor.useSelector(selectRouteParams);
   if (notifications === undefined || profile === undefined) return null;
   const scope: FaqScope = {
     clientId: profile.isAulAdmin ? (params.clientId ?? profile.clientId) : profile.clientId,
-    culture: params.culture === undefined ? pageCulture : normaliseCulture(params.culture),
+    culture: params.language === undefined ? pageCulture : normaliseCulture(params.language),
   };
   return (
     <>
@@ -86,31 +91,25 @@ export function FaqScreen({ scope, notifications }: { scope: FaqScope; notificat
 }
 
 const noClients: readonly Client[] = [];
+/** GET Client, once per visit of a provider administrator (one logic: a new one per render would restart it). */
+const clientsLogic = fromPromise(() => listClients());
 
 /** The scope's selects: the client (provider administrator only) and the culture; each choice is a new address. */
 function ScopeChoice({ scope, chooseClient }: { scope: FaqScope; chooseClient: boolean }) {
   const { i18n } = useLingui();
   const [, navigate] = useLocation();
-  const clientsRef = useActorRef(fromPromise(() => (chooseClient ? listClients() : Promise.resolve([]))));
-  const clients = useSelector(clientsRef, (s) => (s.status === 'done' ? s.output : noClients));
   const go = (next: FaqScope) => {
-    navigate(paths.faqEditor(next));
+    navigate(paths.faqEditor({ clientId: next.clientId, language: next.culture }));
   };
   return (
     <HStack gap="4" wrap="wrap" mb="4">
       {chooseClient ? (
-        <NativeSelect.Root size="sm" width="64">
-          <NativeSelect.Field
-            aria-label={i18n._(labels.Faq_Field_Client)}
-            value={scope.clientId}
-            onChange={(event) => {
-              go({ ...scope, clientId: event.currentTarget.value });
-            }}
-          >
-            <ClientOptions clients={clients} />
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <ClientChoice
+          clientId={scope.clientId}
+          onChoose={(clientId) => {
+            go({ ...scope, clientId });
+          }}
+        />
       ) : null}
       <NativeSelect.Root size="sm" width="40">
         <NativeSelect.Field
@@ -132,5 +131,25 @@ function ScopeChoice({ scope, chooseClient }: { scope: FaqScope; chooseClient: b
         {i18n._(labels.Faq_Link_HelpPage)}
       </OnwardLink>
     </HStack>
+  );
+}
+
+function ClientChoice({ clientId, onChoose }: { clientId: string; onChoose: (clientId: string) => void }) {
+  const { i18n } = useLingui();
+  const clientsRef = useActorRef(clientsLogic);
+  const clients = useSelector(clientsRef, (s) => (s.status === 'done' ? s.output : noClients));
+  return (
+    <NativeSelect.Root size="sm" width="64">
+      <NativeSelect.Field
+        aria-label={i18n._(labels.Faq_Field_Client)}
+        value={clientId}
+        onChange={(event) => {
+          onChoose(event.currentTarget.value);
+        }}
+      >
+        <ClientOptions clients={clients} />
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
   );
 }
