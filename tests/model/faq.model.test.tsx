@@ -34,12 +34,7 @@ const selectProfile = { type: 'part.select' as const, part: 'Your profile' };
 const selectSigningIn = { type: 'part.select' as const, part: 'Signing in' };
 const toggle = (id: string) => ({ type: 'panel.toggle' as const, id });
 
-type Walked =
-  | typeof loaded
-  | typeof loadFailed
-  | typeof retry
-  | typeof selectProfile
-  | ReturnType<typeof toggle>;
+type Walked = typeof loaded | typeof loadFailed | typeof retry | typeof selectProfile | ReturnType<typeof toggle>;
 
 type Snap = {
   value: unknown;

@@ -4,19 +4,14 @@ import type { FaqEntry } from '@contracts/admin/faq';
 import type { Db, Tx } from '../../db/client';
 import { faqQuestions } from '../../db/schema';
 import { notFound } from '../../http/problem';
+import { toFaqQuestion } from '../resources/faq';
 
 type FaqRow = typeof faqQuestions.$inferSelect;
 
 export const toFaqEntry = (row: FaqRow & { clientId: string }): FaqEntry => ({
-  id: row.id,
+  ...toFaqQuestion(row),
   clientId: row.clientId,
   culture: row.culture as Culture,
-  part: row.part,
-  section: row.section,
-  header: row.header,
-  tags: row.tags,
-  questionText: row.questionText,
-  order: row.order,
   version: row.version,
 });
 
