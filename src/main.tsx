@@ -15,7 +15,7 @@ import {
   updateInstance,
 } from './api/instance';
 import { createOtp, resetPassword, validateOtp } from './api/password-reset';
-import { getAggregatedByPage, getResourceVersion } from './api/resources';
+import { getAggregatedByPage, getFaq, getResourceVersion } from './api/resources';
 import { readText, saveText } from './api/admin/resources-edit';
 import { AppRoot } from './app/AppRoot';
 import { describeLocation } from './app/routes';
@@ -32,6 +32,7 @@ const logic = wireApp({
   api: {
     getResourceVersion,
     getAggregatedByPage,
+    getFaq,
     postNewError,
     getLastRequestId,
     setRequestCulture,

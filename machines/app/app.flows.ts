@@ -2,6 +2,7 @@ import type { AnyStateMachine, InputFrom } from 'xstate';
 import type { Culture } from '@contracts/culture';
 import type { UserProfile } from '@contracts/profile';
 import { editProfileMachine } from '../edit-profile/edit-profile.machine';
+import { faqMachine } from '../faq/faq.machine';
 import { launcherMachine } from '../launcher/launcher.machine';
 import { loginMachine } from '../login/login.machine';
 import { loginRouteOf } from '../login/login-route';
@@ -47,6 +48,11 @@ export const flowTable = {
     clientId: location.params.clientId ?? location.query.clientId,
     email: location.query.email ?? '',
     redirectUrl: location.query.redirectUrl,
+    culture,
+    ports: { notifications: ports.notifications },
+  })),
+  faq: flow(faqMachine, ({ location, culture, ports }) => ({
+    clientId: location.params.clientId,
     culture,
     ports: { notifications: ports.notifications },
   })),

@@ -12,6 +12,10 @@ export const selectIsBrowserNoticeOpen = (s: AppSnapshot): boolean => s.hasTag('
 
 export const selectClientId = (s: AppSnapshot): string | undefined => s.context.clientId;
 export const selectCulture = (s: AppSnapshot) => s.context.culture;
+const noParams: Readonly<Record<string, string>> = {};
+/** The parameters of the route on screen (`/faqEditor/:clientId?/:language?` → its segments). */
+export const selectRouteParams = (s: AppSnapshot): Readonly<Record<string, string>> =>
+  s.context.location?.params ?? noParams;
 
 /** The login flow, while one of its routes is on screen. */
 export const selectLoginRef = (s: AppSnapshot) => s.children.login;
@@ -25,5 +29,7 @@ export const selectEditModeRef = (s: AppSnapshot) => s.children.editMode;
 export const selectSignUpRef = (s: AppSnapshot) => s.children.signUp;
 /** The one-time-code password reset (docs/flows/password-reset.md). */
 export const selectPasswordResetRef = (s: AppSnapshot) => s.children.passwordReset;
+/** The help page's flow, while /Faq is on screen. */
+export const selectFaqRef = (s: AppSnapshot) => s.children.faq;
 /** Edit Profile's flow, on the board and the admin `profile` page (docs/flows/edit-profile.md). */
 export const selectEditProfileRef = (s: AppSnapshot) => s.children.editProfile;

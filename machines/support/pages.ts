@@ -11,6 +11,8 @@ export const pageKeys = [
   'profile',
   'board',
   'manageUsers',
+  // Beyond the spec's constants: the FAQ editor of the admin area (issue 11).
+  'faqEditor',
 ] as const;
 export type PageKey = (typeof pageKeys)[number];
 
@@ -30,6 +32,7 @@ export const pageComponents: Record<PageKey, readonly string[]> = {
   profile: ['Instance', 'Security', 'FormField'],
   board: ['Board'],
   manageUsers: ['Instance', 'Import'],
+  faqEditor: ['Faq'],
 };
 
 /** Components of one resource load: `Global` always, then the page's own (spec §7 aggregatedByPage?components). */

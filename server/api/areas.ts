@@ -5,6 +5,7 @@ import { clientApplicationsArea } from './client-applications/routes';
 import { clientsArea } from './clients/routes';
 import { demoGuideArea } from './demo-guide/routes';
 import { errorLogArea } from './error-log/routes';
+import { faqArea } from './faq/routes';
 import { fieldsArea } from './fields/routes';
 import { healthArea } from './health/routes';
 import { instanceArea } from './instance/routes';
@@ -32,6 +33,7 @@ export const apiAreas: readonly ApiArea[] = [
   errorLogArea,
   resourcesArea,
   resourceEditArea,
+  faqArea,
   applicationsArea,
   clientsArea,
   clientApplicationsArea,

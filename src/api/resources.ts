@@ -1,6 +1,12 @@
 import * as v from 'valibot';
 import type { Culture } from '@contracts/culture';
-import { AggregatedResourcesSchema, ResourceVersionSchema, type AggregatedResources } from '@contracts/resources';
+import {
+  AggregatedResourcesSchema,
+  FaqSchema,
+  ResourceVersionSchema,
+  type AggregatedResources,
+  type FaqQuestion,
+} from '@contracts/resources';
 import { http, type CallOptions } from './http';
 
 /** GET resource/GetResourceVersionPerClient?clientId, or GetResourceVersion when no client is known. */
@@ -39,4 +45,14 @@ export function loginLogoUrl(clientId: string | undefined): string {
   return clientId
     ? `/api/v1/resource/loginlogo?clientId=${encodeURIComponent(clientId)}`
     : '/api/v1/resource/loginlogo';
+}
+
+/** GET resource/faq?clientId&culture: the help page's questions (English where the culture has none). */
+export async function getFaq(
+  input: { clientId: string | undefined; culture: Culture },
+  options: CallOptions = {},
+): Promise<FaqQuestion[]> {
+  const searchParams = new URLSearchParams({ culture: input.culture });
+  if (input.clientId) searchParams.set('clientId', input.clientId);
+  return v.parse(FaqSchema, await http.get('resource/faq', { searchParams, ...options }).json());
 }

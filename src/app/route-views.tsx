@@ -14,12 +14,6 @@ export const page =
   () =>
     load().then((module) => module[name] as ComponentType);
 
-/** A page whose behaviour a later issue builds: its title and an honest note (src/pages/PlaceholderPage.tsx). */
-export const placeholder =
-  (title: MessageDescriptor): ViewLoader =>
-  () =>
-    import('@src/pages/PlaceholderPage').then(({ PlaceholderPage }) => () => <PlaceholderPage title={title} />);
-
 /** A page one only passes through while a flow moves on by itself (src/pages/TransitPage.tsx). */
 export const transit =
   (title: MessageDescriptor): ViewLoader =>

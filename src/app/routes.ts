@@ -3,7 +3,7 @@ import type { PageLocation } from '@machines/app/app.types';
 import type { PageKey } from '@machines/support/pages';
 import { pageTitles } from '@src/pages/page-titles';
 import { buildPath, matchPattern } from './route-match';
-import { page, placeholder, transit, type ViewLoader } from './route-views';
+import { page, transit, type ViewLoader } from './route-views';
 
 /**
  * The route table of every route in both spec documents (public-and-profile §2, admin-and-board §2), as data: the
@@ -49,6 +49,7 @@ export type RouteId =
   | 'field'
   | 'profile'
   | 'manageUsers'
+  | 'faqEditor'
   | 'boardIndex'
   | 'editProfile';
 
@@ -91,6 +92,13 @@ const adminPages: readonly { id: RouteId; pattern: string; page: PageKey; view: 
     pattern: '/manageUsers',
     page: 'manageUsers',
     view: page(() => import('@src/admin/users/UsersPage'), 'UsersPage'),
+  },
+  {
+    id: 'faqEditor',
+    // `language`, not `culture`: the address's culture would switch the whole SPA's language.
+    pattern: '/faqEditor/:clientId?/:language?',
+    page: 'faqEditor',
+    view: page(() => import('@src/admin/faq/FaqEditorPage'), 'FaqEditorPage'),
   },
   { id: 'profile', pattern: '/profile/:redirectUrl?', page: 'profile', view: editProfilePage, flow: 'editProfile' },
 ];
@@ -178,7 +186,8 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     pattern: '/Faq/:clientId?',
     layout: 'public',
     page: 'faq',
-    view: placeholder(pageTitles.faq),
+    flow: 'faq',
+    view: page(() => import('@src/pages/FaqPage'), 'FaqPage'),
   },
   {
     kind: 'page',
@@ -303,6 +312,8 @@ export const paths = {
   client: () => '/client',
   field: () => '/field',
   manageUsers: () => '/manageUsers',
+  faqEditor: (params: { clientId?: string; language?: string } = {}) =>
+    buildPath('/faqEditor/:clientId?/:language?', params),
   profile: (params: { redirectUrl?: string } = {}) => buildPath('/profile/:redirectUrl?', params),
   boardIndex: () => '/board/index',
   editProfile: (params: { redirectUrl: string; applicationName?: string }) =>

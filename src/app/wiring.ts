@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { appMachine } from '@machines/app/app.machine';
+import { faqMachine } from '@machines/faq/faq.machine';
 import type { AppInput } from '@machines/app/app.types';
 import { notificationsMachine } from '@machines/notifications/notifications.machine';
 import type { ErrorLogInput, NotificationsEvent } from '@machines/notifications/notifications.types';
@@ -8,8 +9,9 @@ import { resourcesMachine, type LabelTexts, type ResourcesEvent } from '@machine
 import { todayVersion } from '@machines/resources/version';
 import type { Culture } from '@contracts/culture';
 import type { NewError } from '@contracts/error-log';
-import type { AggregatedResources } from '@contracts/resources';
+import type { AggregatedResources, FaqQuestion } from '@contracts/resources';
 import type { CallOptions } from '../api/http';
+import type { getFaq } from '../api/resources';
 import { loadBuiltInCatalogue } from '../i18n/catalogues';
 import { messageToLabelValue } from '../i18n/overrides';
 import type { CatalogueRuntime } from '../i18n/runtime';
@@ -41,6 +43,8 @@ export type ShellApi = {
   setRequestCulture: (culture: Culture) => void;
   /** Calls the listener whenever an API call answers 401 (src/api/http.ts); returns the function that stops it. */
   watchUnauthorised: (listener: () => void) => () => void;
+  /** The help page's questions (GET resource/faq). */
+  getFaq: typeof getFaq;
 } & EditModeApi &
   ProfileApi;
 
@@ -167,6 +171,12 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
 
   const { signUp, editProfile, passwordReset, resetRedirect } = wireProfile({ api, identity, target, go });
 
+  const faq = faqMachine.provide({
+    actors: {
+      load: fromPromise<FaqQuestion[], Parameters<ShellApi['getFaq']>[0]>(identified(api.getFaq)),
+    },
+  });
+
   const editMode = wireEditMode({
     i18n: catalogues.i18n,
     api: { readText: api.readText, saveText: api.saveText },
@@ -185,6 +195,7 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
       editProfile,
       passwordReset,
       resetRedirect,
+      faq,
       editMode,
     },
     actions: {

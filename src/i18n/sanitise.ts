@@ -1,4 +1,5 @@
 import DOMPurify, { type Config } from 'dompurify';
+import { SAFE_TAGS } from '@contracts/safe-html';
 
 /**
  * HTML in labels (error modal bodies, menu captions, label edits from the dashboard's Edit Mode) comes from
@@ -6,35 +7,8 @@ import DOMPurify, { type Config } from 'dompurify';
  * styles, event handlers, frames, forms and any URL scheme other than http, https and mailto go.
  */
 const config: Config = {
-  ALLOWED_TAGS: [
-    'a',
-    'b',
-    'blockquote',
-    'br',
-    'code',
-    'div',
-    'em',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'hr',
-    'i',
-    'li',
-    'ol',
-    'p',
-    'pre',
-    's',
-    'small',
-    'span',
-    'strong',
-    'sub',
-    'sup',
-    'u',
-    'ul',
-  ],
+  // The same tags the server keeps when it cleans stored HTML (contracts/safe-html.ts).
+  ALLOWED_TAGS: [...SAFE_TAGS],
   ALLOWED_ATTR: ['href', 'title', 'target', 'rel'],
   ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
   // DOMPurify checks every attribute it does not know as safe against the URI pattern, which `_blank` fails.

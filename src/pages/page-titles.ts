@@ -20,6 +20,7 @@ export const pageTitles = {
   field: labels.Field_Text_Title,
   profile: msg({ id: 'Shell_Title_Profile', message: 'User profile' }),
   manageUsers: labels.Instance_Text_Title,
+  faqEditor: labels.Faq_Text_EditorTitle,
   boardIndex: msg({ id: 'Shell_Title_Board', message: 'Your applications' }),
   editProfile: msg({ id: 'Shell_Title_EditProfile', message: 'Edit your profile' }),
 } satisfies Record<Exclude<RouteId, 'login' | 'publicAdmin'>, MessageDescriptor>;

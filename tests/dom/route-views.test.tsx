@@ -1,12 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { routeTable, type PageRoute } from '@src/app/routes';
 import { viewOf } from '@src/app/route-views';
-import { englishCatalogue } from '@src/i18n/catalogues';
-import { UiProvider } from '@src/ui/UiProvider';
 
 const pageRoutes = routeTable.filter((route): route is PageRoute => route.kind === 'page');
 
@@ -30,24 +24,5 @@ describe('route views', () => {
     expect(first).toBeDefined();
     if (!first) return;
     expect(viewOf(first.view)).toBe(viewOf(first.view));
-  });
-
-  it('renders a placeholder view with its title, and says it arrives later', async () => {
-    const faq = pageRoutes.find((route) => route.id === 'faq');
-    expect(faq).toBeDefined();
-    if (!faq) return;
-    const Page = viewOf(faq.view);
-    const i18n = setupI18n();
-    i18n.loadAndActivate({ locale: 'en-us', messages: { ...englishCatalogue } });
-    render(
-      <UiProvider>
-        <I18nProvider i18n={i18n}>
-          <Suspense fallback={null}>
-            <Page />
-          </Suspense>
-        </I18nProvider>
-      </UiProvider>,
-    );
-    expect(await screen.findByTestId('placeholder-page')).toBeDefined();
   });
 });

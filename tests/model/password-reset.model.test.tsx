@@ -18,7 +18,7 @@ import {
 } from '../support/controlled-actor';
 import { fakePorts } from '../support/fake-ports';
 import { googleScriptLoads, RECAPTCHA_TOKEN, recaptchaRequests } from '../support/fake-recaptcha';
-import { en, expectPreparing, offline, publicConfig, recaptcha } from '../support/public-page';
+import { dismissModal, en, expectPreparing, offline, publicConfig, recaptcha } from '../support/public-page';
 import { preloadLazyChunks, renderShell } from '../support/render-shell';
 import { answeringApi, profileCalls } from '../support/shell-api';
 import { describeWalks, notWalked } from '../support/walk';
@@ -177,17 +177,6 @@ function startPage(scenario: Scenario) {
   };
 }
 type Harness = ReturnType<typeof startPage>;
-
-/** Closes what the notifications opened over the page (the error modal of a reported failure), as a person would. */
-async function dismissModal({ user }: Harness) {
-  const modal = screen.queryByRole('alertdialog') ?? screen.queryByRole('dialog');
-  if (modal === null) return;
-  const close = within(modal).getAllByRole('button').at(-1);
-  if (close) await user.click(close);
-  await waitFor(() => {
-    expect(screen.queryByRole('alertdialog') ?? screen.queryByRole('dialog')).toBeNull();
-  });
-}
 
 /** The server's refusal on screen: its text and its error code (§8). */
 async function expectProblem(label: string, code: string) {

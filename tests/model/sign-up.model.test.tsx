@@ -20,7 +20,7 @@ import {
   signQuestions,
   strongPassword,
 } from '../support/profile-fixtures';
-import { en, expectPreparing, offline, publicConfig, recaptcha } from '../support/public-page';
+import { dismissModal, en, expectPreparing, offline, publicConfig, recaptcha } from '../support/public-page';
 import { preloadLazyChunks, renderShell } from '../support/render-shell';
 import { answeringApi, profileCalls } from '../support/shell-api';
 import { describeWalks } from '../support/walk';
@@ -123,18 +123,6 @@ function expectCannotLoadCard({ behindModal = false } = {}) {
     'href',
     '/Login/acme',
   );
-}
-
-/** Closes whatever the notifications opened over the page (the error modal of a reported failure), as a person would. */
-async function dismissModal({ user }: Harness) {
-  const modal = screen.queryByRole('alertdialog') ?? screen.queryByRole('dialog');
-  if (modal === null) return;
-  // The modal's own button is its last one (after the error details' toggle).
-  const close = within(modal).getAllByRole('button').at(-1);
-  if (close) await user.click(close);
-  await waitFor(() => {
-    expect(screen.queryByRole('alertdialog') ?? screen.queryByRole('dialog')).toBeNull();
-  });
 }
 
 /** The person registers: the form read, e-mail and name, Continue, the Security step, the captcha, Register. */

@@ -18,6 +18,10 @@ const clientAdminWrites = [
   'DELETE /api/v1/Instance/:id',
   'POST /api/v1/Instance/uploadtemplate',
   'POST /api/v1/UserImport/jobs/:id/commit',
+  // Their own client's help page (tests/server/admin/faq.test.ts tries another client's).
+  'POST /api/v1/Faq/:clientId',
+  'PUT /api/v1/Faq/:clientId/:id',
+  'DELETE /api/v1/Faq/:clientId/:id',
 ];
 
 const publicPortalRoutes = [
@@ -128,7 +132,8 @@ describe('route inventory (pglite)', () => {
   it('lets client administrators read the catalogue, never change it', () => {
     // A write that lost its `providerAdmin` narrowing would fall back to its area's `admin` and let them through.
     // The people of their own client are theirs to manage: deleting one, importing a file of them (each service checks
-    // the caller's reach, and its server test tries another client's ids), never a change to the catalogue.
+    // the caller's reach, and its server test tries another client's ids), and their own client's FAQ, never a change to
+    // the catalogue.
     const writes = routes.filter((route) => route.guard === 'admin' && !['GET', 'HEAD'].includes(route.method));
     expect(writes.map(keyOf).filter((key) => !clientAdminWrites.includes(key))).toEqual([]);
   });

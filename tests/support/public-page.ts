@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { CaptchaConfig } from '@contracts/instance';
 import type { PublicConfig } from '@contracts/public-config';
@@ -25,5 +26,17 @@ export async function expectPreparing(titleId: string, firstCall: { waiting(): n
   expect(await screen.findByRole('heading', { name: en(titleId) })).toBeInTheDocument();
   await waitFor(() => {
     expect(firstCall.waiting()).toBe(1);
+  });
+}
+
+/** Closes whatever the notifications opened over the page (the error modal of a reported failure), as a person would. */
+export async function dismissModal({ user }: { user: UserEvent }) {
+  const modal = screen.queryByRole('alertdialog') ?? screen.queryByRole('dialog');
+  if (modal === null) return;
+  // The modal's own button is its last one (after the error details' toggle).
+  const close = within(modal).getAllByRole('button').at(-1);
+  if (close) await user.click(close);
+  await waitFor(() => {
+    expect(screen.queryByRole('alertdialog') ?? screen.queryByRole('dialog')).toBeNull();
   });
 }

@@ -42,6 +42,7 @@ export function answeringApi(answer: (input: AggregatedInput) => Partial<Aggrega
       postedErrors.push(entry);
       return Promise.resolve();
     },
+    getFaq: () => Promise.reject(new Error('getFaq is not answered in this test')),
     getLastRequestId: () => 'req-last',
     setRequestCulture: vi.fn(),
     watchUnauthorised: (listener) => {

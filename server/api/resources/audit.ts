@@ -3,7 +3,7 @@ import { auditLog } from '../../db/schema';
 
 export interface AuditEntry {
   actor: string;
-  action: 'create' | 'update';
+  action: 'create' | 'update' | 'delete';
   entity: string;
   entityId: string;
   before: unknown;

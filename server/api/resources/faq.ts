@@ -16,13 +16,16 @@ export async function readFaq(
     .from(faqQuestions)
     .where(and(fallbackCandidates(faqQuestions, culture, clientId)))
     .orderBy(asc(faqQuestions.order), asc(faqQuestions.part), asc(faqQuestions.header));
-  return bestLevel(rows, culture).map((row) => ({
-    id: row.id,
-    part: row.part,
-    section: row.section,
-    header: row.header,
-    tags: row.tags,
-    questionText: row.questionText,
-    order: row.order,
-  }));
+  return bestLevel(rows, culture).map(toFaqQuestion);
 }
+
+/** A stored question as the help page (and the FAQ editor, with its scope and version) answers it. */
+export const toFaqQuestion = (row: typeof faqQuestions.$inferSelect): FaqQuestion => ({
+  id: row.id,
+  part: row.part,
+  section: row.section,
+  header: row.header,
+  tags: row.tags,
+  questionText: row.questionText,
+  order: row.order,
+});

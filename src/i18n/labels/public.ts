@@ -10,6 +10,7 @@ const faqLabels = {
   Faq_Text_Categories: msg({ id: 'Faq_Text_Categories', message: 'Categories' }),
   Faq_Text_Empty: msg({ id: 'Faq_Text_Empty', message: 'There are no questions yet.' }),
   Faq_Link_Login: msg({ id: 'Faq_Link_Login', message: 'Back to sign in' }),
+  Faq_Text_LoadFailed: msg({ id: 'Faq_Text_LoadFailed', message: 'The questions could not be loaded.' }),
 };
 
 /** Sign-up page and its confirmation (public-and-profile §2 "Sign-up page"). */

@@ -217,9 +217,11 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
       '/field',
       '/template',
       '/manageUsers',
+      '/faqEditor',
       '/board/index',
     ]);
     expect(english.find((m) => m.linkUrl === '/manageUsers')?.roleAccess).toEqual(['admin', 'clientadmin']);
+    expect(english.find((m) => m.linkUrl === '/faqEditor')?.roleAccess).toEqual(['admin', 'clientadmin']);
     const spanish = await db
       .select()
       .from(menuItems)

@@ -49,6 +49,12 @@ export const demoPortalMenu: readonly DemoMenuItem[] = [
     roleAccess: ['admin', 'clientadmin'],
   },
   {
+    linkUrl: '/faqEditor',
+    imageName: 'circle-help',
+    caption: { 'en-us': 'Help page', es: 'Página de ayuda' },
+    roleAccess: ['admin', 'clientadmin'],
+  },
+  {
     linkUrl: '/board/index',
     imageName: 'layout-grid',
     caption: { 'en-us': 'My applications', es: 'Mis aplicaciones' },

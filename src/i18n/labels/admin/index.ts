@@ -5,6 +5,7 @@ import { fieldLabels } from './fields';
 import { templateLabels } from './templates';
 import { instanceLabels } from './instances';
 import { importLabels } from './import';
+import { faqEditorLabels } from './faq';
 
 /** The admin area, one file per page. */
 export const adminLabels = {
@@ -15,4 +16,5 @@ export const adminLabels = {
   ...templateLabels,
   ...instanceLabels,
   ...importLabels,
+  ...faqEditorLabels,
 };
