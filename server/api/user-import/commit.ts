@@ -1,17 +1,28 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { normaliseCulture } from '@contracts/culture';
+import { normaliseCulture, type Culture } from '@contracts/culture';
 import { EMAIL_COLUMN, type ImportMode } from '@contracts/user-import';
 import type { Principal } from '../../auth/principal';
 import type { Db, Tx } from '../../db/client';
-import { auditLog, clients, importJobRows, importJobs, instanceApplicationRoles, instances } from '../../db/schema';
+import {
+  auditLog,
+  clients,
+  importJobRows,
+  importJobs,
+  instanceApplicationRoles,
+  instanceFieldValues,
+  instances,
+} from '../../db/schema';
 import type { ClientRow, ImportJobRow, ImportLineRow as Row } from '../../db/rows';
 import { idpLoginOf } from '../../db/seed';
 import { DirectoryRefusal } from '../../directory/errors';
-import type { DirectoryPort, NewDirectoryUser } from '../../directory/port';
+import type { DirectoryPort, DirectoryUser, NewDirectoryUser } from '../../directory/port';
+import type { Mailer } from '../../mail/mailer';
 import { ProblemError, staleUpdate } from '../../http/problem';
 import { clearRoles, replaceFieldValues } from '../instance/writes';
+import { settleBounded } from '../support/bounded';
 import { violatedConstraint } from '../support/write-guards';
-import { planRow, type ImportRules, type KnownPerson, type RowChange } from './plan';
+import { activationMail } from './activation-mail';
+import { planRow, type ImportRules, type KnownPerson, type RowChange, type RowPlan } from './plan';
 import { knownPeople, pendingRows } from './queries';
 import { importRules } from './rules';
 
@@ -20,12 +31,16 @@ type Outcome = NonNullable<Row['outcome']>;
 export interface CommitDeps {
   db: Db;
   directory: DirectoryPort;
+  mailer: Mailer;
   log: { warn(fields: Record<string, unknown>, message: string): void };
 }
 
 /** A commit renews its job's heartbeat after every batch; one silent this long was interrupted and may resume. */
 export const INTERRUPTED_AFTER_MS = 60_000;
+/** Rows read, planned and written together: the new people of a batch go in with one transaction. */
 const BATCH = 100;
+/** Identity-provider calls in flight at once (a real Okta org answers across the network; its rate limits). */
+const IN_FLIGHT = 8;
 
 const beingCommitted = () => new ProblemError(409, 'conflict', 'This import is already being committed.');
 
@@ -73,10 +88,11 @@ export async function claimJob(db: Db, caller: Principal, job: ImportJobRow, mod
 }
 
 /**
- * Applies a claimed job's rows that have no outcome yet, in line order: each row is planned again against the
- * database as it is now (someone may have been added or changed since the dry run) and applied as one unit across
- * the identity provider and the profile (see `createPerson`, `updatePerson`); its outcome is written in the profile's
- * own transaction. One row's failure is that row's outcome; it never stops the others.
+ * Applies a claimed job's rows that have no outcome yet, in line order, a batch at a time: each row is planned again
+ * against the database as it is now (someone may have been added or changed since the dry run). The batch's new
+ * people go in together (`createPeople`: their identity users at once, then one transaction for all their profiles
+ * and outcomes, then their activation mails); an update is one unit of its own (`updatePerson`). One row's failure is
+ * that row's outcome; it never stops the others.
  */
 export async function applyJob(deps: CommitDeps, caller: Principal, jobId: string): Promise<void> {
   const { db } = deps;
@@ -86,20 +102,25 @@ export async function applyJob(deps: CommitDeps, caller: Principal, jobId: strin
   if (client === undefined) return;
   const rules = await importRules(db, caller, client, job.columns, job.roles);
   const allowed = { new: job.mode !== 'update', update: job.mode !== 'create' };
+  const context: RowContext = { caller, client, rules, allowed, culture: normaliseCulture(client.defaultCulture) };
+  const failed = (row: Row) => async (cause: unknown) => {
+    deps.log.warn({ jobId, line: row.line, cause }, 'user import: a row could not be applied');
+    await setOutcome(db, row, 'failed', 'could not be imported');
+  };
   let after = 0;
   for (;;) {
     const rows = await pendingRows(db, jobId, after, BATCH);
     if (rows.length === 0) break;
     const people = await knownPeople(db, client.id, [...new Set(rows.map((row) => row.email.toLowerCase()))]);
+    const news: NewRow[] = [];
     for (const row of rows) {
-      await applyRow(deps, { caller, client, rules, allowed }, row, people.get(row.email.toLowerCase())).catch(
-        async (cause: unknown) => {
-          deps.log.warn({ jobId, line: row.line, cause }, 'user import: a row could not be applied');
-          await setOutcome(db, row, 'failed', 'could not be imported');
-        },
-      );
-      after = row.line;
+      const person = people.get(row.email.toLowerCase());
+      const planned = planRow(context.rules, row.line, row.values, person);
+      if (planned.plan === 'new' && context.allowed.new) news.push({ row, change: planned.change });
+      else await applyRow(deps, context, row, planned).catch(failed(row));
     }
+    await createPeople(deps, context, news, failed);
+    after = rows[rows.length - 1]?.line ?? after;
     await db.update(importJobs).set({ heartbeatAt: new Date() }).where(eq(importJobs.id, jobId));
   }
   await db.transaction(async (tx) => {
@@ -123,17 +144,24 @@ interface RowContext {
   client: ClientRow;
   rules: ImportRules;
   allowed: { new: boolean; update: boolean };
+  /** A new person's culture: the client's default. */
+  culture: Culture;
 }
 
-async function applyRow(deps: CommitDeps, context: RowContext, row: Row, person: KnownPerson | undefined) {
-  const planned = planRow(context.rules, row.line, row.values, person);
+/** A row whose plan is a new person, and the change it makes. */
+interface NewRow {
+  row: Row;
+  change: RowChange;
+}
+
+/** A row that is not a new person to create now: its outcome, or an update. */
+async function applyRow(deps: CommitDeps, context: RowContext, row: Row, planned: RowPlan) {
   if (planned.plan === 'failed')
     return setOutcome(deps.db, row, 'failed', planned.problems.map((p) => `${p.column} ${p.message}`).join('; '));
   if (planned.plan === 'unchanged') return setOutcome(deps.db, row, 'unchanged', null, planned.person.id);
   if (!context.allowed[planned.plan]) return setOutcome(deps.db, row, 'skipped', null);
-  return planned.plan === 'new'
-    ? createPerson(deps, context, row, planned.change)
-    : updatePerson(deps, context, row, planned.change, planned.person);
+  if (planned.plan === 'new') return setOutcome(deps.db, row, 'skipped', null);
+  return updatePerson(deps, context, row, planned.change, planned.person);
 }
 
 function setOutcome(db: Db | Tx, row: Row, outcome: Outcome, message: string | null, instanceId?: string) {
@@ -143,68 +171,176 @@ function setOutcome(db: Db | Tx, row: Row, outcome: Outcome, message: string | n
     .where(and(eq(importJobRows.id, row.id), isNull(importJobRows.outcome)));
 }
 
+/** A new row with its identity-provider user: made by this commit, or adopted (it had the login already). */
+interface Identified extends NewRow {
+  login: string;
+  user: DirectoryUser;
+  adopted: boolean;
+}
+
+type FailRow = (row: Row) => (cause: unknown) => Promise<void>;
+
 /**
- * A new person as ONE unit: the identity-provider user first (or the one that already has the login: a commit that
- * stopped after creating it adopts it when it resumes), then the profile, its values, roles, audit row and the row's
- * outcome in one transaction. If that transaction fails, a user this row created is deleted again: no person is left
- * on one side only, and a crash between the two leaves a user the resumed commit links.
+ * A batch's new people, each ONE unit across the identity provider and the profile. Their identity users first, up
+ * to {@link IN_FLIGHT} at once, created STAGED (no mail from the identity provider), or the one that already has the
+ * login adopted (a commit that stopped after creating it; someone the client's profiles do not know). Then every
+ * profile, its values, roles, audit row and the row's outcome in ONE transaction: a crash before it commits leaves
+ * users the resumed commit adopts and no row marked done; after it, every row of the batch is done. If the
+ * transaction fails (a row's e-mail was added by someone else meanwhile), each row is tried alone (`createPerson`),
+ * so only that row fails. Last, the activation mails of the people created.
  */
-async function createPerson(deps: CommitDeps, { caller, client }: RowContext, row: Row, change: RowChange) {
-  const { db, directory } = deps;
-  const login = idpLoginOf(client.oktaPrefix, change.email);
-  const culture = normaliseCulture(client.defaultCulture);
-  const { user, adopted } = await identityUser(directory, {
-    login,
-    email: change.email,
-    firstName: change.firstName,
-    lastName: change.lastName,
-    locale: culture,
-  });
+async function createPeople(deps: CommitDeps, context: RowContext, news: NewRow[], failed: FailRow) {
+  if (news.length === 0) return;
+  const settled = await settleBounded(news, IN_FLIGHT, (item) => identityUser(deps.directory, context, item.change));
+  const ready: Identified[] = [];
+  for (const [index, result] of settled.entries()) {
+    const item = news[index];
+    if (item === undefined) continue;
+    if (result.status === 'fulfilled') ready.push({ ...item, ...result.value });
+    else await failed(item.row)(result.reason);
+  }
+  if (ready.length === 0) return;
+  let created = ready;
   try {
-    await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(instances)
-        .values({
-          clientId: client.id,
-          email: change.email,
-          idpLogin: login,
-          idpUserId: user.id,
-          culture,
-          ...names(change),
-        })
-        .returning({ id: instances.id });
-      if (created === undefined) throw new Error('the profile insert returned no row');
-      await finishRow(tx, caller, row, change, {
-        outcome: 'created',
-        instanceId: created.id,
-        before: null,
-        after: { email: change.email },
-      });
-    });
+    await deps.db.transaction((tx) => insertPeople(tx, context, ready));
+  } catch {
+    created = [];
+    for (const item of ready)
+      if ((await createPerson(deps, context, item).catch(failed(item.row))) === true) created.push(item);
+  }
+  await sendActivations(deps, context, created);
+}
+
+/**
+ * One new person alone, when their batch's transaction failed: the profile in its own transaction; if that fails
+ * too, a user this row created is deleted again, so no person is left on one side only. True when created.
+ */
+async function createPerson(deps: CommitDeps, context: RowContext, item: Identified): Promise<boolean> {
+  try {
+    await deps.db.transaction((tx) => insertPeople(tx, context, [item]));
+    return true;
   } catch (error) {
-    if (!adopted)
-      await directory.deleteUser(user.id).catch((cause: unknown) => {
-        deps.log.warn({ idpUserId: user.id, cause }, 'user import: could not delete the identity user of a failed row');
+    if (!item.adopted)
+      await deps.directory.deleteUser(item.user.id).catch((cause: unknown) => {
+        deps.log.warn(
+          { idpUserId: item.user.id, cause },
+          'user import: could not delete the identity user of a failed row',
+        );
       });
-    if (violatedConstraint(error)?.startsWith('instances_') === true)
-      return setOutcome(db, row, 'failed', `${EMAIL_COLUMN} was added by someone else during the import`);
-    throw error;
+    if (violatedConstraint(error)?.startsWith('instances_') !== true) throw error;
+    await setOutcome(deps.db, item.row, 'failed', `${EMAIL_COLUMN} was added by someone else during the import`);
+    return false;
   }
 }
 
 /**
- * The identity-provider user of a new row: created, or — when the identity provider already has the login (a commit
- * that stopped after creating it, or someone the client's profiles do not know) — the one it has, adopted. Creating
- * first and reading only on a conflict saves a round trip per row.
+ * The identity-provider user of a new row: created, or — when the identity provider already has the login — the one
+ * it has, adopted. Creating first and reading only on a conflict saves a round trip per row.
  */
-async function identityUser(directory: DirectoryPort, user: NewDirectoryUser) {
+async function identityUser(directory: DirectoryPort, { client, culture }: RowContext, change: RowChange) {
+  const login = idpLoginOf(client.oktaPrefix, change.email);
+  const user: NewDirectoryUser = { login, email: change.email, ...names(change), locale: culture, staged: true };
   try {
-    return { user: await directory.createUser(user), adopted: false };
+    return { login, user: await directory.createUser(user), adopted: false };
   } catch (error) {
     if (!(error instanceof DirectoryRefusal && error.statusCode === 409)) throw error;
-    const known = await directory.getUser(user.login);
+    const known = await directory.getUser(login);
     if (known === null) throw error;
-    return { user: known, adopted: true };
+    return { login, user: known, adopted: true };
+  }
+}
+
+/**
+ * The profiles of new people, in the caller's transaction, a statement per table for all of them: the people, their
+ * field values and roles, the audit rows, and the rows' outcomes (a statement per row was most of a commit's time).
+ */
+async function insertPeople(tx: Tx, { caller, client, culture }: RowContext, items: Identified[]) {
+  const people = items.map(({ login, user, change }) => ({
+    email: change.email,
+    login,
+    idpUserId: user.id,
+    ...names(change),
+  }));
+  const { rows: inserted } = await tx.execute<{ id: string; idp_login: string }>(sql`
+    insert into ${instances} (client_id, email, idp_login, idp_user_id, culture, first_name, last_name)
+    select ${client.id}, email, login, "idpUserId", ${culture}, "firstName", "lastName"
+    from ${recordset(people)} as r (email text, login text, "idpUserId" text, "firstName" text, "lastName" text)
+    returning id, idp_login`);
+  // RETURNING's order is not promised: each profile is found again by its (unique) login.
+  const idOf = new Map(inserted.map((person) => [person.idp_login, person.id]));
+  const made = items.map((item) => {
+    const instanceId = idOf.get(item.login);
+    if (instanceId === undefined)
+      throw new Error(`the profile insert returned no row for line ${String(item.row.line)}`);
+    return { ...item, instanceId };
+  });
+  const values = made.flatMap(({ instanceId, change }) =>
+    [...change.values].map(([fieldId, value]) => ({ instanceId, fieldId, value })),
+  );
+  if (values.length > 0)
+    await tx.execute(sql`
+      insert into ${instanceFieldValues} (instance_id, field_id, value)
+      select "instanceId", "fieldId", value
+      from ${recordset(values)} as r ("instanceId" uuid, "fieldId" uuid, value text)`);
+  const roles = made.flatMap(({ instanceId, change }) =>
+    [...change.roles].map(([applicationId, roleValue]) => ({ instanceId, applicationId, roleValue })),
+  );
+  if (roles.length > 0)
+    await tx.execute(sql`
+      insert into ${instanceApplicationRoles} (instance_id, application_id, role_value)
+      select "instanceId", "applicationId", "roleValue"
+      from ${recordset(roles)} as r ("instanceId" uuid, "applicationId" uuid, "roleValue" text)`);
+  const audits = made.map(({ instanceId, row, change }) => ({
+    instanceId,
+    after: { email: change.email, importJobId: row.jobId, line: row.line },
+  }));
+  await tx.execute(sql`
+    insert into ${auditLog} (actor, action, entity, entity_id, before, after)
+    select ${caller.login}, 'create', 'instance', "instanceId", null, after
+    from ${recordset(audits)} as r ("instanceId" text, after jsonb)`);
+  const outcomes = made.map(({ row, instanceId }) => ({ rowId: row.id, instanceId }));
+  await tx.execute(sql`
+    update ${importJobRows} set outcome = 'created', outcome_message = null, instance_id = done."instanceId"
+    from ${recordset(outcomes)} as done ("rowId" uuid, "instanceId" uuid)
+    where ${importJobRows.id} = done."rowId" and ${importJobRows.outcome} is null`);
+}
+
+/**
+ * Many rows as ONE parameter (JSON) that the database unpacks: a batch's statement costs the same to build and bind
+ * whatever its size, where drizzle's multi-row VALUES built a parameter per value (thousands a batch, most of its
+ * time).
+ */
+const recordset = (rows: object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
+
+/**
+ * The activation mails of the people a batch created (their identity users are STAGED): the identity provider
+ * activates each (PROVISIONED) and answers the link instead of mailing it (Okta's `sendEmail=false`), and the
+ * portal mails it in the person's culture through the outbox or SMTP. A failure leaves the person imported and says
+ * so in the row's report line; someone adopted who was already active gets no mail.
+ */
+async function sendActivations(deps: CommitDeps, context: RowContext, created: Identified[]) {
+  const staged = created.filter((item) => item.user.status === 'STAGED');
+  const settled = await settleBounded(staged, IN_FLIGHT, async ({ user, change }) => {
+    const { activationUrl } = await deps.directory.activate(user.id, { sendEmail: false });
+    if (activationUrl === null) throw new Error('the identity provider answered no activation link');
+    await deps.mailer.send(
+      activationMail({
+        to: change.email,
+        firstName: change.firstName,
+        culture: context.culture,
+        client: context.client.name,
+        link: activationUrl,
+      }),
+    );
+  });
+  for (const [index, result] of settled.entries()) {
+    const item = staged[index];
+    if (result.status === 'fulfilled' || item === undefined) continue;
+    deps.log.warn({ line: item.row.line, cause: result.reason }, 'user import: an activation mail was not sent');
+    await deps.db
+      .update(importJobRows)
+      .set({ outcomeMessage: 'imported; the activation mail could not be sent' })
+      .where(eq(importJobRows.id, item.row.id));
   }
 }
 
