@@ -107,6 +107,7 @@ export async function applyJob(deps: CommitDeps, caller: Principal, jobId: strin
     deps.log.warn({ jobId, line: row.line, cause }, 'user import: a row could not be applied');
     await setOutcome(db, row, 'failed', 'could not be imported');
   };
+  await sendActivations(deps, context, await pendingActivations(db, jobId));
   let after = 0;
   for (;;) {
     const rows = await pendingRows(db, jobId, after, BATCH);
@@ -208,7 +209,7 @@ async function createPeople(deps: CommitDeps, context: RowContext, news: NewRow[
     for (const item of ready)
       if ((await createPerson(deps, context, item).catch(failed(item.row))) === true) created.push(item);
   }
-  await sendActivations(deps, context, created);
+  await sendActivations(deps, context, dueOf(created));
 }
 
 /**
@@ -298,10 +299,14 @@ async function insertPeople(tx: Tx, { caller, client, culture }: RowContext, ite
     insert into ${auditLog} (actor, action, entity, entity_id, before, after)
     select ${caller.login}, 'create', 'instance', "instanceId", null, after
     from ${recordset(audits)} as r ("instanceId" text, after jsonb)`);
-  const outcomes = made.map(({ row, instanceId }) => ({ rowId: row.id, instanceId }));
+  const outcomes = made.map(({ row, instanceId, user }) => ({
+    rowId: row.id,
+    instanceId,
+    message: user.status === 'STAGED' ? ACTIVATION_PENDING : null,
+  }));
   await tx.execute(sql`
-    update ${importJobRows} set outcome = 'created', outcome_message = null, instance_id = done."instanceId"
-    from ${recordset(outcomes)} as done ("rowId" uuid, "instanceId" uuid)
+    update ${importJobRows} set outcome = 'created', outcome_message = done.message, instance_id = done."instanceId"
+    from ${recordset(outcomes)} as done ("rowId" uuid, "instanceId" uuid, message text)
     where ${importJobRows.id} = done."rowId" and ${importJobRows.outcome} is null`);
 }
 
@@ -313,34 +318,78 @@ async function insertPeople(tx: Tx, { caller, client, culture }: RowContext, ite
 const recordset = (rows: object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
 
 /**
- * The activation mails of the people a batch created (their identity users are STAGED): the identity provider
+ * Marks a created row whose person still waits for their activation mail (the row's report line says so until it
+ * is sent). Written with the profile, cleared once the mail is out: a commit that stopped in between sends the mails
+ * of the rows still marked when it resumes, so nobody is left without one and nobody gets two.
+ */
+const ACTIVATION_PENDING = 'imported; the activation mail is not sent yet';
+const ACTIVATION_FAILED = 'imported; the activation mail could not be sent';
+
+/** A created person whose activation mail is due. */
+interface ActivationDue {
+  rowId: string;
+  line: number;
+  idpUserId: string;
+  email: string;
+  firstName: string;
+}
+
+const dueOf = (created: Identified[]): ActivationDue[] =>
+  created
+    .filter((item) => item.user.status === 'STAGED')
+    .map(({ row, user, change }) => ({
+      rowId: row.id,
+      line: row.line,
+      idpUserId: user.id,
+      email: change.email,
+      firstName: change.firstName,
+    }));
+
+/** The rows of a job still marked {@link ACTIVATION_PENDING} (a commit stopped before their mails went out). */
+const pendingActivations = (db: Db, jobId: string): Promise<ActivationDue[]> =>
+  db
+    .select({
+      rowId: importJobRows.id,
+      line: importJobRows.line,
+      idpUserId: sql<string>`coalesce(${instances.idpUserId}, ${instances.idpLogin})`,
+      email: instances.email,
+      firstName: instances.firstName,
+    })
+    .from(importJobRows)
+    .innerJoin(instances, eq(instances.id, importJobRows.instanceId))
+    .where(and(eq(importJobRows.jobId, jobId), eq(importJobRows.outcomeMessage, ACTIVATION_PENDING)));
+
+/**
+ * The activation mails of people the commit created (their identity users are STAGED): the identity provider
  * activates each (PROVISIONED) and answers the link instead of mailing it (Okta's `sendEmail=false`), and the
  * portal mails it in the person's culture through the outbox or SMTP. A failure leaves the person imported and says
- * so in the row's report line; someone adopted who was already active gets no mail.
+ * so in the row's report line; someone adopted who was already active is not marked and gets no mail.
  */
-async function sendActivations(deps: CommitDeps, context: RowContext, created: Identified[]) {
-  const staged = created.filter((item) => item.user.status === 'STAGED');
-  const settled = await settleBounded(staged, IN_FLIGHT, async ({ user, change }) => {
-    const { activationUrl } = await deps.directory.activate(user.id, { sendEmail: false });
+async function sendActivations(deps: CommitDeps, context: RowContext, due: ActivationDue[]) {
+  const settled = await settleBounded(due, IN_FLIGHT, async ({ idpUserId, email, firstName }) => {
+    const { activationUrl } = await deps.directory.activate(idpUserId, { sendEmail: false });
     if (activationUrl === null) throw new Error('the identity provider answered no activation link');
     await deps.mailer.send(
       activationMail({
-        to: change.email,
-        firstName: change.firstName,
+        to: email,
+        firstName,
         culture: context.culture,
         client: context.client.name,
         link: activationUrl,
       }),
     );
   });
+  const sent = due.filter((_, index) => settled[index]?.status === 'fulfilled').map((item) => item.rowId);
+  if (sent.length > 0)
+    await deps.db.update(importJobRows).set({ outcomeMessage: null }).where(inArray(importJobRows.id, sent));
   for (const [index, result] of settled.entries()) {
-    const item = staged[index];
+    const item = due[index];
     if (result.status === 'fulfilled' || item === undefined) continue;
-    deps.log.warn({ line: item.row.line, cause: result.reason }, 'user import: an activation mail was not sent');
+    deps.log.warn({ line: item.line, cause: result.reason }, 'user import: an activation mail was not sent');
     await deps.db
       .update(importJobRows)
-      .set({ outcomeMessage: 'imported; the activation mail could not be sent' })
-      .where(eq(importJobRows.id, item.row.id));
+      .set({ outcomeMessage: ACTIVATION_FAILED })
+      .where(eq(importJobRows.id, item.rowId));
   }
 }
 
