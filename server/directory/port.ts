@@ -36,6 +36,11 @@ export interface NewDirectoryUser extends Pick<DirectoryProfile, 'login' | 'emai
   locale?: string;
   /** Without one the user is created PROVISIONED (activation link) instead of ACTIVE. */
   password?: string;
+  /**
+   * Created STAGED (Okta's `activate=false`): nobody is mailed; `activate(id, { sendEmail: false })` later gives the
+   * link, for a caller that sends its own mail (the user import, in the person's culture).
+   */
+  staged?: boolean;
   recoveryQuestion?: RecoveryQuestion;
   groupIds?: string[];
 }

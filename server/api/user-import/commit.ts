@@ -1,30 +1,24 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { normaliseCulture } from '@contracts/culture';
-import { EMAIL_COLUMN, type ImportMode } from '@contracts/user-import';
+import type { ImportMode } from '@contracts/user-import';
 import type { Principal } from '../../auth/principal';
 import type { Db, Tx } from '../../db/client';
 import { auditLog, clients, importJobRows, importJobs, instanceApplicationRoles, instances } from '../../db/schema';
-import type { ClientRow, ImportJobRow, ImportLineRow as Row } from '../../db/rows';
-import { idpLoginOf } from '../../db/seed';
-import { DirectoryRefusal } from '../../directory/errors';
-import type { DirectoryPort, NewDirectoryUser } from '../../directory/port';
+import type { ImportJobRow, ImportLineRow as Row } from '../../db/rows';
 import { ProblemError, staleUpdate } from '../../http/problem';
 import { clearRoles, replaceFieldValues } from '../instance/writes';
-import { violatedConstraint } from '../support/write-guards';
-import { planRow, type ImportRules, type KnownPerson, type RowChange } from './plan';
+import { pendingActivations, sendActivations } from './activations';
+import { names, setOutcome, type CommitDeps, type NewRow, type Outcome, type RowContext } from './commit-context';
+import { createPeople } from './new-people';
+import { planRow, type KnownPerson, type RowChange, type RowPlan } from './plan';
 import { knownPeople, pendingRows } from './queries';
 import { importRules } from './rules';
 
-type Outcome = NonNullable<Row['outcome']>;
-
-export interface CommitDeps {
-  db: Db;
-  directory: DirectoryPort;
-  log: { warn(fields: Record<string, unknown>, message: string): void };
-}
+export type { CommitDeps } from './commit-context';
 
 /** A commit renews its job's heartbeat after every batch; one silent this long was interrupted and may resume. */
 export const INTERRUPTED_AFTER_MS = 60_000;
+/** Rows read, planned and written together: the new people of a batch go in with one transaction. */
 const BATCH = 100;
 
 const beingCommitted = () => new ProblemError(409, 'conflict', 'This import is already being committed.');
@@ -73,10 +67,11 @@ export async function claimJob(db: Db, caller: Principal, job: ImportJobRow, mod
 }
 
 /**
- * Applies a claimed job's rows that have no outcome yet, in line order: each row is planned again against the
- * database as it is now (someone may have been added or changed since the dry run) and applied as one unit across
- * the identity provider and the profile (see `createPerson`, `updatePerson`); its outcome is written in the profile's
- * own transaction. One row's failure is that row's outcome; it never stops the others.
+ * Applies a claimed job's rows that have no outcome yet, in line order, a batch at a time: each row is planned again
+ * against the database as it is now (someone may have been added or changed since the dry run). The batch's new
+ * people go in together (`createPeople`: their identity users at once, then one transaction for all their profiles
+ * and outcomes, then their activation mails); an update is one unit of its own (`updatePerson`). One row's failure is
+ * that row's outcome; it never stops the others.
  */
 export async function applyJob(deps: CommitDeps, caller: Principal, jobId: string): Promise<void> {
   const { db } = deps;
@@ -86,20 +81,26 @@ export async function applyJob(deps: CommitDeps, caller: Principal, jobId: strin
   if (client === undefined) return;
   const rules = await importRules(db, caller, client, job.columns, job.roles);
   const allowed = { new: job.mode !== 'update', update: job.mode !== 'create' };
+  const context: RowContext = { caller, client, rules, allowed, culture: normaliseCulture(client.defaultCulture) };
+  const failed = (row: Row) => async (cause: unknown) => {
+    deps.log.warn({ jobId, line: row.line, cause }, 'user import: a row could not be applied');
+    await setOutcome(db, row, 'failed', 'could not be imported');
+  };
+  await sendActivations(deps, context, await pendingActivations(db, jobId));
   let after = 0;
   for (;;) {
     const rows = await pendingRows(db, jobId, after, BATCH);
     if (rows.length === 0) break;
     const people = await knownPeople(db, client.id, [...new Set(rows.map((row) => row.email.toLowerCase()))]);
+    const news: NewRow[] = [];
     for (const row of rows) {
-      await applyRow(deps, { caller, client, rules, allowed }, row, people.get(row.email.toLowerCase())).catch(
-        async (cause: unknown) => {
-          deps.log.warn({ jobId, line: row.line, cause }, 'user import: a row could not be applied');
-          await setOutcome(db, row, 'failed', 'could not be imported');
-        },
-      );
-      after = row.line;
+      const person = people.get(row.email.toLowerCase());
+      const planned = planRow(context.rules, row.line, row.values, person);
+      if (planned.plan === 'new' && context.allowed.new) news.push({ row, change: planned.change });
+      else await applyRow(deps, context, row, planned).catch(failed(row));
     }
+    await createPeople(deps, context, news, failed);
+    after = rows[rows.length - 1]?.line ?? after;
     await db.update(importJobs).set({ heartbeatAt: new Date() }).where(eq(importJobs.id, jobId));
   }
   await db.transaction(async (tx) => {
@@ -118,94 +119,14 @@ export async function applyJob(deps: CommitDeps, caller: Principal, jobId: strin
   });
 }
 
-interface RowContext {
-  caller: Principal;
-  client: ClientRow;
-  rules: ImportRules;
-  allowed: { new: boolean; update: boolean };
-}
-
-async function applyRow(deps: CommitDeps, context: RowContext, row: Row, person: KnownPerson | undefined) {
-  const planned = planRow(context.rules, row.line, row.values, person);
+/** A row that is not a new person to create now: its outcome, or an update. */
+async function applyRow(deps: CommitDeps, context: RowContext, row: Row, planned: RowPlan) {
   if (planned.plan === 'failed')
     return setOutcome(deps.db, row, 'failed', planned.problems.map((p) => `${p.column} ${p.message}`).join('; '));
   if (planned.plan === 'unchanged') return setOutcome(deps.db, row, 'unchanged', null, planned.person.id);
   if (!context.allowed[planned.plan]) return setOutcome(deps.db, row, 'skipped', null);
-  return planned.plan === 'new'
-    ? createPerson(deps, context, row, planned.change)
-    : updatePerson(deps, context, row, planned.change, planned.person);
-}
-
-function setOutcome(db: Db | Tx, row: Row, outcome: Outcome, message: string | null, instanceId?: string) {
-  return db
-    .update(importJobRows)
-    .set({ outcome, outcomeMessage: message, instanceId: instanceId ?? null })
-    .where(and(eq(importJobRows.id, row.id), isNull(importJobRows.outcome)));
-}
-
-/**
- * A new person as ONE unit: the identity-provider user first (or the one that already has the login: a commit that
- * stopped after creating it adopts it when it resumes), then the profile, its values, roles, audit row and the row's
- * outcome in one transaction. If that transaction fails, a user this row created is deleted again: no person is left
- * on one side only, and a crash between the two leaves a user the resumed commit links.
- */
-async function createPerson(deps: CommitDeps, { caller, client }: RowContext, row: Row, change: RowChange) {
-  const { db, directory } = deps;
-  const login = idpLoginOf(client.oktaPrefix, change.email);
-  const culture = normaliseCulture(client.defaultCulture);
-  const { user, adopted } = await identityUser(directory, {
-    login,
-    email: change.email,
-    firstName: change.firstName,
-    lastName: change.lastName,
-    locale: culture,
-  });
-  try {
-    await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(instances)
-        .values({
-          clientId: client.id,
-          email: change.email,
-          idpLogin: login,
-          idpUserId: user.id,
-          culture,
-          ...names(change),
-        })
-        .returning({ id: instances.id });
-      if (created === undefined) throw new Error('the profile insert returned no row');
-      await finishRow(tx, caller, row, change, {
-        outcome: 'created',
-        instanceId: created.id,
-        before: null,
-        after: { email: change.email },
-      });
-    });
-  } catch (error) {
-    if (!adopted)
-      await directory.deleteUser(user.id).catch((cause: unknown) => {
-        deps.log.warn({ idpUserId: user.id, cause }, 'user import: could not delete the identity user of a failed row');
-      });
-    if (violatedConstraint(error)?.startsWith('instances_') === true)
-      return setOutcome(db, row, 'failed', `${EMAIL_COLUMN} was added by someone else during the import`);
-    throw error;
-  }
-}
-
-/**
- * The identity-provider user of a new row: created, or — when the identity provider already has the login (a commit
- * that stopped after creating it, or someone the client's profiles do not know) — the one it has, adopted. Creating
- * first and reading only on a conflict saves a round trip per row.
- */
-async function identityUser(directory: DirectoryPort, user: NewDirectoryUser) {
-  try {
-    return { user: await directory.createUser(user), adopted: false };
-  } catch (error) {
-    if (!(error instanceof DirectoryRefusal && error.statusCode === 409)) throw error;
-    const known = await directory.getUser(user.login);
-    if (known === null) throw error;
-    return { user: known, adopted: true };
-  }
+  if (planned.plan === 'new') return setOutcome(deps.db, row, 'skipped', null);
+  return updatePerson(deps, context, row, planned.change, planned.person);
 }
 
 /**
@@ -249,8 +170,6 @@ async function updatePerson(
     throw error;
   }
 }
-
-const names = (change: RowChange) => ({ firstName: change.firstName, lastName: change.lastName });
 
 interface Done {
   outcome: 'created' | 'updated';

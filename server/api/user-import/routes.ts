@@ -34,7 +34,7 @@ export const userImportArea = defineArea({
   prefix: '/api/v1',
   guard: 'admin',
   routes: (app, deps) => {
-    const { db, config, identity } = deps;
+    const { db, config, identity, mailer } = deps;
     const callerOf = (principal: Principal | null): Principal => {
       if (principal === null) throw unauthorized();
       return principal;
@@ -104,7 +104,7 @@ export const userImportArea = defineArea({
         const reach = await reachOfCaller(deps, request);
         const job = await reachableJob(db, reach, request.params.id);
         if (await claimJob(db, caller, job, request.body.mode)) {
-          const work = applyJob({ db, directory: identity.directory, log: request.log }, caller, job.id)
+          const work = applyJob({ db, directory: identity.directory, mailer, log: request.log }, caller, job.id)
             .catch((cause: unknown) => {
               request.log.error({ cause, jobId: job.id }, 'user import: the commit stopped');
             })

@@ -68,7 +68,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
-    await waitForHealth(baseUrl, child, 60_000);
+    // Generous: on a machine other work shares, a cold start (tsx, migrations, the demo world) took 74 s.
+    await waitForHealth(baseUrl, child, 180_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`, { cause: error });

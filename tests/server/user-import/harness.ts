@@ -51,3 +51,33 @@ export function importer(t: TestApp) {
   };
   return { call, upload, preview, commit };
 }
+
+/** Umbrella's template header (its mandatory fields and the role column). */
+export const HEADER =
+  'Email,FirstName,LastName,SocialSecurityNumber,PhoneNumber,AddressLine1,City,State,ZipCode,EmployeeNumber,AcceptTerms,Role';
+/** A valid row of Umbrella's template; `over` replaces cells by column. */
+export function row(email: string, over: Record<string, string> = {}): string {
+  const cells: Record<string, string> = {
+    Email: email,
+    FirstName: 'Ana',
+    LastName: 'Lopez',
+    SocialSecurityNumber: '123456789',
+    PhoneNumber: '(305) 555-0101',
+    AddressLine1: '1 Main St',
+    City: 'Miami',
+    State: 'FL',
+    ZipCode: '33101',
+    EmployeeNumber: 'UM123456',
+    AcceptTerms: 'true',
+    Role: 'Member',
+    ...over,
+  };
+  return HEADER.split(',')
+    .map((column) => {
+      const cell = cells[column] ?? '';
+      return /[",\n;]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+    })
+    .join(',');
+}
+/** A file of these rows under Umbrella's header. */
+export const file = (...rows: string[]) => [HEADER, ...rows].join('\r\n') + '\r\n';

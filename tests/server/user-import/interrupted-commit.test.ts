@@ -1,30 +1,32 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportJobSchema } from '@contracts/user-import';
-import { importJobRows, importJobs, instances } from '@server/db/schema';
+import { importJobRows, importJobs, instances, mailOutbox } from '@server/db/schema';
 import { idpUsers } from '@server/idp/tables';
 import { clientIdOf } from '../admin/harness';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
-import { importer } from './harness';
+import { file, importer, row } from './harness';
 
-const HEADER =
-  'Email,FirstName,LastName,SocialSecurityNumber,PhoneNumber,AddressLine1,City,State,ZipCode,EmployeeNumber,AcceptTerms,Role';
-const row = (email: string) => `${email},Ana,Lopez,123456789,(305) 555-0101,1 Main St,Miami,FL,33101,UM123456,true,`;
+/** One batch of the commit (`BATCH` in server/api/user-import/commit.ts) and two rows of the next. */
+const PEOPLE = 102;
+const email = (n: number) => `p${String(n)}@umbrella.test`;
+const login = (n: number) => `AULUMB__${email(n)}`;
 
 /**
- * A commit that stops half way (the process dies): the identity provider has just created the second person when
- * the commit stops answering. The job still says exactly which rows were done; the second person exists on the
- * identity side only, with no profile; a commit of the same job once its heartbeat has stopped resumes, adopts that
- * user, and imports the rest.
+ * A commit that stops half way (the process dies): the first batch of people is in, and the identity provider has
+ * just created the second batch's people when the commit stops answering. The job still says exactly which rows were
+ * done; those two people exist on the identity side only (STAGED, not mailed), with no profile; a commit of the same
+ * job once its heartbeat has stopped resumes, adopts those users, and imports and mails the rest: one activation mail
+ * per person, none twice.
  */
 describe.each(databaseKinds)('user import: an interrupted commit (%s)', (kind) => {
   let t: TestApp;
   let umbrella: string;
   let io: ReturnType<typeof importer>;
   /** While set, creating this login stalls after the identity user exists: the process "died" there. */
-  let stallAt: string | null = 'AULUMB__two@umbrella.test';
+  let stallAt: string | null = login(PEOPLE);
   let releaseStall: (error: Error) => void = () => undefined;
 
   beforeAll(async () => {
@@ -51,36 +53,45 @@ describe.each(databaseKinds)('user import: an interrupted commit (%s)', (kind) =
 
   const job = async (id: string) => v.parse(ImportJobSchema, (await io.call('GET', `UserImport/jobs/${id}`)).json());
 
+  const activationMails = async () =>
+    (
+      await t.database.db
+        .select({ to: mailOutbox.to })
+        .from(mailOutbox)
+        .where(sql`${mailOutbox.to} like 'p%@umbrella.test'`)
+    ).map((mail) => mail.to);
+
   it('reports exactly the rows done, leaves no half-imported person, and resumes', async () => {
-    const preview = await io.preview(
-      umbrella,
-      [HEADER, row('one@umbrella.test'), row('two@umbrella.test'), row('three@umbrella.test')].join('\n'),
-    );
+    const lines = Array.from({ length: PEOPLE }, (_, index) => row(email(index + 1), { Role: '' }));
+    const preview = await io.preview(umbrella, file(...lines));
     const id = preview.job.id;
     expect(await io.call('POST', `UserImport/jobs/${id}/commit`, { body: { mode: 'upsert' } })).toAnswer(202);
-    // Wait until the commit stalls: the identity provider has the second person.
+    // Wait until the commit stalls: the identity provider has the last person.
     for (;;) {
       const stalled = await t.database.db
         .select()
         .from(idpUsers)
-        .where(eq(idpUsers.login, 'AULUMB__two@umbrella.test'));
+        .where(eq(idpUsers.login, login(PEOPLE)));
       if (stalled.length === 1) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const halfWay = await job(id);
     expect(halfWay.status).toBe('committing');
-    expect(halfWay.outcomes).toEqual({ created: 1, updated: 0, unchanged: 0, skipped: 0, failed: 0 });
-    const rows = await t.database.db
-      .select({ line: importJobRows.line, outcome: importJobRows.outcome })
+    expect(halfWay.outcomes).toEqual({ created: PEOPLE - 2, updated: 0, unchanged: 0, skipped: 0, failed: 0 });
+    const undone = await t.database.db
+      .select({ line: importJobRows.line })
       .from(importJobRows)
-      .where(eq(importJobRows.jobId, id))
+      .where(and(eq(importJobRows.jobId, id), isNull(importJobRows.outcome)))
       .orderBy(importJobRows.line);
-    expect(rows).toEqual([
-      { line: 2, outcome: 'created' },
-      { line: 3, outcome: null },
-      { line: 4, outcome: null },
-    ]);
-    expect(await t.database.db.select().from(instances).where(eq(instances.email, 'two@umbrella.test'))).toEqual([]);
+    expect(undone).toEqual([{ line: PEOPLE }, { line: PEOPLE + 1 }]);
+    const profiles = await t.database.db
+      .select({ email: instances.email })
+      .from(instances)
+      .where(inArray(instances.email, [email(PEOPLE - 1), email(PEOPLE)]));
+    expect(profiles).toEqual([]);
+    const mailed = await activationMails();
+    expect(mailed).toHaveLength(PEOPLE - 2);
+    expect(mailed).not.toContain(email(PEOPLE - 1));
 
     // Another commit while this one still beats is refused; once it has been silent for a minute, it resumes.
     expect(await io.call('POST', `UserImport/jobs/${id}/commit`, { body: { mode: 'upsert' } })).toAnswer(409);
@@ -91,16 +102,26 @@ describe.each(databaseKinds)('user import: an interrupted commit (%s)', (kind) =
     expect(await io.call('POST', `UserImport/jobs/${id}/commit`, { body: { mode: 'create' } })).toAnswer(409);
     stallAt = null;
     const resumed = await io.commit(id, 'upsert');
-    expect(resumed.outcomes).toEqual({ created: 3, updated: 0, unchanged: 0, skipped: 0, failed: 0 });
+    expect(resumed.outcomes).toEqual({ created: PEOPLE, updated: 0, unchanged: 0, skipped: 0, failed: 0 });
 
-    const [two] = await t.database.db.select().from(instances).where(eq(instances.email, 'two@umbrella.test'));
-    const [twoIdp] = await t.database.db.select().from(idpUsers).where(eq(idpUsers.login, 'AULUMB__two@umbrella.test'));
-    expect(two?.idpUserId).toBe(twoIdp?.id);
+    const [last] = await t.database.db
+      .select()
+      .from(instances)
+      .where(eq(instances.email, email(PEOPLE)));
+    const [lastIdp] = await t.database.db
+      .select()
+      .from(idpUsers)
+      .where(eq(idpUsers.login, login(PEOPLE)));
+    expect(last?.idpUserId).toBe(lastIdp?.id);
+    expect(lastIdp?.status).toBe('PROVISIONED');
     expect(
       await t.database.db
         .select()
         .from(idpUsers)
-        .where(sql`lower(${idpUsers.login}) like 'aulumb__t%@umbrella.test'`),
-    ).toHaveLength(2);
+        .where(sql`lower(${idpUsers.login}) like 'aulumb__p%@umbrella.test'`),
+    ).toHaveLength(PEOPLE);
+    const mailedInTheEnd = await activationMails();
+    expect(new Set(mailedInTheEnd).size).toBe(PEOPLE);
+    expect(mailedInTheEnd).toHaveLength(PEOPLE);
   });
 });

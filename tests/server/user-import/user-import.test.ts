@@ -7,35 +7,7 @@ import { clientIdOf, problemOf } from '../admin/harness';
 import { idpUsers } from '@server/idp/tables';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
-import { importer } from './harness';
-
-const HEADER =
-  'Email,FirstName,LastName,SocialSecurityNumber,PhoneNumber,AddressLine1,City,State,ZipCode,EmployeeNumber,AcceptTerms,Role';
-/** A valid row of Umbrella's template; `over` replaces cells by column. */
-function row(email: string, over: Record<string, string> = {}): string {
-  const cells: Record<string, string> = {
-    Email: email,
-    FirstName: 'Ana',
-    LastName: 'Lopez',
-    SocialSecurityNumber: '123456789',
-    PhoneNumber: '(305) 555-0101',
-    AddressLine1: '1 Main St',
-    City: 'Miami',
-    State: 'FL',
-    ZipCode: '33101',
-    EmployeeNumber: 'UM123456',
-    AcceptTerms: 'true',
-    Role: 'Member',
-    ...over,
-  };
-  return HEADER.split(',')
-    .map((column) => {
-      const cell = cells[column] ?? '';
-      return /[",\n;]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
-    })
-    .join(',');
-}
-const file = (...rows: string[]) => [HEADER, ...rows].join('\r\n') + '\r\n';
+import { file, HEADER, importer, row } from './harness';
 
 describe.each(databaseKinds)('user import (%s)', (kind) => {
   let t: TestApp;
