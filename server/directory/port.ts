@@ -38,6 +38,11 @@ export interface NewDirectoryUser extends Pick<DirectoryProfile, 'login' | 'emai
   password?: string;
   recoveryQuestion?: RecoveryQuestion;
   groupIds?: string[];
+  /**
+   * false: created STAGED, to be activated later (`activate`: an administrator's new person gets the activation mail
+   * then, from the embedded IdP as from a real org). Default true.
+   */
+  activate?: boolean;
 }
 
 export interface DirectoryGroup {
