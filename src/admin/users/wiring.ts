@@ -1,7 +1,11 @@
 import { fromPromise } from 'xstate';
 import type { GridQuery } from '@machines/admin-grid/grid.types';
 import { usersGridMachine } from '@machines/admin-grid/users-grid';
-import { createUserDialogMachine, type UserDialogSettings } from '@machines/user-dialog/user-dialog.machine';
+import {
+  createUserDialogMachine,
+  type ClientChoice,
+  type UserDialogSettings,
+} from '@machines/user-dialog/user-dialog.machine';
 import type { UserGridQuery, UserSearchType } from '@contracts/users';
 import * as usersApi from '../../api/admin/users';
 import { getPublicConfig } from '../../api/identity';
@@ -27,14 +31,20 @@ export function userQueryOf(query: GridQuery): UserGridQuery {
   };
 }
 
-/** Manage user profiles joined to the API: the grid's pages and delete, the dialog's profile form. */
+/**
+ * Manage user profiles joined to the API: the grid's pages and delete, the dialog's profile form, and the clients the
+ * provider administrator's Add offers (GET Client, the page's own read).
+ */
 export function wireUsers(
   settings: UserDialogSettings,
+  loadClients: () => Promise<readonly ClientChoice[]>,
   api: UsersApi = usersApi,
   profile: ProfileFormApi = profileApi,
 ) {
   const profileForm = wireProfileForm(profile);
-  const editor = createUserDialogMachine(settings).provide({ actors: { profileForm } });
+  const editor = createUserDialogMachine(settings).provide({
+    actors: { profileForm, loadClients: fromPromise(() => identified(loadClients)) },
+  });
   return usersGridMachine.provide({
     actors: {
       loadRows: fromPromise(({ input, signal }) =>
