@@ -92,6 +92,7 @@ const deleteFirst = { type: 'row.delete', id: first.id } as const;
 const deleteOwn = { type: 'row.delete', id: ME } as const;
 const editFirst = { type: 'row.edit', id: first.id } as const;
 const add = { type: 'row.add' } as const;
+const sortName = { type: 'sort.by', column: 'name' } as const;
 const confirm = { type: 'delete.confirm' } as const;
 const chooseName = { type: 'filter.column', column: 'name' } as const;
 const typeName = { type: 'filter.text', text: 'number0' } as const;
@@ -111,6 +112,7 @@ type Walked =
   | typeof deleteOwn
   | typeof editFirst
   | typeof add
+  | typeof sortName
   | typeof confirm
   | typeof chooseName
   | typeof typeName
@@ -132,10 +134,10 @@ const eventsOf = (s: GridSnapshot): Walked[] => {
   if (s.matches({ ready: 'browsing' })) {
     const { filter, applied, scope, pageIndex, pageSize } = s.context;
     if (applied.column !== undefined) return [clear];
-    const pristine = scope === undefined && pageIndex === 0 && pageSize === 10;
+    const pristine = scope === undefined && pageIndex === 0 && pageSize === 10 && s.context.sort === undefined;
     if (!pristine) return [];
     if (filter.column === undefined)
-      return [chooseName, nextPage, smallerPages, globex, deleteFirst, deleteOwn, editFirst, add];
+      return [chooseName, nextPage, smallerPages, globex, sortName, deleteFirst, deleteOwn, editFirst, add];
     if (filter.text === '') return [typeName];
     return [search];
   }
@@ -190,6 +192,7 @@ describeWalks(usersGridMachine, {
           s.context.scope,
           s.context.pageIndex,
           s.context.pageSize,
+          s.context.sort,
           // The dialog of a row and the Add's are two states.
           s.context.target === undefined,
         ]),
@@ -222,6 +225,7 @@ describeWalks(usersGridMachine, {
           scope: s.context.scope,
           pageIndex: s.context.pageIndex,
           pageSize: s.context.pageSize,
+          sort: s.context.sort,
         });
       });
     },
@@ -237,6 +241,11 @@ describeWalks(usersGridMachine, {
       expect(screen.getByRole('button', { name: 'Search' })).toHaveProperty(
         'disabled',
         !(s.context.filter.column !== undefined && s.context.filter.text.trim() !== ''),
+      );
+      // The name header says how the grid is sorted (the server's order until it is clicked).
+      expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute(
+        'aria-sort',
+        s.context.sort === undefined ? 'none' : 'ascending',
       );
       // The marked place of the import panel is on the page.
       expect(screen.getByRole('region', { name: 'Import users' })).toBeInTheDocument();
@@ -286,6 +295,9 @@ describeWalks(usersGridMachine, {
     },
     'row.add': async () => {
       await userEvent.click(screen.getByRole('button', { name: 'Add user' }));
+    },
+    'sort.by': async () => {
+      await userEvent.click(within(screen.getByRole('columnheader', { name: /Name/ })).getByRole('button'));
     },
     'row.edit': async () => {
       await userEvent.click(screen.getByRole('button', { name: `Edit Person ${first.lastName}` }));

@@ -25,8 +25,7 @@ export interface NewPerson {
  * activated with the mail, which goes out through SMTP or the outbox as every identity-provider mail does).
  */
 export type NewIdentity =
-  | { kind: 'password'; password: string; recoveryQuestion: RecoveryQuestion }
-  | { kind: 'activationMail' };
+  { kind: 'password'; password: string; recoveryQuestion: RecoveryQuestion } | { kind: 'activationMail' };
 
 export interface CreatePersonDeps {
   db: Db;
@@ -122,7 +121,9 @@ async function insertPending(db: Db, person: NewPerson): Promise<InstanceRow | n
       if (fieldIds.length > 0)
         await tx
           .insert(instanceFieldValues)
-          .values(fieldIds.map((fieldId) => ({ instanceId: row.id, fieldId, value: person.values.get(fieldId) ?? '' })));
+          .values(
+            fieldIds.map((fieldId) => ({ instanceId: row.id, fieldId, value: person.values.get(fieldId) ?? '' })),
+          );
       const roles = person.roles.filter((role) => role.roleValue.trim() !== '');
       if (roles.length > 0)
         await tx.insert(instanceApplicationRoles).values(

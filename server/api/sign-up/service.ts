@@ -75,7 +75,7 @@ export async function signUpClient(db: Db, ref: string) {
  *   remains without the other.
  */
 export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: string): Promise<void> {
-  const { db, directory } = deps;
+  const { db } = deps;
   const verdict = await deps.captcha.verify(body.captcha, { remoteIp, action: 'register' });
   if (verdict !== 'ok') throw validationFailed([{ field: 'body.captcha', message: captchaRefusal[verdict] }]);
 

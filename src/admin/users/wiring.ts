@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { GridQuery } from '@machines/admin-grid/grid.types';
-import { usersGridMachine } from '@machines/admin-grid/users-grid';
+import { userSortOf, usersGridMachine } from '@machines/admin-grid/users-grid';
 import {
   createUserDialogMachine,
   type ClientChoice,
@@ -18,12 +18,17 @@ export type UsersApi = Pick<typeof usersApi, 'listUsers' | 'deleteUser'>;
 
 const profileApi: ProfileFormApi = { ...instanceApi, getPublicConfig, getAggregatedByPage };
 
-/** The grid's query as the server's: the filter last searched (only a complete one), the client filter, the page. */
+/**
+ * The grid's query as the server's: the filter last searched (only a complete one), the client filter, the page, and
+ * the header sorted by (none: the server's order, by last name).
+ */
 export function userQueryOf(query: GridQuery): UserGridQuery {
   const search = query.filter.text.trim();
+  const sort = query.sort === undefined ? undefined : userSortOf[query.sort.column as keyof typeof userSortOf];
   return {
     page: query.pageIndex,
     size: query.pageSize,
+    ...(query.sort === undefined || sort === undefined ? {} : { sort, direction: query.sort.direction }),
     ...(query.scope === undefined ? {} : { clientId: query.scope }),
     ...(query.filter.column === undefined || search === ''
       ? {}
