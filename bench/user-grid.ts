@@ -38,7 +38,7 @@ async function timed(t: TestApp, token: string, query: string): Promise<number> 
   return elapsed;
 }
 
-async function benchOn(kind: DatabaseKind): Promise<Figure[]> {
+export async function benchOn(kind: DatabaseKind): Promise<Figure[]> {
   const t = await buildTestApp(kind);
   try {
     await seedPeople(t);
