@@ -38,7 +38,7 @@ async function timed(t: TestApp, token: string, query: string): Promise<number> 
   return elapsed;
 }
 
-async function benchOn(kind: DatabaseKind): Promise<Figure[]> {
+export async function benchOn(kind: DatabaseKind): Promise<Figure[]> {
   const t = await buildTestApp(kind);
   try {
     await seedPeople(t);
@@ -57,6 +57,13 @@ async function benchOn(kind: DatabaseKind): Promise<Figure[]> {
       { name: 'last page, every client (offset 99,990)', token: admin, query: () => '?page=10000' },
       { name: "a client's first page (client administrator)", token: clientAdmin, query: () => '' },
       { name: "a client's first page (client filter)", token: admin, query: () => `?clientId=${acme?.id ?? ''}` },
+      { name: 'first page sorted by e-mail (header click)', token: admin, query: () => '?sort=email' },
+      {
+        name: 'first page sorted by first name, descending (header click)',
+        token: admin,
+        query: () => '?sort=firstName&direction=desc',
+      },
+      { name: 'first page sorted by client (header click)', token: admin, query: () => '?sort=client' },
       {
         name: 'search by e-mail, every client',
         token: admin,

@@ -54,25 +54,39 @@ export const SecurityChangeSchema = v.object({
 });
 export type SecurityChange = v.InferOutput<typeof SecurityChangeSchema>;
 
+/**
+ * Agent/Admin: role per application id (only the client's active applications; an empty role is none). At most 100
+ * entries: one per application a client offers, with room to spare; a longer list is no form's.
+ */
+const ApplicationRolesSchema = v.pipe(
+  v.array(v.object({ applicationId: v.pipe(v.string(), v.uuid('must be an id')), roleValue: text(100) })),
+  v.maxLength(100, 'at most 100 roles'),
+);
+
 /** PUT Instance/{id}: the whole form (Edit, Agent, Admin). */
 export const InstanceUpdateSchema = v.object({
   version: v.pipe(v.number(), v.integer(), v.minValue(1)),
   culture: v.optional(CultureSchema),
   fields: FieldValuesSchema,
-  /**
-   * Agent/Admin: role per application id (only the client's active applications; an empty role removes it). At most
-   * 100 entries: one per application a client offers, with room to spare; a longer list is no form's.
-   */
-  applicationRoles: v.optional(
-    v.pipe(
-      v.array(v.object({ applicationId: v.pipe(v.string(), v.uuid('must be an id')), roleValue: text(100) })),
-      v.maxLength(100, 'at most 100 roles'),
-    ),
-  ),
+  /** Agent/Admin: the roles to set (an empty role removes it). */
+  applicationRoles: v.optional(ApplicationRolesSchema),
   /** Own profile only (Edit): a new password and/or recovery question. */
   security: v.optional(SecurityChangeSchema),
 });
 export type InstanceUpdate = v.InferOutput<typeof InstanceUpdateSchema>;
+
+/**
+ * POST Instance (an administrator's create, Admin mode): a new person of a client the caller reaches, with the form's
+ * values and a role per application. No security inputs: the person sets their password through the activation mail.
+ */
+export const InstanceCreateSchema = v.object({
+  clientId: v.pipe(v.string(), v.uuid('must be an id')),
+  email: v.pipe(v.string(), v.trim(), text(254)),
+  culture: v.optional(CultureSchema),
+  fields: FieldValuesSchema,
+  applicationRoles: v.optional(ApplicationRolesSchema, []),
+});
+export type InstanceCreate = v.InferOutput<typeof InstanceCreateSchema>;
 
 /** POST Instance/Register (no auth): the Register form and its captcha. */
 export const RegisterBodySchema = v.object({

@@ -6,6 +6,8 @@ import { getLastRequestId, setAccessTokenSource, setRequestCulture, watchUnautho
 import { postNewError } from './api/error-log';
 import { getPublicConfig, getSiteConfiguration } from './api/identity';
 import {
+  createInstance,
+  getClientForm,
   getInstanceForm,
   getRegisterForm,
   getRoleList,
@@ -42,6 +44,8 @@ const logic = wireApp({
     getPublicConfig,
     getRegisterForm,
     getInstanceForm,
+    getClientForm,
+    createInstance,
     getSignQuestions,
     getSecurityRecord,
     getRoleList,

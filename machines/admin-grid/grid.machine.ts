@@ -1,7 +1,18 @@
 import { assign, fromPromise, sendTo, setup, type AnyActorLogic, type DoneActorEvent } from 'xstate';
 import { label } from '../support/text';
 import { errorOf, failureNotice } from './failure-notice';
-import { canSearch, clampPage, emptyFilter, filterRows, initialPageSize, pageSizesOf } from './grid-filter';
+import {
+  canSearch,
+  clampPage,
+  emptyFilter,
+  filterRows,
+  initialPageSize,
+  nextSort,
+  pageSizesOf,
+  sortRows,
+  type FilterDraft,
+  type GridSort,
+} from './grid-filter';
 import type {
   EditorInput,
   EditorOutput,
@@ -26,6 +37,10 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
   const findRow = (rows: readonly Row[], id: string) => rows.find((row) => config.rowId(row) === id);
   const serverPaged = config.paging === 'server';
   const reload = '#' + config.id + '.loading';
+  const sortColumns = config.sortColumns ?? {};
+  /** The rows a client-paged grid shows: the filter's, in the chosen order (computed once per change). */
+  const visibleOf = (rows: readonly Row[], filter: FilterDraft, sort: GridSort | undefined) =>
+    sortRows(filterRows(rows, config.searchColumns, filter), sortColumns, sort);
   /** The query events of a server-paged grid where a read may start: each reads the page again. */
   const serverQuery = {
     'filter.search': { guard: 'serverCanSearch', target: reload, actions: 'applySearch' },
@@ -40,6 +55,11 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
       guard: { type: 'isOfferedServerSize', params: ({ event }: { event: { size: number } }) => event.size },
       target: reload,
       actions: { type: 'resize', params: ({ event }: { event: { size: number } }) => event.size },
+    },
+    'sort.by': {
+      guard: { type: 'isServerSortColumn', params: ({ event }: { event: { column: string } }) => event.column },
+      target: reload,
+      actions: { type: 'sortBy', params: ({ event }: { event: { column: string } }) => event.column },
     },
   } as const;
   return setup({
@@ -66,7 +86,7 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
     actions: {
       applyRows: assign(({ context }, loaded: GridLoad<Row>) => {
         if (!isPage(loaded)) {
-          const visible = filterRows(loaded, config.searchColumns, context.filter);
+          const visible = visibleOf(loaded, context.filter, context.sort);
           const total = visible.length;
           return { rows: loaded, visible, total, pageIndex: clampPage(context.pageIndex, total, context.pageSize) };
         }
@@ -101,8 +121,15 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
               : event.type === 'filter.clear'
                 ? emptyFilter
                 : context.filter;
-        const visible = filterRows(context.rows, config.searchColumns, filter);
+        const visible = visibleOf(context.rows, filter, context.sort);
         return { filter, visible, total: visible.length, pageIndex: 0 };
+      }),
+      /** Server paging: the next read is sorted so, from page 1. */
+      sortBy: assign(({ context }, column: string) => ({ sort: nextSort(context.sort, column), pageIndex: 0 })),
+      /** Client paging: the rows on screen are put in the new order, from page 1. */
+      sortVisible: assign(({ context }, column: string) => {
+        const sort = nextSort(context.sort, column);
+        return { sort, visible: sortRows(context.visible, sortColumns, sort), pageIndex: 0 };
       }),
       goToPage: assign(({ context }, index: number) => ({
         pageIndex: clampPage(index, context.total, context.pageSize),
@@ -138,6 +165,8 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
       serverCanSearch: ({ context }) => serverPaged && canSearch(config.searchColumns, context.filter),
       isOfferedServerSize: ({ context }, size: number) => serverPaged && context.pageSizes.includes(size),
       isOfferedClientSize: ({ context }, size: number) => !serverPaged && context.pageSizes.includes(size),
+      isServerSortColumn: (_, column: string) => serverPaged && Object.hasOwn(sortColumns, column),
+      isClientSortColumn: (_, column: string) => !serverPaged && Object.hasOwn(sortColumns, column),
       /** A row the page shows that may not be deleted. */
       isUndeletable: ({ context }, id: string) =>
         context.undeletableIds.includes(id) && findRow(context.rows, id) !== undefined,
@@ -168,6 +197,8 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
         pageSizes,
         pageSize: initialPageSize(pageSizes),
         pageIndex: 0,
+        sort: undefined,
+        sortable: Object.keys(sortColumns),
         target: undefined,
       };
     },
@@ -184,6 +215,10 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
         guard: { type: 'isOfferedClientSize', params: ({ event }) => event.size },
         actions: { type: 'resize', params: ({ event }) => event.size },
       },
+      'sort.by': {
+        guard: { type: 'isClientSortColumn', params: ({ event }) => event.column },
+        actions: { type: 'sortVisible', params: ({ event }) => event.column },
+      },
     },
     states: {
       loading: {
@@ -196,6 +231,7 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
             scope: context.scope,
             pageIndex: context.pageIndex,
             pageSize: context.pageSize,
+            sort: context.sort,
           }),
           onDone: [
             {

@@ -41,6 +41,15 @@ export const samePaging = (a: PagingView, b: PagingView): boolean =>
 
 export const selectFilter = <Row>(s: GridSnapshot<Row>) => s.context.filter;
 
+/** A column header's sort, as `aria-sort` says it; undefined for a column the grid does not sort by. */
+export const selectColumnSort =
+  (column: string) =>
+  <Row>(s: GridSnapshot<Row>): 'ascending' | 'descending' | 'none' | undefined => {
+    if (!s.context.sortable.includes(column)) return undefined;
+    if (s.context.sort?.column !== column) return 'none';
+    return s.context.sort.direction === 'asc' ? 'ascending' : 'descending';
+  };
+
 /** Whether Search is enabled: a type and a valid input. */
 export const selectCanSearch =
   <Row>(columns: SearchColumns<Row>) =>

@@ -1,4 +1,4 @@
-import type { FilterDraft, SearchColumns } from './grid-filter';
+import type { FilterDraft, GridSort, SearchColumns, SortColumns } from './grid-filter';
 import type { NotificationsRef } from './failure-notice';
 
 /** What a page tells the grid machine about its rows; fixed per page, so it is configuration, not input. */
@@ -20,6 +20,12 @@ export type GridConfig<Row> = {
    * a page size or a scope read again.
    */
   paging?: 'client' | 'server';
+  /**
+   * The columns a click on their header sorts by (aria-sort on the header): each reads the value a row is ordered by
+   * (client paging; server paging sends the column's key in the query and the server orders). Without any, the grid
+   * keeps the order its rows come in and no header sorts.
+   */
+  sortColumns?: SortColumns<Row>;
   /**
    * Label id of the snackbar message when a row of `GridInput.undeletableIds` is to be deleted (the users grid: one's
    * own login, Instance_Text_DeleteFailCurrentLogin): no confirmation is asked, the refusal shows under the page's
@@ -43,6 +49,8 @@ export type GridQuery = {
   scope: string | undefined;
   pageIndex: number;
   pageSize: number;
+  /** The header the person sorted by; undefined: the server's own order. */
+  sort: GridSort | undefined;
 };
 
 /** One page of a server-paged grid, and how many rows the query keeps over all pages. */
@@ -67,6 +75,8 @@ export type GridEvent =
   | { type: 'filter.scope'; scope: string | undefined }
   | { type: 'page.go'; index: number }
   | { type: 'page.size'; size: number }
+  /** A sortable column's header clicked: sort by it (ascending), or turn its order round. */
+  | { type: 'sort.by'; column: string }
   | { type: 'row.add' }
   | { type: 'row.edit'; id: string }
   | { type: 'row.delete'; id: string }
@@ -94,6 +104,9 @@ export type GridContext<Row> = {
   pageSizes: readonly number[];
   pageSize: number;
   pageIndex: number;
+  sort: GridSort | undefined;
+  /** The columns a header click sorts by (`GridConfig.sortColumns`' keys), for the view's headers. */
+  sortable: readonly string[];
   /** The row the delete confirmation asks about, or the dialog edits. */
   target: Row | undefined;
 };

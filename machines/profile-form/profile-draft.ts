@@ -62,9 +62,12 @@ export function fieldNamed(form: FormDefinition, name: string): FormField | unde
 export const visibleFields = (form: FormDefinition, input: Pick<ProfileFormInput, 'viewer'>): FormField[] =>
   form.fields.filter((field) => isFieldVisible(field, input.viewer));
 
-/** The e-mail control is editable in Register when the site says so (SignUp_EmailEditable, §5); never elsewhere. */
+/**
+ * The e-mail control is editable in Register when the site says so (SignUp_EmailEditable, §5), and for an
+ * administrator's new person (the e-mail makes them); never on an existing person.
+ */
 export const isEmailEditable = (loaded: ProfileLoaded | undefined, input: ProfileFormInput): boolean =>
-  input.mode === 'Register' && loaded?.emailEditable === true;
+  input.subject.kind === 'newPerson' || (input.mode === 'Register' && loaded?.emailEditable === true);
 
 export const stepsOfForm = (loaded: ProfileLoaded | undefined, input: ProfileFormInput): FormStep[] =>
   loaded === undefined ? [{ kind: 'profile' }] : stepsOf(input.mode, loaded.form);
@@ -80,10 +83,12 @@ function inputRules(loaded: ProfileLoaded, key: typeof EMAIL_INPUT | typeof ANSW
 }
 
 /** The e-mail's failure (§5 "valid when it matches a basic e-mail pattern or is empty", plus its resource rules). */
-function emailFailure(draft: ProfileDraft, loaded: ProfileLoaded): InputFailure | undefined {
+function emailFailure(draft: ProfileDraft, loaded: ProfileLoaded, input: ProfileFormInput): InputFailure | undefined {
   const rules = inputRules(loaded, EMAIL_INPUT);
   if (rules === 'invalid') return { kind: 'invalidResource' };
-  return firstFailure(draft.email, { ...rules, email: true });
+  // A new person is their e-mail: it is required (the server's create checks the same).
+  const required = input.subject.kind === 'newPerson' || rules.required === true;
+  return firstFailure(draft.email, { ...rules, email: true, required });
 }
 
 function securityFailuresOf(
@@ -136,7 +141,7 @@ function ownFailureOf(
   loaded: ProfileLoaded,
   input: ProfileFormInput,
 ): InputFailure | undefined {
-  if (key === 'email') return emailFailure(draft, loaded);
+  if (key === 'email') return emailFailure(draft, loaded, input);
   const [kind, name = ''] = splitKey(key);
   if (kind === 'fields') {
     const field = fieldNamed(loaded.form, name);
@@ -200,7 +205,7 @@ export function draftOf(loaded: ProfileLoaded, input: ProfileFormInput, current:
   const { form } = loaded;
   return {
     ...emptyDraft(input),
-    email: input.mode === 'Register' ? current.email || input.email : form.email,
+    email: input.subject.kind === 'person' ? form.email : current.email || input.email,
     values: Object.fromEntries(form.fields.map((field) => [field.fieldName, valueOf(field)])),
     security: { ...emptySecurity, securityQuestion: loaded.currentQuestion ?? '' },
     roles: Object.fromEntries(form.applications.map((app) => [app.applicationId, app.roleValue ?? ''])),
@@ -354,7 +359,10 @@ const editableValues = (draft: ProfileDraft, loaded: ProfileLoaded, input: Profi
 
 const anySecurity = (security: SecurityValues) => Object.values(security).some((value) => value.trim() !== '');
 
-/** What a save sends: Register's body with its captcha, or an update with the version read (409 when stale). */
+/**
+ * What a save sends: Register's body with its captcha, an administrator's new person, or an update with the version
+ * read (409 when stale).
+ */
 export function saveInputOf(
   draft: ProfileDraft,
   loaded: ProfileLoaded | undefined,
@@ -376,6 +384,21 @@ export function saveInputOf(
     };
   }
   const roleSteps = input.mode === 'Agent' || input.mode === 'Admin';
+  const applicationRoles = loaded.form.applications.map((app) => ({
+    applicationId: app.applicationId,
+    roleValue: draft.roles[app.applicationId] ?? '',
+  }));
+  if (input.subject.kind === 'newPerson')
+    return {
+      kind: 'create',
+      body: {
+        clientId: input.subject.clientId,
+        email: draft.email.trim(),
+        culture: input.culture,
+        fields,
+        applicationRoles,
+      },
+    };
   const initialQuestion = loaded.currentQuestion ?? '';
   const securityChanged =
     anySecurity({ ...draft.security, securityQuestion: '' }) ||
@@ -386,12 +409,7 @@ export function saveInputOf(
     body: {
       version: loaded.form.version ?? 1,
       fields,
-      ...(roleSteps && {
-        applicationRoles: loaded.form.applications.map((app) => ({
-          applicationId: app.applicationId,
-          roleValue: draft.roles[app.applicationId] ?? '',
-        })),
-      }),
+      ...(roleSteps && { applicationRoles }),
       ...(input.mode === 'Edit' && securityChanged && { security: draft.security }),
     },
   };

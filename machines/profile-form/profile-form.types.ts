@@ -1,7 +1,7 @@
 import type { Culture } from '@contracts/culture';
 import type { FieldFailure } from '@contracts/forms/rules';
 import type { FormMode, FormViewer, SecurityInput, SecurityValues } from '@contracts/forms/profile-rules';
-import type { CaptchaConfig, InstanceRecord, InstanceUpdate, RegisterBody } from '@contracts/instance';
+import type { CaptchaConfig, InstanceCreate, InstanceRecord, InstanceUpdate, RegisterBody } from '@contracts/instance';
 import type { FormDefinition, RoleOption, SignQuestion } from '@contracts/profile-form';
 import type { AddressLookupConfig } from '@contracts/public-config';
 import type { InputResource } from '@contracts/resources';
@@ -14,8 +14,12 @@ import type { AddressParts } from './address-parts';
  * admin `profile` page and (next) the user-administration dialog.
  */
 
-/** Whose profile the form edits: a person by id (their own, or someone else's), or nobody yet (sign-up). */
-export type ProfileSubject = { kind: 'person'; id: string } | { kind: 'signUp'; clientId: string };
+/**
+ * Whose profile the form edits: a person by id (their own, or someone else's), or nobody yet — a sign-up, or an
+ * administrator's new person of a client (Admin mode, the manage-users page's Add).
+ */
+export type ProfileSubject =
+  { kind: 'person'; id: string } | { kind: 'signUp'; clientId: string } | { kind: 'newPerson'; clientId: string };
 
 /**
  * How the form ends its last step (spec §2): Register and its captcha; a modal's Cancel and Save; or the bottom
@@ -109,7 +113,13 @@ export type ProfileChange =
 
 /** What `save` receives. */
 export type ProfileSaveInput =
-  { kind: 'register'; body: RegisterBody } | { kind: 'update'; id: string; body: InstanceUpdate };
+  | { kind: 'register'; body: RegisterBody }
+  | { kind: 'update'; id: string; body: InstanceUpdate }
+  | { kind: 'create'; body: InstanceCreate };
 
-/** What a save answers: a sign-up is accepted (never more, §5 no enumeration), an update the saved profile. */
-export type ProfileResult = { kind: 'registered' } | { kind: 'updated'; record: InstanceRecord };
+/**
+ * What a save answers: a sign-up is accepted (never more, §5 no enumeration), an update the saved profile, an
+ * administrator's create the new person's profile.
+ */
+export type ProfileResult =
+  { kind: 'registered' } | { kind: 'updated'; record: InstanceRecord } | { kind: 'created'; record: InstanceRecord };

@@ -1,9 +1,8 @@
-import { assign, sendTo, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Culture } from '@contracts/culture';
 import type { InstanceRecord } from '@contracts/instance';
 import type { Role } from '@contracts/resources';
 import type { UserRow } from '@contracts/users';
-import { errorOf } from '../admin-grid/failure-notice';
 import type { EditorInput } from '../admin-grid/grid.types';
 import { personFormInput } from '../profile-form/person-form-input';
 import { profileFormMachine } from '../profile-form/profile-form.machine';
@@ -16,9 +15,24 @@ export type UserDialogSettings = {
   role: Role;
   /** The administrator's own profile id: their own row opens as their own profile (spec §2, start step 2). */
   ownId: string | undefined;
+  /** The administrator's own client: where a client administrator's new person goes (the server holds them to it). */
+  clientId: string;
 };
 
-type UserDialogContext = { input: EditorInput<UserRow>; saved: InstanceRecord | undefined };
+/** A client the provider administrator may create a person in (the Add's client choice). */
+export type ClientChoice = { id: string; name: string };
+
+type UserDialogContext = {
+  input: EditorInput<UserRow>;
+  saved: InstanceRecord | undefined;
+  /** The clients offered by the provider administrator's choice (read when it opens). */
+  clients: readonly ClientChoice[];
+  /** The client of a new person: chosen (provider administrator) or the administrator's own. */
+  clientId: string | undefined;
+};
+
+export type UserDialogEvent =
+  { type: 'client.select'; clientId: string } | { type: 'client.confirm' } | { type: 'cancel' };
 
 /** The form the dialog hosts for a row: the profile form engine in Admin mode, in the dialog's footer (Cancel, Save). */
 export const formInputOf = (settings: UserDialogSettings, input: EditorInput<UserRow>): ProfileFormInput => {
@@ -34,54 +48,128 @@ export const formInputOf = (settings: UserDialogSettings, input: EditorInput<Use
   });
 };
 
+/** The form of a new person of `clientId`: the client's empty form in Admin mode (no Security step, a role step per application). */
+export const newPersonFormInput = (
+  settings: UserDialogSettings,
+  input: EditorInput<UserRow>,
+  clientId: string,
+): ProfileFormInput => ({
+  mode: 'Admin',
+  subject: { kind: 'newPerson', clientId },
+  viewer: { admin: true, role: settings.role },
+  culture: settings.culture,
+  email: '',
+  ownProfile: false,
+  startStep: 0,
+  footer: 'modal',
+  captcha: undefined,
+  excludedRoles: [],
+  notifications: input.notifications,
+});
+
+/** The profile form's end that carries a profile: an update or a create. */
+const savedRecord = (output: ProfileResult | undefined): InstanceRecord | undefined =>
+  output?.kind === 'updated' || output?.kind === 'created' ? output.record : undefined;
+
 /**
- * The user dialog of the manage-users page (96 % high, 80 % wide; public-and-profile §9): the profile form engine on
- * the row's person in Admin mode — the Profile step and one role step per application, no Security step (the
- * password is the person's own; docs/flows/user-dialog.md "Decisions"). It ends with the saved profile (the grid
- * reads its page again) or nothing (Cancel, a failed read: the grid stays). A factory, because the settings are the
- * page visit's, and the grid's editor input carries only the row and the notifications port.
+ * The user dialog of the manage-users page (96 % high, 80 % wide; public-and-profile §9): the profile form engine in
+ * Admin mode — the Profile step and one role step per application, no Security step (the password is the person's
+ * own; docs/flows/user-dialog.md "Decisions") — on the row's person (edit) or on a new person (the grid's Add, no row).
+ * A new person's client is the client administrator's own; the provider administrator chooses one first. It ends with
+ * the saved profile (the grid reads its page again) or nothing (Cancel, a failed read: the grid stays). A factory,
+ * because the settings are the page visit's, and the grid's editor input carries only the row and the notifications.
  */
 export function createUserDialogMachine(settings: UserDialogSettings) {
   return setup({
     types: {
       input: {} as EditorInput<UserRow>,
       context: {} as UserDialogContext,
+      events: {} as UserDialogEvent,
       output: {} as InstanceRecord | undefined,
-      children: {} as { profileForm: 'profileForm' },
+      children: {} as { profileForm: 'profileForm'; loadClients: 'loadClients' },
     },
-    actors: { profileForm: profileFormMachine },
+    actors: {
+      profileForm: profileFormMachine,
+      /** GET Client: the clients the provider administrator may create a person in. */
+      loadClients: fromPromise<readonly ClientChoice[]>(() =>
+        Promise.reject(new Error('loadClients was not provided')),
+      ),
+    },
     actions: {
-      reportFormCrash: sendTo(
+      reportFailure: sendTo(
         ({ context }) => context.input.notifications,
-        (_, error: unknown) => ({ type: 'error.report' as const, error, action: 'userDialog.profileForm' }),
+        (_, { error, action }: { error: unknown; action: string }) => ({
+          type: 'error.report' as const,
+          error,
+          action,
+        }),
       ),
     },
     guards: {
-      /** A create has no row: not offered by this dialog (the grid's Add is the create dialog's). */
       hasRow: ({ context }) => context.input.row !== undefined,
+      /** The provider administrator creates in any client: they choose which first. */
+      choosesClient: () => settings.role === 'admin',
+      isOfferedClient: ({ context }, clientId: string) => context.clients.some((client) => client.id === clientId),
+      hasClient: ({ context }) => context.clientId !== undefined,
     },
   }).createMachine({
     id: 'userDialog',
-    context: ({ input }) => ({ input, saved: undefined }),
+    context: ({ input }) => ({ input, saved: undefined, clients: [], clientId: undefined }),
     initial: 'opening',
     states: {
-      opening: { always: [{ guard: 'hasRow', target: 'editing' }, { target: 'closed' }] },
+      opening: {
+        always: [
+          { guard: 'hasRow', target: 'editing' },
+          { guard: 'choosesClient', target: 'choosingClient' },
+          { target: 'editing', actions: assign({ clientId: settings.clientId }) },
+        ],
+      },
+      /** The provider administrator's Add: which client the new person belongs to, before the form. */
+      choosingClient: {
+        initial: 'loading',
+        on: { cancel: '#userDialog.closed' },
+        states: {
+          loading: {
+            invoke: {
+              id: 'loadClients',
+              src: 'loadClients',
+              onDone: { target: 'choosing', actions: assign({ clients: ({ event }) => event.output }) },
+              onError: {
+                target: '#userDialog.closed',
+                actions: {
+                  type: 'reportFailure',
+                  params: ({ event }) => ({ error: event.error, action: 'userDialog.loadClients' }),
+                },
+              },
+            },
+          },
+          choosing: {
+            on: {
+              'client.select': {
+                guard: { type: 'isOfferedClient', params: ({ event }) => event.clientId },
+                actions: assign({ clientId: ({ event }) => event.clientId }),
+              },
+              'client.confirm': { guard: 'hasClient', target: '#userDialog.editing' },
+            },
+          },
+        },
+      },
       editing: {
         invoke: {
           id: 'profileForm',
           src: 'profileForm',
-          input: ({ context }) => formInputOf(settings, context.input),
-          onDone: [
-            {
-              guard: ({ event }) => event.output?.kind === 'updated',
-              target: 'closed',
-              actions: assign({
-                saved: ({ event }) => (event.output as Extract<ProfileResult, { kind: 'updated' }>).record,
-              }),
+          input: ({ context }) =>
+            context.input.row === undefined
+              ? newPersonFormInput(settings, context.input, context.clientId as string)
+              : formInputOf(settings, context.input),
+          onDone: { target: 'closed', actions: assign({ saved: ({ event }) => savedRecord(event.output) }) },
+          onError: {
+            target: 'closed',
+            actions: {
+              type: 'reportFailure',
+              params: ({ event }) => ({ error: event.error, action: 'userDialog.profileForm' }),
             },
-            { target: 'closed' },
-          ],
-          onError: { target: 'closed', actions: { type: 'reportFormCrash', params: errorOf } },
+          },
         },
       },
       closed: { type: 'final' },

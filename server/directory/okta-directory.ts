@@ -107,8 +107,8 @@ export function createOktaDirectory({
     call(`lifecycle ${action}`, 'POST', `/users/${segment(userId)}/lifecycle/${action}${query}`);
 
   return {
-    createUser: ({ login, email, firstName, lastName, locale, password, recoveryQuestion, groupIds, staged }) =>
-      user('create user', 'POST', `/users?activate=${String(staged !== true)}`, {
+    createUser: ({ login, email, firstName, lastName, locale, password, recoveryQuestion, groupIds, activate }) =>
+      user('create user', 'POST', `/users?activate=${String(activate ?? true)}`, {
         profile: { login, email, firstName, lastName, ...(locale === undefined ? {} : { locale }) },
         credentials: {
           ...(password === undefined ? {} : { password: { value: password } }),

@@ -36,13 +36,14 @@ export interface NewDirectoryUser extends Pick<DirectoryProfile, 'login' | 'emai
   locale?: string;
   /** Without one the user is created PROVISIONED (activation link) instead of ACTIVE. */
   password?: string;
-  /**
-   * Created STAGED (Okta's `activate=false`): nobody is mailed; `activate(id, { sendEmail: false })` later gives the
-   * link, for a caller that sends its own mail (the user import, in the person's culture).
-   */
-  staged?: boolean;
   recoveryQuestion?: RecoveryQuestion;
   groupIds?: string[];
+  /**
+   * Okta's `activate`. false: created STAGED, nobody mailed, to be activated later with `activate(id, { sendEmail })`:
+   * an administrator's new person gets the identity provider's own activation mail (`sendEmail: true`); the user
+   * import takes the link (`sendEmail: false`) and mails it itself, in the person's culture. Default true.
+   */
+  activate?: boolean;
 }
 
 export interface DirectoryGroup {

@@ -5,6 +5,7 @@ import { CRITICALITY_HEADER } from '@contracts/errors';
 import {
   InstanceRecordSchema,
   RegisterResultSchema,
+  type InstanceCreate,
   type InstanceRecord,
   type InstanceUpdate,
   type RegisterBody,
@@ -49,6 +50,20 @@ export async function getSecurityRecord(
 ): Promise<SecurityRecord> {
   const path = `Security/${encodeURIComponent(input.email)}/${encodeURIComponent(input.clientId)}`;
   return v.parse(SecurityRecordSchema, await http.get(path, options).json());
+}
+
+/**
+ * GET FormApplicationTemplateClientField/{clientId}/{culture}: the empty form of a client, as an administrator
+ * creating someone there sees it (Admin mode).
+ */
+export async function getClientForm(clientId: string, culture: Culture, options: CallOptions = {}) {
+  const path = `FormApplicationTemplateClientField/${encodeURIComponent(clientId)}/${encodeURIComponent(culture)}`;
+  return v.parse(FormDefinitionSchema, await http.get(path, options).json());
+}
+
+/** POST Instance: an administrator's new person (the profile, the identity-provider user, the activation mail). */
+export async function createInstance(body: InstanceCreate, options: CallOptions = {}): Promise<InstanceRecord> {
+  return v.parse(InstanceRecordSchema, await http.post('Instance', { json: body, ...options }).json());
 }
 
 /** PUT Instance/{id}: the whole form with the version it was read at (stale → 409 stale_update). */

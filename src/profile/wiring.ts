@@ -38,11 +38,13 @@ export type ProfileApi = Pick<
   typeof instanceCalls,
   | 'getRegisterForm'
   | 'getInstanceForm'
+  | 'getClientForm'
   | 'getSignQuestions'
   | 'getSecurityRecord'
   | 'getRoleList'
   | 'register'
   | 'updateInstance'
+  | 'createInstance'
 > &
   Pick<typeof resetCalls, 'createOtp' | 'validateOtp' | 'resetPassword'> & {
     getPublicConfig: typeof getPublicConfig;
@@ -91,13 +93,22 @@ async function readAddressLookup(api: ProfileFormApi, form: FormDefinition, sign
   return config?.addressLookup ?? null;
 }
 
+/** The form's definition: a client's Register form, a client's empty form (a new person), or a person's. */
+function formOf(api: ProfileFormApi, input: ProfileFormInput, options: ReturnType<typeof signalOf>) {
+  switch (input.subject.kind) {
+    case 'signUp':
+      return api.getRegisterForm(input.subject.clientId, options);
+    case 'newPerson':
+      return api.getClientForm(input.subject.clientId, input.culture, options);
+    case 'person':
+      return api.getInstanceForm(input.subject.id, options);
+  }
+}
+
 /** Everything the form's rules need, read in one go (docs/flows/profile-form.md "Loading"). */
 async function loadForm(api: ProfileFormApi, input: ProfileFormInput, signal: AbortSignal): Promise<ProfileLoaded> {
   const options = signalOf(signal);
-  const form =
-    input.subject.kind === 'signUp'
-      ? await api.getRegisterForm(input.subject.clientId, options)
-      : await api.getInstanceForm(input.subject.id, options);
+  const form = await formOf(api, input, options);
   const security = hasSecurityStep(input.mode, form);
   const [resources, questions, record, roleOptions, addressLookup] = await Promise.all([
     api.getAggregatedByPage(
@@ -135,6 +146,7 @@ async function saveForm(api: ProfileFormApi, save: ProfileSaveInput, signal: Abo
     await api.register(save.body, signalOf(signal));
     return { kind: 'registered' };
   }
+  if (save.kind === 'create') return { kind: 'created', record: await api.createInstance(save.body, signalOf(signal)) };
   return { kind: 'updated', record: await api.updateInstance(save.id, save.body, signalOf(signal)) };
 }
 

@@ -148,6 +148,7 @@ describeWalks(applicationsGridMachine, {
     'filter.search': notWalked('not offered to this graph: when Search applies is pinned in tests/unit/admin/grid'),
     'page.size': notWalked('not offered to this graph: page sizes are pinned in tests/unit/admin/grid'),
     'filter.scope': notWalked('server paging only: walked in tests/model/users.model'),
+    'sort.by': notWalked('this grid names no sort columns; header sorting is walked in tests/model/users.model'),
     'row.add': async () => {
       await userEvent.click(screen.getByRole('button', { name: 'Add application' }));
     },

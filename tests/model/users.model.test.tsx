@@ -8,7 +8,7 @@ import type { GridLoad, GridPage } from '@machines/admin-grid/grid.types';
 import { usersGridMachine } from '@machines/admin-grid/users-grid';
 import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
 import type { ProfileResult } from '@machines/profile-form/profile-form.types';
-import { createUserDialogMachine } from '@machines/user-dialog/user-dialog.machine';
+import { createUserDialogMachine, type ClientChoice } from '@machines/user-dialog/user-dialog.machine';
 import { UsersScreen } from '@src/admin/users/UsersPage';
 import type { Client } from '@contracts/admin/clients';
 import { ApiError } from '@contracts/failures';
@@ -27,7 +27,7 @@ import {
 import { recordingNotifications } from '../support/recording-ref';
 import { renderAdminView } from '../support/render-admin';
 import { userRow as person } from '../support/user-fixtures';
-import { describeWalks, notWalked } from '../support/walk';
+import { describeWalks } from '../support/walk';
 
 type GridSnapshot = SnapshotFrom<typeof usersGridMachine>;
 
@@ -91,6 +91,8 @@ const editorCancelled = actorDone('editor', undefined as unknown);
 const deleteFirst = { type: 'row.delete', id: first.id } as const;
 const deleteOwn = { type: 'row.delete', id: ME } as const;
 const editFirst = { type: 'row.edit', id: first.id } as const;
+const add = { type: 'row.add' } as const;
+const sortName = { type: 'sort.by', column: 'name' } as const;
 const confirm = { type: 'delete.confirm' } as const;
 const chooseName = { type: 'filter.column', column: 'name' } as const;
 const typeName = { type: 'filter.text', text: 'number0' } as const;
@@ -109,6 +111,8 @@ type Walked =
   | typeof deleteFirst
   | typeof deleteOwn
   | typeof editFirst
+  | typeof add
+  | typeof sortName
   | typeof confirm
   | typeof chooseName
   | typeof typeName
@@ -130,10 +134,10 @@ const eventsOf = (s: GridSnapshot): Walked[] => {
   if (s.matches({ ready: 'browsing' })) {
     const { filter, applied, scope, pageIndex, pageSize } = s.context;
     if (applied.column !== undefined) return [clear];
-    const pristine = scope === undefined && pageIndex === 0 && pageSize === 10;
+    const pristine = scope === undefined && pageIndex === 0 && pageSize === 10 && s.context.sort === undefined;
     if (!pristine) return [];
     if (filter.column === undefined)
-      return [chooseName, nextPage, smallerPages, globex, deleteFirst, deleteOwn, editFirst];
+      return [chooseName, nextPage, smallerPages, globex, sortName, deleteFirst, deleteOwn, editFirst, add];
     if (filter.text === '') return [typeName];
     return [search];
   }
@@ -155,8 +159,10 @@ function renderPage() {
       save: fromPromise(() => Promise.resolve<ProfileResult>({ kind: 'updated', record })),
     },
   });
-  const settings = { culture: 'en-us', role: 'admin', ownId: ME } as const;
-  const editor = createUserDialogMachine(settings).provide({ actors: { profileForm } });
+  const settings = { culture: 'en-us', role: 'admin', ownId: ME, clientId: 'gatehouse' } as const;
+  const editor = createUserDialogMachine(settings).provide({
+    actors: { profileForm, loadClients: fromPromise<readonly ClientChoice[]>(() => Promise.resolve(clients)) },
+  });
   const logic = usersGridMachine.provide({ actors: { loadRows: loadRows.logic, deleteRow: deleteRow.logic, editor } });
   renderAdminView(
     <UsersScreen
@@ -186,6 +192,9 @@ describeWalks(usersGridMachine, {
           s.context.scope,
           s.context.pageIndex,
           s.context.pageSize,
+          s.context.sort,
+          // The dialog of a row and the Add's are two states.
+          s.context.target === undefined,
         ]),
       journeys: [
         [pageFailed, { type: 'grid.refresh' }],
@@ -195,6 +204,8 @@ describeWalks(usersGridMachine, {
         [pageLoaded, deleteOwn],
         [pageLoaded, editFirst, editorSaved],
         [pageLoaded, editFirst, editorCancelled],
+        [pageLoaded, add, editorSaved],
+        [pageLoaded, add, editorCancelled],
         [pageLoaded, chooseName, typeName, search, pageLoaded, clear, pageLoaded],
       ],
     },
@@ -214,6 +225,7 @@ describeWalks(usersGridMachine, {
           scope: s.context.scope,
           pageIndex: s.context.pageIndex,
           pageSize: s.context.pageSize,
+          sort: s.context.sort,
         });
       });
     },
@@ -230,6 +242,11 @@ describeWalks(usersGridMachine, {
         'disabled',
         !(s.context.filter.column !== undefined && s.context.filter.text.trim() !== ''),
       );
+      // The name header says how the grid is sorted (the server's order until it is clicked).
+      expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute(
+        'aria-sort',
+        s.context.sort === undefined ? 'none' : 'ascending',
+      );
       // The marked place of the import panel is on the page.
       expect(screen.getByRole('region', { name: 'Import users' })).toBeInTheDocument();
     },
@@ -237,9 +254,10 @@ describeWalks(usersGridMachine, {
       const dialog = await screen.findByRole('alertdialog');
       expect(dialog).toHaveTextContent(`Delete the user Person ${first.lastName}?`);
     },
-    'ready.editing': async () => {
+    'ready.editing': async (s) => {
       const dialog = await screen.findByRole('dialog');
-      expect(within(dialog).getByText(`Edit the user Person ${first.lastName}`)).toBeInTheDocument();
+      const title = s.context.target === undefined ? 'Add a user' : `Edit the user Person ${first.lastName}`;
+      expect(within(dialog).getByText(title)).toBeInTheDocument();
     },
   },
   executors: {
@@ -275,7 +293,12 @@ describeWalks(usersGridMachine, {
       ).toEqual(['5', '10']);
       await userEvent.selectOptions(select, '5');
     },
-    'row.add': notWalked('the page offers no Add: creating a person is not built yet (docs/flows/user-dialog.md)'),
+    'row.add': async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Add user' }));
+    },
+    'sort.by': async () => {
+      await userEvent.click(within(screen.getByRole('columnheader', { name: /Name/ })).getByRole('button'));
+    },
     'row.edit': async () => {
       await userEvent.click(screen.getByRole('button', { name: `Edit Person ${first.lastName}` }));
     },
@@ -288,12 +311,19 @@ describeWalks(usersGridMachine, {
         });
     },
     [doneEventType('editor')]: async ({ event }) => {
+      // The Add's dialog (no row) is titled so; the provider administrator chooses the client first.
+      const creating = within(await screen.findByRole('dialog')).queryByText('Add a user') !== null;
+      if (creating) await chooseClient('Acme Health');
       const dialog = await screen.findByRole('dialog');
       // The form in Admin mode: the Profile step and the application's role step, no Security step.
       await waitFor(() => {
         expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
       });
       expect(within(dialog).queryByText('Security')).toBeNull();
+      // A new person's e-mail is typed in (and required); a person's own stays as read.
+      const email = within(dialog).getByRole('textbox', { name: /Email address/ });
+      expect(email).toHaveProperty('readOnly', !creating);
+      if (creating && event.output !== undefined) await userEvent.type(email, 'new.person@acme.test');
       await userEvent.click(
         within(dialog).getByRole('button', { name: event.output === undefined ? 'Cancel' : 'Save' }),
       );
@@ -303,3 +333,17 @@ describeWalks(usersGridMachine, {
     },
   },
 });
+
+/** The provider administrator's Add: the client list, one chosen, Continue (disabled until then). */
+async function chooseClient(name: string) {
+  const dialog = await screen.findByRole('dialog');
+  const select = await within(dialog).findByRole('combobox', { name: /Client of the new user/ });
+  expect(within(dialog).getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+  expect(
+    within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['—', 'Acme Health', 'Globex Retail']);
+  await userEvent.selectOptions(select, name);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+}

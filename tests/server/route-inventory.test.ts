@@ -16,6 +16,7 @@ import { bearer } from './support/tokens';
 /** Writes a client administrator may make, each within their own client (the area's service checks the reach). */
 const clientAdminWrites = [
   'DELETE /api/v1/Instance/:id',
+  'POST /api/v1/Instance',
   'POST /api/v1/Instance/uploadtemplate',
   'POST /api/v1/UserImport/jobs/:id/commit',
   // Their own client's help page (tests/server/admin/faq.test.ts tries another client's).

@@ -57,13 +57,21 @@ export class Refusals {
   }
 }
 
-/** The e-mail control (spec §5 "Instance form"): its resource rules plus the e-mail pattern. */
-export function checkEmail(refusals: Refusals, email: string, rules: FieldRules | ProblemDetail): void {
+/**
+ * The e-mail control (spec §5 "Instance form"): its resource rules plus the e-mail pattern; `required` when the
+ * e-mail makes the person (an administrator's create, whose form has no other say on it).
+ */
+export function checkEmail(
+  refusals: Refusals,
+  email: string,
+  rules: FieldRules | ProblemDetail,
+  { required = false }: { required?: boolean } = {},
+): void {
   if (isDetail(rules)) {
     refusals.add(rules.field, rules.message);
     return;
   }
-  const withEmail = { ...rules, email: true };
+  const withEmail = { ...rules, email: true, ...(required && { required: true }) };
   const failure = firstFailure(email, withEmail);
   if (failure !== undefined) refusals.add('body.email', detailMessageOf(failure, withEmail));
 }

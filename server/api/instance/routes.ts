@@ -1,12 +1,18 @@
 import * as v from 'valibot';
-import { InstanceIdParamsSchema, InstanceRecordSchema, InstanceUpdateSchema } from '@contracts/instance';
+import {
+  InstanceCreateSchema,
+  InstanceIdParamsSchema,
+  InstanceRecordSchema,
+  InstanceUpdateSchema,
+} from '@contracts/instance';
 import { FormClientParamsSchema, FormDefinitionSchema, RoleListSchema } from '@contracts/profile-form';
 import type { Principal } from '../../auth/principal';
 import { demoApplicationRoles } from '../../db/seed';
 import { notFound, unauthorized } from '../../http/problem';
 import { defineArea } from '../area';
 import { findClient } from '../profile/service';
-import { accessTo, clientForm, findInstance, instanceForm, instanceRecord, saveInstance } from './service';
+import { createInstance } from './create';
+import { adminAccess, accessTo, clientForm, findInstance, instanceForm, instanceRecord, saveInstance } from './service';
 
 const AliasParamsSchema = v.object({ alias: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)) });
 
@@ -59,6 +65,21 @@ export const instanceArea = defineArea({
         const actor = callerOf(request.principal).login;
         const saved = await saveInstance({ db, directory: identity.directory, actor }, instance, access, request.body);
         return instanceRecord(db, saved, access.viewer);
+      },
+    );
+
+    // An administrator's create (Admin mode): a person of a client they reach, with the identity-provider user.
+    app.post(
+      '/Instance',
+      { schema: { body: InstanceCreateSchema, response: { 201: InstanceRecordSchema } }, config: { guard: 'admin' } },
+      async (request, reply) => {
+        const caller = callerOf(request.principal);
+        const created = await createInstance(
+          { db, directory: identity.directory, log: request.log, providerPrefix: config.providerPrefix },
+          caller,
+          request.body,
+        );
+        return reply.code(201).send(await instanceRecord(db, created, adminAccess(caller).viewer));
       },
     );
 

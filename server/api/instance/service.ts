@@ -25,6 +25,13 @@ export interface Access {
   grantsAdminApplication: boolean;
 }
 
+/** How an administrator works on a profile of a client they reach (and creates one there). */
+export const adminAccess = (caller: Principal): Access => ({
+  mode: 'Admin',
+  viewer: { admin: true, role: caller.role },
+  grantsAdminApplication: caller.role === 'admin',
+});
+
 export async function findInstance(db: Db, id: string): Promise<InstanceRow | undefined> {
   const [row] = await db.select().from(instances).where(eq(instances.id, id)).limit(1);
   return row;
@@ -56,11 +63,7 @@ export async function accessTo(
     return { mode: 'Edit', viewer: { admin: false, role: caller.role }, grantsAdminApplication: false };
   if (reaches(await reachOf(db, caller, providerPrefix), instance.clientId)) {
     if (instance.isAulAdmin && caller.role !== 'admin') throw notFound('No profile has this id.');
-    return {
-      mode: 'Admin',
-      viewer: { admin: true, role: caller.role },
-      grantsAdminApplication: caller.role === 'admin',
-    };
+    return adminAccess(caller);
   }
   if (caller.role === 'agent' && caller.clientId === instance.clientId && !isAdministrator(instance))
     return { mode: 'Agent', viewer: { admin: false, role: caller.role }, grantsAdminApplication: false };
@@ -114,8 +117,12 @@ export async function clientForm(db: Db, caller: Principal, client: ClientRow, p
  * Roles an Agent/Admin save sets: the client's active applications only; the admin application only for the provider
  * admin; and no Agent role from an agent (an agent does not make agents), which names `body.applicationRoles`.
  */
-function checkRoles(refusals: Refusals, form: FormDefinition, update: InstanceUpdate, access: Access) {
-  const roles = update.applicationRoles ?? [];
+export function checkRoles(
+  refusals: Refusals,
+  form: FormDefinition,
+  roles: NonNullable<InstanceUpdate['applicationRoles']>,
+  access: Access,
+) {
   if (access.mode === 'Agent' && roles.some((role) => role.roleValue.trim().toLowerCase() === 'agent'))
     refusals.add('body.applicationRoles', detailMessages.invalid);
   roles.forEach((role, index) => {
@@ -151,7 +158,7 @@ export async function saveInstance(
   const form = await instanceForm(db, instance, access);
   const refusals = new Refusals();
   checkFields(refusals, form, update.fields, access.viewer);
-  if (access.mode !== 'Edit') checkRoles(refusals, form, update, access);
+  if (access.mode !== 'Edit') checkRoles(refusals, form, update.applicationRoles ?? [], access);
   else if (update.applicationRoles !== undefined && update.applicationRoles.length > 0)
     refusals.add('body.applicationRoles', detailMessages.invalid);
 

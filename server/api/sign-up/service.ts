@@ -4,8 +4,9 @@ import { detailMessages } from '@contracts/forms/problem';
 import type { FormViewer } from '@contracts/forms/profile-rules';
 import type { RegisterBody } from '@contracts/instance';
 import type { CaptchaPort } from '../../captcha/port';
-import type { Db, Tx } from '../../db/client';
-import { instanceApplicationRoles, instanceFieldValues, instances } from '../../db/schema';
+import type { Db } from '../../db/client';
+import type { InstanceRow } from '../../db/rows';
+import { instances } from '../../db/schema';
 import { idpLoginOf } from '../../db/seed';
 import { DirectoryRefusal } from '../../directory/errors';
 import type { DirectoryPort } from '../../directory/port';
@@ -22,9 +23,9 @@ import {
   Refusals,
   valuesToSave,
 } from '../instance/boundary';
+import { createPerson } from '../instance/create-person';
 import { readFormDefinition } from '../instance/form-queries';
 import { findClient } from '../profile/service';
-import { violatedConstraint } from '../support/write-guards';
 
 /** A sign-up sees the form as a guest does (no administrator's fields, the template's hidden flags). */
 export const REGISTER_VIEWER: FormViewer = { admin: false, role: 'guest' };
@@ -69,12 +70,12 @@ export async function signUpClient(db: Db, ref: string) {
  * too, so a weak password is refused alike for a known and a new e-mail), then either
  * - an e-mail the client already knows (its profile, or a login the identity provider already has): its owner gets a
  *   mail, and the answer is the one a new person gets — no enumeration; or
- * - a new person, created as ONE unit: the profile (instance, field values, default roles) in one transaction, then
- *   the identity-provider user with the password and recovery question; if the identity side fails the profile is
- *   deleted again, and if linking the two fails the identity user is deleted too. Neither remains without the other.
+ * - a new person, created as ONE unit (`createPerson`, shared with an administrator's create): the profile (instance,
+ *   field values, default roles), then the identity-provider user with the password and recovery question; neither
+ *   remains without the other.
  */
 export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: string): Promise<void> {
-  const { db, directory } = deps;
+  const { db } = deps;
   const verdict = await deps.captcha.verify(body.captcha, { remoteIp, action: 'register' });
   if (verdict !== 'ok') throw validationFailed([{ field: 'body.captcha', message: captchaRefusal[verdict] }]);
 
@@ -116,47 +117,28 @@ export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: s
   }
 
   const values = valuesToSave(form, body.fields, REGISTER_VIEWER);
-  const names = namesOf(form, values, { firstName: '', lastName: '' });
-  const created = await insertProfile(db, async (tx) => {
-    const [row] = await tx
-      .insert(instances)
-      .values({ clientId: client.id, email, idpLogin: login, culture, ...names, signUpPending: true })
-      .returning();
-    if (row === undefined) throw new Error('the profile insert returned no row');
-    const fieldIds = [...values.keys()];
-    if (fieldIds.length > 0)
-      await tx
-        .insert(instanceFieldValues)
-        .values(fieldIds.map((fieldId) => ({ instanceId: row.id, fieldId, value: values.get(fieldId) ?? '' })));
-    // A newcomer holds each application's default role, so the board offers them the client's applications.
-    const defaults = form.applications.filter((app) => app.defaultRoleValue.trim() !== '');
-    if (defaults.length > 0)
-      await tx.insert(instanceApplicationRoles).values(
-        defaults.map((app) => ({
-          instanceId: row.id,
-          applicationId: app.applicationId,
-          roleValue: app.defaultRoleValue,
-        })),
-      );
-    return row;
-  });
-  // A simultaneous sign-up for the same e-mail inserted first (the unique e-mail or login): this one is a known e-mail.
-  if (created === null) return answerKnown(deps, email, client, body.security.password);
-
-  const undoProfile = () => db.delete(instances).where(eq(instances.id, created.id));
-  let idpUserId: string;
+  // A newcomer holds each application's default role, so the board offers them the client's applications.
+  const roles = form.applications.map((app) => ({ applicationId: app.applicationId, roleValue: app.defaultRoleValue }));
+  let created: InstanceRow | null;
   try {
-    const user = await directory.createUser({
-      login,
-      email,
-      ...names,
-      locale: culture,
-      password: body.security.password,
-      recoveryQuestion: { question: body.security.securityQuestion.trim(), answer: body.security.securityAnswer },
-    });
-    idpUserId = user.id;
+    created = await createPerson(
+      deps,
+      {
+        clientId: client.id,
+        email,
+        login,
+        culture,
+        names: namesOf(form, values, { firstName: '', lastName: '' }),
+        values,
+        roles,
+      },
+      {
+        kind: 'password',
+        password: body.security.password,
+        recoveryQuestion: { question: body.security.securityQuestion.trim(), answer: body.security.securityAnswer },
+      },
+    );
   } catch (error) {
-    await undoProfile();
     // A login the identity provider already has (a person it knows whom this client's profiles do not): the owner of
     // the address is told, the caller gets the usual answer.
     if (error instanceof DirectoryRefusal && error.statusCode === 409) return answerKnown(deps, email, client, null);
@@ -171,30 +153,8 @@ export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: s
       );
     throw error;
   }
-  try {
-    const linked = await db
-      .update(instances)
-      .set({ idpUserId, signUpPending: false })
-      .where(eq(instances.id, created.id))
-      .returning({ id: instances.id });
-    if (linked.length !== 1) throw new Error('the new profile vanished before it was linked');
-  } catch (error) {
-    await directory.deleteUser(idpUserId).catch((cause: unknown) => {
-      deps.log.warn({ idpUserId, cause }, 'sign-up: could not delete the identity user of a failed sign-up');
-    });
-    await undoProfile();
-    throw error;
-  }
-}
-
-/** The profile transaction, or null when it lost a race to another sign-up of the same profile (a unique violation). */
-async function insertProfile<T>(db: Db, write: (tx: Tx) => Promise<T>): Promise<T | null> {
-  try {
-    return await db.transaction(write);
-  } catch (error) {
-    if (violatedConstraint(error)?.startsWith('instances_') === true) return null;
-    throw error;
-  }
+  // A simultaneous sign-up for the same e-mail inserted first (the unique e-mail or login): this one is a known e-mail.
+  if (created === null) return answerKnown(deps, email, client, body.security.password);
 }
 
 /** How long a sign-up may take between its profile insert and the link before it counts as abandoned. */

@@ -80,7 +80,7 @@ async function createPerson(deps: CommitDeps, context: RowContext, item: Identif
  */
 async function identityUser(directory: DirectoryPort, { client, culture }: RowContext, change: RowChange) {
   const login = idpLoginOf(client.oktaPrefix, change.email);
-  const user: NewDirectoryUser = { login, email: change.email, ...names(change), locale: culture, staged: true };
+  const user: NewDirectoryUser = { login, email: change.email, ...names(change), locale: culture, activate: false };
   try {
     return { login, user: await directory.createUser(user), adopted: false };
   } catch (error) {

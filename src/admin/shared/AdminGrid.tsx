@@ -1,9 +1,15 @@
 import { Button, HStack, IconButton, Spinner, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { Pencil, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { selectCanAct, selectHasFailed, selectIsLoading, selectPageRows } from '@machines/admin-grid/grid.selectors';
+import {
+  selectCanAct,
+  selectColumnSort,
+  selectHasFailed,
+  selectIsLoading,
+  selectPageRows,
+} from '@machines/admin-grid/grid.selectors';
 import { GridPager } from './GridPager';
 import type { GridRef } from './grid-ref';
 
@@ -42,7 +48,7 @@ export function AdminGrid<Row>({
           <Table.Header>
             <Table.Row>
               {columns.map((column) => (
-                <Table.ColumnHeader key={column.key}>{column.header}</Table.ColumnHeader>
+                <SortableHeader key={column.key} gridRef={gridRef} column={column} />
               ))}
               <Table.ColumnHeader textAlign="end">
                 {t({ id: 'Admin_Text_Actions', message: 'Actions' })}
@@ -104,6 +110,32 @@ export function AdminGrid<Row>({
       {failed ? <GridFailure gridRef={gridRef} /> : null}
       <GridPager gridRef={gridRef} />
     </>
+  );
+}
+
+/**
+ * A column's header: a button that sorts by it when the grid sorts by that column (aria-sort says the order on the
+ * header, as assistive technology reads a sortable table), plain text otherwise.
+ */
+function SortableHeader<Row>({ gridRef, column }: { gridRef: GridRef<Row>; column: GridColumn<Row> }) {
+  const sort = useSelector(gridRef, selectColumnSort(column.key));
+  if (sort === undefined) return <Table.ColumnHeader>{column.header}</Table.ColumnHeader>;
+  const Icon = sort === 'ascending' ? ArrowUp : sort === 'descending' ? ArrowDown : ArrowUpDown;
+  return (
+    <Table.ColumnHeader aria-sort={sort}>
+      <Button
+        variant="plain"
+        size="sm"
+        px="0"
+        fontWeight="inherit"
+        onClick={() => {
+          gridRef.send({ type: 'sort.by', column: column.key });
+        }}
+      >
+        {column.header}
+        <Icon aria-hidden />
+      </Button>
+    </Table.ColumnHeader>
   );
 }
 

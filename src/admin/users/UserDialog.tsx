@@ -1,13 +1,16 @@
-import { Dialog } from '@chakra-ui/react';
-import { useLingui } from '@lingui/react';
+import { Dialog, Spinner } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { UserRow } from '@contracts/users';
 import type { createUserDialogMachine } from '@machines/user-dialog/user-dialog.machine';
+import { sameClientChoice, selectClientChoice, selectRow } from '@machines/user-dialog/user-dialog.selectors';
+import type { ClientChoiceView } from '@machines/user-dialog/user-dialog.selectors';
 import { labels } from '../../i18n/labels';
 import { withValues } from '../../i18n/with-values';
 import { DialogFrame } from '../../ui/DialogFrame';
+import { DialogFooter } from '../../ui/form/DialogFooter';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
+import { LabelledField } from '../../ui/form/LabelledField';
 import { ProfileForm } from '../../profile/form/ProfileForm';
 import type { ProfileFormRef } from '../../profile/form/profile-form-ref';
 
@@ -17,17 +20,24 @@ export type UserDialogRef = ActorRefFrom<ReturnType<typeof createUserDialogMachi
 export const USER_DIALOG_SIZE = { width: '80vw', maxWidth: '80vw', height: '96vh' } as const;
 
 /**
- * The user dialog (public-and-profile §2, §9): the profile form of the row's person in the 96 % × 80 % frame, with the
- * form's own modal footer (Cancel, Save). Closing the frame another way is the form's Cancel.
+ * The user dialog (public-and-profile §2, §9): the profile form of the row's person, or of a new person (the grid's
+ * Add), in the 96 % × 80 % frame, with the form's own modal footer (Cancel, Save). Closing the frame another way is
+ * the form's Cancel. The provider administrator's Add first asks which client the new person belongs to.
  */
-export function UserDialog({ dialogRef, row }: { dialogRef: UserDialogRef; row: UserRow | undefined }) {
+export function UserDialog({ dialogRef }: { dialogRef: UserDialogRef }) {
   const { i18n } = useLingui();
+  const row = useSelector(dialogRef, selectRow);
+  const choice = useSelector(dialogRef, selectClientChoice, sameClientChoice);
   const formRef = useSelector(dialogRef, (s) => s.children.profileForm) as ProfileFormRef | undefined;
-  if (formRef === undefined) return null;
   const name = row === undefined ? '' : `${row.firstName} ${row.lastName}`.trim() || row.email;
+  const title = i18n._(
+    row === undefined ? labels.Instance_Text_AddTitle : withValues(labels.Instance_Text_EditTitle, { userName: name }),
+  );
+  if (choice !== undefined) return <ClientChoiceDialog dialogRef={dialogRef} title={title} choice={choice} />;
+  if (formRef === undefined) return null;
   return (
     <DialogFrame
-      title={i18n._(withValues(labels.Instance_Text_EditTitle, { userName: name }))}
+      title={title}
       onClose={() => {
         formRef.send({ type: 'cancel' });
       }}
@@ -40,6 +50,55 @@ export function UserDialog({ dialogRef, row }: { dialogRef: UserDialogRef; row: 
           loadFailure={<ErrorSummary message={i18n._(labels.Instance_Text_UserNotFound)} />}
         />
       </Dialog.Body>
+    </DialogFrame>
+  );
+}
+
+/** The provider administrator's first step of an Add: the new person's client, then Continue (or Cancel). */
+function ClientChoiceDialog({
+  dialogRef,
+  title,
+  choice,
+}: {
+  dialogRef: UserDialogRef;
+  title: string;
+  choice: ClientChoiceView;
+}) {
+  const { i18n, t } = useLingui();
+  const label = i18n._(labels.Instance_Field_NewUserClient);
+  const cancel = () => {
+    dialogRef.send({ type: 'cancel' });
+  };
+  return (
+    <DialogFrame title={title} onClose={cancel} frame={{ closeOnInteractOutside: false }}>
+      <Dialog.Body>
+        {choice.loading ? (
+          <Spinner size="sm" color="brand" role="status" aria-label={label} />
+        ) : (
+          <LabelledField
+            kind="select"
+            label={label}
+            required
+            value={choice.chosen ?? ''}
+            onChange={(clientId) => {
+              dialogRef.send({ type: 'client.select', clientId });
+            }}
+            options={choice.clients.map((client) => ({ value: client.id, label: client.name }))}
+            empty={{ label: '—', disabled: true }}
+          />
+        )}
+      </Dialog.Body>
+      <DialogFooter
+        // The profile form's own Cancel and Continue (ProfileFooter): the choice is the form's first step.
+        cancelText={t({ id: 'Instance_Button_Cancel', message: 'Cancel' })}
+        saveText={t({ id: 'Instance_Button_Continue', message: 'Continue' })}
+        saving={false}
+        canSave={choice.canConfirm}
+        onCancel={cancel}
+        onSave={() => {
+          dialogRef.send({ type: 'client.confirm' });
+        }}
+      />
     </DialogFrame>
   );
 }

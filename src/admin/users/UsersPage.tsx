@@ -28,6 +28,7 @@ const nameOf = (row: UserRow) => `${row.firstName} ${row.lastName}`.trim() || ro
 /** The grid's columns and filter types (the server searches name, e-mail and login). */
 const usersList: AdminListDefinition<UserRow> = {
   title: labels.Instance_Text_Title,
+  addLabel: labels.Instance_Button_Add,
   pageSizes: USER_PAGE_SIZES,
   columns: [
     { key: 'name', header: labels.Instance_Field_Name, cell: nameOf },
@@ -82,7 +83,7 @@ export function UsersPage() {
     <UsersScreen
       notifications={notifications}
       profile={profile}
-      settings={{ culture, role: profile.role, ownId: profile.userId }}
+      settings={{ culture, role: profile.role, ownId: profile.userId, clientId: profile.clientId }}
       // The CSV import is its own panel and flow (src/admin/users/import/, machines/user-import), under the grid.
       importPanel={<ImportUsersPanel notifications={notifications} />}
     />
@@ -103,12 +104,12 @@ export function UsersScreen({
   /** The import section under the grid (the lead mounts the import panel here). */
   importPanel: ReactNode;
   /** The grid joined to the API (tests give controlled actors). */
-  wire?: (settings: UserDialogSettings) => ReturnType<typeof wireUsers>;
+  wire?: (settings: UserDialogSettings, loadClients: () => Promise<Client[]>) => ReturnType<typeof wireUsers>;
   /** GET Client for the provider administrator's client filter. */
   loadClients?: () => Promise<Client[]>;
 }) {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- one grid actor per page visit
-  const logic = useMemo(() => wire(settings), []);
+  const logic = useMemo(() => wire(settings, loadClients), []);
   const undeletable = useMemo(() => [profile.userId], [profile.userId]);
   return (
     <AdminListScreen
@@ -125,11 +126,10 @@ export function UsersScreen({
   );
 }
 
-/** The row the grid's dialog edits, read from the dialog's own input. */
+/** The grid's dialog (edit a row, or Add). */
 function OpenUserDialog({ editorRef }: { editorRef: AnyActorRef }) {
   const dialogRef = editorRef as UserDialogRef;
-  const row = useSelector(dialogRef, (s) => s.context.input.row);
-  return <UserDialog dialogRef={dialogRef} row={row} />;
+  return <UserDialog dialogRef={dialogRef} />;
 }
 
 const noClients: readonly Client[] = [];

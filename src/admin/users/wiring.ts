@@ -1,7 +1,11 @@
 import { fromPromise } from 'xstate';
 import type { GridQuery } from '@machines/admin-grid/grid.types';
-import { usersGridMachine } from '@machines/admin-grid/users-grid';
-import { createUserDialogMachine, type UserDialogSettings } from '@machines/user-dialog/user-dialog.machine';
+import { userSortOf, usersGridMachine } from '@machines/admin-grid/users-grid';
+import {
+  createUserDialogMachine,
+  type ClientChoice,
+  type UserDialogSettings,
+} from '@machines/user-dialog/user-dialog.machine';
 import type { UserGridQuery, UserSearchType } from '@contracts/users';
 import * as usersApi from '../../api/admin/users';
 import { getPublicConfig } from '../../api/identity';
@@ -14,12 +18,17 @@ export type UsersApi = Pick<typeof usersApi, 'listUsers' | 'deleteUser'>;
 
 const profileApi: ProfileFormApi = { ...instanceApi, getPublicConfig, getAggregatedByPage };
 
-/** The grid's query as the server's: the filter last searched (only a complete one), the client filter, the page. */
+/**
+ * The grid's query as the server's: the filter last searched (only a complete one), the client filter, the page, and
+ * the header sorted by (none: the server's order, by last name).
+ */
 export function userQueryOf(query: GridQuery): UserGridQuery {
   const search = query.filter.text.trim();
+  const sort = query.sort === undefined ? undefined : userSortOf[query.sort.column as keyof typeof userSortOf];
   return {
     page: query.pageIndex,
     size: query.pageSize,
+    ...(query.sort === undefined || sort === undefined ? {} : { sort, direction: query.sort.direction }),
     ...(query.scope === undefined ? {} : { clientId: query.scope }),
     ...(query.filter.column === undefined || search === ''
       ? {}
@@ -27,14 +36,20 @@ export function userQueryOf(query: GridQuery): UserGridQuery {
   };
 }
 
-/** Manage user profiles joined to the API: the grid's pages and delete, the dialog's profile form. */
+/**
+ * Manage user profiles joined to the API: the grid's pages and delete, the dialog's profile form, and the clients the
+ * provider administrator's Add offers (GET Client, the page's own read).
+ */
 export function wireUsers(
   settings: UserDialogSettings,
+  loadClients: () => Promise<readonly ClientChoice[]>,
   api: UsersApi = usersApi,
   profile: ProfileFormApi = profileApi,
 ) {
   const profileForm = wireProfileForm(profile);
-  const editor = createUserDialogMachine(settings).provide({ actors: { profileForm } });
+  const editor = createUserDialogMachine(settings).provide({
+    actors: { profileForm, loadClients: fromPromise(() => identified(loadClients)) },
+  });
   return usersGridMachine.provide({
     actors: {
       loadRows: fromPromise(({ input, signal }) =>

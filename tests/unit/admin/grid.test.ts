@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { createGridMachine } from '@machines/admin-grid/grid.machine';
 import { canSearch, filterRows, initialPageSize, pageSizesOf, SPEC_PAGE_SIZES } from '@machines/admin-grid/grid-filter';
-import { selectCanSearch, selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
+import { selectCanSearch, selectColumnSort, selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
 import type { GridLoad, GridQuery } from '@machines/admin-grid/grid.types';
 import { ApiError } from '@contracts/failures';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
@@ -14,6 +14,7 @@ const searchColumns = { name: (row: Row) => row.name, region: (row: Row) => row.
 const gridMachine = createGridMachine<Row>({
   id: 'testGrid',
   searchColumns,
+  sortColumns: { name: (row) => row.name },
   rowId: (row) => row.id,
   rowName: (row) => row.name,
   deleteFailTitle: 'Application_Text_DeleteFailTitle',
@@ -145,6 +146,30 @@ describe('grid machine hops', () => {
     const fresh = [...rows, { id: 'new', name: 'Claims New', region: 'East' }];
     const [after] = transition(gridMachine, reloading, doneEvent('loadRows', fresh));
     expect(selectPaging(after).total).toBe(12);
+  });
+});
+
+describe('header sorting on the client (GridConfig.sortColumns)', () => {
+  it('sorts the filtered rows by a clicked column without case, numbers by value, and turns round on a second click', () => {
+    const [paged] = transition(gridMachine, ready(), { type: 'page.go', index: 1 });
+    const [ascending] = transition(gridMachine, paged, { type: 'sort.by', column: 'name' });
+    expect(selectPaging(ascending).pageIndex).toBe(0);
+    expect(selectColumnSort('name')(ascending)).toBe('ascending');
+    expect(
+      selectPageRows(ascending)
+        .map((row) => row.name)
+        .slice(0, 3),
+    ).toEqual(['Benefits 0', 'Benefits 2', 'Benefits 4']);
+    const [descending] = transition(gridMachine, ascending, { type: 'sort.by', column: 'name' });
+    expect(selectColumnSort('name')(descending)).toBe('descending');
+    expect(selectPageRows(descending)[0]?.name).toBe('Claims 21');
+    // A filter keeps the order chosen; a column the grid does not sort by changes nothing.
+    const [filtered] = transition(gridMachine, descending, { type: 'filter.column', column: 'region' });
+    const [typed] = transition(gridMachine, filtered, { type: 'filter.text', text: 'north' });
+    expect(selectPageRows(typed).map((row) => row.name)[0]).toBe('Claims 9');
+    const [ignored] = transition(gridMachine, typed, { type: 'sort.by', column: 'region' });
+    expect(ignored.context.sort).toEqual({ column: 'name', direction: 'desc' });
+    expect(selectColumnSort('region')(ignored)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, transition } from 'xstate';
-import { selectCanSearch, selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
+import { selectCanSearch, selectColumnSort, selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
 import type { GridLoad, GridQuery } from '@machines/admin-grid/grid.types';
 import { userSearchColumns, usersGridMachine } from '@machines/admin-grid/users-grid';
 import type { UserRow } from '@contracts/users';
@@ -157,19 +157,64 @@ describe('the users grid pages on the server (GridConfig.paging: server)', () =>
   });
 });
 
+describe('header sorting on the server (GridConfig.sortColumns)', () => {
+  it('reads page 1 sorted by a clicked column, turns the order round on a second click, ignores other columns', async () => {
+    const { actor, loadRows } = startGrid();
+    loadRows.resolve(pageOf(0, 10, 57));
+    await settle();
+    actor.send({ type: 'page.go', index: 2 });
+    loadRows.resolve(pageOf(20, 10, 57));
+    await settle();
+    expect(selectColumnSort('name')(actor.getSnapshot())).toBe('none');
+    actor.send({ type: 'sort.by', column: 'name' });
+    expect(loadRows.calls.at(-1)).toMatchObject({ pageIndex: 0, sort: { column: 'name', direction: 'asc' } });
+    expect(selectColumnSort('name')(actor.getSnapshot())).toBe('ascending');
+    loadRows.resolve(pageOf(0, 10, 57));
+    await settle();
+    actor.send({ type: 'sort.by', column: 'name' });
+    expect(loadRows.calls.at(-1)).toMatchObject({ sort: { column: 'name', direction: 'desc' } });
+    expect(selectColumnSort('name')(actor.getSnapshot())).toBe('descending');
+    loadRows.resolve(pageOf(0, 10, 57));
+    await settle();
+    actor.send({ type: 'sort.by', column: 'email' });
+    expect(loadRows.calls.at(-1)).toMatchObject({ sort: { column: 'email', direction: 'asc' } });
+    expect(selectColumnSort('name')(actor.getSnapshot())).toBe('none');
+    loadRows.resolve(pageOf(0, 10, 57));
+    await settle();
+    const reads = loadRows.calls.length;
+    actor.send({ type: 'sort.by', column: 'version' });
+    expect(loadRows.calls).toHaveLength(reads);
+    expect(selectColumnSort('version')(actor.getSnapshot())).toBeUndefined();
+  });
+});
+
 describe('the grid query as the server takes it (src/admin/users/wiring.ts)', () => {
   it('sends the search only when it has a type and text, and the client only when one is chosen', () => {
     expect(
-      userQueryOf({ filter: { column: undefined, text: 'x' }, scope: undefined, pageIndex: 2, pageSize: 5 }),
+      userQueryOf({
+        filter: { column: undefined, text: 'x' },
+        scope: undefined,
+        pageIndex: 2,
+        pageSize: 5,
+        sort: undefined,
+      }),
     ).toEqual({ page: 2, size: 5 });
     expect(
-      userQueryOf({ filter: { column: 'login', text: ' acme__ ' }, scope: 'c1', pageIndex: 0, pageSize: 10 }),
+      userQueryOf({
+        filter: { column: 'login', text: ' acme__ ' },
+        scope: 'c1',
+        pageIndex: 0,
+        pageSize: 10,
+        sort: { column: 'name', direction: 'desc' },
+      }),
     ).toEqual({
       page: 0,
       size: 10,
       clientId: 'c1',
       searchBy: 'login',
       search: 'acme__',
+      sort: 'lastName',
+      direction: 'desc',
     });
   });
 });

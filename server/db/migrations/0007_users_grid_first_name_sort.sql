@@ -1,0 +1,1 @@
+CREATE INDEX "instances_first_name_idx" ON "instances" USING btree (lower("first_name"),lower("last_name"),"id");
