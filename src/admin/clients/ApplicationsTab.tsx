@@ -1,6 +1,7 @@
-import { Alert, HStack, IconButton, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
+import { Alert, HStack, IconButton, SimpleGrid } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
+import { LoadingStatus } from '@src/ui/LoadingStatus';
 import { FilePenLine } from 'lucide-react';
 import type { ActorRefFrom } from 'xstate';
 import type { clientDialogMachine } from '@machines/client-dialog/client-dialog.machine';
@@ -30,10 +31,7 @@ export function ApplicationsTab({ dialogRef }: { dialogRef: ActorRefFrom<typeof 
   if (unsaved) return null;
   if (rows === undefined) {
     return busy ? (
-      <HStack role="status">
-        <Spinner size="sm" />
-        <Text>{i18n._(labels.Global_Text_Loading)}</Text>
-      </HStack>
+      <LoadingStatus />
     ) : (
       <Alert.Root status="error">
         <Alert.Indicator />

@@ -1,4 +1,4 @@
-import { HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -16,10 +16,10 @@ import {
 } from '@machines/client-application-dialog/client-application-dialog.selectors';
 import type { TemplateFormField } from '@machines/client-application-dialog/template-draft';
 import { labels } from '../../i18n/labels';
-import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';
-import { ConflictChoice } from '@src/ui/form/ConflictChoice';
+import { StaleUpdateNotice } from '@src/ui/form/ConflictChoice';
+import { LoadingStatus } from '@src/ui/LoadingStatus';
 import { withValues } from '../../i18n/with-values';
 
 type DialogRef = ActorRefFrom<typeof clientApplicationDialogMachine>;
@@ -75,19 +75,14 @@ export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef })
       }}
     >
       {loading ? (
-        <HStack role="status">
-          <Spinner size="sm" />
-          <Text>{i18n._(labels.Global_Text_Loading)}</Text>
-        </HStack>
+        <LoadingStatus />
       ) : (
         <Stack gap="4">
-          <ErrorSummary message={stale ? i18n._(labels.ClientApplication_Text_StaleUpdate) : undefined} />
-          {stale ? (
-            <ConflictChoice
-              onReload={() => dialogRef.send({ type: 'reload' })}
-              onKeepMine={() => dialogRef.send({ type: 'keepMine' })}
-            />
-          ) : null}
+          <StaleUpdateNotice
+            message={stale ? i18n._(labels.ClientApplication_Text_StaleUpdate) : undefined}
+            onReload={() => dialogRef.send({ type: 'reload' })}
+            onKeepMine={() => dialogRef.send({ type: 'keepMine' })}
+          />
           <LabelledField
             kind="select"
             label={i18n._(labels.ClientApplication_Field_Template)}

@@ -1,4 +1,4 @@
-import { Box, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -14,9 +14,9 @@ import {
   selectMode,
 } from '@machines/faq-editor/faq-dialog.selectors';
 import type { FaqInput } from '@machines/faq-editor/faq-draft';
-import { ConflictChoice } from '@src/ui/form/ConflictChoice';
+import { StaleUpdateNotice } from '@src/ui/form/ConflictChoice';
+import { LoadingStatus } from '@src/ui/LoadingStatus';
 import { labels } from '../../i18n/labels';
-import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { HtmlLabel } from '../../ui/HtmlLabel';
@@ -82,19 +82,13 @@ export function FaqDialog({ dialogRef }: { dialogRef: DialogRef }) {
       }}
     >
       <Stack gap="4">
-        {loading ? (
-          <HStack role="status">
-            <Spinner size="sm" />
-            <Text>{i18n._(labels.Global_Text_Loading)}</Text>
-          </HStack>
-        ) : null}
-        <ErrorSummary status="warning" message={stale ? i18n._(labels.Faq_Text_Stale) : undefined} />
-        {stale ? (
-          <ConflictChoice
-            onReload={() => dialogRef.send({ type: 'reload' })}
-            onKeepMine={() => dialogRef.send({ type: 'keepMine' })}
-          />
-        ) : null}
+        {loading ? <LoadingStatus /> : null}
+        <StaleUpdateNotice
+          status="warning"
+          message={stale ? i18n._(labels.Faq_Text_Stale) : undefined}
+          onReload={() => dialogRef.send({ type: 'reload' })}
+          onKeepMine={() => dialogRef.send({ type: 'keepMine' })}
+        />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {field('part')}
           {field('section')}

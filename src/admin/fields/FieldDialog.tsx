@@ -1,4 +1,4 @@
-import { HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -19,11 +19,11 @@ import {
 import type { FieldChange, FieldTextInput } from '@machines/field-dialog/field-draft';
 import type { FieldDataType, FieldMetaTag } from '@contracts/admin/fields';
 import { labels } from '../../i18n/labels';
-import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { withValues } from '../../i18n/with-values';
-import { ConflictChoice } from '@src/ui/form/ConflictChoice';
+import { StaleUpdateNotice } from '@src/ui/form/ConflictChoice';
+import { LoadingStatus } from '@src/ui/LoadingStatus';
 import { SubfieldSection } from './SubfieldSection';
 
 type DialogRef = ActorRefFrom<typeof fieldDialogMachine>;
@@ -102,19 +102,13 @@ export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
       }}
     >
       <Stack gap="4">
-        {loading ? (
-          <HStack role="status">
-            <Spinner size="sm" />
-            <Text>{i18n._(labels.Global_Text_Loading)}</Text>
-          </HStack>
-        ) : null}
-        <ErrorSummary status="warning" message={stale ? i18n._(labels.Field_Text_Stale) : undefined} />
-        {stale ? (
-          <ConflictChoice
-            onReload={() => dialogRef.send({ type: 'reload' })}
-            onKeepMine={() => dialogRef.send({ type: 'keepMine' })}
-          />
-        ) : null}
+        {loading ? <LoadingStatus /> : null}
+        <StaleUpdateNotice
+          status="warning"
+          message={stale ? i18n._(labels.Field_Text_Stale) : undefined}
+          onReload={() => dialogRef.send({ type: 'reload' })}
+          onKeepMine={() => dialogRef.send({ type: 'keepMine' })}
+        />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {textInput('dictionaryName', { required: true })}
           {textInput('fieldDescription', { required: true })}

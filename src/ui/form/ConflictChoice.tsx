@@ -1,6 +1,7 @@
 import { Button, HStack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { labels } from '../../i18n/labels';
+import { ErrorSummary } from './ErrorSummary';
 
 /**
  * The two ways out of an editor's conflict (someone saved the record after it was read): reload their version,
@@ -17,5 +18,29 @@ export function ConflictChoice({ onReload, onKeepMine }: { onReload: () => void;
         {i18n._(labels.Global_Button_KeepMine)}
       </Button>
     </HStack>
+  );
+}
+
+/**
+ * An editor's stale update: the notice (`message`, undefined while the record is not stale) and, under it, the two
+ * ways out. Every editor dialog shows a conflict this way.
+ */
+export function StaleUpdateNotice({
+  message,
+  status = 'error',
+  onReload,
+  onKeepMine,
+}: {
+  message: string | undefined;
+  status?: 'warning' | 'error';
+  onReload: () => void;
+  onKeepMine: () => void;
+}) {
+  if (message === undefined) return null;
+  return (
+    <>
+      <ErrorSummary status={status} message={message} />
+      <ConflictChoice onReload={onReload} onKeepMine={onKeepMine} />
+    </>
   );
 }
