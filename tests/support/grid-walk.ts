@@ -21,12 +21,12 @@ export function gridHarness<TRow>() {
 }
 export type GridHarness<TRow> = ReturnType<typeof gridHarness<TRow>>;
 
-/** The first cell of every body row of the page's table, in order. */
-export const tableNames = () =>
+/** One cell (the first by default) of every body row of the page's table, in order. */
+export const tableNames = (column = 0) =>
   within(screen.getByRole('table'))
     .queryAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+    .map((row) => within(row).getAllByRole('cell')[column]?.textContent);
 
 /** Waits for the error snackbar the page sends the notifications (§8). */
 export async function expectErrorSnackbar(
@@ -61,7 +61,7 @@ export async function expectLoading() {
 
 /**
  * The executors of the shared grid view: the read's answer (`loaded`) or failure (`readFailure`), Try again, the
- * filter's column and Clear, Next, the delete dialog's Yes and No, and the delete's answer or refusal, which the page
+ * filter's column (`filterColumn`, `name` unless the page's filter has none) and Clear, Next, the delete dialog's Yes and No, and the delete's answer or refusal, which the page
  * reports under `deleteFailTitle` with the server's message.
  */
 export function gridExecutors<TRow>(options: {
@@ -69,6 +69,7 @@ export function gridExecutors<TRow>(options: {
   readFailure: Error;
   deleteRefusal: Error;
   deleteFailTitle: string;
+  filterColumn?: string;
 }) {
   return {
     [doneEventType('loadRows')]: async (_step: unknown, h: GridHarness<TRow>) => {
@@ -91,7 +92,10 @@ export function gridExecutors<TRow>(options: {
       await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     },
     'filter.column': async () => {
-      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Search by' }), 'name');
+      await userEvent.selectOptions(
+        screen.getByRole('combobox', { name: 'Search by' }),
+        options.filterColumn ?? 'name',
+      );
     },
     'filter.clear': async () => {
       await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
