@@ -2,21 +2,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { fromPromise, type SnapshotFrom } from 'xstate';
+import { fromPromise } from 'xstate';
 import { selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
 import { faqDialogMachine, type FaqLoaded } from '@machines/faq-editor/faq-dialog.machine';
 import { faqGridMachine } from '@machines/faq-editor/faq-grid';
 import { FaqScreen } from '@src/admin/faq/FaqEditorPage';
 import type { FaqEntry } from '@contracts/admin/faq';
 import { ApiError } from '@contracts/failures';
-import { actorDone, actorError, doneEventType } from '../support/controlled-actor';
+import { doneEventType } from '../support/controlled-actor';
 import { faqEntry, manyFaqEntries } from '../support/faq-fixtures';
-import { expectLoading, gridExecutors, gridHarness, gridStates, tableNames } from '../support/grid-walk';
+import { expectLoading, gridExecutors, gridHarness, gridStates, gridWalkGraph, tableNames } from '../support/grid-walk';
 import { recordingNotifications } from '../support/recording-ref';
 import { renderAdminView } from '../support/render-admin';
 import { describeWalks, notWalked } from '../support/walk';
-
-type GridSnapshot = SnapshotFrom<typeof faqGridMachine>;
 
 const rows = manyFaqEntries(12);
 const first = rows[0]!;
@@ -29,51 +27,15 @@ const stale = new ApiError({
   requestId: 'q2',
 });
 
-const rowsLoaded = actorDone('loadRows', rows);
-const rowsFailed = actorError('loadRows', serverDown);
-const deleted = actorDone('deleteRow', undefined);
-const deleteRefused = actorError('deleteRow', stale);
-const editorSaved = actorDone('editor', saved as FaqEntry | undefined);
-const editorCancelled = actorDone('editor', undefined);
-const deleteFirst = { type: 'row.delete', id: first.id } as const;
-const confirm = { type: 'delete.confirm' } as const;
-
-const browsing = [
-  { type: 'filter.column' as const, column: 'part' },
-  { type: 'filter.text' as const, text: 'billing' },
-  { type: 'filter.clear' as const },
-  { type: 'page.go' as const, index: 1 },
-  { type: 'row.add' as const },
-];
-type Walked =
-  | (typeof browsing)[number]
-  | typeof rowsLoaded
-  | typeof rowsFailed
-  | typeof deleted
-  | typeof deleteRefused
-  | typeof editorSaved
-  | typeof editorCancelled
-  | typeof deleteFirst
-  | typeof confirm
-  | { type: 'grid.refresh' }
-  | { type: 'delete.cancel' };
-
-/** The events each state can meet through the page: actors answer only while they run. */
-const eventsOf = (s: GridSnapshot): Walked[] => {
-  if (s.matches('loading')) return [rowsLoaded, rowsFailed];
-  if (s.matches('failed')) return [{ type: 'grid.refresh' as const }];
-  if (s.matches({ ready: 'browsing' })) {
-    return [
-      ...browsing,
-      // The first question is on the first page, filtered by its category or not.
-      ...(s.context.pageIndex === 0 ? [deleteFirst] : []),
-    ];
-  }
-  if (s.matches({ ready: 'confirmingDelete' })) return [confirm, { type: 'delete.cancel' as const }];
-  if (s.matches({ ready: 'deleting' })) return [deleted, deleteRefused];
-  if (s.matches({ ready: 'editing' })) return [editorSaved, editorCancelled];
-  return [];
-};
+const graph = gridWalkGraph({
+  rows,
+  readFailure: serverDown,
+  deleteRefusal: stale,
+  saved,
+  deleteId: first.id,
+  filterColumn: 'part',
+  filterText: 'billing',
+});
 
 function renderPage() {
   const harness = gridHarness<FaqEntry>();
@@ -97,23 +59,12 @@ const questionColumn = 1;
 
 describeWalks(faqGridMachine, {
   title: 'FAQ editor grid walk (issue 11, docs/flows/faq-editor.md), through the real page of one scope',
-  events: eventsOf,
+  events: graph.events,
   scenarios: [
     {
       input: { notifications: recordingNotifications().ref },
-      // Browsing states differ by what the filter and pager show; the others by their state alone.
-      serializeState: (s) =>
-        JSON.stringify(s.matches({ ready: 'browsing' }) ? [s.value, s.context.filter, s.context.pageIndex] : [s.value]),
-      // Each of these ends in a state reached before, so shortest paths skip it.
-      journeys: [
-        [rowsFailed, { type: 'grid.refresh' }],
-        [rowsLoaded, { type: 'filter.column', column: 'part' }, { type: 'filter.clear' }],
-        [rowsLoaded, deleteFirst, { type: 'delete.cancel' }],
-        [rowsLoaded, deleteFirst, confirm, deleted],
-        [rowsLoaded, deleteFirst, confirm, deleteRefused],
-        [rowsLoaded, { type: 'row.add' }, editorSaved],
-        [rowsLoaded, { type: 'row.add' }, editorCancelled],
-      ],
+      serializeState: graph.serializeState,
+      journeys: graph.journeys,
     },
   ],
   start: renderPage,

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { GridLoad, GridQuery } from '@machines/admin-grid/grid.types';
-import { createControlledActor, doneEventType, errorEventType } from './controlled-actor';
+import { actorDone, actorError, createControlledActor, doneEventType, errorEventType } from './controlled-actor';
 import { recordingNotifications } from './recording-ref';
 
 /*
@@ -121,5 +121,85 @@ export function gridExecutors<TRow>(options: {
       // §8: an error snackbar with the server's message under the page's delete-failed title.
       await expectErrorSnackbar(h.notifications, options.deleteFailTitle, { raw: options.deleteRefusal.message });
     },
+  };
+}
+
+/** The grid snapshot as the walk's graph reads it (every `createGridMachine` grid has these). */
+type GridSnapshotLike = {
+  value: unknown;
+  matches(value: unknown): boolean;
+  context: { pageIndex: number; filter: unknown };
+};
+
+/**
+ * The graph of a client-paged admin grid page (every page but the server-paged users one): what each state can meet
+ * through the page, how browsing states differ, and the journeys that end in a state reached before (shortest paths
+ * skip them). The first row (`deleteId`) is on the first page, filtered or not; `saved` is what the dialog saves.
+ */
+export function gridWalkGraph<TRow, const TColumn extends string>(options: {
+  rows: TRow[];
+  readFailure: Error;
+  deleteRefusal: Error;
+  saved: TRow;
+  deleteId: string;
+  filterColumn: TColumn;
+  filterText: string;
+}) {
+  const rowsLoaded = actorDone('loadRows', options.rows);
+  const rowsFailed = actorError('loadRows', options.readFailure);
+  const deleted = actorDone('deleteRow', undefined);
+  const deleteRefused = actorError('deleteRow', options.deleteRefusal);
+  const editorSaved = actorDone('editor', options.saved as TRow | undefined);
+  const editorCancelled = actorDone('editor', undefined as TRow | undefined);
+  const deleteFirst = { type: 'row.delete' as const, id: options.deleteId };
+  const confirm = { type: 'delete.confirm' as const };
+  const refresh = { type: 'grid.refresh' as const };
+  const cancelDelete = { type: 'delete.cancel' as const };
+  const chooseColumn = { type: 'filter.column' as const, column: options.filterColumn as string };
+  const clear = { type: 'filter.clear' as const };
+  const add = { type: 'row.add' as const };
+  const browsing = [
+    chooseColumn,
+    { type: 'filter.text' as const, text: options.filterText },
+    clear,
+    { type: 'page.go' as const, index: 1 },
+    add,
+  ];
+  type Walked =
+    | (typeof browsing)[number]
+    | typeof rowsLoaded
+    | typeof rowsFailed
+    | typeof deleted
+    | typeof deleteRefused
+    | typeof editorSaved
+    | typeof deleteFirst
+    | typeof confirm
+    | typeof refresh
+    | typeof cancelDelete;
+  /** The events each state can meet through the page: actors answer only while they run. */
+  const events = (s: GridSnapshotLike): Walked[] => {
+    if (s.matches('loading')) return [rowsLoaded, rowsFailed];
+    if (s.matches('failed')) return [refresh];
+    if (s.matches({ ready: 'browsing' })) return [...browsing, ...(s.context.pageIndex === 0 ? [deleteFirst] : [])];
+    if (s.matches({ ready: 'confirmingDelete' })) return [confirm, cancelDelete];
+    if (s.matches({ ready: 'deleting' })) return [deleted, deleteRefused];
+    if (s.matches({ ready: 'editing' })) return [editorSaved, editorCancelled];
+    return [];
+  };
+  const journeys: readonly (readonly Walked[])[] = [
+    [rowsFailed, refresh],
+    [rowsLoaded, chooseColumn, clear],
+    [rowsLoaded, deleteFirst, cancelDelete],
+    [rowsLoaded, deleteFirst, confirm, deleted],
+    [rowsLoaded, deleteFirst, confirm, deleteRefused],
+    [rowsLoaded, add, editorSaved],
+    [rowsLoaded, add, editorCancelled],
+  ];
+  return {
+    events,
+    journeys,
+    /** Browsing states differ by what the filter and pager show; the others by their state alone. */
+    serializeState: (s: GridSnapshotLike) =>
+      JSON.stringify(s.matches({ ready: 'browsing' }) ? [s.value, s.context.filter, s.context.pageIndex] : [s.value]),
   };
 }
