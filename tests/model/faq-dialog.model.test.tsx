@@ -1,7 +1,6 @@
 /* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { faqDialogMachine, type FaqLoaded } from '@machines/faq-editor/faq-dialog.machine';
 import { selectCanSave, selectInvalidInputs } from '@machines/faq-editor/faq-dialog.selectors';
@@ -9,19 +8,18 @@ import type { FaqInput } from '@machines/faq-editor/faq-draft';
 import { FaqDialog } from '@src/admin/faq/FaqDialog';
 import type { FaqEntry } from '@contracts/admin/faq';
 import { ApiError } from '@contracts/failures';
-import { answerCall, renderDialogHost, WhileOpen } from '../support/admin-dialog-host';
+import { renderDialogHost, WhileOpen } from '../support/admin-dialog-host';
 import { catalogueText } from '../support/catalogue-text';
 import {
   actorDone,
   actorError,
   actorIdOf,
-  createControlledActor,
   doneEventType,
   errorEventType,
   isDoneEvent,
   isErrorEvent,
 } from '../support/controlled-actor';
-import { dialogGone, endsUnauthorised } from '../support/editor-walk';
+import { answerEditorCall, dialogGone, editorHarness, endsUnauthorised, inDialog } from '../support/editor-walk';
 import { faqEntry } from '../support/faq-fixtures';
 import { staleUpdate, unauthorised } from '../support/field-fixtures';
 import { recordingNotifications } from '../support/recording-ref';
@@ -108,14 +106,10 @@ function filterEvents(s: Snapshot, event: Walked): boolean {
 }
 
 function startDialog(input: FaqEntry | undefined) {
-  const calls = {
-    load: createControlledActor<FaqLoaded, unknown>(),
-    save: createControlledActor<FaqEntry, unknown>(),
-  };
-  const unauthorisedPolicy = vi.fn();
+  const harness = editorHarness<FaqLoaded, FaqEntry>();
   const logic = faqDialogMachine.provide({
-    actors: { load: calls.load.logic as never, save: calls.save.logic as never },
-    actions: { unauthorised: unauthorisedPolicy },
+    actors: { load: harness.calls.load.logic as never, save: harness.calls.save.logic as never },
+    actions: { unauthorised: harness.unauthorisedPolicy },
   });
   renderDialogHost({
     logic,
@@ -126,22 +120,10 @@ function startDialog(input: FaqEntry | undefined) {
       </WhileOpen>
     ),
   });
-  return {
-    calls,
-    unauthorisedPolicy,
-    user: userEvent.setup(),
-    failure: undefined as unknown,
-    /** The inputs as they showed when Save was pressed. */
-    onScreen: undefined as Record<string, unknown> | undefined,
-  };
+  return harness;
 }
-type Harness = ReturnType<typeof startDialog>;
 
-const answer = (name: keyof Harness['calls'], event: { output?: unknown; error?: unknown }, harness: Harness) =>
-  answerCall(harness.calls[name], 'error' in event ? { error: event.error } : { output: event.output });
-
-const dialog = () => within(screen.getByRole('dialog'));
-const button = (id: string) => dialog().getByRole('button', { name: en(id) });
+const button = (id: string) => inDialog().getByRole('button', { name: en(id) });
 const inputIds: Record<FaqInput, string> = {
   part: 'Faq_Field_Part',
   section: 'Faq_Field_Section',
@@ -152,8 +134,8 @@ const inputIds: Record<FaqInput, string> = {
 };
 /** An input by its title (a required one's title ends in the required mark). */
 const inputOf = (input: FaqInput) =>
-  dialog().getByRole('textbox', { name: new RegExp(`^${en(inputIds[input]).replace(/[()]/g, '\\$&')}`) });
-const preview = () => dialog().getByRole('region', { name: en('Faq_Text_Preview') });
+  inDialog().getByRole('textbox', { name: new RegExp(`^${en(inputIds[input]).replace(/[()]/g, '\\$&')}`) });
+const preview = () => inDialog().getByRole('region', { name: en('Faq_Text_Preview') });
 
 /** The inputs show the draft (the row, theirs after a reload, or what the person typed). */
 function expectDraftOnScreen(s: Snapshot) {
@@ -241,8 +223,8 @@ describeWalks(faqDialogMachine, {
     loading: async (s) => {
       // The dialog opens with its title, takes no input while it reads, and Save waits.
       const title = s.context.input.row === undefined ? 'Faq_Text_CreateTitle' : 'Faq_Text_UpdateTitle';
-      expect(await dialog().findByRole('heading', { name: en(title) })).toBeInTheDocument();
-      expect(await dialog().findByText(en('Global_Text_Loading'))).toBeInTheDocument();
+      expect(await inDialog().findByRole('heading', { name: en(title) })).toBeInTheDocument();
+      expect(await inDialog().findByText(en('Global_Text_Loading'))).toBeInTheDocument();
       expect(inputOf('header')).toBeDisabled();
       expect(button('Faq_Button_Save')).toBeDisabled();
     },
@@ -251,13 +233,13 @@ describeWalks(faqDialogMachine, {
       await waitFor(() => {
         expect(save).toHaveAttribute('aria-busy', 'false');
       });
-      expect(dialog().queryByText(en('Global_Text_Loading'))).toBeNull();
+      expect(inDialog().queryByText(en('Global_Text_Loading'))).toBeNull();
       if (selectCanSave(s)) expect(save).toBeEnabled();
       else expect(save).toBeDisabled();
       expectDraftOnScreen(s);
       // Each input the contract refuses (once typed into, or on an existing question) says so; the others stay quiet.
-      expect(dialog().queryAllByText(en('Faq_Text_Invalid'))).toHaveLength(selectInvalidInputs(s).length);
-      expect(dialog().queryByText(en('Faq_Text_Stale'))).toBeNull();
+      expect(inDialog().queryAllByText(en('Faq_Text_Invalid'))).toHaveLength(selectInvalidInputs(s).length);
+      expect(inDialog().queryByText(en('Faq_Text_Stale'))).toBeNull();
       expectSanitisedPreview(s);
       // A refused save or read that is neither stale nor a 401 is told in a snackbar under Global_Text_FailTitle.
       if (harness.failure instanceof Error) {
@@ -277,7 +259,7 @@ describeWalks(faqDialogMachine, {
     },
     conflict: async (s, harness) => {
       // The stale text and its two ways out; the draft is still on screen, not editable, and no plain Save.
-      expect(await dialog().findByText(en('Faq_Text_Stale'))).toBeInTheDocument();
+      expect(await inDialog().findByText(en('Faq_Text_Stale'))).toBeInTheDocument();
       expect(button('Global_Button_ReloadTheirs')).toBeEnabled();
       expect(button('Global_Button_KeepMine')).toBeEnabled();
       expect(button('Faq_Button_Save')).toBeDisabled();
@@ -319,10 +301,10 @@ describeWalks(faqDialogMachine, {
     unauthorised: endsUnauthorised(),
   },
   executors: {
-    [doneEventType('load')]: ({ event }, harness) => answer('load', event, harness),
+    [doneEventType('load')]: ({ event }, harness) => answerEditorCall(harness, 'load', event),
     [errorEventType('load')]: async ({ event }, harness) => {
       harness.failure = event.error;
-      await answer('load', event, harness);
+      await answerEditorCall(harness, 'load', event);
     },
     edit: async ({ event }, { user }) => {
       const { input, value } = event.changes;
@@ -339,10 +321,10 @@ describeWalks(faqDialogMachine, {
     cancel: (_step, { user }) => user.click(button('Faq_Button_Cancel')),
     reload: (_step, { user }) => user.click(button('Global_Button_ReloadTheirs')),
     keepMine: (_step, { user }) => user.click(button('Global_Button_KeepMine')),
-    [doneEventType('save')]: ({ event }, harness) => answer('save', event, harness),
+    [doneEventType('save')]: ({ event }, harness) => answerEditorCall(harness, 'save', event),
     [errorEventType('save')]: async ({ event }, harness) => {
       harness.failure = event.error;
-      await answer('save', event, harness);
+      await answerEditorCall(harness, 'save', event);
     },
   },
 });
