@@ -1,18 +1,23 @@
-/* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { applicationsGridMachine } from '@machines/admin-grid/applications-grid';
-import { selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
 import { applicationDialogMachine } from '@machines/application-dialog/application-dialog.machine';
 import { ApplicationsScreen } from '@src/admin/applications/ApplicationsPage';
 import type { Application } from '@contracts/admin/applications';
 import { ApiError } from '@contracts/failures';
 import { applicationRow, manyApplications, regions } from '../support/admin-fixtures';
 import { doneEventType } from '../support/controlled-actor';
-import { expectLoading, gridExecutors, gridHarness, gridStates, gridWalkGraph, tableNames } from '../support/grid-walk';
-import { recordingNotifications } from '../support/recording-ref';
+import {
+  clientPagedNotWalked,
+  expectBrowsing,
+  expectLoading,
+  gridExecutors,
+  gridHarness,
+  gridStates,
+  gridWalkGraph,
+} from '../support/grid-walk';
 import { iconList, renderAdminView } from '../support/render-admin';
 import { describeWalks, notWalked } from '../support/walk';
 
@@ -52,32 +57,15 @@ function renderPage() {
 describeWalks(applicationsGridMachine, {
   title: 'Manage Applications walk (admin-and-board §2, §4, §8, through the real page)',
   events: graph.events,
-  scenarios: [
-    {
-      input: { notifications: recordingNotifications().ref },
-      serializeState: graph.serializeState,
-      journeys: graph.journeys,
-    },
-  ],
+  scenarios: [graph.scenario],
   start: renderPage,
-  describeEvent: (event) => ('output' in event && event.output !== undefined ? 'saved' : undefined),
+  describeEvent: graph.describeEvent,
   // A bound so a stuck walk fails instead of hanging (not a speed check).
   timeout: 30_000,
   states: {
     ...gridStates<Application>(),
     loading: expectLoading,
-    'ready.browsing': async (s) => {
-      const expected = selectPageRows(s).map((row) => row.applicationName);
-      await waitFor(() => {
-        expect(tableNames()).toEqual(expected);
-      });
-      const paging = selectPaging(s);
-      expect(screen.getByText(`Page ${paging.pageIndex + 1} of ${paging.pageCount}`)).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Search' })).toHaveProperty(
-        'disabled',
-        !(s.context.filter.column !== undefined && s.context.filter.text.trim() !== ''),
-      );
-    },
+    'ready.browsing': (s) => expectBrowsing(s, (row) => row.applicationName),
     'ready.confirmingDelete': async () => {
       const dialog = await screen.findByRole('alertdialog');
       expect(dialog).toHaveTextContent(`Delete the application ${first.applicationName}?`);
@@ -96,10 +84,7 @@ describeWalks(applicationsGridMachine, {
     'filter.text': async () => {
       await userEvent.type(screen.getByRole('searchbox', { name: 'Search text' }), 'claims');
     },
-    'filter.search': notWalked('not offered to this graph: when Search applies is pinned in tests/unit/admin/grid'),
-    'page.size': notWalked('not offered to this graph: page sizes are pinned in tests/unit/admin/grid'),
-    'filter.scope': notWalked('server paging only: walked in tests/model/users.model'),
-    'sort.by': notWalked('this grid names no sort columns; header sorting is walked in tests/model/users.model'),
+    ...clientPagedNotWalked,
     'row.add': async () => {
       await userEvent.click(screen.getByRole('button', { name: 'Add application' }));
     },

@@ -1,9 +1,7 @@
-/* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import { selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
 import { faqDialogMachine, type FaqLoaded } from '@machines/faq-editor/faq-dialog.machine';
 import { faqGridMachine } from '@machines/faq-editor/faq-grid';
 import { FaqScreen } from '@src/admin/faq/FaqEditorPage';
@@ -11,8 +9,15 @@ import type { FaqEntry } from '@contracts/admin/faq';
 import { ApiError } from '@contracts/failures';
 import { doneEventType } from '../support/controlled-actor';
 import { faqEntry, manyFaqEntries } from '../support/faq-fixtures';
-import { expectLoading, gridExecutors, gridHarness, gridStates, gridWalkGraph, tableNames } from '../support/grid-walk';
-import { recordingNotifications } from '../support/recording-ref';
+import {
+  clientPagedNotWalked,
+  expectBrowsing,
+  expectLoading,
+  gridExecutors,
+  gridHarness,
+  gridStates,
+  gridWalkGraph,
+} from '../support/grid-walk';
 import { renderAdminView } from '../support/render-admin';
 import { describeWalks, notWalked } from '../support/walk';
 
@@ -60,32 +65,15 @@ const questionColumn = 1;
 describeWalks(faqGridMachine, {
   title: 'FAQ editor grid walk (issue 11, docs/flows/faq-editor.md), through the real page of one scope',
   events: graph.events,
-  scenarios: [
-    {
-      input: { notifications: recordingNotifications().ref },
-      serializeState: graph.serializeState,
-      journeys: graph.journeys,
-    },
-  ],
+  scenarios: [graph.scenario],
   start: renderPage,
-  describeEvent: (event) => ('output' in event && event.output !== undefined ? 'saved' : undefined),
+  describeEvent: graph.describeEvent,
   // A bound so a stuck walk fails instead of hanging (not a speed check).
   timeout: 30_000,
   states: {
     ...gridStates<FaqEntry>(),
     loading: expectLoading,
-    'ready.browsing': async (s) => {
-      const expected = selectPageRows(s).map((row) => row.header);
-      await waitFor(() => {
-        expect(tableNames(questionColumn)).toEqual(expected);
-      });
-      const paging = selectPaging(s);
-      expect(screen.getByText(`Page ${paging.pageIndex + 1} of ${paging.pageCount}`)).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Search' })).toHaveProperty(
-        'disabled',
-        !(s.context.filter.column !== undefined && s.context.filter.text.trim() !== ''),
-      );
-    },
+    'ready.browsing': (s) => expectBrowsing(s, (row) => row.header, questionColumn),
     'ready.confirmingDelete': async () => {
       const dialog = await screen.findByRole('alertdialog');
       expect(dialog).toHaveTextContent(`Delete the question "${first.header}"?`);
@@ -105,10 +93,7 @@ describeWalks(faqGridMachine, {
     'filter.text': async () => {
       await userEvent.type(screen.getByRole('searchbox', { name: 'Search text' }), 'billing');
     },
-    'filter.search': notWalked('not offered to this graph: when Search applies is pinned in tests/unit/admin/grid'),
-    'page.size': notWalked('not offered to this graph: page sizes are pinned in tests/unit/admin/grid'),
-    'filter.scope': notWalked('server paging only: walked in tests/model/users.model'),
-    'sort.by': notWalked('this grid names no sort columns; header sorting is walked in tests/model/users.model'),
+    ...clientPagedNotWalked,
     'row.add': async () => {
       await userEvent.click(screen.getByRole('button', { name: 'Add question' }));
     },

@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
+import { selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
 import type { GridLoad, GridQuery } from '@machines/admin-grid/grid.types';
 import { actorDone, actorError, createControlledActor, doneEventType, errorEventType } from './controlled-actor';
 import { recordingNotifications } from './recording-ref';
+import { notWalked } from './walk-types';
 
 /*
  * The pieces every admin grid page's walk (tests/model/*-grid pages: applications, users) drives the same way: the
@@ -136,13 +138,13 @@ type GridSnapshotLike = {
  * through the page, how browsing states differ, and the journeys that end in a state reached before (shortest paths
  * skip them). The first row (`deleteId`) is on the first page, filtered or not; `saved` is what the dialog saves.
  */
-export function gridWalkGraph<TRow, const TColumn extends string>(options: {
+export function gridWalkGraph<TRow>(options: {
   rows: TRow[];
   readFailure: Error;
   deleteRefusal: Error;
   saved: TRow;
   deleteId: string;
-  filterColumn: TColumn;
+  filterColumn: string;
   filterText: string;
 }) {
   const rowsLoaded = actorDone('loadRows', options.rows);
@@ -155,7 +157,7 @@ export function gridWalkGraph<TRow, const TColumn extends string>(options: {
   const confirm = { type: 'delete.confirm' as const };
   const refresh = { type: 'grid.refresh' as const };
   const cancelDelete = { type: 'delete.cancel' as const };
-  const chooseColumn = { type: 'filter.column' as const, column: options.filterColumn as string };
+  const chooseColumn = { type: 'filter.column' as const, column: options.filterColumn };
   const clear = { type: 'filter.clear' as const };
   const add = { type: 'row.add' as const };
   const browsing = [
@@ -197,9 +199,43 @@ export function gridWalkGraph<TRow, const TColumn extends string>(options: {
   ];
   return {
     events,
-    journeys,
-    /** Browsing states differ by what the filter and pager show; the others by their state alone. */
-    serializeState: (s: GridSnapshotLike) =>
-      JSON.stringify(s.matches({ ready: 'browsing' }) ? [s.value, s.context.filter, s.context.pageIndex] : [s.value]),
+    /** The one traversal: a fresh page, its journeys, browsing states told apart by what the filter and pager show. */
+    scenario: {
+      input: { notifications: recordingNotifications().ref },
+      serializeState: (s: GridSnapshotLike) =>
+        JSON.stringify(s.matches({ ready: 'browsing' }) ? [s.value, s.context.filter, s.context.pageIndex] : [s.value]),
+      journeys,
+    },
+    /** A read or a dialog that answered with a row says so in the title (one that closed says nothing). */
+    describeEvent: (event: Walked) => ('output' in event && event.output !== undefined ? 'saved' : undefined),
   };
 }
+
+/**
+ * The browsing page as the grid's snapshot says: the page's rows in order (`cellOf` each row's text in `column`), the
+ * pager, and Search only with a column and a text.
+ */
+export async function expectBrowsing<TRow>(
+  s: Parameters<typeof selectPageRows<TRow>>[0],
+  cellOf: (row: TRow) => string,
+  column = 0,
+) {
+  const expected = selectPageRows(s).map(cellOf);
+  await waitFor(() => {
+    expect(tableNames(column)).toEqual(expected);
+  });
+  const paging = selectPaging(s);
+  expect(screen.getByText(`Page ${paging.pageIndex + 1} of ${paging.pageCount}`)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Search' })).toHaveProperty(
+    'disabled',
+    !(s.context.filter.column !== undefined && s.context.filter.text.trim() !== ''),
+  );
+}
+
+/** The grid events a client-paged page's walk does not drive, each with where it is proved instead. */
+export const clientPagedNotWalked = {
+  'filter.search': notWalked('not offered to this graph: when Search applies is pinned in tests/unit/admin/grid'),
+  'page.size': notWalked('not offered to this graph: page sizes are pinned in tests/unit/admin/grid'),
+  'filter.scope': notWalked('server paging only: walked in tests/model/users.model'),
+  'sort.by': notWalked('this grid names no sort columns; header sorting is walked in tests/model/users.model'),
+};
