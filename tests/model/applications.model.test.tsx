@@ -1,22 +1,25 @@
-/* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { fromPromise, type SnapshotFrom } from 'xstate';
+import { fromPromise } from 'xstate';
 import { applicationsGridMachine } from '@machines/admin-grid/applications-grid';
-import { selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
 import { applicationDialogMachine } from '@machines/application-dialog/application-dialog.machine';
 import { ApplicationsScreen } from '@src/admin/applications/ApplicationsPage';
 import type { Application } from '@contracts/admin/applications';
 import { ApiError } from '@contracts/failures';
 import { applicationRow, manyApplications, regions } from '../support/admin-fixtures';
-import { actorDone, actorError, doneEventType } from '../support/controlled-actor';
-import { expectLoading, gridExecutors, gridHarness, gridStates, tableNames } from '../support/grid-walk';
-import { recordingNotifications } from '../support/recording-ref';
+import { doneEventType } from '../support/controlled-actor';
+import {
+  clientPagedNotWalked,
+  expectBrowsing,
+  expectLoading,
+  gridExecutors,
+  gridHarness,
+  gridStates,
+  gridWalkGraph,
+} from '../support/grid-walk';
 import { iconList, renderAdminView } from '../support/render-admin';
 import { describeWalks, notWalked } from '../support/walk';
-
-type GridSnapshot = SnapshotFrom<typeof applicationsGridMachine>;
 
 const rows = manyApplications(12);
 const first = rows[0]!;
@@ -24,51 +27,15 @@ const saved = applicationRow({ applicationName: 'Wellness Hub', alias: null });
 const serverDown = new ApiError({ status: 500, code: 'internal', message: 'Internal server error', requestId: 'q1' });
 const inUse = new ApiError({ status: 409, code: 'conflict', message: 'Still used by 2 clients.', requestId: 'q2' });
 
-const rowsLoaded = actorDone('loadRows', rows);
-const rowsFailed = actorError('loadRows', serverDown);
-const deleted = actorDone('deleteRow', undefined);
-const deleteRefused = actorError('deleteRow', inUse);
-const editorSaved = actorDone('editor', saved as Application | undefined);
-const editorCancelled = actorDone('editor', undefined);
-const deleteFirst = { type: 'row.delete', id: first.applicationId } as const;
-const confirm = { type: 'delete.confirm' } as const;
-
-const browsing = [
-  { type: 'filter.column' as const, column: 'name' },
-  { type: 'filter.text' as const, text: 'claims' },
-  { type: 'filter.clear' as const },
-  { type: 'page.go' as const, index: 1 },
-  { type: 'row.add' as const },
-];
-type Walked =
-  | (typeof browsing)[number]
-  | typeof rowsLoaded
-  | typeof rowsFailed
-  | typeof deleted
-  | typeof deleteRefused
-  | typeof editorSaved
-  | typeof editorCancelled
-  | typeof deleteFirst
-  | typeof confirm
-  | { type: 'grid.refresh' }
-  | { type: 'delete.cancel' };
-
-/** The events each state can meet through the page: actors answer only while they run. */
-const eventsOf = (s: GridSnapshot): Walked[] => {
-  if (s.matches('loading')) return [rowsLoaded, rowsFailed];
-  if (s.matches('failed')) return [{ type: 'grid.refresh' as const }];
-  if (s.matches({ ready: 'browsing' })) {
-    return [
-      ...browsing,
-      // The first application is on the first page, filtered or not.
-      ...(s.context.pageIndex === 0 ? [deleteFirst] : []),
-    ];
-  }
-  if (s.matches({ ready: 'confirmingDelete' })) return [confirm, { type: 'delete.cancel' as const }];
-  if (s.matches({ ready: 'deleting' })) return [deleted, deleteRefused];
-  if (s.matches({ ready: 'editing' })) return [editorSaved, editorCancelled];
-  return [];
-};
+const graph = gridWalkGraph({
+  rows,
+  readFailure: serverDown,
+  deleteRefusal: inUse,
+  saved,
+  deleteId: first.applicationId,
+  filterColumn: 'name',
+  filterText: 'claims',
+});
 
 function renderPage() {
   const harness = gridHarness<Application>();
@@ -89,44 +56,16 @@ function renderPage() {
 
 describeWalks(applicationsGridMachine, {
   title: 'Manage Applications walk (admin-and-board §2, §4, §8, through the real page)',
-  events: eventsOf,
-  scenarios: [
-    {
-      input: { notifications: recordingNotifications().ref },
-      // Browsing states differ by what the filter and pager show; the others by their state alone.
-      serializeState: (s) =>
-        JSON.stringify(s.matches({ ready: 'browsing' }) ? [s.value, s.context.filter, s.context.pageIndex] : [s.value]),
-      // Each of these ends in a state reached before, so shortest paths skip it.
-      journeys: [
-        [rowsFailed, { type: 'grid.refresh' }],
-        [rowsLoaded, { type: 'filter.column', column: 'name' }, { type: 'filter.clear' }],
-        [rowsLoaded, deleteFirst, { type: 'delete.cancel' }],
-        [rowsLoaded, deleteFirst, confirm, deleted],
-        [rowsLoaded, deleteFirst, confirm, deleteRefused],
-        [rowsLoaded, { type: 'row.add' }, editorSaved],
-        [rowsLoaded, { type: 'row.add' }, editorCancelled],
-      ],
-    },
-  ],
+  events: graph.events,
+  scenarios: [graph.scenario],
   start: renderPage,
-  describeEvent: (event) => ('output' in event && event.output !== undefined ? 'saved' : undefined),
+  describeEvent: graph.describeEvent,
   // A bound so a stuck walk fails instead of hanging (not a speed check).
   timeout: 30_000,
   states: {
     ...gridStates<Application>(),
     loading: expectLoading,
-    'ready.browsing': async (s) => {
-      const expected = selectPageRows(s).map((row) => row.applicationName);
-      await waitFor(() => {
-        expect(tableNames()).toEqual(expected);
-      });
-      const paging = selectPaging(s);
-      expect(screen.getByText(`Page ${paging.pageIndex + 1} of ${paging.pageCount}`)).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Search' })).toHaveProperty(
-        'disabled',
-        !(s.context.filter.column !== undefined && s.context.filter.text.trim() !== ''),
-      );
-    },
+    'ready.browsing': (s) => expectBrowsing(s, (row) => row.applicationName),
     'ready.confirmingDelete': async () => {
       const dialog = await screen.findByRole('alertdialog');
       expect(dialog).toHaveTextContent(`Delete the application ${first.applicationName}?`);
@@ -145,10 +84,7 @@ describeWalks(applicationsGridMachine, {
     'filter.text': async () => {
       await userEvent.type(screen.getByRole('searchbox', { name: 'Search text' }), 'claims');
     },
-    'filter.search': notWalked('not offered to this graph: when Search applies is pinned in tests/unit/admin/grid'),
-    'page.size': notWalked('not offered to this graph: page sizes are pinned in tests/unit/admin/grid'),
-    'filter.scope': notWalked('server paging only: walked in tests/model/users.model'),
-    'sort.by': notWalked('this grid names no sort columns; header sorting is walked in tests/model/users.model'),
+    ...clientPagedNotWalked,
     'row.add': async () => {
       await userEvent.click(screen.getByRole('button', { name: 'Add application' }));
     },

@@ -1,21 +1,18 @@
 /* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useSelector } from '@xstate/react';
 import { expect, vi } from 'vitest';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { fieldDialogMachine, type FieldLoaded } from '@machines/field-dialog/field-dialog.machine';
 import { selectCanSave, selectDataTypes, selectSections } from '@machines/field-dialog/field-dialog.selectors';
 import type { FieldChange, FieldTextInput, SubFieldInput } from '@machines/field-dialog/field-draft';
 import { FieldDialog } from '@src/admin/fields/FieldDialog';
 import type { Field } from '@contracts/admin/fields';
-import { answerCall, renderDialogHost } from '../support/admin-dialog-host';
+import { renderDialogHost, WhileOpen } from '../support/admin-dialog-host';
 import { catalogueText } from '../support/catalogue-text';
 import {
   actorDone,
   actorError,
   actorIdOf,
-  createControlledActor,
   doneEventType,
   errorEventType,
   isDoneEvent,
@@ -23,11 +20,10 @@ import {
 } from '../support/controlled-actor';
 import { fieldLists, firstNameField, nameTaken, staleUpdate, unauthorised } from '../support/field-fixtures';
 import { recordingNotifications } from '../support/recording-ref';
-import { dialogGone, endsUnauthorised } from '../support/editor-walk';
+import { answerEditorCall, dialogGone, editorHarness, endsUnauthorised, inDialog } from '../support/editor-walk';
 import { describeWalks, notWalked } from '../support/walk';
 
 type Snapshot = SnapshotFrom<typeof fieldDialogMachine>;
-type DialogRef = ActorRefFrom<typeof fieldDialogMachine>;
 const en = (id: string) => catalogueText('en-us', id);
 const graphNotifications = recordingNotifications().ref;
 const saved = firstNameField({ id: 'saved', dictionaryName: 'MemberId', version: 1 });
@@ -97,49 +93,30 @@ function filterEvents(s: Snapshot, event: Walked): boolean {
   return s.can(event as never);
 }
 
-/** The dialog as the page shows it: only while its actor runs. */
-function WhileOpen({ dialogRef }: { dialogRef: DialogRef }) {
-  const open = useSelector(dialogRef, (s) => s.status === 'active');
-  return open ? <FieldDialog dialogRef={dialogRef} /> : null;
-}
-
 function startDialog(row: Field | undefined) {
-  const calls = {
-    load: createControlledActor<FieldLoaded, unknown>(),
-    save: createControlledActor<Field, unknown>(),
-  };
-  const unauthorisedPolicy = vi.fn();
-  const logLoadFailure = vi.fn();
+  const harness = { ...editorHarness<FieldLoaded, Field>(), logLoadFailure: vi.fn() };
   const logic = fieldDialogMachine.provide({
-    actors: { load: calls.load.logic as never, save: calls.save.logic as never },
-    actions: { unauthorised: unauthorisedPolicy, logLoadFailure },
+    actors: { load: harness.calls.load.logic as never, save: harness.calls.save.logic as never },
+    actions: { unauthorised: harness.unauthorisedPolicy, logLoadFailure: harness.logLoadFailure },
   });
   renderDialogHost({
     logic,
     input: (notifications) => ({ row, notifications }),
-    view: (dialogRef) => <WhileOpen dialogRef={dialogRef} />,
+    view: (dialogRef) => (
+      <WhileOpen actorRef={dialogRef}>
+        <FieldDialog dialogRef={dialogRef} />
+      </WhileOpen>
+    ),
   });
-  return {
-    calls,
-    unauthorisedPolicy,
-    logLoadFailure,
-    user: userEvent.setup(),
-    failure: undefined as unknown,
-    /** The inputs as they showed when Save was pressed. */
-    onScreen: undefined as Record<string, unknown> | undefined,
-  };
+  return harness;
 }
 type Harness = ReturnType<typeof startDialog>;
 
-const answer = (name: keyof Harness['calls'], event: { output?: unknown; error?: unknown }, harness: Harness) =>
-  answerCall(harness.calls[name], 'error' in event ? { error: event.error } : { output: event.output });
-
-const dialog = () => within(screen.getByRole('dialog'));
-const button = (id: string) => dialog().getByRole('button', { name: en(id) });
+const button = (id: string) => inDialog().getByRole('button', { name: en(id) });
 const labelId = (input: FieldTextInput | SubFieldInput) => `Field_Field_${input[0]?.toUpperCase()}${input.slice(1)}`;
 /** An input by its title (a required one's title ends in the required mark). */
 const inputNamed = (role: 'textbox' | 'spinbutton' | 'combobox' | 'checkbox', id: string) =>
-  dialog().getByRole(role, { name: new RegExp(`^${en(id)}`) });
+  inDialog().getByRole(role, { name: new RegExp(`^${en(id)}`) });
 
 /** How the person makes each kind of change the `edit` event carries. */
 async function change(changes: FieldChange, { user }: Harness) {
@@ -161,7 +138,7 @@ async function change(changes: FieldChange, { user }: Harness) {
     case 'subfield.add':
       return user.click(button('Field_Button_AddSubField'));
     case 'subfield.remove': {
-      const remove = dialog().getAllByRole('button', { name: /^Remove option/ })[changes.index];
+      const remove = inDialog().getAllByRole('button', { name: /^Remove option/ })[changes.index];
       if (remove) await user.click(remove);
       return;
     }
@@ -247,7 +224,7 @@ describeWalks(fieldDialogMachine, {
   states: {
     loading: async (s) => {
       // The row shows while the lists load, but takes no input, and Save waits.
-      expect(await dialog().findByText(en('Global_Text_Loading'))).toBeInTheDocument();
+      expect(await inDialog().findByText(en('Global_Text_Loading'))).toBeInTheDocument();
       expect(inputNamed('textbox', 'Field_Field_DictionaryName')).toBeDisabled();
       expect(button('Field_Button_Save')).toBeDisabled();
       expectDraftOnScreen(s);
@@ -257,14 +234,14 @@ describeWalks(fieldDialogMachine, {
       await waitFor(() => {
         expect(save).toHaveAttribute('aria-busy', 'false');
       });
-      expect(dialog().queryByText(en('Global_Text_Loading'))).toBeNull();
+      expect(inDialog().queryByText(en('Global_Text_Loading'))).toBeNull();
       if (selectCanSave(s)) expect(save).toBeEnabled();
       else expect(save).toBeDisabled();
       expectDraftOnScreen(s);
       const sections = selectSections(s);
-      expect(dialog().queryByRole('spinbutton') !== null).toBe(sections.dataLength);
-      expect(dialog().queryByText(en('Field_Text_SubFields')) !== null).toBe(sections.subfields);
-      expect(dialog().queryByText(en('Field_Text_Stale'))).toBeNull();
+      expect(inDialog().queryByRole('spinbutton') !== null).toBe(sections.dataLength);
+      expect(inDialog().queryByText(en('Field_Text_SubFields')) !== null).toBe(sections.subfields);
+      expect(inDialog().queryByText(en('Field_Text_Stale'))).toBeNull();
       // The data type select offers the loaded types after its "Select" line; none when the lists failed.
       const types = within(inputNamed('combobox', 'Field_Field_DataType')).getAllByRole('option');
       expect(types).toHaveLength(1 + selectDataTypes(s).length);
@@ -281,7 +258,7 @@ describeWalks(fieldDialogMachine, {
         expect(screen.queryByTestId('snackbar')).toBeNull();
         expect(screen.queryAllByRole('dialog')).toHaveLength(1);
       }
-      expect(dialog().queryAllByRole('button', { name: /^Remove option/ })).toHaveLength(
+      expect(inDialog().queryAllByRole('button', { name: /^Remove option/ })).toHaveLength(
         sections.subfields ? s.context.draft.subfields.length : 0,
       );
     },
@@ -291,7 +268,7 @@ describeWalks(fieldDialogMachine, {
     },
     conflict: async (s, harness) => {
       // The stale text and its two ways out; the draft is still on screen, not editable, and no plain Save.
-      expect(await dialog().findByText(en('Field_Text_Stale'))).toBeInTheDocument();
+      expect(await inDialog().findByText(en('Field_Text_Stale'))).toBeInTheDocument();
       expect(button('Global_Button_ReloadTheirs')).toBeEnabled();
       expect(button('Global_Button_KeepMine')).toBeEnabled();
       expect(button('Field_Button_Save')).toBeDisabled();
@@ -324,11 +301,11 @@ describeWalks(fieldDialogMachine, {
     unauthorised: endsUnauthorised(),
   },
   executors: {
-    [doneEventType('load')]: ({ event }, harness) => answer('load', event, harness),
-    [errorEventType('load')]: ({ event }, harness) => answer('load', event, harness),
+    [doneEventType('load')]: ({ event }, harness) => answerEditorCall(harness, 'load', event),
+    [errorEventType('load')]: ({ event }, harness) => answerEditorCall(harness, 'load', event),
     edit: ({ event }, harness) => change(event.changes, harness),
     save: async (_step, harness) => {
-      const metaTag = dialog().queryByRole('combobox', { name: new RegExp(`^${en('Field_Field_MetaTag')}`) });
+      const metaTag = inDialog().queryByRole('combobox', { name: new RegExp(`^${en('Field_Field_MetaTag')}`) });
       harness.onScreen = {
         dictionaryName: (inputNamed('textbox', 'Field_Field_DictionaryName') as HTMLInputElement).value,
         fieldDescription: (inputNamed('textbox', 'Field_Field_FieldDescription') as HTMLInputElement).value,
@@ -340,10 +317,10 @@ describeWalks(fieldDialogMachine, {
     cancel: (_step, { user }) => user.click(button('Field_Button_Cancel')),
     reload: (_step, { user }) => user.click(button('Global_Button_ReloadTheirs')),
     keepMine: (_step, { user }) => user.click(button('Global_Button_KeepMine')),
-    [doneEventType('save')]: ({ event }, harness) => answer('save', event, harness),
+    [doneEventType('save')]: ({ event }, harness) => answerEditorCall(harness, 'save', event),
     [errorEventType('save')]: async ({ event }, harness) => {
       harness.failure = event.error;
-      await answer('save', event, harness);
+      await answerEditorCall(harness, 'save', event);
     },
   },
 });

@@ -1,9 +1,18 @@
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, render, waitFor } from '@testing-library/react';
+import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
-import { createActor, fromCallback, fromPromise, type ActorRefFrom, type AnyActorLogic, type InputFrom } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  type ActorRefFrom,
+  type AnyActorLogic,
+  type AnyActorRef,
+  type InputFrom,
+} from 'xstate';
 import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
 import { notificationsMachine } from '@machines/notifications/notifications.machine';
 import { englishCatalogue } from '@src/i18n/catalogues';
@@ -33,6 +42,12 @@ export function renderDialogHost<TLogic extends AnyActorLogic>({
     return view(started);
   });
   return { ...rendered, dialogRef: dialogRef as unknown as ActorRefFrom<TLogic> };
+}
+
+/** The dialog as a page shows it: only while its actor runs (a page drops it once the editor is done). */
+export function WhileOpen({ actorRef, children }: { actorRef: AnyActorRef; children: ReactNode }) {
+  const open = useSelector(actorRef, (s: { status: string }) => s.status === 'active');
+  return open ? children : null;
 }
 
 /** Renders what `screen` builds beside the real notifications actor and its snackbar, in English. */

@@ -1,8 +1,7 @@
 import { HStack, NativeSelect } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
-import { fromPromise, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { useLocation } from 'wouter';
 import type { Client } from '@contracts/admin/clients';
 import type { FaqEntry } from '@contracts/admin/faq';
@@ -25,7 +24,7 @@ import { paths, withCulture } from '../../app/routes';
 import { labels } from '../../i18n/labels';
 import { withValues } from '../../i18n/with-values';
 import { OnwardLink } from '../../profile/OnwardLink';
-import { AdminListScreen, type AdminListDefinition } from '../shared/AdminListPage';
+import { AdminListScreen, useAdminListLogic, type AdminListDefinition } from '../shared/AdminListPage';
 import { ClientOptions } from '../shared/ClientOptions';
 import { FaqDialog } from './FaqDialog';
 import { wireFaqEditor } from './wiring';
@@ -72,20 +71,31 @@ export function FaqEditorPage() {
     <>
       <ScopeChoice scope={scope} chooseClient={profile.isAulAdmin} />
       {/* A new scope is a new grid: one grid actor per client and culture. */}
-      <FaqScreen key={`${scope.clientId}|${scope.culture}`} scope={scope} notifications={notifications} />
+      <ScopedFaqScreen key={`${scope.clientId}|${scope.culture}`} scope={scope} />
     </>
   );
 }
 
-export function FaqScreen({ scope, notifications }: { scope: FaqScope; notifications: NotificationsRef }) {
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- one grid actor per scope (the parent keys this by it)
-  const logic = useMemo(() => wireFaqEditor(scope), []);
+/** One scope's grid joined to the API (the parent keys this by the scope, so a new scope wires a new grid). */
+function ScopedFaqScreen({ scope }: { scope: FaqScope }) {
+  const { logic, notifications } = useAdminListLogic(() => wireFaqEditor(scope));
+  return notifications ? <FaqScreen logic={logic} notifications={notifications} /> : null;
+}
+
+/** The grid of one scope's questions and its dialog, given the grid's logic (the page's, or a walk's fakes). */
+export function FaqScreen({
+  logic,
+  notifications,
+}: {
+  logic: ReturnType<typeof wireFaqEditor>;
+  notifications: NotificationsRef;
+}) {
   return (
     <AdminListScreen
       definition={faqList}
       logic={logic}
       notifications={notifications}
-      dialog={(editorRef: AnyActorRef) => <FaqDialog dialogRef={editorRef as ActorRefFrom<typeof faqDialogMachine>} />}
+      dialog={(editorRef: ActorRefFrom<typeof faqDialogMachine>) => <FaqDialog dialogRef={editorRef} />}
     />
   );
 }
