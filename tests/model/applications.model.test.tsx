@@ -8,9 +8,9 @@ import { ApplicationsScreen } from '@src/admin/applications/ApplicationsPage';
 import type { Application } from '@contracts/admin/applications';
 import { ApiError } from '@contracts/failures';
 import { applicationRow, manyApplications, regions } from '../support/admin-fixtures';
-import { doneEventType } from '../support/controlled-actor';
 import {
   clientPagedNotWalked,
+  clientPagedPageExecutors,
   expectBrowsing,
   expectLoading,
   gridExecutors,
@@ -19,7 +19,7 @@ import {
   gridWalkGraph,
 } from '../support/grid-walk';
 import { iconList, renderAdminView } from '../support/render-admin';
-import { describeWalks, notWalked } from '../support/walk';
+import { describeWalks } from '../support/walk';
 
 const rows = manyApplications(12);
 const first = rows[0]!;
@@ -81,31 +81,21 @@ describeWalks(applicationsGridMachine, {
       deleteRefusal: inUse,
       deleteFailTitle: 'Application_Text_DeleteFailTitle',
     }),
-    'filter.text': async () => {
-      await userEvent.type(screen.getByRole('searchbox', { name: 'Search text' }), 'claims');
-    },
     ...clientPagedNotWalked,
-    'row.add': async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Add application' }));
-    },
-    'row.edit': notWalked('not offered to this graph: the edit dialog is walked in application-dialog'),
-    'row.delete': async () => {
-      await userEvent.click(screen.getByRole('button', { name: `Delete ${first.applicationName}` }));
-    },
-    [doneEventType('editor')]: async ({ event }) => {
-      const dialog = await screen.findByRole('dialog');
-      if (event.output === undefined) {
-        await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-        return;
-      }
-      await userEvent.type(within(dialog).getByLabelText(/Application name/), saved.applicationName);
-      await userEvent.type(within(dialog).getByLabelText(/Application link/), 'https://wellness.example.test/');
-      await waitFor(() => {
-        expect(within(dialog).getAllByRole('option', { name: regions[1]!.name })).toHaveLength(1);
-      });
-      await userEvent.selectOptions(within(dialog).getByLabelText(/Region/), regions[1]!.id);
-      await userEvent.selectOptions(within(dialog).getByLabelText(/Icon/), 'file-text');
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    },
+    ...clientPagedPageExecutors({
+      searchText: 'claims',
+      addLabel: 'Add application',
+      deleteLabel: `Delete ${first.applicationName}`,
+      dialogWalk: 'application-dialog',
+      fillDialog: async (dialog) => {
+        await userEvent.type(within(dialog).getByLabelText(/Application name/), saved.applicationName);
+        await userEvent.type(within(dialog).getByLabelText(/Application link/), 'https://wellness.example.test/');
+        await waitFor(() => {
+          expect(within(dialog).getAllByRole('option', { name: regions[1]!.name })).toHaveLength(1);
+        });
+        await userEvent.selectOptions(within(dialog).getByLabelText(/Region/), regions[1]!.id);
+        await userEvent.selectOptions(within(dialog).getByLabelText(/Icon/), 'file-text');
+      },
+    }),
   },
 });

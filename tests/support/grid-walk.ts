@@ -239,3 +239,41 @@ export const clientPagedNotWalked = {
   'filter.scope': notWalked('server paging only: walked in tests/model/users.model'),
   'sort.by': notWalked('this grid names no sort columns; header sorting is walked in tests/model/users.model'),
 };
+
+/**
+ * What a client-paged catalogue page's walk does on its own page, the same way on every such page: type the search
+ * text, Add, delete the first row, and answer the add dialog (Cancel, or fill it and Save). Edit is walked by the
+ * dialog's own walk.
+ */
+export function clientPagedPageExecutors(page: {
+  searchText: string;
+  addLabel: string;
+  /** The accessible name of the first row's delete button. */
+  deleteLabel: string;
+  /** Where the edit dialog is walked instead (its walk's file name). */
+  dialogWalk: string;
+  /** Fills the add dialog with a valid record (Save follows). */
+  fillDialog: (dialog: HTMLElement) => Promise<void>;
+}) {
+  return {
+    'filter.text': async () => {
+      await userEvent.type(screen.getByRole('searchbox', { name: 'Search text' }), page.searchText);
+    },
+    'row.add': async () => {
+      await userEvent.click(screen.getByRole('button', { name: page.addLabel }));
+    },
+    'row.edit': notWalked(`not offered to this graph: the edit dialog is walked in ${page.dialogWalk}`),
+    'row.delete': async () => {
+      await userEvent.click(screen.getByRole('button', { name: page.deleteLabel }));
+    },
+    [doneEventType('editor')]: async ({ event }: { event: { output?: unknown } }) => {
+      const dialog = await screen.findByRole('dialog');
+      if (event.output === undefined) {
+        await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+        return;
+      }
+      await page.fillDialog(dialog);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    },
+  };
+}
