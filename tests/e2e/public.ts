@@ -1,13 +1,19 @@
 import type { Page } from 'playwright-core';
 
+/**
+ * The page's own title: the first level-1 heading. On the login page the Sign-In Widget's header (the client's logo)
+ * is a level-1 heading too, and it comes after the title.
+ */
+const pageHeading = (page: Page) => page.getByRole('heading', { level: 1 }).first();
+
 /** Page helpers for the public side, by role and visible text (never by implementation details). */
 export const publicPages = {
   async openLogin(page: Page, path = '/Login') {
     await page.goto(path);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await pageHeading(page).waitFor();
   },
   heading(page: Page) {
-    return page.getByRole('heading', { level: 1 }).innerText();
+    return pageHeading(page).innerText();
   },
   async dataLayerPages(page: Page): Promise<string[]> {
     return page.evaluate(() => {
