@@ -226,10 +226,8 @@ describe('profile form: field rules (§4, §5 "Instance form", §6)', () => {
   });
 
   const readOnlyFields = [
-    {
-      why: 'locked for the viewer’s role (FieldTemplateLockFor, case-insensitive, trimmed)',
-      field: { fieldTemplateLockFor: [' User '] },
-    },
+    // FieldTemplateLockFor, compared case-insensitively and trimmed. Vitest cuts a `$why` after 40 characters.
+    { why: 'locked for the viewer’s role', field: { fieldTemplateLockFor: [' User '] } },
     { why: 'disabled by its definition', field: { fieldDisable: true } },
     { why: 'a LABEL', field: { dataType: 'LABEL' as const } },
     { why: 'hidden by the template', field: { templateHiddenField: true } },

@@ -1,0 +1,49 @@
+import ts from 'typescript';
+import { eachPattern, type TitlePattern, wildcard } from './title-match';
+
+const testFunctions = new Set(['it', 'test', 'describe']);
+
+/** `it`, `it.each(…)`, `describe.only`, `test.skip.each(…)`: the base name and whether a table is applied. */
+function calleeOf(expression: ts.Expression): { name: string; each: boolean } | undefined {
+  if (ts.isIdentifier(expression))
+    return testFunctions.has(expression.text) ? { name: expression.text, each: false } : undefined;
+  if (ts.isPropertyAccessExpression(expression)) {
+    const inner = calleeOf(expression.expression);
+    return inner && { ...inner, each: inner.each || expression.name.text === 'each' };
+  }
+  if (ts.isCallExpression(expression)) return calleeOf(expression.expression);
+  return undefined;
+}
+
+function patternOf(argument: ts.Expression): TitlePattern | undefined {
+  if (ts.isStringLiteral(argument) || ts.isNoSubstitutionTemplateLiteral(argument)) return [argument.text];
+  if (ts.isTemplateExpression(argument))
+    return [argument.head.text, ...argument.templateSpans.flatMap((span) => [wildcard, span.literal.text])];
+  return undefined;
+}
+
+/**
+ * The titles of the `describe`/`it`/`test` calls of a test file, read from its syntax tree (not run): fast enough for a
+ * unit test over every file the ledger names. Titles built at run time (the generated walks) are not here.
+ */
+export function testTitlesOf(fileName: string, source: string): TitlePattern[] {
+  const file = ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.Latest,
+    false,
+    fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const titles: TitlePattern[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = calleeOf(node.expression);
+      const [first] = node.arguments;
+      const pattern = callee && first ? patternOf(first) : undefined;
+      if (callee && pattern) titles.push(callee.each ? eachPattern(pattern) : pattern);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return titles;
+}
