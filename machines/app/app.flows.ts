@@ -7,6 +7,7 @@ import { launcherMachine } from '../launcher/launcher.machine';
 import { loginMachine } from '../login/login.machine';
 import { loginRouteOf } from '../login/login-route';
 import { passwordResetMachine } from '../password-reset/password-reset.machine';
+import { linkControlsOf } from '../profile-form/link-controls';
 import { stepIndexOf } from '../profile-form/profile-steps';
 import { resetRedirectMachine } from '../reset-redirect/reset-redirect.machine';
 import { signUpMachine } from '../sign-up/sign-up.machine';
@@ -42,6 +43,7 @@ export const flowTable = {
     redirectUrl: location.params.redirectUrl ?? location.query.redirectUrl,
     culture,
     startStep: stepIndexOf(location.query),
+    link: linkControlsOf(location.query),
     ports: { notifications: ports.notifications },
   })),
   passwordReset: flow(passwordResetMachine, ({ location, culture, ports }) => ({
@@ -62,6 +64,7 @@ export const flowTable = {
     redirectUrl: location.params.redirectUrl,
     culture,
     startStep: stepIndexOf(location.query),
+    link: linkControlsOf(location.query),
     fallback: location.area === 'admin' ? '/dashboard' : '/board/index',
     ports,
   })),

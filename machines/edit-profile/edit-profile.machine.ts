@@ -11,6 +11,7 @@ import { selectIsSignedIn } from '../session/session.selectors';
 import { notProvided, providedAtEdge } from '../support/actors';
 import type { IdentityPorts } from '../support/ports';
 import type { ReturnTo } from './return-address';
+import type { LinkControls } from '../profile-form/link-controls';
 
 export type EditProfileInput = {
   /** The signed-in person (the guard admitted them); undefined only if the session ended meanwhile. */
@@ -20,6 +21,8 @@ export type EditProfileInput = {
   culture: Culture;
   /** The `stepIndex` query parameter (default 0). */
   startStep: number;
+  /** What the address asks of the form: prefills by meta tag and `DF` (profile-form/link-controls, docs/links.md). */
+  link: LinkControls;
   /** Where to go back when the redirect URL may not be followed: /board/index on the board, the dashboard in admin. */
   fallback: string;
   ports: IdentityPorts;
@@ -111,6 +114,7 @@ export const editProfileMachine = setup({
               ownProfile: true,
               startStep: context.startStep,
               footer: 'navigation',
+              link: context.link,
               notifications: context.ports.notifications,
             },
           );

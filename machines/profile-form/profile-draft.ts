@@ -12,6 +12,7 @@ import { InvalidResourceError, rulesOfInput } from '@contracts/forms/resource-ru
 import { firstFailure, type FieldFailure, type FieldRules } from '@contracts/forms/rules';
 import type { FormDefinition, FormField } from '@contracts/profile-form';
 import { isAddressMetaTag, type AddressMetaTag, type AddressParts } from './address-parts';
+import { isDisabledByLink, linkPrefillOf } from './link-controls';
 import { stepsOf, startStepOf, type FormStep } from './profile-steps';
 import {
   ANSWER_INPUT,
@@ -49,6 +50,13 @@ export const securityInputsOf = (mode: ProfileFormInput['mode']): readonly Secur
 
 const fieldIndex = new WeakMap<FormDefinition, ReadonlyMap<string, FormField>>();
 /** The form's fields by name, built once per definition read (a keystroke looks one up among hundreds). */
+/**
+ * A field the person may change on this visit: editable by the shared rules, and not disabled by the link's `DF`. A
+ * field disabled by the link is still checked and sent (a link may prefill it and keep it so), only not typed in.
+ */
+export const isFieldEditableHere = (field: FormField, input: Pick<ProfileFormInput, 'viewer' | 'link'>): boolean =>
+  isFieldEditable(field, input.viewer) && !isDisabledByLink(field, input.link);
+
 export function fieldNamed(form: FormDefinition, name: string): FormField | undefined {
   let index = fieldIndex.get(form);
   if (index === undefined) {
@@ -200,13 +208,29 @@ function valueOf(field: FormField): string {
   return field.value;
 }
 
+/**
+ * The fields a link prefills (docs/links.md): only those the viewer may edit by the shared rules, so a link never
+ * changes a locked, disabled or hidden field. They count as touched, so a value the field's rules refuse (markup in a
+ * name, a value longer than the field) shows its message at once, as a typed one would.
+ */
+const prefilledFields = (form: FormDefinition, input: ProfileFormInput) =>
+  form.fields.flatMap((field) => {
+    const value = isFieldEditable(field, input.viewer) ? linkPrefillOf(field, input.link) : undefined;
+    return value === undefined ? [] : [[field.fieldName, value] as const];
+  });
+
 /** The draft a freshly read form starts from; the captcha round carries on, so its widget is not reset by a read. */
 export function draftOf(loaded: ProfileLoaded, input: ProfileFormInput, current: ProfileDraft): ProfileDraft {
   const { form } = loaded;
+  const prefilled = prefilledFields(form, input);
   return {
     ...emptyDraft(input),
     email: input.subject.kind === 'person' ? form.email : current.email || input.email,
-    values: Object.fromEntries(form.fields.map((field) => [field.fieldName, valueOf(field)])),
+    values: {
+      ...Object.fromEntries(form.fields.map((field) => [field.fieldName, valueOf(field)])),
+      ...Object.fromEntries(prefilled),
+    },
+    touched: Object.fromEntries(prefilled.map(([name]): [InputKey, true] => [`fields.${name}`, true])),
     security: { ...emptySecurity, securityQuestion: loaded.currentQuestion ?? '' },
     roles: Object.fromEntries(form.applications.map((app) => [app.applicationId, app.roleValue ?? ''])),
     step: startStepOf(input.mode, input, stepsOf(input.mode, form).length),
@@ -244,7 +268,7 @@ export function applyEdit(
   switch (change.kind) {
     case 'field': {
       const field = fieldNamed(loaded.form, change.name);
-      if (field === undefined || !isFieldEditable(field, input.viewer)) return draft;
+      if (field === undefined || !isFieldEditableHere(field, input)) return draft;
       return changed(draft, `fields.${change.name}`, { values: { ...draft.values, [change.name]: change.value } });
     }
     case 'email':
@@ -289,7 +313,7 @@ function fillAddress(
   input: ProfileFormInput,
 ): ProfileDraft {
   const filled = loaded.form.fields.filter(
-    (field) => isAddressMetaTag(field.metaTag) && isFieldEditable(field, input.viewer),
+    (field) => isAddressMetaTag(field.metaTag) && isFieldEditableHere(field, input),
   );
   if (filled.length === 0) return draft;
   let next = draft;

@@ -9,6 +9,7 @@ import {
   failureOf,
   fieldNamed,
   isEmailEditable,
+  isFieldEditableHere,
   securityInputsOf,
   stepsOfForm,
   visibleFields,
@@ -18,6 +19,7 @@ import type { profileFormMachine } from './profile-form.machine';
 import type { InputKey, ProfileDraft, ProfileFormInput, ProfileLoaded } from './profile-form.types';
 import { offeredRoles } from './role-list';
 import type { FormStep } from './profile-steps';
+import type { LinkProblem } from './link-controls';
 
 export {
   selectCanClose,
@@ -44,6 +46,9 @@ const partsOf = (s: ProfileSnapshot): Parts => ({
 });
 
 export const selectMode = (s: ProfileSnapshot) => s.context.input.mode;
+
+/** What the address asked that the form could not use (docs/links.md), for the page to say so. */
+export const selectLinkProblems = (s: ProfileSnapshot): readonly LinkProblem[] => s.context.input.link.problems;
 
 /** Whether an input's message shows: after it was left, or when a Continue, a Save or the server asked (§5). */
 const shownFailure = (key: InputKey, { draft, loaded, input }: Parts): InputFailure | undefined => {
@@ -126,8 +131,8 @@ export function selectFieldView(s: ProfileSnapshot, name: string): FieldView | u
   const field = parts.loaded === undefined ? undefined : fieldNamed(parts.loaded.form, name);
   if (field === undefined) return undefined;
   const { viewer } = parts.input;
-  // Not editable covers a lock for the viewer's role (FieldTemplateLockFor), a disabled field and a label.
-  const readOnly = !s.hasTag('editing') || !isFieldEditable(field, viewer);
+  // Not editable covers a lock for the viewer's role (FieldTemplateLockFor), a disabled field, a label and the link's DF.
+  const readOnly = !s.hasTag('editing') || !isFieldEditableHere(field, parts.input);
   const lookup = parts.loaded?.addressLookup ?? null;
   return {
     field,

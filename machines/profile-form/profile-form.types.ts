@@ -7,6 +7,7 @@ import type { AddressLookupConfig } from '@contracts/public-config';
 import type { InputResource } from '@contracts/resources';
 import type { EditorInputBase } from '../support/editor';
 import type { AddressParts } from './address-parts';
+import type { LinkControls } from './link-controls';
 
 /**
  * The profile (instance) form engine's types (spec public-and-profile §2 "Instance (user profile) form", §4, §5, §6):
@@ -47,6 +48,8 @@ export type ProfileFormInput = EditorInputBase & {
   captcha: CaptchaConfig | undefined;
   /** Role lists leave these out, except on the person's own profile (§6). */
   excludedRoles: readonly ExcludedRole[];
+  /** What the address asks: prefills by meta tag, `DF` (docs/links.md); `noLinkControls` where no link leads. */
+  link: LinkControls;
 };
 
 /** The resource-data keys of the form's fixed inputs (their rules, spec §5 "Per-field rules"). */

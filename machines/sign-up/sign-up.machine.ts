@@ -8,6 +8,7 @@ import type { ProfileFormInput } from '../profile-form/profile-form.types';
 import { progressOf } from '../profile-form/profile-form.selectors';
 import { notProvided, providedAtEdge } from '../support/actors';
 import type { ReportingPorts } from '../support/ports';
+import type { LinkControls } from '../profile-form/link-controls';
 
 /** A newcomer is nobody yet: the form shows them what a guest sees (spec public-and-profile §6). */
 export const SIGN_UP_VIEWER: FormViewer = { admin: false, role: 'guest' };
@@ -22,6 +23,8 @@ export type SignUpInput = {
   culture: Culture;
   /** The `stepIndex` query parameter (default 0). */
   startStep: number;
+  /** What the address asks of the form: prefills by meta tag and `DF` (profile-form/link-controls, docs/links.md). */
+  link: LinkControls;
   ports: ReportingPorts;
 };
 
@@ -109,6 +112,7 @@ export const signUpMachine = setup({
           footer: 'register',
           captcha: context.captcha,
           excludedRoles: [],
+          link: context.link,
           notifications: context.ports.notifications,
         }),
         // The form's progress as analytics: arriving on the Security step, and each failed registration.

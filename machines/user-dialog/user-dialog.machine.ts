@@ -7,6 +7,7 @@ import type { EditorInput } from '../admin-grid/grid.types';
 import { personFormInput } from '../profile-form/person-form-input';
 import { profileFormMachine } from '../profile-form/profile-form.machine';
 import type { ProfileFormInput, ProfileResult } from '../profile-form/profile-form.types';
+import { noLinkControls } from '../profile-form/link-controls';
 
 /** Who opens the dialog: fixed for a page visit (the signed-in administrator and the page's culture). */
 export type UserDialogSettings = {
@@ -60,6 +61,7 @@ export const newPersonFormInput = (
   culture: settings.culture,
   email: '',
   ownProfile: false,
+  link: noLinkControls,
   startStep: 0,
   footer: 'modal',
   captcha: undefined,

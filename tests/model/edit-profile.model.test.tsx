@@ -23,6 +23,7 @@ import { profile } from '../support/profiles';
 import { preloadLazyChunks, renderShell } from '../support/render-shell';
 import { answeringApi, profileCalls } from '../support/shell-api';
 import { describeWalks, notWalked } from '../support/walk';
+import { noLinkControls } from '@machines/profile-form/link-controls';
 
 /*
  * Generated walks of Edit Profile (machines/edit-profile; admin-and-board §2 "Edit Profile (board)", §5, §8,
@@ -78,6 +79,7 @@ const scenario = (
     redirectUrl,
     culture: 'en-us',
     startStep: 0,
+    link: noLinkControls,
     fallback: '/board/index',
     // What the flow asks the session when the form ends unsaved: still signed in (Cancel), or not (a 401).
     ports: { notifications: fakePorts().ports.notifications, session: fakeSession(session).ref },

@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, expect } from 'vitest';
+import { linkControlsOf, noLinkControls } from '@machines/profile-form/link-controls';
 import type { ProfileResult } from '@machines/profile-form/profile-form.types';
 import { signUpMachine, type SignUpInput } from '@machines/sign-up/sign-up.machine';
 import { storage } from '@src/app/storage';
@@ -67,6 +68,7 @@ const inputFor = (overrides: Partial<SignUpInput> = {}): SignUpInput => ({
   clientId: 'acme',
   email: '',
   redirectUrl: undefined,
+  link: noLinkControls,
   culture: 'en-us',
   startStep: 0,
   ports: { notifications: fakePorts().ports.notifications },
@@ -105,6 +107,7 @@ function startPage(scenario: Scenario) {
     readFailsOnce: scenario.readFailsOnce === true,
     /** How the last failure was reported (§8): a snackbar, or the modal of a 401. */
     reported: undefined as 'snackbar' | 'modal' | undefined,
+    scenario,
   };
 }
 type Harness = ReturnType<typeof startPage>;
@@ -128,6 +131,7 @@ function expectCannotLoadCard({ behindModal = false } = {}) {
 /** The person registers: the form read, e-mail and name, Continue, the Security step, the captcha, Register. */
 async function registerAsAna(harness: Harness) {
   const { calls, user } = harness;
+  const link = harness.scenario.input.link;
   if (harness.readFailsOnce) {
     // The form's read fails first: the page's own card, with Retry reading the form again.
     await answerCall(calls.registerForm, { error: offline });
@@ -139,7 +143,14 @@ async function registerAsAna(harness: Harness) {
   await answerCall(calls.registerForm, { output: signUpForm });
   const email = await screen.findByRole('textbox', { name: /^Email address/ });
   if ((email as HTMLInputElement).value === '') await user.type(email, 'ana@acme.test');
-  await user.type(screen.getByRole('textbox', { name: /^FirstName/ }), 'Ana');
+  const firstName = screen.getByRole('textbox', { name: /^FirstName/ });
+  if (link.prefill.FirstName === undefined) await user.type(firstName, 'Ana');
+  else {
+    // A client application's link (docs/links.md): the name prefilled, kept as it is (DF), the unknown tag named.
+    expect(firstName).toHaveValue(link.prefill.FirstName);
+    expect(firstName).toHaveAttribute('readonly');
+    expect(screen.getByTestId('link-problems')).toHaveTextContent('EF names no field: Nickname');
+  }
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await user.type(await screen.findByLabelText(/^Password/), strongPassword);
   await user.type(screen.getByLabelText(/^Confirm password/), strongPassword);
@@ -183,6 +194,13 @@ describeWalks(signUpMachine, {
       serializeState: byState,
       path: `/SignUp/acme/${encodeURIComponent('ana@acme.test')}/${encodeURIComponent('/board/index')}`,
       input: inputFor({ email: 'ana@acme.test', redirectUrl: '/board/index' }),
+      events: happyEvents,
+    },
+    {
+      name: 'from a client application’s link that prefills and disables the name',
+      serializeState: byState,
+      path: '/SignUp/acme?FirstName=Ana&DF=FirstName&EF=Nickname',
+      input: inputFor({ link: linkControlsOf({ FirstName: 'Ana', DF: 'FirstName', EF: 'Nickname' }) }),
       events: happyEvents,
     },
     {

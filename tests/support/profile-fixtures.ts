@@ -16,6 +16,7 @@ import {
   type ProfileLoaded,
 } from '@machines/profile-form/profile-form.types';
 import { fakePorts } from './fake-ports';
+import { noLinkControls } from '@machines/profile-form/link-controls';
 
 /**
  * Builders for the profile (instance) form (machines/profile-form): a form definition and its fields, the resource
@@ -190,6 +191,7 @@ export const profileLoaded = (overrides: Partial<ProfileLoaded> = {}): ProfileLo
 /** The form's input in one mode, as its host builds it; each mode's defaults are the host's (see below). */
 export const profileFormInput = (mode: FormMode, overrides: Partial<ProfileFormInput> = {}): ProfileFormInput => ({
   mode,
+  link: noLinkControls,
   subject: mode === 'Register' ? { kind: 'signUp', clientId: 'acme' } : { kind: 'person', id: profileIds.person },
   viewer:
     mode === 'Admin' ? { admin: true, role: 'admin' } : { admin: false, role: mode === 'Agent' ? 'agent' : 'user' },

@@ -13,6 +13,7 @@ import { SCROLL_TO_STEP_DELAY_MS } from '@machines/profile-form/profile-steps';
 import { labels } from '../../i18n/labels';
 import { ConflictChoice } from '../../ui/form/ConflictChoice';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
+import { LinkProblemsNotice } from './LinkProblemsNotice';
 import { ProfileFooter } from './ProfileFooter';
 import { ProfileStep } from './ProfileStep';
 import { ProfileStepper } from './ProfileStepper';
@@ -51,6 +52,7 @@ export function ProfileForm({
   return (
     <Stack gap="6" data-testid="profile-form">
       <ProfileStepper formRef={formRef} />
+      <LinkProblemsNotice formRef={formRef} />
       {stale ? (
         <Stack gap="2">
           <ErrorSummary

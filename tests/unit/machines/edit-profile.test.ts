@@ -9,6 +9,7 @@ import type { InstanceRecord } from '@contracts/instance';
 import { fakePorts, fakeSession } from '../../support/fake-ports';
 import { profileIds, profileLoaded, sessionLost } from '../../support/profile-fixtures';
 import { application, profile } from '../../support/profiles';
+import { noLinkControls } from '@machines/profile-form/link-controls';
 
 /**
  * Edit Profile (machines/edit-profile; admin-and-board §2 "Edit Profile (board)", public-and-profile §7 "A refresh of
@@ -74,6 +75,7 @@ async function openPage({
       redirectUrl: '/board/index?tab=apps',
       culture: 'es',
       startStep: 1,
+      link: noLinkControls,
       fallback: '/board/index',
       ports: { ...ports, session: sessionPort.ref },
       ...input,
@@ -179,6 +181,7 @@ describe('Edit Profile (admin-and-board §2)', () => {
       input: {
         profile: profile(),
         redirectUrl: undefined,
+        link: noLinkControls,
         culture: 'es',
         startStep: 0,
         fallback: '/board/index',

@@ -7,6 +7,7 @@ import { SIGN_UP_VIEWER, signUpMachine, type SignUpInput } from '@machines/sign-
 import { selectConfirmationLink, selectIsConfirmed } from '@machines/sign-up/sign-up.selectors';
 import { fakePorts } from '../../support/fake-ports';
 import { emptyFormDefinition, profileLoaded, signQuestions, strongPassword } from '../../support/profile-fixtures';
+import { noLinkControls } from '@machines/profile-form/link-controls';
 
 /**
  * The sign-up page's flow (machines/sign-up, spec public-and-profile §2 "Sign-up page", §4 "Sign-up"): it clears
@@ -21,6 +22,7 @@ const signUpInput = (overrides: Partial<SignUpInput> = {}): SignUpInput => ({
   clientId: 'acme',
   email: 'new@acme.test',
   redirectUrl: undefined,
+  link: noLinkControls,
   culture: 'es',
   startStep: 0,
   ports: { notifications: fakePorts().ports.notifications },
