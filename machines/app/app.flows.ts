@@ -61,10 +61,11 @@ export const flowTable = {
   resetRedirect: flow(resetRedirectMachine, ({ location }) => ({ login: location.params.login ?? '' })),
   editProfile: flow(editProfileMachine, ({ location, culture, profile, ports }) => ({
     profile,
-    redirectUrl: location.params.redirectUrl,
+    // The route's own redirect first; else the one a link left for the profile page (spec §2, docs/links.md).
+    redirectUrl: location.params.redirectUrl ?? location.kept.redirectUrl,
     culture,
     startStep: stepIndexOf(location.query),
-    link: linkControlsOf(location.query),
+    link: linkControlsOf(location.query, { filterFields: location.kept.filterFields }),
     fallback: location.area === 'admin' ? '/dashboard' : '/board/index',
     ports,
   })),

@@ -27,6 +27,11 @@ export type PageLocation = {
   params: Record<string, string>;
   /** Query parameters (`recoveryToken`, …). */
   query: Record<string, string>;
+  /**
+   * The profile pages' parameters, kept in local storage since a link brought them (spec §2; the address no longer
+   * holds them): `redirectUrl`, `filterFields`, `excludeRoles`, `excludeUsersRoles`. Empty on every other page.
+   */
+  kept: Readonly<Record<string, string>>;
 };
 
 export type AppEvent =

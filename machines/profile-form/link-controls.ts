@@ -21,6 +21,11 @@ export type LinkControls = {
   prefill: Readonly<Partial<Record<FieldMetaTag, string>>>;
   /** Meta tags whose fields are read-only for this visit (`DF`, less any `EF` names again). */
   disabled: readonly FieldMetaTag[];
+  /**
+   * The profile page's `filterFields`: only these fields (by field name or meta tag, any case) are shown; undefined
+   * shows every field the viewer may see. It can only take fields away, never show a hidden one.
+   */
+  onlyFields?: readonly string[];
   problems: readonly LinkProblem[];
 };
 
@@ -46,7 +51,10 @@ function tagList(parameter: 'EF' | 'DF', text: string, problems: LinkProblem[]):
 const parameterNamed = (query: Readonly<Record<string, string>>, name: string) =>
   Object.entries(query).find(([key]) => key.toLowerCase() === name.toLowerCase());
 
-export function linkControlsOf(query: Readonly<Record<string, string>>): LinkControls {
+export function linkControlsOf(
+  query: Readonly<Record<string, string>>,
+  kept: { filterFields?: string | undefined } = {},
+): LinkControls {
   const problems: LinkProblem[] = [];
   const usable = (parameter: string, value: string) => {
     if (value.length <= LINK_VALUE_LIMIT) return true;
@@ -64,12 +72,27 @@ export function linkControlsOf(query: Readonly<Record<string, string>>): LinkCon
   };
   const enabled = new Set(listOf('EF'));
   const disabled = listOf('DF').filter((tag) => !enabled.has(tag));
-  return { prefill, disabled: [...new Set(disabled)], problems };
+  const onlyFields = kept.filterFields
+    ?.split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '');
+  return {
+    prefill,
+    disabled: [...new Set(disabled)],
+    problems,
+    ...(onlyFields === undefined || onlyFields.length === 0 ? {} : { onlyFields }),
+  };
 }
 
 /** The link's start value of a field, if it names the field's meta tag. */
 export const linkPrefillOf = (field: FormField, link: LinkControls): string | undefined =>
   field.metaTag === null ? undefined : link.prefill[field.metaTag as FieldMetaTag];
+
+/** Shown by the profile page's `filterFields`, when it names any (by field name or meta tag). */
+export const isShownByLink = (field: FormField, link: LinkControls): boolean =>
+  link.onlyFields === undefined ||
+  link.onlyFields.includes(field.fieldName.toLowerCase()) ||
+  (field.metaTag !== null && link.onlyFields.includes(field.metaTag.toLowerCase()));
 
 /** Read-only for this visit because the link's `DF` names the field's meta tag. */
 export const isDisabledByLink = (field: FormField, link: LinkControls): boolean =>

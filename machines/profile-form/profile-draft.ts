@@ -12,7 +12,7 @@ import { InvalidResourceError, rulesOfInput } from '@contracts/forms/resource-ru
 import { firstFailure, type FieldFailure, type FieldRules } from '@contracts/forms/rules';
 import type { FormDefinition, FormField } from '@contracts/profile-form';
 import { isAddressMetaTag, type AddressMetaTag, type AddressParts } from './address-parts';
-import { isDisabledByLink, linkPrefillOf } from './link-controls';
+import { isDisabledByLink, isShownByLink, linkPrefillOf } from './link-controls';
 import { stepsOf, startStepOf, type FormStep } from './profile-steps';
 import {
   ANSWER_INPUT,
@@ -66,9 +66,12 @@ export function fieldNamed(form: FormDefinition, name: string): FormField | unde
   return index.get(name);
 }
 
-/** The fields the viewer sees, in display order (hidden ones drop out with their validators, §5). */
-export const visibleFields = (form: FormDefinition, input: Pick<ProfileFormInput, 'viewer'>): FormField[] =>
-  form.fields.filter((field) => isFieldVisible(field, input.viewer));
+/**
+ * The fields the viewer sees, in display order (hidden ones drop out with their validators, §5), less those a profile
+ * page's `filterFields` leaves out (docs/links.md).
+ */
+export const visibleFields = (form: FormDefinition, input: Pick<ProfileFormInput, 'viewer' | 'link'>): FormField[] =>
+  form.fields.filter((field) => isFieldVisible(field, input.viewer) && isShownByLink(field, input.link));
 
 /**
  * The e-mail control is editable in Register when the site says so (SignUp_EmailEditable, §5), and for an

@@ -285,6 +285,7 @@ export function describeLocation(path: string, search: string): PageLocation | u
     params,
     // The recovery link carries its token in the path; the flows read it where `?recoveryToken=` puts it.
     query: { ...Object.fromEntries(query), ...(params.recoveryToken ? { recoveryToken: params.recoveryToken } : {}) },
+    kept: {},
   };
 }
 

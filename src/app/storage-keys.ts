@@ -33,6 +33,8 @@ export const storageKeys = {
   profile: 'gatehouse.profile',
   /** The site configuration (SiteProfile) of the login in progress. */
   siteConfiguration: 'gatehouse.siteConfiguration',
+  /** The profile pages' parameters taken out of the address (excludeRoles, filterFields, …; profile-page-parameters.ts). */
+  profilePage: 'gatehouse.profilePage',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

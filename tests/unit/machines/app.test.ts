@@ -17,6 +17,7 @@ const location = (overrides: Partial<PageLocation> = {}): PageLocation => ({
   area: 'public',
   params: {},
   query: {},
+  kept: {},
   ...overrides,
 });
 

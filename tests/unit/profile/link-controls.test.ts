@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LINK_VALUE_LIMIT, linkControlsOf, noLinkControls } from '@machines/profile-form/link-controls';
-import { applyEdit, draftOf, emptyDraft, failureOf, saveInputOf } from '@machines/profile-form/profile-draft';
+import {
+  applyEdit,
+  draftOf,
+  emptyDraft,
+  failureOf,
+  saveInputOf,
+  visibleFields,
+} from '@machines/profile-form/profile-draft';
 import type { ProfileFormInput, ProfileLoaded } from '@machines/profile-form/profile-form.types';
 import { formDefinition, formField, profileLoaded, registerInput } from '../../support/profile-fixtures';
 
@@ -74,6 +81,18 @@ describe('a link on the profile form', () => {
     expect(saveInputOf(draft, loaded, input)).toMatchObject({ body: { fields: { Street: '2 Elm St' } } });
     const typed = applyEdit(draft, { kind: 'field', name: 'First', value: 'Ana' }, loaded, input);
     expect(typed.values.First).toBe('Ana');
+  });
+
+  it('shows only the fields a profile page’s filterFields names, by field name or meta tag, never a hidden one', () => {
+    const hidden = formField({ fieldName: 'Secret', templateHiddenField: true });
+    const form = formDefinition({ fields: [first, last, city, hidden] });
+    const input = (filterFields: string | undefined) =>
+      registerInput({ link: linkControlsOf({}, { filterFields }), viewer: { admin: false, role: 'guest' } });
+    const names = (filterFields: string | undefined) =>
+      visibleFields(form, input(filterFields)).map((field) => field.fieldName);
+    expect(names('last, googlecity,Secret')).toEqual(['Last', 'City']);
+    expect(names(undefined)).toEqual(['First', 'Last', 'City']);
+    expect(names(' , ')).toEqual(['First', 'Last', 'City']);
   });
 
   it('changes nothing without a link', () => {
