@@ -17,9 +17,7 @@ const VALUE_LIMIT = 1024;
  * The parameters an address brings and the address without them; undefined when it brings none. Names match without
  * regard to case, as the rest of the address does.
  */
-export function takeProfilePageParameters(
-  search: string,
-): { taken: ProfilePageParameters; rest: string } | undefined {
+export function takeProfilePageParameters(search: string): { taken: ProfilePageParameters; rest: string } | undefined {
   const query = new URLSearchParams(search);
   const taken: ProfilePageParameters = {};
   let found = false;
