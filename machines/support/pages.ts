@@ -31,7 +31,8 @@ export const pageComponents: Record<PageKey, readonly string[]> = {
   template: ['Template'],
   profile: ['Instance', 'Security', 'FormField'],
   board: ['Board'],
-  manageUsers: ['Instance', 'Import'],
+  // The user dialog hosts the profile form: its field captions and (Agent mode) its Security step.
+  manageUsers: ['Instance', 'Import', 'Security', 'FormField'],
   faqEditor: ['Faq'],
 };
 

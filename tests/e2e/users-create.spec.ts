@@ -42,18 +42,18 @@ describe('manage users: Add user end to end (issue 10, admin-and-board §2, publ
     const dialog = page.getByRole('dialog', { name: 'Add a user' });
     await profilePages.waitForForm(page);
     await dialog.getByRole('textbox', { name: /Email address/ }).fill(EMAIL);
-    // The admin shell shows the fields' dictionary names where sign-up shows their captions (see the issue 10 report).
-    await fill(dialog, 'FirstName', 'Nina');
-    await fill(dialog, 'LastName', 'Endtoend');
-    await typeIn(dialog, 'SocialSecurityNumber', '123456789');
-    await typeIn(dialog, 'PhoneNumber', '(305) 555-0100');
-    await fill(dialog, 'AddressLine1', '1 Ocean Drive');
+    // The fields by their captions, as sign-up shows them (the manage-users page loads the FormField labels).
+    await fill(dialog, 'First name', 'Nina');
+    await fill(dialog, 'Last name', 'Endtoend');
+    await typeIn(dialog, 'Social security number', '123456789');
+    await typeIn(dialog, 'Phone number', '(305) 555-0100');
+    await fill(dialog, 'Address line 1', '1 Ocean Drive');
     await fill(dialog, 'City', 'Miami');
     await choose(dialog, 'State', 'Florida');
-    await fill(dialog, 'ZipCode', '33139');
-    await fill(dialog, 'EmployeeNumber', 'UM123456');
+    await fill(dialog, 'ZIP code', '33139');
+    await fill(dialog, 'Employee number', 'UM123456');
     // Chakra draws its own box over the hidden input: a click on the box's label is what a person does.
-    await page.locator('label', { has: page.getByRole('checkbox', { name: /^AcceptTerms/ }) }).click();
+    await page.locator('label', { has: page.getByRole('checkbox', { name: /^I accept the terms of use/ }) }).click();
     // One role step per Umbrella application: Benefits Center and Claims Portal; no Security step.
     const steps = dialog.getByRole('navigation', { name: 'Steps' });
     expect(await steps.getByRole('button').allInnerTexts()).toEqual([
