@@ -25,6 +25,8 @@ import { readAppInput, wireApp } from './app/wiring';
 import { normaliseCulture } from '@contracts/culture';
 import { createCatalogueRuntime } from './i18n/runtime';
 import { createIdentityPort, readStoredTokens } from './auth/identity-port';
+import { OfflineShellHost } from './offline/OfflineShellHost';
+import { offlineShellEnabled, wireOfflineShell } from './offline/wiring';
 
 // Every API call carries the signed-in person's access token, read from the auth client's storage.
 setAccessTokenSource(() => readStoredTokens().accessToken);
@@ -83,7 +85,11 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <AppRoot i18n={i18n} logic={logic} input={input} />
+      <AppRoot i18n={i18n} logic={logic} input={input}>
+        {offlineShellEnabled(window) ? (
+          <OfflineShellHost logic={wireOfflineShell(window)} online={window.navigator.onLine} />
+        ) : null}
+      </AppRoot>
     </StrictMode>,
   );
 }

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Router } from 'wouter';
 import type { AppInput } from '@machines/app/app.types';
 import { UiProvider } from '../ui/UiProvider';
@@ -17,11 +17,14 @@ export function AppRoot({
   logic,
   input,
   router = {},
+  children,
 }: {
   i18n: I18n;
   logic: ReturnType<typeof wireApp>;
   input: AppInput;
   router?: Omit<ComponentProps<typeof Router>, 'children'>;
+  /** Beside the shell, inside the providers: the offline shell's notices in production (main.tsx). */
+  children?: ReactNode;
 }) {
   return (
     <UiProvider>
@@ -30,6 +33,7 @@ export function AppRoot({
           <AppActor.Provider logic={logic} options={{ input }}>
             <Shell />
           </AppActor.Provider>
+          {children}
         </Router>
       </I18nProvider>
     </UiProvider>
