@@ -12,7 +12,13 @@ import { widgetAssets } from './vite.widget-assets';
  * `.po` catalogues are compiled on import by the Lingui Vite plugin.
  */
 export default defineConfig({
-  plugins: [react(), babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui(), widgetAssets(), offlineShell()],
+  plugins: [
+    react(),
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui(),
+    widgetAssets(),
+    offlineShell(),
+  ],
   resolve: {
     // One okta-auth-js: the widget's own 7.x copy is replaced by the app's 8.x client it is handed (okta-compat §1.6).
     alias: [
