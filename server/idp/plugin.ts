@@ -7,6 +7,7 @@ import { RevokedAccessTokens } from './oauth/access-tokens';
 import { DatabaseAdapter } from './oauth/adapter';
 import { startPurgeTimer } from './purge';
 import { bufferedRecorder } from './events/recorder';
+import { recordProviderEvents } from './events/provider-events';
 import { createProvider, type IdpClient } from './oauth/provider';
 import { oauthRoutes } from './oauth/routes';
 import { authnRoutes } from './authn/routes';
@@ -81,10 +82,12 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
     ...(options.logRetentionDays === undefined ? {} : { logRetentionDays: options.logRetentionDays }),
     onError: (error) => app.log.warn({ err: error }, 'purging expired identity rows failed'),
   });
+  const eventError = (error: unknown) => app.log.warn({ err: error }, 'writing system log events failed');
   const events = bufferedRecorder(db, {
     ...(options.eventFlushMs === undefined ? {} : { flushMs: options.eventFlushMs }),
-    onError: (error) => app.log.warn({ err: error }, 'writing system log events failed'),
+    onError: eventError,
   });
+  recordProviderEvents(provider, db, events, eventError);
   // Hooks run in order: the last events are written before the purge stops and the caller closes the database.
   app.addHook('onClose', () => events.close());
   app.addHook('onClose', () => purge.stop());
@@ -123,7 +126,7 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
   await app.register((scope, _opts, done) => {
     // Sessions are the caller's own, found by their cookie; without one Okta answers 404.
     declareGuard(scope, 'public');
-    sessionRoutes(scope, { db, provider, origin: issuerUrl.origin, trustedOrigins });
+    sessionRoutes(scope, { db, provider, origin: issuerUrl.origin, trustedOrigins, events });
     done();
   });
   await app.register((scope, _opts, done) => {
