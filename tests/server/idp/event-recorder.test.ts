@@ -12,12 +12,13 @@ function fakeDb(failures = 0) {
   let failing = failures;
   const db = {
     insert: () => ({
-      values: async (rows: { uuid: string; published: Date }[]) => {
+      values: (rows: { uuid: string; published: Date }[]) => {
         if (failing > 0) {
           failing -= 1;
-          throw new Error('database unavailable');
+          return Promise.reject(new Error('database unavailable'));
         }
         inserts.push(rows);
+        return Promise.resolve();
       },
     }),
   };
@@ -67,7 +68,7 @@ describe('the buffered System Log recorder', () => {
     expect(inserts.map((rows) => rows.length)).toEqual([2]);
   });
 
-  it('drops events beyond maxPending instead of growing without bound', async () => {
+  it('drops events beyond maxPending instead of growing without bound', () => {
     const { db } = fakeDb(10);
     const errors: unknown[] = [];
     const recorder = bufferedRecorder(db, { flushMs: 60_000, maxPending: 2, onError: (error) => errors.push(error) });
