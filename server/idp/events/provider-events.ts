@@ -1,6 +1,7 @@
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../../db/client';
+import type { IdpAccount } from '../oauth/account';
 import { findUserById } from '../users/directory';
 import { logEvent, userActor, type LogClient } from './catalogue';
 import type { EventRecorder } from './recorder';
@@ -21,7 +22,9 @@ const appTarget = (clientId: string) => ({
 /**
  * The System Log events that happen inside oidc-provider, from its own events: a refresh-token grant
  * (`app.oauth2.token.grant.refresh_token`) and a logout at /v1/logout (`user.session.end`). Both run after the
- * answer is decided; the user is looked up for the actor's name, and a failed lookup is reported, never thrown.
+ * answer is decided. A refresh names the account oidc-provider already loaded (its login stands for the display
+ * name), so the hottest grant costs no extra query; a logout looks the user up, and a failed lookup is reported,
+ * never thrown.
  */
 export function recordProviderEvents(
   provider: Provider,
@@ -29,25 +32,25 @@ export function recordProviderEvents(
   events: EventRecorder,
   onError: (error: unknown) => void,
 ): void {
-  const recordFor = (
-    ctx: KoaContextWithOIDC,
-    accountId: string | undefined,
-    eventType: 'app.oauth2.token.grant.refresh_token' | 'user.session.end',
-  ) => {
-    if (!accountId) return;
-    const client = clientOfKoa(ctx);
+  const targets = (ctx: KoaContextWithOIDC) => {
     const clientId = ctx.oidc.client?.clientId;
-    findUserById(db, accountId).then((user) => {
-      if (!user) return;
-      events.record(logEvent(eventType, client, userActor(user), { targets: clientId ? [appTarget(clientId)] : [] }));
-    }, onError);
+    return clientId ? [appTarget(clientId)] : [];
   };
 
   provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
     if (ctx.oidc.params?.['grant_type'] !== 'refresh_token') return;
-    recordFor(ctx, ctx.oidc.entities.RefreshToken?.accountId, 'app.oauth2.token.grant.refresh_token');
+    const account = ctx.oidc.account as IdpAccount | undefined;
+    if (!account) return;
+    const actor = userActor({ id: account.accountId, login: account.login, firstName: '', lastName: '' });
+    events.record(logEvent('app.oauth2.token.grant.refresh_token', clientOfKoa(ctx), actor, { targets: targets(ctx) }));
   });
+
   provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
-    recordFor(ctx, ctx.oidc.session?.accountId, 'user.session.end');
+    const accountId = ctx.oidc.session?.accountId;
+    if (!accountId) return;
+    const client = clientOfKoa(ctx);
+    findUserById(db, accountId).then((user) => {
+      if (user) events.record(logEvent('user.session.end', client, userActor(user), { targets: targets(ctx) }));
+    }, onError);
   });
 }
