@@ -242,8 +242,8 @@ export interface LogTarget {
  *
  * `seq` orders events written in the same millisecond, so (published, seq) is a total order and the `after` cursor
  * pages without skipping or repeating. The indexes serve the reads we expect: the log by time (published, seq); the
- * dashboard's counts of one event type per hour or day ((event_type, published), e.g. sign-ins and failures over 24 h
- * on a million rows read only that type's slice); a person's history (actor_id, published); and `target.id eq`
+ * dashboard's counts of one event type per hour or day ((event_type, published, outcome_result): sign-ins and
+ * failures over 24 h or 30 days read only that type's slice of the index, without visiting the rows); a person's history (actor_id, published); and `target.id eq`
  * (a GIN index on target_ids, the targets' ids copied out of the jsonb).
  */
 export const idpLogEvents = pgTable(
@@ -273,7 +273,7 @@ export const idpLogEvents = pgTable(
   },
   (t) => [
     index('idp_log_events_published_idx').on(t.published, t.seq),
-    index('idp_log_events_type_published_idx').on(t.eventType, t.published),
+    index('idp_log_events_type_published_idx').on(t.eventType, t.published, t.outcomeResult),
     index('idp_log_events_actor_published_idx').on(t.actorId, t.published),
     index('idp_log_events_target_ids_idx').using('gin', t.targetIds),
     check(

@@ -21,6 +21,6 @@ CREATE TABLE "idp_log_events" (
 );
 --> statement-breakpoint
 CREATE INDEX "idp_log_events_published_idx" ON "idp_log_events" USING btree ("published","seq");--> statement-breakpoint
-CREATE INDEX "idp_log_events_type_published_idx" ON "idp_log_events" USING btree ("event_type","published");--> statement-breakpoint
+CREATE INDEX "idp_log_events_type_published_idx" ON "idp_log_events" USING btree ("event_type","published","outcome_result");--> statement-breakpoint
 CREATE INDEX "idp_log_events_actor_published_idx" ON "idp_log_events" USING btree ("actor_id","published");--> statement-breakpoint
 CREATE INDEX "idp_log_events_target_ids_idx" ON "idp_log_events" USING gin ("target_ids");
