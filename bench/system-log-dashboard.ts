@@ -51,7 +51,7 @@ export async function benchSystemLogDashboard(): Promise<Figure[]> {
   await admin.query(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.href });
+  const database = await openDatabase({ databaseUrl: url.href, dataDir: '' }); // dataDir: unused with a URL
   const figures: Figure[] = [];
   try {
     await migrateIdp(database);
