@@ -91,6 +91,32 @@ describe.each(databaseKinds)('System Log events of sign-in journeys (%s)', (kind
     ]);
   });
 
+  it('records the end of a session ended at /v1/logout', async () => {
+    const user = await newUser();
+    const jar = await browserSession(h, user.login, PASSWORD);
+    const page = await fetch(`${h.issuer}/v1/logout`, { headers: { cookie: jar.header() } });
+    const html = await page.text();
+    const action = /action="([^"]+)"/.exec(html)?.[1] ?? '';
+    const form = new URLSearchParams([...html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+    const confirmed = await fetch(action, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+    });
+    expect(confirmed.status).toBe(303);
+    // The event is recorded once the user is looked up, after the answer: read until it is there (or give up).
+    let events = await eventsOf(user.id);
+    for (let tries = 0; events.length < 2 && tries < 100; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      events = await eventsOf(user.id);
+    }
+    expect(events).toEqual([
+      ['user.session.start', 'SUCCESS', null],
+      ['user.session.end', 'SUCCESS', null],
+    ]);
+  });
+
   it('records a refresh-token grant with the application as its target', async () => {
     const user = await newUser();
     const config: oidc.Configuration = await discoverOverHttp(h.issuer);
