@@ -10,6 +10,7 @@ import { benchRegister } from './register';
 import { benchResourcesLoad } from './resources-load';
 import { benchStartup } from './startup';
 import { repoRoot, type Figure } from './support';
+import { benchSystemLog } from './system-log';
 import { benchUserImport } from './user-import';
 
 const figures: Figure[] = [
@@ -17,6 +18,7 @@ const figures: Figure[] = [
   ...(await benchStartup()),
   ...(await benchResourcesLoad()),
   ...(await benchIdentity()),
+  ...(await benchSystemLog()),
   ...(await benchGridFilter()),
   ...(await benchAdminListsLoad()),
   ...(await benchRegister()),

@@ -43,11 +43,15 @@ export interface EmbeddedIdpPolicyConfig {
   lockoutAttempts: number;
   /** How long a locked account stays locked before it unlocks itself (an administrator may unlock it sooner). */
   lockoutMinutes: number;
+  /** Days System Log events are kept before the purge deletes them (IDP_LOG_RETENTION_DAYS); a real org keeps its own. */
+  logRetentionDays: number;
 }
 
 /** Issue #3's lockout: 10 failed attempts; 30 minutes, as `defaultLockoutPolicy` in server/idp (kept light here). */
 export const DEFAULT_LOCKOUT_ATTEMPTS = 10;
 export const DEFAULT_LOCKOUT_MINUTES = 30;
+/** Okta's own System Log retention (as DEFAULT_LOG_RETENTION_DAYS in server/idp/purge.ts). */
+export const DEFAULT_LOG_RETENTION_DAYS = 90;
 
 export interface RecaptchaConfig {
   siteKey: string;
@@ -242,11 +246,19 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         schema: wholeNumber(1, 10_080),
         expected: 'a whole number of minutes from 1 to 10080 (a week)',
       }) ?? DEFAULT_LOCKOUT_MINUTES,
+    logRetentionDays:
+      read(env, 'IDP_LOG_RETENTION_DAYS', {
+        schema: wholeNumber(1, 3_650),
+        expected: 'a whole number of days from 1 to 3650 (ten years)',
+      }) ?? DEFAULT_LOG_RETENTION_DAYS,
   };
   if (okta !== null) {
-    const embeddedOnly = ['IDP_MFA_GROUPS', 'IDP_LOCKOUT_ATTEMPTS', 'IDP_LOCKOUT_MINUTES'].find(
-      (name) => (env[name]?.trim() ?? '') !== '',
-    );
+    const embeddedOnly = [
+      'IDP_MFA_GROUPS',
+      'IDP_LOCKOUT_ATTEMPTS',
+      'IDP_LOCKOUT_MINUTES',
+      'IDP_LOG_RETENTION_DAYS',
+    ].find((name) => (env[name]?.trim() ?? '') !== '');
     if (embeddedOnly !== undefined) {
       throw new ConfigError(embeddedOnly, 'unset with OKTA_ISSUER (a real Okta org applies its own policies)', null);
     }

@@ -68,6 +68,7 @@ export async function setUpIdentityProvider(
       maxFailedAttempts: config.idpPolicy.lockoutAttempts,
       lockoutMs: config.idpPolicy.lockoutMinutes * 60_000,
     },
+    logRetentionDays: config.idpPolicy.logRetentionDays,
   });
   return {
     issuer,

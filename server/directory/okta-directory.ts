@@ -1,5 +1,7 @@
 import * as v from 'valibot';
+import { LogEventSchema } from '@contracts/system-log';
 import { directoryErrorOf, DirectoryRefusal, DirectoryUnavailableError } from './errors';
+import { readLogEventPages } from './okta-log-events';
 import type { DirectoryGroup, DirectoryPort, DirectoryUser } from './port';
 
 /** The part of `fetch` the adapter uses; the embedded IdP may hand in an in-process one (`inject-fetch.ts`). */
@@ -67,8 +69,13 @@ export function createOktaDirectory({
 }: OktaDirectoryOptions): DirectoryPort {
   const base = baseUrl.replace(/\/+$/, '');
 
-  /** One call; answers the parsed JSON (undefined for 204), or throws the mapped refusal. */
-  async function call(operation: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  /** One call; answers the parsed JSON (undefined for 204) and the headers, or throws the mapped refusal. */
+  async function send(
+    operation: string,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ json: unknown; headers: Headers }> {
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
@@ -92,8 +99,11 @@ export function createOktaDirectory({
       throw new DirectoryUnavailableError(`${operation}: HTTP ${response.status} with a body that is not JSON`);
     }
     if (!response.ok) throw directoryErrorOf(response.status, json, operation);
-    return json;
+    return { json, headers: response.headers };
   }
+
+  const call = async (operation: string, method: string, path: string, body?: unknown) =>
+    (await send(operation, method, path, body)).json;
 
   function parse<S extends v.GenericSchema>(schema: S, value: unknown, operation: string): v.InferOutput<S> {
     const result = v.safeParse(schema, value);
@@ -196,5 +206,11 @@ export function createOktaDirectory({
       );
       return groups.map(toGroup);
     },
+
+    listLogEvents: (query) =>
+      readLogEventPages(query, async (search) => {
+        const { json, headers } = await send('list log events', 'GET', `/logs?${search.toString()}`);
+        return { events: parse(v.array(LogEventSchema), json, 'list log events'), link: headers.get('link') };
+      }),
   };
 }

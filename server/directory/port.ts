@@ -1,6 +1,6 @@
 /**
  * The directory port (ARCHITECTURE "Directory port"): every identity change the portal makes — people, passwords,
- * recovery questions, lifecycle, groups — goes through this interface. Its one adapter speaks Okta's management API
+ * recovery questions, lifecycle, groups — goes through this interface, and so do its reads of the System Log. Its one adapter speaks Okta's management API
  * (`okta-directory.ts`), so the embedded IdP and a real Okta org are driven by the same code.
  */
 
@@ -53,6 +53,38 @@ export interface DirectoryGroup {
   description: string;
 }
 
+/** What to read from the System Log (Okta's GET /api/v1/logs); every field optional, as Okta's query is. */
+export interface LogEventsQuery {
+  /** Default: seven days ago (Okta's default). */
+  since?: Date;
+  /** Exclusive. */
+  until?: Date;
+  /** Okta's filter expression, e.g. `eventType eq "user.session.start" and outcome.result eq "FAILURE"`. */
+  filter?: string;
+  /** Keywords, all of which must appear in the message, the actor or a target. */
+  q?: string;
+  sortOrder?: 'ASCENDING' | 'DESCENDING';
+  /** Events per request (Okta's `limit`, at most 1000). Default 1000: fewer round trips. */
+  pageSize?: number;
+  /** Pages are followed until this many events are read. Default 10 000. */
+  maxEvents?: number;
+}
+
+/** One System Log event (Okta's LogEvent), as far as the portal reads it. */
+export interface DirectoryLogEvent {
+  uuid: string;
+  published: Date;
+  eventType: string;
+  severity: string;
+  displayMessage: string | null;
+  actor: { id: string; type: string; alternateId: string | null; displayName: string | null };
+  client: { ipAddress: string | null; userAgent: string | null };
+  outcome: { result: string; reason: string | null } | null;
+  targets: { id: string; type: string; alternateId: string | null; displayName: string | null }[];
+  /** Okta's transaction id: the request that caused the event. */
+  transactionId: string | null;
+}
+
 export interface DirectoryPort {
   createUser(user: NewDirectoryUser): Promise<DirectoryUser>;
   /** By id or login; null when there is no such user. */
@@ -78,4 +110,6 @@ export interface DirectoryPort {
   addToGroup(groupId: string, userId: string): Promise<void>;
   removeFromGroup(groupId: string, userId: string): Promise<void>;
   listUserGroups(userId: string): Promise<DirectoryGroup[]>;
+  /** System Log events, oldest first unless asked otherwise, following Okta's `next` links. */
+  listLogEvents(query: LogEventsQuery): Promise<DirectoryLogEvent[]>;
 }

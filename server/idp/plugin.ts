@@ -6,6 +6,8 @@ import { loadOrCreateSigningKey, publicJwk, type SigningJwk } from './keys';
 import { RevokedAccessTokens } from './oauth/access-tokens';
 import { DatabaseAdapter } from './oauth/adapter';
 import { startPurgeTimer } from './purge';
+import { bufferedRecorder } from './events/recorder';
+import { recordProviderEvents } from './events/provider-events';
 import { createProvider, type IdpClient } from './oauth/provider';
 import { oauthRoutes } from './oauth/routes';
 import { authnRoutes } from './authn/routes';
@@ -44,6 +46,10 @@ export interface IdpOptions {
   refreshReuseGraceSeconds?: number;
   /** Period of the purge of expired rows. Default 10 minutes. */
   purgeIntervalMs?: number;
+  /** How long System Log events are kept (the purge deletes older ones). Default 90 days. */
+  logRetentionDays?: number;
+  /** How long a recorded event may wait in memory before it is written. Default 250 ms. */
+  eventFlushMs?: number;
 }
 
 export interface Idp {
@@ -73,8 +79,17 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
   const provider = createProvider({ db, issuer, clients, signingKey, trustedOrigins, adapterOptions });
   const purge = startPurgeTimer(db, {
     ...(options.purgeIntervalMs === undefined ? {} : { intervalMs: options.purgeIntervalMs }),
+    ...(options.logRetentionDays === undefined ? {} : { logRetentionDays: options.logRetentionDays }),
     onError: (error) => app.log.warn({ err: error }, 'purging expired identity rows failed'),
   });
+  const eventError = (error: unknown) => app.log.warn({ err: error }, 'writing system log events failed');
+  const events = bufferedRecorder(db, {
+    ...(options.eventFlushMs === undefined ? {} : { flushMs: options.eventFlushMs }),
+    onError: eventError,
+  });
+  recordProviderEvents(provider, db, events, eventError);
+  // Hooks run in order: the last events are written before the purge stops and the caller closes the database.
+  app.addHook('onClose', () => events.close());
   app.addHook('onClose', () => purge.stop());
   const jwt = {
     db,
@@ -100,6 +115,7 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
     mailer: options.mailer ?? createMailer({ db, log: app.log }),
     rateLimits: { ...defaultRateLimits, ...options.rateLimits },
     attempts: options.attempts ?? databaseAttemptCounter(db),
+    events,
   };
   await app.register((scope, _opts, done) => {
     // The Classic authn API is how anyone signs in: public by Okta's design.
@@ -110,7 +126,7 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
   await app.register((scope, _opts, done) => {
     // Sessions are the caller's own, found by their cookie; without one Okta answers 404.
     declareGuard(scope, 'public');
-    sessionRoutes(scope, { db, provider, origin: issuerUrl.origin, trustedOrigins });
+    sessionRoutes(scope, { db, provider, origin: issuerUrl.origin, trustedOrigins, events });
     done();
   });
   await app.register((scope, _opts, done) => {

@@ -2,31 +2,46 @@ import { lte, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { RATE_LIMIT_HORIZON_MS } from './rate-limit';
-import { idpAuthnTransactions, idpOidcModels, idpOneTimeTokens, idpRateLimits } from './tables';
+import { idpAuthnTransactions, idpLogEvents, idpOidcModels, idpOneTimeTokens, idpRateLimits } from './tables';
 
 /** Rows deleted per table and run: one run never holds locks or the event loop for long, whatever piled up. */
 export const PURGE_BATCH = 1_000;
 /** Default period of the purge timer. Expired rows are already invisible to every reader; this only reclaims space. */
 export const DEFAULT_PURGE_INTERVAL_MS = 10 * 60_000;
+/** How long System Log events are kept by default (IDP_LOG_RETENTION_DAYS): Okta's own retention, 90 days. */
+export const DEFAULT_LOG_RETENTION_DAYS = 90;
+const DAY_MS = 24 * 3_600_000;
+
+export interface PurgeOptions {
+  now?: Date;
+  batch?: number;
+  /** System Log events older than this many days go. */
+  logRetentionDays?: number;
+}
 
 /**
  * What the purge deletes: rows of oidc-provider's models, authn transactions and session and recovery tokens past
- * their `expires_at`, and rate-limit counters whose window began before the horizon (they have no expiry column).
+ * their `expires_at`, rate-limit counters whose window began before the horizon (they have no expiry column), and
+ * System Log events published before the retention period (found through the published index).
  */
-const purgeable = (now: Date): [PgTable, SQL][] => [
+const purgeable = (now: Date, logRetentionDays: number): [PgTable, SQL][] => [
   [idpOidcModels, lte(idpOidcModels.expiresAt, now)],
   [idpAuthnTransactions, lte(idpAuthnTransactions.expiresAt, now)],
   [idpOneTimeTokens, lte(idpOneTimeTokens.expiresAt, now)],
   [idpRateLimits, lte(idpRateLimits.windowStartedAt, new Date(now.getTime() - RATE_LIMIT_HORIZON_MS))],
+  [idpLogEvents, lte(idpLogEvents.published, new Date(now.getTime() - logRetentionDays * DAY_MS))],
 ];
 
 /**
  * Deletes up to `batch` rows of each purgeable table (by `ctid`, so one statement needs no key of its own)
  * and answers how many went. A backlog larger than a batch shrinks run after run.
  */
-export async function purgeExpiredRows(db: Db, { now = new Date(), batch = PURGE_BATCH } = {}): Promise<number> {
+export async function purgeExpiredRows(
+  db: Db,
+  { now = new Date(), batch = PURGE_BATCH, logRetentionDays = DEFAULT_LOG_RETENTION_DAYS }: PurgeOptions = {},
+): Promise<number> {
   let deleted = 0;
-  for (const [table, over] of purgeable(now)) {
+  for (const [table, over] of purgeable(now, logRetentionDays)) {
     const result = await db.execute<{ ctid: string }>(
       sql`delete from ${table} where ctid in (
         select ctid from ${table} where ${over} limit ${batch}
@@ -48,11 +63,15 @@ export interface PurgeTimer {
  */
 export function startPurgeTimer(
   db: Db,
-  { intervalMs = DEFAULT_PURGE_INTERVAL_MS, onError }: { intervalMs?: number; onError: (error: unknown) => void },
+  {
+    intervalMs = DEFAULT_PURGE_INTERVAL_MS,
+    logRetentionDays,
+    onError,
+  }: { intervalMs?: number; logRetentionDays?: number; onError: (error: unknown) => void },
 ): PurgeTimer {
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
-    running ??= purgeExpiredRows(db)
+    running ??= purgeExpiredRows(db, logRetentionDays === undefined ? {} : { logRetentionDays })
       .then(() => undefined, onError)
       .finally(() => {
         running = undefined;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -219,3 +220,66 @@ export const idpRateLimits = pgTable('idp_rate_limits', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull(),
 });
+
+/** Okta's LogEvent outcome results (System Log API). */
+export const logOutcomes = ['SUCCESS', 'FAILURE', 'SKIPPED', 'ALLOW', 'DENY', 'CHALLENGE', 'UNKNOWN'] as const;
+export type LogOutcome = (typeof logOutcomes)[number];
+export const logSeverities = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
+export type LogSeverity = (typeof logSeverities)[number];
+
+/** One target of an event (a user, a group, an app), as Okta's LogEvent `target[]` carries it. */
+export interface LogTarget {
+  id: string;
+  type: string;
+  alternateId: string;
+  displayName: string;
+}
+
+/**
+ * The System Log (docs/identity.md "System Log"): one row per event, served by GET /api/v1/logs in Okta's LogEvent
+ * shape. Written append-only by the buffered recorder (server/idp/events/recorder.ts) and deleted only by the purge,
+ * past IDP_LOG_RETENTION_DAYS.
+ *
+ * `seq` orders events written in the same millisecond, so (published, seq) is a total order and the `after` cursor
+ * pages without skipping or repeating. The indexes serve the reads we expect: the log by time (published, seq); the
+ * dashboard's counts of one event type per hour or day ((event_type, published, outcome_result): sign-ins and
+ * failures over 24 h or 30 days read only that type's slice of the index, without visiting the rows); a person's history (actor_id, published); and `target.id eq`
+ * (a GIN index on target_ids, the targets' ids copied out of the jsonb).
+ */
+export const idpLogEvents = pgTable(
+  'idp_log_events',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    uuid: text('uuid').notNull(),
+    published: timestamp('published', { withTimezone: true }).notNull(),
+    eventType: text('event_type').notNull(),
+    severity: text('severity').$type<LogSeverity>().notNull(),
+    outcomeResult: text('outcome_result').$type<LogOutcome>().notNull(),
+    outcomeReason: text('outcome_reason'),
+    displayMessage: text('display_message').notNull(),
+    actorId: text('actor_id').notNull(),
+    actorType: text('actor_type').notNull(),
+    actorAlternateId: text('actor_alternate_id').notNull(),
+    actorDisplayName: text('actor_display_name').notNull(),
+    clientIp: text('client_ip'),
+    clientUserAgent: text('client_user_agent'),
+    /** The request that caused the event (Fastify's request id): Okta's transaction.id and debugData.requestId. */
+    requestId: text('request_id'),
+    targets: jsonb('targets').$type<LogTarget[]>().notNull().default([]),
+    targetIds: text('target_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    index('idp_log_events_published_idx').on(t.published, t.seq),
+    index('idp_log_events_type_published_idx').on(t.eventType, t.published, t.outcomeResult),
+    index('idp_log_events_actor_published_idx').on(t.actorId, t.published),
+    index('idp_log_events_target_ids_idx').using('gin', t.targetIds),
+    check(
+      'idp_log_events_outcome_check',
+      sql.raw(`outcome_result in (${logOutcomes.map((o) => `'${o}'`).join(', ')})`),
+    ),
+    check('idp_log_events_severity_check', sql.raw(`severity in (${logSeverities.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);

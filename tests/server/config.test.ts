@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '@server/config';
 import { defaultLockoutPolicy } from '@server/idp/users/sign-in';
+import { DEFAULT_LOG_RETENTION_DAYS } from '@server/idp/purge';
 
 function errorOf(env: NodeJS.ProcessEnv): ConfigError {
   try {
@@ -26,7 +27,7 @@ describe('loadConfig', () => {
       okta: null,
       clientId: '0oagatehouse0spa00001',
       usernameRule: { agentUserDomain: '@agents.gatehouse.test', testDomainSuffix: null },
-      idpPolicy: { mfaGroups: [], lockoutAttempts: 10, lockoutMinutes: 30 },
+      idpPolicy: { mfaGroups: [], lockoutAttempts: 10, lockoutMinutes: 30, logRetentionDays: 90 },
       smtpUrl: null,
       redisUrl: null,
       serverSecret: null,
@@ -56,11 +57,16 @@ describe('loadConfig', () => {
     expect(idpPolicy.lockoutMinutes * 60_000).toBe(defaultLockoutPolicy.lockoutMs);
   });
 
+  it("defaults the System Log's retention to the purge's own default (Okta's 90 days)", () => {
+    expect(loadConfig({}).idpPolicy.logRetentionDays).toBe(DEFAULT_LOG_RETENTION_DAYS);
+    expect(loadConfig({ IDP_LOG_RETENTION_DAYS: '30' }).idpPolicy.logRetentionDays).toBe(30);
+  });
+
   it("reads the embedded IdP's MFA groups and lockout", () => {
     expect(
       loadConfig({ IDP_MFA_GROUPS: ' MFA Required, Finance ', IDP_LOCKOUT_ATTEMPTS: '3', IDP_LOCKOUT_MINUTES: '5' })
         .idpPolicy,
-    ).toEqual({ mfaGroups: ['MFA Required', 'Finance'], lockoutAttempts: 3, lockoutMinutes: 5 });
+    ).toEqual({ mfaGroups: ['MFA Required', 'Finance'], lockoutAttempts: 3, lockoutMinutes: 5, logRetentionDays: 90 });
   });
 
   it('treats an empty variable as unset', () => {
@@ -112,6 +118,8 @@ describe('loadConfig', () => {
     ['IDP_LOCKOUT_ATTEMPTS', '2.5'],
     ['IDP_LOCKOUT_MINUTES', '-5'],
     ['IDP_LOCKOUT_MINUTES', '20000'],
+    ['IDP_LOG_RETENTION_DAYS', '0'],
+    ['IDP_LOG_RETENTION_DAYS', '5000'],
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '11'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
@@ -148,7 +156,7 @@ describe('loadConfig', () => {
 
   it("refuses the embedded IdP's policy with a real Okta org, whose own policies apply", () => {
     const org = { OKTA_ISSUER: 'https://acme.okta.com', OKTA_CLIENT_ID: 'x', OKTA_API_TOKEN: 'ssws' };
-    for (const name of ['IDP_MFA_GROUPS', 'IDP_LOCKOUT_ATTEMPTS', 'IDP_LOCKOUT_MINUTES']) {
+    for (const name of ['IDP_MFA_GROUPS', 'IDP_LOCKOUT_ATTEMPTS', 'IDP_LOCKOUT_MINUTES', 'IDP_LOG_RETENTION_DAYS']) {
       const error = errorOf({ ...org, [name]: '5' });
       expect(error.variable).toBe(name);
       expect(error.message).toBe(

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
+import type { EventRecorder } from '../events/recorder';
 import type { AttemptCounter, RateLimits } from '../rate-limit';
 import type { LockoutPolicy } from '../users/sign-in';
 
@@ -31,4 +32,6 @@ export interface AuthnContext {
   mailer: Mailer;
   rateLimits: RateLimits;
   attempts: AttemptCounter;
+  /** The System Log (docs/identity.md): sign-ins, lockouts, factor and password changes. */
+  events: EventRecorder;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { clientOf, logEvent, userActor, userTarget } from '../events/catalogue';
 import { textField } from '../request-fields';
 import { setPassword } from '../users/credentials';
 import type { IdpUser } from '../users/directory';
@@ -36,12 +37,22 @@ export function credentialRoutes(scope: FastifyInstance, ctx: AuthnContext): voi
     if (newPassword === oldPassword) {
       throw oktaErrors.credentialsUpdateFailed(['password: Password cannot be your current password']);
     }
-    return afterPassword(ctx, await setPassword(ctx.db, user.id, newPassword), transaction);
+    const client = clientOf(request);
+    const changed = await setPassword(ctx.db, user.id, newPassword);
+    ctx.events.record(
+      logEvent('user.account.update_password', client, userActor(user), { targets: [userTarget(user)] }),
+    );
+    return afterPassword(ctx, client, changed, transaction);
   });
 
   scope.post(`${AUTHN}/credentials/reset_password`, async (request) => {
     const { transaction, user } = await openTransaction(ctx, request.body, ['PASSWORD_RESET']);
     const newPassword = requireNewPassword(request.body, user);
-    return afterPassword(ctx, await setPassword(ctx.db, user.id, newPassword), transaction);
+    const client = clientOf(request);
+    const changed = await setPassword(ctx.db, user.id, newPassword);
+    ctx.events.record(
+      logEvent('user.account.reset_password', client, userActor(user), { targets: [userTarget(user)] }),
+    );
+    return afterPassword(ctx, client, changed, transaction);
   });
 }

@@ -33,6 +33,7 @@ export const oktaErrors = {
   invalidToken: () => new OktaApiError(401, 'E0000011', 'Invalid token provided'),
   credentialsUpdateFailed: (causes: string[]) =>
     new OktaApiError(403, 'E0000014', 'Update of credentials failed', causes),
+  invalidSearch: (causes: string[]) => new OktaApiError(400, 'E0000031', 'Invalid search criteria.', causes),
   wrongUserStatus: () =>
     new OktaApiError(403, 'E0000038', "This operation is not allowed in the user's current status."),
   rateLimited: () => new OktaApiError(429, 'E0000047', 'API call exceeded rate limit due to too many requests.'),

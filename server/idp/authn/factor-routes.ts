@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { clientOf, logEvent, userActor, type LogClient } from '../events/catalogue';
 import { acceptCode, enrollTotp, findFactor, FactorExistsError, type Factor } from '../factors/store';
 import { TOTP_FACTOR_TYPE, totpProviders, type TotpProvider } from '../factors/totp';
 import { textField } from '../request-fields';
+import type { IdpUser } from '../users/directory';
 import type { AuthnContext } from './context';
 import { oktaErrors } from './errors';
 import { enterState, succeed } from './next-step';
@@ -12,16 +14,41 @@ const AUTHN = '/api/v1/authn';
 /** What a second factor adds to the session's `amr` (RFC 8176): a one-time password, and so multiple factors. */
 const MFA_AMR = ['pwd', 'otp', 'mfa'];
 
+/** The factor as a System Log target: Okta names authenticators by their type. */
+const factorTarget = (factor: Factor) => ({
+  id: factor.id,
+  type: 'AuthenticatorEnrollment',
+  alternateId: factor.factorType,
+  displayName: factor.provider === 'GOOGLE' ? 'Google Authenticator' : 'Okta Verify',
+});
+
 const isTotpProvider = (value: string | undefined): value is TotpProvider =>
   (totpProviders as readonly (string | undefined)[]).includes(value);
 
-/** Throws E0000068 for a wrong code (counted against the transaction) and E0000082 for a replayed one. */
-async function checkPasscode(ctx: AuthnContext, transaction: AuthnTransaction, factor: Factor, body: unknown) {
+/**
+ * Throws E0000068 for a wrong code (counted against the transaction) and E0000082 for a replayed one. Either is a
+ * failed `user.authentication.auth_via_mfa` (VERIFICATION_ERROR) in the System Log; a right one a successful one.
+ */
+async function checkPasscode(
+  ctx: AuthnContext,
+  client: LogClient,
+  transaction: AuthnTransaction,
+  factor: Factor,
+  body: unknown,
+  user: IdpUser,
+) {
   const outcome = await checkWithinBudget(
     ctx.db,
     transaction,
     () => acceptCode(ctx.db, factor, textField(body, 'passCode') ?? ''),
     (result) => result !== 'wrong',
+  );
+  const failed = outcome === 'wrong' || outcome === 'replayed';
+  ctx.events.record(
+    logEvent('user.authentication.auth_via_mfa', client, userActor(user), {
+      result: failed ? 'FAILURE' : 'SUCCESS',
+      reason: failed ? 'VERIFICATION_ERROR' : null,
+    }),
   );
   if (outcome === 'wrong') throw oktaErrors.wrongPasscode();
   if (outcome === 'replayed') throw oktaErrors.replayedPasscode();
@@ -49,8 +76,12 @@ export function factorRoutes(scope: FastifyInstance, ctx: AuthnContext): void {
     const { transaction, user } = await openTransaction(ctx, request.body, ['MFA_ENROLL_ACTIVATE']);
     const factor = await findFactor(ctx.db, user.id, request.params.factorId);
     if (factor?.status !== 'PENDING_ACTIVATION') throw oktaErrors.notFound(`${request.params.factorId} (UserFactor)`);
-    await checkPasscode(ctx, transaction, factor, request.body);
-    return succeed(ctx, user, MFA_AMR, transaction);
+    const client = clientOf(request);
+    await checkPasscode(ctx, client, transaction, factor, request.body, user);
+    ctx.events.record(
+      logEvent('user.mfa.factor.activate', client, userActor(user), { targets: [factorTarget(factor)] }),
+    );
+    return succeed(ctx, client, user, MFA_AMR, transaction);
   });
 
   /** A9. `rememberDevice` arrives in the query and is ignored: the policy never offers it. */
@@ -58,7 +89,8 @@ export function factorRoutes(scope: FastifyInstance, ctx: AuthnContext): void {
     const { transaction, user } = await openTransaction(ctx, request.body, ['MFA_REQUIRED']);
     const factor = await findFactor(ctx.db, user.id, request.params.factorId);
     if (factor?.status !== 'ACTIVE') throw oktaErrors.notFound(`${request.params.factorId} (UserFactor)`);
-    await checkPasscode(ctx, transaction, factor, request.body);
-    return succeed(ctx, user, MFA_AMR, transaction);
+    const client = clientOf(request);
+    await checkPasscode(ctx, client, transaction, factor, request.body, user);
+    return succeed(ctx, client, user, MFA_AMR, transaction);
   });
 }

@@ -1,3 +1,4 @@
+import { logEvent, userActor, type LogClient } from '../events/catalogue';
 import { activeTotpFactor } from '../factors/store';
 import { issueOneTimeToken, SESSION_TOKEN_TTL_MS } from '../one-time-tokens';
 import { groupNamesOf } from '../oauth/claims';
@@ -17,14 +18,22 @@ async function mfaRequired(ctx: AuthnContext, userId: string): Promise<boolean> 
 
 /**
  * SUCCESS: a single-use, five-minute sessionToken for /v1/authorize (okta-compat A1). No stateToken and no links;
- * the transaction, if any, is over.
+ * the transaction, if any, is over. This is where a sign-in succeeds, whatever steps led here, so it is where the
+ * System Log records `user.session.start` SUCCESS.
  */
-export async function succeed(ctx: AuthnContext, user: IdpUser, amr: string[], transaction?: AuthnTransaction) {
+export async function succeed(
+  ctx: AuthnContext,
+  client: LogClient,
+  user: IdpUser,
+  amr: string[],
+  transaction?: AuthnTransaction,
+) {
   if (transaction) await cancelTransaction(ctx.db, transaction.stateToken);
   const { token, expiresAt } = await issueOneTimeToken(ctx.db, 'session', user.id, {
     ttlMs: SESSION_TOKEN_TTL_MS,
     amr,
   });
+  ctx.events.record(logEvent('user.session.start', client, userActor(user)));
   return {
     expiresAt: expiresAt.toISOString(),
     status: 'SUCCESS',
@@ -52,11 +61,16 @@ export async function enterState(
  * What follows a proven password (primary auth, a changed or a reset password): the expired-password change, then
  * the second factor when the MFA policy asks for it (enrolment first if the user has none), then SUCCESS.
  */
-export async function afterPassword(ctx: AuthnContext, user: IdpUser, transaction?: AuthnTransaction) {
+export async function afterPassword(
+  ctx: AuthnContext,
+  client: LogClient,
+  user: IdpUser,
+  transaction?: AuthnTransaction,
+) {
   if (user.status === 'PASSWORD_EXPIRED') return enterState(ctx, user, 'PASSWORD_EXPIRED', transaction);
   if (await mfaRequired(ctx, user.id)) {
     const factor = await activeTotpFactor(ctx.db, user.id);
     return enterState(ctx, user, factor ? 'MFA_REQUIRED' : 'MFA_ENROLL', transaction);
   }
-  return succeed(ctx, user, ['pwd'], transaction);
+  return succeed(ctx, client, user, ['pwd'], transaction);
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { clientOf } from '../events/catalogue';
+import { recordPasswordCheck } from '../events/sign-in-events';
 import { enforceRateLimit } from '../rate-limit';
 import { textField } from '../request-fields';
 import { checkCredentials } from '../users/sign-in';
@@ -34,10 +36,12 @@ export function primaryRoutes(scope: FastifyInstance, ctx: AuthnContext): void {
     await enforceRateLimit(ctx.attempts, 'primaryAuthPerAddress', request.ip, ctx.rateLimits);
     await enforceRateLimit(ctx.attempts, 'primaryAuth', username, ctx.rateLimits);
     const check = await checkCredentials(ctx.db, username, password, ctx.lockout);
+    const client = clientOf(request);
+    recordPasswordCheck(ctx.events, client, username, check);
     if (check.outcome === 'invalid') throw oktaErrors.authenticationFailed();
     // No self-service unlock: without an `unlock` link the widget shows E0000119 (okta-compat A1).
     if (check.outcome === 'locked') return { status: 'LOCKED_OUT', _links: {} };
-    return afterPassword(ctx, check.user);
+    return afterPassword(ctx, client, check.user);
   });
 
   scope.post(`${AUTHN}/introspect`, async (request) => {

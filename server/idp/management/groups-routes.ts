@@ -9,6 +9,8 @@ import {
   membersOf,
   removeMember,
 } from '../groups/directory';
+import { recordAdminEvent } from '../events/admin-events';
+import { groupTarget, userTarget } from '../events/catalogue';
 import { bodyField, textField } from '../request-fields';
 import type { ManagementContext } from './context';
 import { linkHeader, pageLimit } from './query';
@@ -61,6 +63,7 @@ export function groupsRoutes(scope: FastifyInstance, ctx: ManagementContext): vo
     const group = await groupFromPath(request.params.group);
     const user = await userFromPath(ctx, request.params.user);
     await addMember(ctx.db, group.id, user.id);
+    recordAdminEvent(ctx.events, request, 'group.user_membership.add', [userTarget(user), groupTarget(group)]);
     return reply.status(204).send();
   });
 
@@ -68,6 +71,7 @@ export function groupsRoutes(scope: FastifyInstance, ctx: ManagementContext): vo
     const group = await groupFromPath(request.params.group);
     const user = await userFromPath(ctx, request.params.user);
     await removeMember(ctx.db, group.id, user.id);
+    recordAdminEvent(ctx.events, request, 'group.user_membership.remove', [userTarget(user), groupTarget(group)]);
     return reply.status(204).send();
   });
 }

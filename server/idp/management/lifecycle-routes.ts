@@ -1,5 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { oktaErrors } from '../authn/errors';
+import { recordAdminEvent } from '../events/admin-events';
+import { userTarget } from '../events/catalogue';
 import { listFactors, deleteFactor } from '../factors/store';
 import { ACTIVATION_TOKEN_TTL_MS, RECOVERY_TOKEN_TTL_MS, recoveryMail } from '../recovery/recovery-mail';
 import { issueRecoveryLink, mailActivationLink } from '../recovery/links';
@@ -28,7 +30,8 @@ export function lifecycleRoutes(scope: FastifyInstance, ctx: ManagementContext):
    * A user with a password becomes ACTIVE. One without becomes PROVISIONED and gets an activation link (mailed, or
    * returned with `sendEmail=false`); the link opens the widget's set-a-password step.
    */
-  const activate = async (user: IdpUser, sendEmail: boolean) => {
+  const activate = async (request: FastifyRequest, user: IdpUser, sendEmail: boolean) => {
+    recordAdminEvent(ctx.events, request, 'user.lifecycle.activate', [userTarget(user)]);
     if (user.passwordHash) {
       await setStatus(ctx.db, user.id, 'ACTIVE');
       return {};
@@ -45,13 +48,13 @@ export function lifecycleRoutes(scope: FastifyInstance, ctx: ManagementContext):
   scope.post<LifecycleRequest>(`${LIFECYCLE}/activate`, async (request) => {
     const user = await userFromPath(ctx, request.params.user);
     requireStatus(user, ['STAGED', 'DEPROVISIONED']);
-    return activate(user, request.query.sendEmail !== 'false');
+    return activate(request, user, request.query.sendEmail !== 'false');
   });
 
   scope.post<LifecycleRequest>(`${LIFECYCLE}/reactivate`, async (request) => {
     const user = await userFromPath(ctx, request.params.user);
     requireStatus(user, ['PROVISIONED']);
-    return activate(user, request.query.sendEmail !== 'false');
+    return activate(request, user, request.query.sendEmail !== 'false');
   });
 
   scope.post<LifecycleRequest>(`${LIFECYCLE}/deactivate`, async (request) => {
@@ -59,6 +62,7 @@ export function lifecycleRoutes(scope: FastifyInstance, ctx: ManagementContext):
     if (user.status === 'DEPROVISIONED') throw oktaErrors.wrongUserStatus();
     await setStatus(ctx.db, user.id, 'DEPROVISIONED');
     await clearSessions(ctx.db, user.id, { oauthTokens: true });
+    recordAdminEvent(ctx.events, request, 'user.lifecycle.deactivate', [userTarget(user)]);
     return {};
   });
 
@@ -67,6 +71,7 @@ export function lifecycleRoutes(scope: FastifyInstance, ctx: ManagementContext):
     if (user.status !== 'ACTIVE') throw oktaErrors.validation(['status: Only an ACTIVE user can be suspended']);
     await setStatus(ctx.db, user.id, 'SUSPENDED');
     await clearSessions(ctx.db, user.id, { oauthTokens: true });
+    recordAdminEvent(ctx.events, request, 'user.lifecycle.suspend', [userTarget(user)]);
     return {};
   });
 
@@ -74,6 +79,7 @@ export function lifecycleRoutes(scope: FastifyInstance, ctx: ManagementContext):
     const user = await userFromPath(ctx, request.params.user);
     if (user.status !== 'SUSPENDED') throw oktaErrors.validation(['status: Only a SUSPENDED user can be unsuspended']);
     await setStatus(ctx.db, user.id, 'ACTIVE');
+    recordAdminEvent(ctx.events, request, 'user.lifecycle.unsuspend', [userTarget(user)]);
     return {};
   });
 
@@ -81,6 +87,7 @@ export function lifecycleRoutes(scope: FastifyInstance, ctx: ManagementContext):
     const user = await userFromPath(ctx, request.params.user);
     if (!isLocked(user, new Date())) throw oktaErrors.wrongUserStatus();
     await unlockUser(ctx.db, user.id);
+    recordAdminEvent(ctx.events, request, 'user.account.unlock', [userTarget(user)]);
     return {};
   });
 
@@ -96,6 +103,7 @@ export function lifecycleRoutes(scope: FastifyInstance, ctx: ManagementContext):
     const user = await userFromPath(ctx, request.params.user);
     requireStatus(user, ['ACTIVE', 'PASSWORD_EXPIRED', 'RECOVERY']);
     const recovering = await setStatus(ctx.db, user.id, 'RECOVERY');
+    recordAdminEvent(ctx.events, request, 'user.account.reset_password', [userTarget(user)]);
     const { url } = await issueRecoveryLink(ctx, recovering, RECOVERY_TOKEN_TTL_MS);
     if (request.query.sendEmail === 'false') return { resetPasswordUrl: url };
     await ctx.mailer.send(recoveryMail(recovering, url));

@@ -11,15 +11,15 @@ export function pageLimit(limit: string | undefined): number {
 }
 
 /**
- * Okta's paging headers: `self`, and `next` (with `after` = the last id) when the page is full. Clients such as
- * okta-sdk-nodejs follow `next` until it is absent.
+ * Okta's paging headers: `self` (the query as asked, `after` included) and, when `nextAfter` is given, `next` with
+ * that cursor as `after`. Clients such as okta-sdk-nodejs follow `next` until it is absent.
  */
-export function linkHeader(
+export function pagingLinks(
   reply: FastifyReply,
   url: string,
   query: Record<string, string | undefined>,
-  items: { id: string }[],
   limit: number,
+  nextAfter: string | undefined,
 ): void {
   const build = (extra: Record<string, string>) => {
     const params = new URLSearchParams();
@@ -27,9 +27,20 @@ export function linkHeader(
     return `<${url}?${params.toString()}>`;
   };
   const links = [`${build({ limit: String(limit) })}; rel="self"`];
-  const last = items.at(-1);
-  if (items.length === limit && last) links.push(`${build({ limit: String(limit), after: last.id })}; rel="next"`);
+  if (nextAfter !== undefined) links.push(`${build({ limit: String(limit), after: nextAfter })}; rel="next"`);
   reply.header('link', links);
+}
+
+/** Users and groups: `next` (with `after` = the last id) when the page is full. */
+export function linkHeader(
+  reply: FastifyReply,
+  url: string,
+  query: Record<string, string | undefined>,
+  items: { id: string }[],
+  limit: number,
+): void {
+  const last = items.at(-1);
+  pagingLinks(reply, url, query, limit, items.length === limit && last ? last.id : undefined);
 }
 
 const fieldNames: Record<string, UserCondition['field']> = {

@@ -6,6 +6,7 @@ import { factorsRoutes } from './factors-routes';
 import { groupsRoutes } from './groups-routes';
 import { requireApiToken } from './guard';
 import { lifecycleRoutes } from './lifecycle-routes';
+import { logsRoutes } from './logs-routes';
 import { usersRoutes } from './users-routes';
 
 export interface ManagementRoutesOptions extends ManagementContext {
@@ -14,8 +15,8 @@ export interface ManagementRoutesOptions extends ManagementContext {
 }
 
 /**
- * The management API subset the portal needs (okta-compat §6) under /api/v1/users and /api/v1/groups, for servers
- * only: an SSWS token, no cookies and no CORS. The QR-code image under /api/v1/users is served by the authn scope.
+ * The management API subset the portal needs (okta-compat §6) under /api/v1/users, /api/v1/groups and /api/v1/logs
+ * (the System Log), for servers only: an SSWS token, no cookies and no CORS. The QR-code image under /api/v1/users is served by the authn scope.
  */
 export function managementRoutes(scope: FastifyInstance, { apiToken, ...ctx }: ManagementRoutesOptions): void {
   installOktaErrorHandler(scope);
@@ -29,4 +30,5 @@ export function managementRoutes(scope: FastifyInstance, { apiToken, ...ctx }: M
   lifecycleRoutes(scope, ctx);
   groupsRoutes(scope, ctx);
   factorsRoutes(scope, ctx);
+  logsRoutes(scope, ctx);
 }

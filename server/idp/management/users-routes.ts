@@ -1,6 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { oktaErrors } from '../authn/errors';
 import { complexityCause, meetsComplexity } from '../authn/password-policy';
+import { recordAdminEvent } from '../events/admin-events';
+import { groupTarget, userTarget } from '../events/catalogue';
 import { findGroup, addMember, groupsOfUser } from '../groups/directory';
 import { bodyField, passwordValue, textField } from '../request-fields';
 import { clearSessions, deleteUser, listUsers, setStatus, updateProfile, type Profile } from '../users/admin';
@@ -67,8 +69,11 @@ export function usersRoutes(scope: FastifyInstance, ctx: ManagementContext): voi
     const recoveryQuestion = readRecoveryQuestion(credentials);
     const groupIds = bodyField(request.body, 'groupIds');
     const groups = Array.isArray(groupIds) ? groupIds.filter((id): id is string => typeof id === 'string') : [];
+    const found = [];
     for (const groupId of groups) {
-      if (!(await findGroup(ctx.db, groupId))) throw oktaErrors.validation([`groupIds: ${groupId} does not exist`]);
+      const group = await findGroup(ctx.db, groupId);
+      if (!group) throw oktaErrors.validation([`groupIds: ${groupId} does not exist`]);
+      found.push(group);
     }
     const activate = request.query.activate !== 'false';
     const status = !activate
@@ -94,7 +99,11 @@ export function usersRoutes(scope: FastifyInstance, ctx: ManagementContext): voi
       if (error instanceof LoginTakenError) throw loginTaken();
       throw error;
     }
-    for (const groupId of groups) await addMember(ctx.db, groupId, user.id);
+    recordAdminEvent(ctx.events, request, 'user.lifecycle.create', [userTarget(user)]);
+    for (const group of found) {
+      await addMember(ctx.db, group.id, user.id);
+      recordAdminEvent(ctx.events, request, 'group.user_membership.add', [userTarget(user), groupTarget(group)]);
+    }
     return show(user);
   });
 
@@ -121,7 +130,7 @@ export function usersRoutes(scope: FastifyInstance, ctx: ManagementContext): voi
    * POST updates what the body names; PUT replaces the profile (absent names become empty). Either may set a
    * password (an administrator's reset, no old password needed) or a recovery question.
    */
-  const update = (replace: boolean) => async (request: { params: { user: string }; body: unknown }) => {
+  const update = (replace: boolean) => async (request: FastifyRequest<{ Params: { user: string } }>) => {
     let user = await userFromPath(ctx, request.params.user);
     const profile = readProfile(request.body);
     if (replace && (!profile.login || !profile.email)) {
@@ -133,12 +142,18 @@ export function usersRoutes(scope: FastifyInstance, ctx: ManagementContext): voi
     const recoveryQuestion = readRecoveryQuestion(credentials);
     try {
       const next = replace ? { firstName: '', lastName: '', ...profile } : profile;
-      if (Object.keys(next).length > 0) user = await updateProfile(ctx.db, user, next);
+      if (Object.keys(next).length > 0) {
+        user = await updateProfile(ctx.db, user, next);
+        recordAdminEvent(ctx.events, request, 'user.account.update_profile', [userTarget(user)]);
+      }
     } catch (error) {
       if (error instanceof LoginTakenError) throw loginTaken();
       throw error;
     }
-    if (password !== undefined) user = await setPassword(ctx.db, user.id, password);
+    if (password !== undefined) {
+      user = await setPassword(ctx.db, user.id, password);
+      recordAdminEvent(ctx.events, request, 'user.account.reset_password', [userTarget(user)]);
+    }
     if (recoveryQuestion) user = await setRecoveryQuestion(ctx.db, user.id, recoveryQuestion);
     return show(user);
   };
@@ -156,6 +171,7 @@ export function usersRoutes(scope: FastifyInstance, ctx: ManagementContext): voi
       throw oktaErrors.weakPassword([complexityCause]);
     }
     const updated = await setPassword(ctx.db, user.id, newPassword);
+    recordAdminEvent(ctx.events, request, 'user.account.update_password', [userTarget(user)]);
     if (bodyField(request.body, 'revokeSessions') === true) {
       await clearSessions(ctx.db, user.id, { oauthTokens: true });
     }
@@ -176,10 +192,13 @@ export function usersRoutes(scope: FastifyInstance, ctx: ManagementContext): voi
   /** Okta's two-step delete: the first call deactivates, a call on a deactivated user deletes. */
   scope.delete<{ Params: { user: string } }>(`${USERS}/:user`, async (request, reply) => {
     const user = await userFromPath(ctx, request.params.user);
-    if (user.status === 'DEPROVISIONED') await deleteUser(ctx.db, user.id);
-    else {
+    if (user.status === 'DEPROVISIONED') {
+      await deleteUser(ctx.db, user.id);
+      recordAdminEvent(ctx.events, request, 'user.lifecycle.delete.initiated', [userTarget(user)]);
+    } else {
       await setStatus(ctx.db, user.id, 'DEPROVISIONED');
       await clearSessions(ctx.db, user.id, { oauthTokens: true });
+      recordAdminEvent(ctx.events, request, 'user.lifecycle.deactivate', [userTarget(user)]);
     }
     return reply.status(204).send();
   });

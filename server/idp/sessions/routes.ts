@@ -10,12 +10,15 @@ import { findUserById, type IdpUser } from '../users/directory';
 import { CURRENT_USER, currentUserHandler } from './current-user';
 import { SESSION_COOKIE_REDIRECT, sessionCookieRedirectHandler } from './session-cookie-redirect';
 import { clearSessionCookie, writeSessionCookie } from './session-cookie';
+import { clientOf, logEvent, userActor } from '../events/catalogue';
+import type { EventRecorder } from '../events/recorder';
 
 export interface SessionRoutesOptions {
   db: Db;
   provider: Provider;
   origin: string;
   trustedOrigins: ReadonlySet<string>;
+  events: EventRecorder;
 }
 
 const ME = '/api/v1/sessions/me';
@@ -86,7 +89,10 @@ async function sessionBody(db: Db, origin: string, { session, user }: SignedIn) 
  * `closeSession`, plus the two other calls a session cookie authenticates: `GET /api/v1/users/me` and the widget's
  * `/login/sessionCookieRedirect`. Called with cookies, so CORS allows credentials for trusted origins only.
  */
-export function sessionRoutes(scope: FastifyInstance, { db, provider, origin, trustedOrigins }: SessionRoutesOptions) {
+export function sessionRoutes(
+  scope: FastifyInstance,
+  { db, provider, origin, trustedOrigins, events }: SessionRoutesOptions,
+) {
   installOktaErrorHandler(scope);
   acceptEmptyJsonBodies(scope);
   scope.addHook('onRequest', async (request, reply) => {
@@ -121,6 +127,7 @@ export function sessionRoutes(scope: FastifyInstance, { db, provider, origin, tr
     if (!current) throw oktaErrors.notFound('session');
     await current.session.destroy();
     clearSessionCookie(provider, current.cookies);
+    events.record(logEvent('user.session.end', clientOf(request), userActor(current.user)));
     return reply.status(204).send();
   });
 }

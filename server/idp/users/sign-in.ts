@@ -15,8 +15,12 @@ export const defaultLockoutPolicy: LockoutPolicy = { maxFailedAttempts: 10, lock
 
 export type CredentialCheck =
   | { outcome: 'valid'; user: IdpUser }
-  /** Unknown login, wrong password, no password, or a user who may not sign in: callers answer all of them alike. */
-  | { outcome: 'invalid' }
+  /**
+   * Unknown login, wrong password, no password, or a user who may not sign in: callers answer all of them alike.
+   * `user` (a known login), `lockedNow` (this attempt reached the limit) and `lockedOut` (tried on a locked
+   * account) are for the System Log only.
+   */
+  | { outcome: 'invalid'; user?: IdpUser; lockedNow?: boolean; lockedOut?: boolean }
   /** The right password for a locked account. Only someone who knows the password learns that it is locked. */
   | { outcome: 'locked'; user: IdpUser; lockedUntil: Date };
 
@@ -46,10 +50,10 @@ export async function checkCredentials(
   const place = await takePlace(db, user.id, policy, now);
   const matches = await verifySecret(user.passwordHash, password);
   if (place === undefined) return lockedAnswer(db, user.id, matches, now);
-  if (!matches) return { outcome: 'invalid' };
+  if (!matches) return { outcome: 'invalid', user, lockedNow: place === policy.maxFailedAttempts };
   if (!canSignIn(user)) {
     await givePlaceBack(db, user.id, place, now, false);
-    return { outcome: 'invalid' };
+    return { outcome: 'invalid', user };
   }
   const signedIn = await givePlaceBack(db, user.id, place, now, true);
   return signedIn === undefined ? lockedAnswer(db, user.id, true, now) : { outcome: 'valid', user: signedIn };
@@ -122,7 +126,7 @@ async function givePlaceBack(
 async function lockedAnswer(db: Db, userId: string, matches: boolean, now: Date): Promise<CredentialCheck> {
   const [user] = await db.select().from(idpUsers).where(eq(idpUsers.id, userId));
   if (!matches || user === undefined || !isLocked(user, now) || user.lockedUntil === null)
-    return { outcome: 'invalid' };
+    return user === undefined ? { outcome: 'invalid' } : { outcome: 'invalid', user, lockedOut: isLocked(user, now) };
   return { outcome: 'locked', user, lockedUntil: user.lockedUntil };
 }
 

@@ -155,6 +155,29 @@ describe.each(databaseKinds.flatMap((kind) => transports.map((transport) => [kin
       });
       expect(await failure(wrongToken.getUser('anyone'))).toBeInstanceOf(DirectoryUnavailableError);
     });
+
+    it('reads the System Log through the adapter, following the next cursor page by page', async () => {
+      const person = await create();
+      for (let n = 0; n < 3; n += 1) expect((await primaryAuth(h.origin, person.login, PASSWORD)).status).toBe(200);
+      const filter = `actor.id eq "${person.id}"`;
+      const events = await directory.listLogEvents({ filter, pageSize: 2 });
+      expect(events.map((event) => [event.eventType, event.outcome?.result])).toEqual([
+        ['user.session.start', 'SUCCESS'],
+        ['user.session.start', 'SUCCESS'],
+        ['user.session.start', 'SUCCESS'],
+      ]);
+      expect(new Set(events.map((event) => event.uuid)).size).toBe(3);
+      expect(events[0]).toMatchObject({ actor: { id: person.id, type: 'User', alternateId: person.login } });
+      expect(events[0]?.published).toBeInstanceOf(Date);
+      const newest = await directory.listLogEvents({ filter, sortOrder: 'DESCENDING', pageSize: 2, maxEvents: 1 });
+      expect(newest.map((event) => event.uuid)).toEqual([events[2]?.uuid]);
+    });
+
+    it('answers a refused filter as a DirectoryRefusal carrying Okta’s code', async () => {
+      const error = await failure(directory.listLogEvents({ filter: 'eventType sw "user."' }));
+      expect(error).toBeInstanceOf(DirectoryRefusal);
+      expect((error as DirectoryRefusal).oktaErrorCode).toBe('E0000031');
+    });
   },
 );
 

@@ -1,23 +1,9 @@
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createGroup } from '@server/idp/groups/directory';
 import { createUser, type IdpUser } from '@server/idp/users/directory';
 import { databaseKinds } from '../support/database';
 import { postJson, primaryAuth, startIdp, type IdpHarness } from './harness';
-
-/** The code an authenticator app would show for this secret at this moment (RFC 6238, SHA-1, 6 digits, 30 s). */
-const codeAt = (secret: string, timestamp: number) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp });
-
-/** A six-digit code that is not valid now, one step either side included. */
-function wrongCode(secret: string): string {
-  const now = Date.now();
-  const valid = new Set([-30_000, 0, 30_000].map((offset) => codeAt(secret, now + offset)));
-  for (let n = 0; ; n += 1) {
-    const candidate = String(n).padStart(6, '0');
-    if (!valid.has(candidate)) return candidate;
-  }
-}
+import { codeAt, wrongCode } from './totp-codes';
 
 interface Transaction {
   stateToken: string;

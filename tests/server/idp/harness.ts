@@ -171,3 +171,27 @@ export async function signInForTokens(
   const landed = await browse(url.href, new CookieJar(), redirectUri);
   return oidc.authorizationCodeGrant(config, new URL(landed.url), { pkceCodeVerifier: verifier, expectedState: 'st' });
 }
+
+/** A browser session: authn, then /v1/authorize with the sessionToken, keeping oidc-provider's cookies. */
+export async function browserSession(h: IdpHarness, username: string, password: string): Promise<CookieJar> {
+  const redirectUri = spaClient.redirectUris[0] ?? '';
+  const { sessionToken } = (await (await primaryAuth(h.origin, username, password)).json()) as {
+    sessionToken: string;
+  };
+  const url = new URL(`${h.issuer}/v1/authorize`);
+  url.search = new URLSearchParams({
+    client_id: spaClient.clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: 'openid',
+    state: 'state-1',
+    nonce: 'nonce-1',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+    sessionToken,
+  }).toString();
+  const jar = new CookieJar();
+  const landed = await browse(url.href, jar, redirectUri);
+  if (!landed.url.startsWith(redirectUri) || !jar.has('_session')) throw new Error(`no session: ${landed.url}`);
+  return jar;
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_CREATION_LOCK } from '@server/idp/keys';
 import { IDP_MIGRATION_LOCK, migrateIdp } from '@server/idp/migrate';
 import { purgeExpiredRows, startPurgeTimer } from '@server/idp/purge';
-import { idpOidcModels, idpOneTimeTokens } from '@server/idp/tables';
+import { idpLogEvents, idpOidcModels, idpOneTimeTokens } from '@server/idp/tables';
 import { createUser } from '@server/idp/users/directory';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/database';
 
@@ -49,6 +49,33 @@ describe.each(databaseKinds)('purge of expired identity rows (%s)', (kind) => {
     const tokens = await db.select({ hash: idpOneTimeTokens.tokenHash }).from(idpOneTimeTokens);
     expect(tokens.map((t) => t.hash)).toEqual(['fresh']);
     expect(await purgeExpiredRows(db)).toBe(0);
+  });
+
+  it('deletes System Log events older than the retention period, and only those', async () => {
+    const { db } = test.database;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3_600_000);
+    const event = (uuid: string, published: Date) => ({
+      uuid,
+      published,
+      eventType: 'user.session.start',
+      severity: 'INFO' as const,
+      outcomeResult: 'SUCCESS' as const,
+      displayMessage: 'User login to Okta',
+      actorId: 'unknown',
+      actorType: 'User',
+      actorAlternateId: 'pat@example.com',
+      actorDisplayName: 'Pat',
+    });
+    await db
+      .insert(idpLogEvents)
+      .values([event('ancient', daysAgo(91)), event('month-old', daysAgo(31)), event('fresh', daysAgo(1))]);
+    const kept = async () =>
+      (await db.select({ uuid: idpLogEvents.uuid }).from(idpLogEvents)).map((r) => r.uuid).sort();
+
+    expect(await purgeExpiredRows(db)).toBe(1); // the default: 90 days
+    expect(await kept()).toEqual(['fresh', 'month-old']);
+    expect(await purgeExpiredRows(db, { logRetentionDays: 30 })).toBe(1);
+    expect(await kept()).toEqual(['fresh']);
   });
 
   it('runs on a timer that stops cleanly', async () => {

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type IdpUser } from '@server/idp/users/directory';
 import { databaseKinds } from '../support/database';
-import { browse, CookieJar, primaryAuth, SPA_ORIGIN, spaClient, startIdp, type IdpHarness } from './harness';
-
-const redirectUri = spaClient.redirectUris[0] ?? '';
+import { browserSession, CookieJar, SPA_ORIGIN, startIdp, type IdpHarness } from './harness';
 
 interface SessionBody {
   id: string;
@@ -31,29 +29,7 @@ describe.each(databaseKinds)('Sessions API (%s)', (kind) => {
   });
   afterAll(() => h.close());
 
-  /** A browser session: authn, then /v1/authorize with the sessionToken, keeping oidc-provider's cookies. */
-  async function signedInJar(): Promise<CookieJar> {
-    const { sessionToken } = (await (await primaryAuth(h.origin, 'judy@example.com', 'Carrot-Field-7')).json()) as {
-      sessionToken: string;
-    };
-    const url = new URL(`${h.issuer}/v1/authorize`);
-    url.search = new URLSearchParams({
-      client_id: spaClient.clientId,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'openid',
-      state: 'state-1',
-      nonce: 'nonce-1',
-      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-      code_challenge_method: 'S256',
-      sessionToken,
-    }).toString();
-    const jar = new CookieJar();
-    const landed = await browse(url.href, jar, redirectUri);
-    expect(landed.url.startsWith(redirectUri)).toBe(true);
-    expect(jar.has('_session')).toBe(true);
-    return jar;
-  }
+  const signedInJar = () => browserSession(h, 'judy@example.com', 'Carrot-Field-7');
 
   const me = (jar: CookieJar, method = 'GET', path = '') =>
     fetch(`${h.origin}/api/v1/sessions/me${path}`, {

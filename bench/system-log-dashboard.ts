@@ -1,0 +1,89 @@
+// The System Log dashboard's queries on a million events (issue #13: < 100 ms p99 on PostgreSQL): sign-ins and
+// failures per hour over 24 h, per day over 30 days, and lockouts per day over 30 days, each run 30 times after one
+// warm-up. The events are made in PostgreSQL (generate_series) over 90 days: 70 % sign-ins (one in ten failing),
+// 25 % refreshes, 0.5 % lockouts, the rest lifecycle changes. Needs PostgreSQL: BENCH_DATABASE_URL or
+// TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test by default); a scratch database is made and dropped.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase } from '@server/db/client';
+import { migrateIdp } from '@server/idp/migrate';
+import { figure, type Figure } from './support';
+
+const EVENTS = 1_000_000;
+const RUNS = 30;
+const adminUrl =
+  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+const fill = `
+insert into idp_log_events (uuid, published, event_type, severity, outcome_result, outcome_reason, display_message,
+  actor_id, actor_type, actor_alternate_id, actor_display_name, client_ip)
+select md5(n::text), now() - (random() * interval '90 days'),
+  case when r < 0.70 then 'user.session.start' when r < 0.95 then 'app.oauth2.token.grant.refresh_token'
+       when r < 0.955 then 'user.account.lock' else 'user.account.update_profile' end,
+  'INFO',
+  case when r < 0.07 then 'FAILURE' else 'SUCCESS' end,
+  case when r < 0.07 then 'INVALID_CREDENTIALS' end,
+  'bench', '00u' || (n % 5000), 'User', 'person' || (n % 5000) || '@bench.test', 'Bench Person', '203.0.113.1'
+from (select n, random() as r from generate_series(1, ${EVENTS}) as n) as s`;
+
+const queries: [string, string][] = [
+  [
+    'sign-ins and failures per hour, 24 h',
+    `select date_trunc('hour', published) as at, outcome_result, count(*) from idp_log_events
+     where event_type = 'user.session.start' and published >= now() - interval '24 hours' group by 1, 2`,
+  ],
+  [
+    'sign-ins and failures per day, 30 days',
+    `select date_trunc('day', published) as at, outcome_result, count(*) from idp_log_events
+     where event_type = 'user.session.start' and published >= now() - interval '30 days' group by 1, 2`,
+  ],
+  [
+    'lockouts per day, 30 days',
+    `select date_trunc('day', published) as at, count(*) from idp_log_events
+     where event_type = 'user.account.lock' and published >= now() - interval '30 days' group by 1`,
+  ],
+];
+
+export async function benchSystemLogDashboard(): Promise<Figure[]> {
+  const name = `gatehouse_bench_log_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.href, dataDir: '' }); // dataDir: unused with a URL
+  const figures: Figure[] = [];
+  try {
+    await migrateIdp(database);
+    if (database.kind !== 'postgres') throw new Error('PostgreSQL expected');
+    await database.client.query(fill);
+    await database.client.query('vacuum analyze idp_log_events');
+    for (const [label, text] of queries) {
+      await database.client.query(text);
+      const samples: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const started = performance.now();
+        await database.client.query(text);
+        samples.push(performance.now() - started);
+      }
+      if (process.env.BENCH_EXPLAIN) {
+        const plan = await database.client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`);
+        console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
+      }
+      samples.sort((a, b) => a - b);
+      const p99 = samples[Math.min(samples.length - 1, Math.ceil(samples.length * 0.99) - 1)] ?? 0;
+      figures.push(
+        figure(`system log dashboard (1M events, PostgreSQL): ${label}, p99`, Math.round(p99 * 10) / 10, 'ms', 100),
+      );
+    }
+  } finally {
+    await database.close();
+    await admin.query(`drop database ${name}`);
+    await admin.end();
+  }
+  return figures;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const f of await benchSystemLogDashboard()) console.log(`${f.name}: ${f.value} ${f.unit}`);
+}

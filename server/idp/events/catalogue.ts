@@ -1,0 +1,129 @@
+import type { FastifyRequest } from 'fastify';
+import type { LogOutcome, LogSeverity, LogTarget } from '../tables';
+
+/**
+ * The events the embedded IdP records, under Okta's eventType names and display messages (Okta's Event Types
+ * catalogue), so a reader of GET /api/v1/logs (the portal's dashboard) filters the same strings against either IdP.
+ */
+export const logEventTypes = {
+  'user.session.start': 'User login to Okta',
+  'user.session.end': 'User logout from Okta',
+  'user.account.lock': 'Max sign in attempts exceeded',
+  'user.account.unlock': 'Unlock user account',
+  'user.mfa.factor.activate': 'Activate factor or authenticator',
+  'user.authentication.auth_via_mfa': 'Authentication of user via MFA',
+  'user.account.reset_password': 'Fired when the user\u2019s Okta password is reset',
+  'user.account.update_password': 'User update password for Okta',
+  'app.oauth2.token.grant.refresh_token': 'OAuth2 refresh token is granted',
+  'user.lifecycle.create': 'Create Okta user',
+  'user.lifecycle.activate': 'Activate Okta user',
+  'user.lifecycle.deactivate': 'Deactivate Okta user',
+  'user.lifecycle.suspend': 'Suspend Okta user',
+  'user.lifecycle.unsuspend': 'Unsuspend Okta user',
+  'user.lifecycle.delete.initiated': 'Delete Okta user',
+  'user.account.update_profile': 'Update user profile for Okta',
+  'group.user_membership.add': 'Add user to group membership',
+  'group.user_membership.remove': 'Remove user from group membership',
+} as const;
+export type LogEventType = keyof typeof logEventTypes;
+
+/** Who did it: a person, or the management API's token (`API_TOKEN_ACTOR`). Okta's LogEvent `actor`. */
+export interface LogActor {
+  id: string;
+  type: string;
+  alternateId: string;
+  displayName: string;
+}
+
+/** Where the request came from: Okta's `client` (address, user agent) and the request id it names in debugData. */
+export interface LogClient {
+  ipAddress: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+}
+
+/** An event as the code records it; the recorder adds the uuid and the time. */
+export interface LogEventInput {
+  eventType: LogEventType;
+  severity: LogSeverity;
+  outcome: { result: LogOutcome; reason: string | null };
+  displayMessage: string;
+  actor: LogActor;
+  client: LogClient;
+  targets: LogTarget[];
+}
+
+interface PersonLike {
+  id: string;
+  login: string;
+  firstName: string;
+  lastName: string;
+}
+
+const displayNameOf = (person: PersonLike) => `${person.firstName} ${person.lastName}`.trim() || person.login;
+
+export const userActor = (person: PersonLike): LogActor => ({
+  id: person.id,
+  type: 'User',
+  alternateId: person.login,
+  displayName: displayNameOf(person),
+});
+
+/** A failed sign-in names the login typed; when it matches nobody, Okta's actor id is "unknown". */
+export const attemptedActor = (login: string, userId: string | undefined): LogActor => ({
+  id: userId ?? 'unknown',
+  type: 'User',
+  alternateId: login,
+  displayName: 'unknown',
+});
+
+/**
+ * Management API calls authenticate with the SSWS token, not a person: Okta names the token's owner, we have no
+ * owner, so the actor is the system principal the token stands for.
+ */
+export const API_TOKEN_ACTOR: LogActor = {
+  id: 'gatehouse-api-token',
+  type: 'SystemPrincipal',
+  alternateId: 'system@gatehouse',
+  displayName: 'Management API token',
+};
+
+export const userTarget = (person: PersonLike): LogTarget => ({ ...userActor(person) });
+export const groupTarget = (group: { id: string; name: string }): LogTarget => ({
+  id: group.id,
+  type: 'UserGroup',
+  alternateId: group.name,
+  displayName: group.name,
+});
+
+export const clientOf = (request: FastifyRequest): LogClient => ({
+  ipAddress: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+  requestId: request.id,
+});
+
+/**
+ * One event: the message comes from the catalogue; failures are WARN and everything else INFO, as Okta grades
+ * sign-in failures and lockouts.
+ */
+export function logEvent(
+  eventType: LogEventType,
+  client: LogClient,
+  actor: LogActor,
+  {
+    result = 'SUCCESS',
+    reason = null,
+    targets = [],
+  }: { result?: LogOutcome; reason?: string | null; targets?: LogTarget[] } = {},
+): LogEventInput {
+  const warn = result === 'FAILURE' || result === 'DENY' || eventType === 'user.account.lock';
+  return {
+    eventType,
+    severity: warn ? 'WARN' : 'INFO',
+    outcome: { result, reason },
+    displayMessage: logEventTypes[eventType],
+    actor,
+    client,
+    targets,
+  };
+}
