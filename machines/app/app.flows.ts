@@ -42,6 +42,7 @@ export const flowTable = {
     redirectUrl: location.params.redirectUrl ?? location.query.redirectUrl,
     culture,
     startStep: stepIndexOf(location.query),
+    invitation: location.query.st,
     ports: { notifications: ports.notifications },
   })),
   passwordReset: flow(passwordResetMachine, ({ location, culture, ports }) => ({
