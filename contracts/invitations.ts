@@ -61,3 +61,8 @@ export const InvitationTokenQuerySchema = v.object({
 /** Its answer, only for an invitation that may still be accepted: the invited e-mail. */
 export const InvitationEmailAnswerSchema = v.object({ email: v.string() });
 export type InvitationEmailAnswer = v.InferOutput<typeof InvitationEmailAnswerSchema>;
+
+/** GET Invitation/clients: the clients the caller may invite to (within their reach, and allowing sign-up). */
+export const InviteClientSchema = v.object({ id: v.string(), name: v.string() });
+export type InviteClient = v.InferOutput<typeof InviteClientSchema>;
+export const InviteClientListSchema = v.array(InviteClientSchema);

@@ -4,11 +4,19 @@ import {
   InvitationListQuerySchema,
   InvitationListSchema,
   InvitationSchema,
+  InviteClientListSchema,
 } from '@contracts/invitations';
 import { defineArea, type ApiDeps } from '../area';
 import { actorOf, reachOfCaller } from '../support/caller';
 import type { FastifyRequest } from 'fastify';
-import { createInvitation, listInvitations, resendInvitation, revokeInvitation, type InvitationDeps } from './service';
+import {
+  createInvitation,
+  inviteClients,
+  listInvitations,
+  resendInvitation,
+  revokeInvitation,
+  type InvitationDeps,
+} from './service';
 
 const depsOf = (deps: ApiDeps): InvitationDeps => ({
   db: deps.db,
@@ -31,6 +39,15 @@ export const invitationsArea = defineArea({
       login: actorOf(request),
       reach: await reachOfCaller(deps, request),
     });
+
+    app.get(
+      '/Invitation/clients',
+      { schema: { response: { 200: InviteClientListSchema } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return inviteClients(deps.db, await reachOfCaller(deps, request));
+      },
+    );
 
     app.get(
       '/Invitation',

@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Invitation, InvitationCreate } from '@contracts/invitations';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Invitation, InvitationCreate, InviteClient } from '@contracts/invitations';
 import { normaliseCulture } from '@contracts/culture';
 import type { Db } from '../../db/client';
-import { instances, invitations } from '../../db/schema';
+import { clients, instances, invitations } from '../../db/schema';
 import { notFound, ProblemError, validationFailed } from '../../http/problem';
 import type { Mailer } from '../../mail/mailer';
 import { auditTrail } from '../resources/audit';
@@ -81,6 +81,20 @@ export async function createInvitation(deps: InvitationDeps, by: Inviter, body: 
   });
   await sendInvitation(deps, row, client.name);
   return invitationView(row, now);
+}
+
+/** GET Invitation/clients: the clients within the caller's reach that allow sign-up, by name. */
+export async function inviteClients(db: Db, reach: AdminReach): Promise<InviteClient[]> {
+  if (reach.kind === 'client' && reach.clientId === null) return [];
+  return db
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .where(
+      reach.kind === 'all'
+        ? eq(clients.autoSignUp, true)
+        : and(eq(clients.autoSignUp, true), eq(clients.id, reach.clientId ?? '')),
+    )
+    .orderBy(asc(clients.name));
 }
 
 /** GET Invitation?clientId=: the client's invitations, newest first. */

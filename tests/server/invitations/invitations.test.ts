@@ -210,6 +210,13 @@ describe.each(databaseKinds)('invitations: invite, Encrypt/decrypt, sign up with
     expect(revoke).toMatchObject({ actor: 'AUL__admin@gatehouse.test', before: { status: 'pending' } });
   });
 
+  it('offers each administrator the clients they may invite to: within reach, and allowing sign-up', async () => {
+    const names = async (as: 'admin' | 'acmeClientAdmin') =>
+      ((await call('GET', 'Invitation/clients', { as })).json() as { name: string }[]).map((client) => client.name);
+    expect(await names('admin')).toEqual(['Acme Health', 'Umbrella Agents']);
+    expect(await names('acmeClientAdmin')).toEqual(['Acme Health']);
+  });
+
   it('lets a client administrator invite for their own client only', async () => {
     const own = await invite('own@acme.test', acme, 'acmeClientAdmin');
     expect(own.createdBy).toBe('ACME__clientadmin@acme.test');
