@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { InvitationListSchema, InvitationSchema, type Invitation, type InvitationCreate } from '@contracts/invitations';
+import {
+  InvitationListSchema,
+  InvitationSchema,
+  InviteClientListSchema,
+  type Invitation,
+  type InvitationCreate,
+  type InviteClient,
+} from '@contracts/invitations';
 import { http, type CallOptions } from '../http';
 
 /** GET Invitation?clientId=: a client's invitations, newest first, each with its status. */
@@ -19,4 +26,9 @@ export async function changeInvitation(
 ): Promise<Invitation> {
   const path = `Invitation/${encodeURIComponent(input.id)}/${input.change}`;
   return v.parse(InvitationSchema, await http.post(path, options).json());
+}
+
+/** GET Invitation/clients: the clients the caller may invite to. */
+export async function listInviteClients(options: CallOptions = {}): Promise<InviteClient[]> {
+  return v.parse(InviteClientListSchema, await http.get('Invitation/clients', options).json());
 }
