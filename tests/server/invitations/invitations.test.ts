@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { InvitationListSchema, InvitationSchema } from '@contracts/invitations';
+import { InvitationListSchema, InvitationSchema, InviteClientListSchema } from '@contracts/invitations';
 import { invitations } from '@server/db/schema';
 import { adminCaller, auditRowsOf, clientIdOf } from '../admin/harness';
 import { acmeSignUp, cheapAltcha, registerAs } from '../profile/harness';
@@ -212,7 +212,7 @@ describe.each(databaseKinds)('invitations: invite, Encrypt/decrypt, sign up with
 
   it('offers each administrator the clients they may invite to: within reach, and allowing sign-up', async () => {
     const names = async (as: 'admin' | 'acmeClientAdmin') =>
-      ((await call('GET', 'Invitation/clients', { as })).json() as { name: string }[]).map((client) => client.name);
+      v.parse(InviteClientListSchema, (await call('GET', 'Invitation/clients', { as })).json()).map((c) => c.name);
     expect(await names('admin')).toEqual(['Acme Health', 'Umbrella Agents']);
     expect(await names('acmeClientAdmin')).toEqual(['Acme Health']);
   });
