@@ -26,7 +26,7 @@ export type InviteDialogInput = EditorInputBase & {
 export const inviteDialogMachine = createEditorMachine({
   id: 'inviteDialog',
   types: {} as { result: Invitation },
-  emptyDraft: (input: InviteDialogInput): InviteDraft => ({ clientId: input.clientId ?? '', email: '' }),
+  emptyDraft: (input: InviteDialogInput): InviteDraft => ({ clientId: input.clientId ?? '', email: '', culture: '' }),
   draftOf: (clients: readonly InviteClient[], input, current) => ({
     ...current,
     clientId: startingClient(clients, current.clientId || input.clientId),

@@ -1,10 +1,11 @@
+import { cultures, type Culture } from '@contracts/culture';
 import type { InvitationCreate, InviteClient } from '@contracts/invitations';
 import { EMAIL_PATTERN } from '@contracts/username';
 
-/** The invite dialog's draft: which client, which e-mail. */
-export type InviteDraft = { clientId: string; email: string };
-/** One edit: the client chosen, or the e-mail typed. */
-export type InviteChange = { clientId: string } | { email: string };
+/** The invite dialog's draft: which client, which e-mail, and the mail's and page's culture ('' the client's own). */
+export type InviteDraft = { clientId: string; email: string; culture: Culture | '' };
+/** One edit: the client chosen, the e-mail typed, or the culture chosen. */
+export type InviteChange = { clientId: string } | { email: string } | { culture: Culture | '' };
 
 /** The longest e-mail the server takes (contracts/invitations.ts). */
 const MAX_EMAIL = 254;
@@ -26,6 +27,8 @@ export function applyInviteEdit(
 ): InviteDraft {
   if ('clientId' in change)
     return clients.some((client) => client.id === change.clientId) ? { ...draft, clientId: change.clientId } : draft;
+  if ('culture' in change)
+    return change.culture === '' || cultures.includes(change.culture) ? { ...draft, culture: change.culture } : draft;
   return { ...draft, email: change.email };
 }
 
@@ -35,4 +38,5 @@ export const canInvite = (draft: InviteDraft, clients: readonly InviteClient[]):
 export const inviteBodyOf = (draft: InviteDraft): InvitationCreate => ({
   clientId: draft.clientId,
   email: draft.email.trim(),
+  ...(draft.culture === '' ? {} : { culture: draft.culture }),
 });

@@ -225,9 +225,14 @@ describeWalks(invitationsMachine, {
       expect(dialog.getByText('Enter an e-mail address.')).toBeInTheDocument();
       expect(send).toBeDisabled();
       await h.user.type(dialog.getByLabelText(/^Email address/), 'umbrella.test');
+      await h.user.selectOptions(dialog.getByLabelText(/^Language of the mail/), 'Español');
       await h.user.click(send);
       await answerCall(h.calls.create, { output: event.output });
-      expect(h.calls.create.calls.at(-1)).toEqual({ clientId: umbrellaClient.id, email: 'nina@umbrella.test' });
+      expect(h.calls.create.calls.at(-1)).toEqual({
+        clientId: umbrellaClient.id,
+        email: 'nina@umbrella.test',
+        culture: 'es',
+      });
       await snackbar(h, 'The invitation is on its way.');
     },
     show: async (_step, h) => {

@@ -165,9 +165,13 @@ describe('invite dialog (the editor pattern)', () => {
     expect(actor.getSnapshot().can({ type: 'save' })).toBe(false);
     actor.send({ type: 'edit', changes: { email: ' nina@umbrella.test ' } });
     expect(actor.getSnapshot().can({ type: 'save' })).toBe(true);
+    // The mail's language: the client's own unless one is chosen (a culture Gatehouse has).
+    actor.send({ type: 'edit', changes: { culture: 'fr' as never } });
+    expect(actor.getSnapshot().context.draft.culture).toBe('');
+    actor.send({ type: 'edit', changes: { culture: 'es' } });
     actor.send({ type: 'save' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(bodies).toEqual([{ clientId: umbrellaClient.id, email: 'nina@umbrella.test' }]);
+    expect(bodies).toEqual([{ clientId: umbrellaClient.id, email: 'nina@umbrella.test', culture: 'es' }]);
     expect(actor.getSnapshot().output).toEqual(invitation());
   });
 

@@ -2,6 +2,7 @@ import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import type { Culture } from '@contracts/culture';
 import type { inviteDialogMachine } from '@machines/invitations/invite-dialog.machine';
 import {
   selectCanSave,
@@ -67,6 +68,18 @@ export function InviteDialog({ dialogRef }: { dialogRef: InviteDialogRef }) {
           disabled={!editable}
           message={emailInvalid ? i18n._(labels.Invitation_Text_EmailInvalid) : undefined}
           onChange={(email) => dialogRef.send({ type: 'edit', changes: { email } })}
+        />
+        <LabelledField
+          kind="select"
+          label={i18n._(labels.Invitation_Field_Culture)}
+          value={draft.culture}
+          disabled={!editable}
+          empty={{ label: i18n._(labels.Invitation_Text_ClientCulture) }}
+          options={[
+            { value: 'en-us', label: 'English' },
+            { value: 'es', label: 'Español' },
+          ]}
+          onChange={(culture) => dialogRef.send({ type: 'edit', changes: { culture: culture as Culture | '' } })}
         />
       </Stack>
     </FormDialog>

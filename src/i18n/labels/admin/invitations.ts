@@ -13,6 +13,8 @@ export const invitationLabels = {
   Invitation_Text_DialogTitle: msg({ id: 'Invitation_Text_DialogTitle', message: 'Invite someone to sign up' }),
   Invitation_Field_Client: msg({ id: 'Invitation_Field_Client', message: 'Client' }),
   Invitation_Field_Email: msg({ id: 'Invitation_Field_Email', message: 'Email address' }),
+  Invitation_Field_Culture: msg({ id: 'Invitation_Field_Culture', message: 'Language of the mail and the page' }),
+  Invitation_Text_ClientCulture: msg({ id: 'Invitation_Text_ClientCulture', message: 'The client’s language' }),
   Invitation_Field_Status: msg({ id: 'Invitation_Field_Status', message: 'Status' }),
   Invitation_Field_Expires: msg({ id: 'Invitation_Field_Expires', message: 'Expires' }),
   Invitation_Text_EmailInvalid: msg({ id: 'Invitation_Text_EmailInvalid', message: 'Enter an e-mail address.' }),
