@@ -157,7 +157,7 @@ describeWalks(invitationsMachine, {
       expect(button('Show invitations')).toBeEnabled();
       // The provider administrator chooses the client (two offered).
       expect(
-        within(panel().getByLabelText('Client'))
+        within(panel().getByLabelText('Invitations of'))
           .getAllByRole('option')
           .map((o) => o.textContent),
       ).toEqual(['Acme Health', 'Umbrella Agents']);
@@ -244,7 +244,7 @@ describeWalks(invitationsMachine, {
     [doneEventType('loadInvitations')]: ({ event }, h) => answerCall(h.calls.list, { output: event.output }),
     [errorEventType('loadInvitations')]: ({ event }, h) => answerCall(h.calls.list, { error: event.error }),
     'client.select': async (_step, h) => {
-      await h.user.selectOptions(panel().getByLabelText('Client'), 'Umbrella Agents');
+      await h.user.selectOptions(panel().getByLabelText('Invitations of'), 'Umbrella Agents');
       await waitFor(() => {
         expect(h.calls.list.calls.at(-1)).toBe(umbrellaClient.id);
       });

@@ -64,7 +64,7 @@ export function InvitationsView({ invitationsRef }: { invitationsRef: Invitation
         {mayChoose ? (
           <Stack gap="1" minWidth="64">
             <chakra.label htmlFor="invitations-client" fontWeight="medium">
-              {i18n._(labels.Invitation_Field_Client)}
+              {i18n._(labels.Invitation_Field_ListClient)}
             </chakra.label>
             <NativeSelect.Root size="sm">
               <NativeSelect.Field

@@ -12,6 +12,7 @@ export const invitationLabels = {
   Invitation_Button_Revoke: msg({ id: 'Invitation_Button_Revoke', message: 'Revoke' }),
   Invitation_Text_DialogTitle: msg({ id: 'Invitation_Text_DialogTitle', message: 'Invite someone to sign up' }),
   Invitation_Field_Client: msg({ id: 'Invitation_Field_Client', message: 'Client' }),
+  Invitation_Field_ListClient: msg({ id: 'Invitation_Field_ListClient', message: 'Invitations of' }),
   Invitation_Field_Email: msg({ id: 'Invitation_Field_Email', message: 'Email address' }),
   Invitation_Field_Culture: msg({ id: 'Invitation_Field_Culture', message: 'Language of the mail and the page' }),
   Invitation_Text_ClientCulture: msg({ id: 'Invitation_Text_ClientCulture', message: 'The client’s language' }),
