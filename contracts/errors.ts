@@ -20,6 +20,8 @@ export const problemCodes = [
   'otp_invalid',
   'Exceeded_MaxOTP_Verification',
   'reset_grant_invalid',
+  /** An invitation's `st` token that is tampered, expired, used, revoked or for another client: one answer for all. */
+  'invitation_invalid',
   'internal',
 ] as const;
 export type ProblemCode = (typeof problemCodes)[number];

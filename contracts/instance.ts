@@ -98,6 +98,11 @@ export const RegisterBodySchema = v.object({
   security: SecurityChangeSchema,
   /** The ALTCHA payload (base64) or the reCAPTCHA v3 token, as `config/public`'s `captcha.provider` says. */
   captcha: v.pipe(v.string(), v.maxLength(20_000)),
+  /**
+   * The `st` token of an invitation to this client for this e-mail (docs/links.md "Invitations"): instead of the
+   * captcha, and spent by the registration.
+   */
+  invitation: v.optional(v.pipe(v.string(), v.maxLength(2_000))),
 });
 export type RegisterBody = v.InferOutput<typeof RegisterBodySchema>;
 

@@ -148,6 +148,7 @@ export async function buildApp({
         limits: passwordResetLimits,
         codeKey: deriveKey(serverSecret, 'one-time-codes'),
       },
+      invitations: { key: deriveKey(serverSecret, 'invitations') },
     });
     done();
   });

@@ -106,6 +106,8 @@ export interface Config {
   recaptcha: RecaptchaConfig | null;
   altcha: AltchaConfig;
   mapsApiKey: string | null;
+  /** How many days an invitation's link may be used (INVITATION_TTL_DAYS, default 7); a resend starts it over. */
+  invitationTtlDays: number;
   providerPrefix: string;
   demoData: boolean;
   logLevel: LogLevel;
@@ -312,6 +314,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       }) ?? 20 * 60,
   };
   const mapsApiKey = readString(env, 'MAPS_API_KEY');
+  const invitationTtlDays =
+    read(env, 'INVITATION_TTL_DAYS', { schema: wholeNumber(1, 90), expected: 'a whole number from 1 to 90' }) ?? 7;
   const providerPrefix =
     read(env, 'PROVIDER_PREFIX', {
       schema: v.pipe(v.string(), v.regex(/^[A-Z][A-Z0-9]{1,19}$/)),
@@ -340,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     recaptcha,
     altcha,
     mapsApiKey,
+    invitationTtlDays,
     providerPrefix,
     demoData,
     logLevel,

@@ -16,6 +16,7 @@ import {
   register,
   updateInstance,
 } from './api/instance';
+import { decryptInvitation } from './api/invitations';
 import { createOtp, resetPassword, validateOtp } from './api/password-reset';
 import { getAggregatedByPage, getFaq, getResourceVersion } from './api/resources';
 import { readText, saveText } from './api/admin/resources-edit';
@@ -57,6 +58,7 @@ const logic = wireApp({
     validateOtp,
     resetPassword,
     getSiteConfiguration,
+    decryptInvitation,
   },
   catalogues,
   window,

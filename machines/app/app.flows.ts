@@ -44,6 +44,7 @@ export const flowTable = {
     culture,
     startStep: stepIndexOf(location.query),
     link: linkControlsOf(location.query),
+    invitation: location.query.st,
     ports: { notifications: ports.notifications },
   })),
   passwordReset: flow(passwordResetMachine, ({ location, culture, ports }) => ({

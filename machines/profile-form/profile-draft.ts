@@ -74,11 +74,12 @@ export const visibleFields = (form: FormDefinition, input: Pick<ProfileFormInput
   form.fields.filter((field) => isFieldVisible(field, input.viewer) && isShownByLink(field, input.link));
 
 /**
- * The e-mail control is editable in Register when the site says so (SignUp_EmailEditable, §5), and for an
- * administrator's new person (the e-mail makes them); never on an existing person.
+ * The e-mail control is editable in Register when the site says so (SignUp_EmailEditable, §5) and no invitation fixed
+ * it, and for an administrator's new person (the e-mail makes them); never on an existing person.
  */
 export const isEmailEditable = (loaded: ProfileLoaded | undefined, input: ProfileFormInput): boolean =>
-  input.subject.kind === 'newPerson' || (input.mode === 'Register' && loaded?.emailEditable === true);
+  input.subject.kind === 'newPerson' ||
+  (input.mode === 'Register' && input.invitation === undefined && loaded?.emailEditable === true);
 
 export const stepsOfForm = (loaded: ProfileLoaded | undefined, input: ProfileFormInput): FormStep[] =>
   loaded === undefined ? [{ kind: 'profile' }] : stepsOf(input.mode, loaded.form);
@@ -407,6 +408,7 @@ export function saveInputOf(
         fields,
         security: draft.security,
         captcha: draft.captchaToken ?? '',
+        ...(input.invitation === undefined ? {} : { invitation: input.invitation }),
       },
     };
   }

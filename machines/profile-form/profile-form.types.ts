@@ -46,6 +46,8 @@ export type ProfileFormInput = EditorInputBase & {
   footer: ProfileFooter;
   /** Register: which captcha protects it (`config/public`); undefined when none is required (an `st` invitation). */
   captcha: CaptchaConfig | undefined;
+  /** Register: the `st` token of a checked invitation; the e-mail is then fixed and the token sent with Register. */
+  invitation?: string | undefined;
   /** Role lists leave these out, except on the person's own profile (§6). */
   excludedRoles: readonly ExcludedRole[];
   /** What the address asks: prefills by meta tag, `DF` (docs/links.md); `noLinkControls` where no link leads. */

@@ -1,5 +1,6 @@
 import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { Culture } from '@contracts/culture';
+import { ApiError } from '@contracts/failures';
 import type { FormViewer } from '@contracts/forms/profile-rules';
 import type { CaptchaConfig } from '@contracts/instance';
 import { errorOf } from '../admin-grid/failure-notice';
@@ -25,8 +26,16 @@ export type SignUpInput = {
   startStep: number;
   /** What the address asks of the form: prefills by meta tag and `DF` (profile-form/link-controls, docs/links.md). */
   link: LinkControls;
+  /** The `st` query parameter: an invitation's sealed token (docs/links.md "Invitations"), checked before the form. */
+  invitation: string | undefined;
   ports: ReportingPorts;
 };
+
+/** What the invitation check answers for a token that opens sign-up: the invited e-mail. */
+export type InvitationAnswer = { email: string };
+
+/** The server's one answer for every token that does not open sign-up (tampered, expired, used, revoked, another client). */
+const isInvalidInvitation = (error: unknown) => error instanceof ApiError && error.code === 'invitation_invalid';
 
 /** The analytics route names of the registration (spec §2 "Analytics route names"). */
 export type RegistrationPage = '/registration/security' | '/registration/confirmation' | '/registration/failure';
@@ -52,9 +61,15 @@ export const signUpMachine = setup({
     input: {} as SignUpInput,
     events: {} as { type: 'retry' },
     tags: {} as 'preparing',
-    children: {} as { profileForm: 'profileForm'; readCaptchaConfig: 'readCaptchaConfig' },
+    children: {} as {
+      profileForm: 'profileForm';
+      readCaptchaConfig: 'readCaptchaConfig';
+      readInvitation: 'readInvitation';
+    },
   },
   actors: {
+    /** GET Encrypt/decrypt: whom the `st` token invites (its e-mail), or the `invitation_invalid` refusal. */
+    readInvitation: notProvided<{ token: string; clientId: string }, InvitationAnswer>('readInvitation'),
     /** GET config/public → `captcha` (ALTCHA or reCAPTCHA v3); undefined when the server names none (optional there). */
     readCaptchaConfig: notProvided<undefined, CaptchaConfig | undefined>('readCaptchaConfig'),
     profileForm: profileFormMachine,
@@ -80,14 +95,39 @@ export const signUpMachine = setup({
     ),
   },
   guards: {
+    hasInvitation: ({ context }) => context.invitation !== undefined,
+    isInvalidInvitation: ({ event }) => isInvalidInvitation((event as { error?: unknown }).error),
     isRegistered: ({ event }) => (event as { output?: { kind?: string } }).output?.kind === 'registered',
   },
 }).createMachine({
   id: 'signUp',
   context: ({ input }) => ({ ...input, captcha: undefined, trackedStep: 'profile', seenRound: 0 }),
   entry: 'clearStoredLogin',
-  initial: 'preparing',
+  initial: 'starting',
   states: {
+    /** With an `st` token the invitation is checked first; without one the captcha protects the form. */
+    starting: {
+      always: [{ guard: 'hasInvitation', target: 'checkingInvitation' }, { target: 'preparing' }],
+    },
+    /**
+     * An invitation's link: a token that opens sign-up fixes the e-mail and stands in for the captcha (spec §5 "no st
+     * query token"); any other gets the one "invalid or expired" page, and no form.
+     */
+    checkingInvitation: {
+      tags: 'preparing',
+      invoke: {
+        id: 'readInvitation',
+        src: 'readInvitation',
+        input: ({ context }) => ({ token: context.invitation ?? '', clientId: context.clientId }),
+        onDone: { target: 'filling', actions: assign({ email: ({ event }) => event.output.email }) },
+        onError: [
+          { guard: 'isInvalidInvitation', target: 'invitationInvalid' },
+          { target: 'failed', actions: { type: 'report', params: errorOf } },
+        ],
+      },
+    },
+    /** The token does not open sign-up: the message and a link to the login, nothing to retry. */
+    invitationInvalid: {},
     preparing: {
       tags: 'preparing',
       invoke: {
@@ -110,7 +150,8 @@ export const signUpMachine = setup({
           ownProfile: false,
           startStep: context.startStep,
           footer: 'register',
-          captcha: context.captcha,
+          captcha: context.invitation === undefined ? context.captcha : undefined,
+          invitation: context.invitation,
           excludedRoles: [],
           link: context.link,
           notifications: context.ports.notifications,
@@ -133,6 +174,6 @@ export const signUpMachine = setup({
       },
     },
     /** The form could not be prepared or read; Retry starts over. */
-    failed: { on: { retry: 'preparing' } },
+    failed: { on: { retry: 'starting' } },
   },
 });

@@ -10,6 +10,8 @@ export const selectProfileFormRef = (s: SignUpSnapshot) => s.children.profileFor
 export const selectIsPreparing = (s: SignUpSnapshot): boolean => s.hasTag('preparing');
 export const selectIsConfirmed = (s: SignUpSnapshot): boolean => s.matches('confirmed');
 export const selectHasFailed = (s: SignUpSnapshot): boolean => s.matches('failed');
+/** The `st` token does not open sign-up (tampered, expired, used, revoked, another client's): one message for all. */
+export const selectInvitationInvalid = (s: SignUpSnapshot): boolean => s.matches('invitationInvalid');
 export const selectClientId = (s: SignUpSnapshot): string => s.context.clientId;
 
 /**

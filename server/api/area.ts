@@ -55,6 +55,8 @@ export interface ApiDeps {
   signUp: { counter: AttemptCounter; limits: SignUpLimits };
   /** The one-time-code reset's rate limits, kept in the same counter table, and the codes' HMAC key. */
   passwordReset: { counter: AttemptCounter; limits: PasswordResetLimits; codeKey: Buffer };
+  /** The key invitations' `st` tokens are sealed under (derived from the server secret). */
+  invitations: { key: Buffer };
 }
 
 /**

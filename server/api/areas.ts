@@ -9,6 +9,8 @@ import { faqArea } from './faq/routes';
 import { fieldsArea } from './fields/routes';
 import { healthArea } from './health/routes';
 import { instanceArea } from './instance/routes';
+import { invitationCheckArea } from './invitations/decrypt-route';
+import { invitationsArea } from './invitations/routes';
 import { outboxArea } from './outbox/routes';
 import { passwordResetArea } from './password-reset/routes';
 import { identityArea } from './identity/routes';
@@ -28,6 +30,7 @@ export const apiAreas: readonly ApiArea[] = [
   profileArea,
   instanceArea,
   signUpArea,
+  invitationCheckArea,
   passwordResetArea,
   outboxArea,
   errorLogArea,
@@ -41,6 +44,7 @@ export const apiAreas: readonly ApiArea[] = [
   templatesArea,
   userImportArea,
   usersArea,
+  invitationsArea,
 ];
 
 /** Registers the portal API: each area in its own scope, under its own guard (server/api/area.ts). */

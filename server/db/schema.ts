@@ -7,6 +7,7 @@
  * - resources: labels, input rules, lists, menus, settings, FAQ, logos, themes and resource versions
  * - logs:      error log, audit log and mail outbox
  * - imports:   user import jobs and their rows
+ * - invitations: invitations to sign up (the `st` token)
  * See docs/database.md.
  */
 export * from './tables/portal';
@@ -16,4 +17,5 @@ export * from './tables/resources';
 export * from './tables/logs';
 export * from './tables/password-reset';
 export * from './tables/imports';
+export * from './tables/invitations';
 export * from './relations';

@@ -10,6 +10,7 @@ import {
   selectClientId,
   selectConfirmationLink,
   selectHasFailed,
+  selectInvitationInvalid,
   selectIsConfirmed,
   selectIsPreparing,
   selectProfileFormRef,
@@ -19,6 +20,7 @@ import { paths, withCulture } from '../app/routes';
 import { labels } from '../i18n/labels';
 import { LoadFailedNotice } from './LoadFailedNotice';
 import { OnwardLink } from './OnwardLink';
+import { InvitationInvalidNotice } from './InvitationInvalidNotice';
 import { ClientLogo, PublicPageHeading } from './PublicPageHeading';
 import { SignUpCaptcha } from './SignUpCaptcha';
 import { ProfileForm } from './form/ProfileForm';
@@ -36,6 +38,7 @@ function SignUp({ signUpRef }: { signUpRef: SignUpRef }) {
   const preparing = useSelector(signUpRef, selectIsPreparing);
   const confirmed = useSelector(signUpRef, selectIsConfirmed);
   const failed = useSelector(signUpRef, selectHasFailed);
+  const invitationInvalid = useSelector(signUpRef, selectInvitationInvalid);
   const formRef = useSelector(signUpRef, selectProfileFormRef);
   const clientId = useSelector(signUpRef, selectClientId);
   if (confirmed) return <Confirmation signUpRef={signUpRef} />;
@@ -57,6 +60,7 @@ function SignUp({ signUpRef }: { signUpRef: SignUpRef }) {
       <PublicPageHeading clientId={clientId} title={i18n._(labels.SignUp_Text_Title)} />
       {preparing ? <Spinner alignSelf="center" /> : null}
       {failed ? cannotLoad : null}
+      {invitationInvalid ? <InvitationInvalidNotice clientId={clientId} /> : null}
       {formRef ? (
         <ProfileForm
           formRef={formRef}

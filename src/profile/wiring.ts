@@ -20,6 +20,7 @@ import { todayVersion } from '@machines/resources/version';
 import type { FormDefinition, RoleOption } from '@contracts/profile-form';
 import type { UserProfile } from '@contracts/profile';
 import type { getPublicConfig, getSiteConfiguration } from '../api/identity';
+import type { decryptInvitation } from '../api/invitations';
 import type * as instanceCalls from '../api/instance';
 import type * as resetCalls from '../api/password-reset';
 import type { getAggregatedByPage } from '../api/resources';
@@ -50,10 +51,14 @@ export type ProfileApi = Pick<
     getPublicConfig: typeof getPublicConfig;
     getAggregatedByPage: typeof getAggregatedByPage;
     getSiteConfiguration: typeof getSiteConfiguration;
+    decryptInvitation: typeof decryptInvitation;
   };
 
 /** The calls the profile form itself makes (the user dialog hosts it with these alone). */
-export type ProfileFormApi = Omit<ProfileApi, 'createOtp' | 'validateOtp' | 'resetPassword' | 'getSiteConfiguration'>;
+export type ProfileFormApi = Omit<
+  ProfileApi,
+  'createOtp' | 'validateOtp' | 'resetPassword' | 'getSiteConfiguration' | 'decryptInvitation'
+>;
 
 /** What sign-up clears on entry (spec §2 "clears stored login, token and menu data"). */
 const signUpClearsKeys = [storageKeys.tokens, storageKeys.profile, storageKeys.menu, storageKeys.loginAttempts];
@@ -185,6 +190,9 @@ export function wireProfile({
           if (captcha === undefined) throw new Error('The server names no captcha for sign-up.');
           return captcha;
         }),
+      ),
+      readInvitation: fromPromise(({ input, signal }) =>
+        identified(() => api.decryptInvitation(input, signalOf(signal))),
       ),
     },
     actions: {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, expect } from 'vitest';
 import { linkControlsOf, noLinkControls } from '@machines/profile-form/link-controls';
+import { ApiError } from '@contracts/failures';
 import type { ProfileResult } from '@machines/profile-form/profile-form.types';
 import { signUpMachine, type SignUpInput } from '@machines/sign-up/sign-up.machine';
 import { storage } from '@src/app/storage';
@@ -24,7 +25,7 @@ import {
 import { dismissModal, en, expectPreparing, offline, publicConfig, recaptcha } from '../support/public-page';
 import { preloadLazyChunks, renderShell } from '../support/render-shell';
 import { answeringApi, profileCalls } from '../support/shell-api';
-import { describeWalks } from '../support/walk';
+import { describeWalks, notWalked } from '../support/walk';
 
 /*
  * Generated walks of the sign-up page's flow (machines/sign-up; spec public-and-profile §2 "Sign-up page", §4
@@ -50,8 +51,41 @@ const registered = formDone({ kind: 'registered' });
 /** The form ended without a registration: the server answered 401 to its read (its one 401 policy ends it). */
 const formEnded = formDone(undefined);
 const retry = { type: 'retry' as const };
+
+/** The invitation link's token (`st`), and whom GET Encrypt/decrypt says it invites. */
+const TOKEN = 'sealed.invitation.token';
+const invitationRead = actorDone('readInvitation', { email: 'ana@acme.test' });
+const invitationOffline = actorError('readInvitation', offline);
+/**
+ * The server's refusal of a token that does not open sign-up. It answers a tampered, expired, used, revoked or another
+ * client's token alike (tests/server/invitations proves it); each answer differs only in its request id, and the page
+ * must show the same for every one.
+ */
+const refused = (why: string) =>
+  actorError(
+    'readInvitation',
+    new ApiError({
+      status: 400,
+      code: 'invitation_invalid',
+      message: 'This invitation is invalid or has expired.',
+      requestId: why,
+    }),
+  );
+const [tampered, expired, used, wrongClient] = ['tampered', 'expired', 'used', 'wrong client'].map(refused) as [
+  ReturnType<typeof refused>,
+  ReturnType<typeof refused>,
+  ReturnType<typeof refused>,
+  ReturnType<typeof refused>,
+];
+
 /** Every event a walk steps on (`formEnded` is a `registered` without an answer). */
-type Walked = typeof configRead | typeof configFailed | typeof registered | typeof retry;
+type Walked =
+  | typeof configRead
+  | typeof configFailed
+  | typeof registered
+  | typeof retry
+  | typeof invitationRead
+  | typeof invitationOffline;
 
 type Scenario = {
   name: string;
@@ -71,6 +105,7 @@ const inputFor = (overrides: Partial<SignUpInput> = {}): SignUpInput => ({
   link: noLinkControls,
   culture: 'en-us',
   startStep: 0,
+  invitation: undefined,
   ports: { notifications: fakePorts().ports.notifications },
   ...overrides,
 });
@@ -85,6 +120,15 @@ const allEvents = (s: { value: unknown }): Walked[] =>
         : [];
 const happyEvents = (s: { value: unknown }): Walked[] =>
   s.value === 'preparing' ? [configRead] : s.value === 'filling' ? [registered] : [];
+/** An invitation's link: the token's check first (read, refused, or the server not answering), then the form. */
+const invitedEvents = (s: { value: unknown }): Walked[] =>
+  s.value === 'checkingInvitation'
+    ? [invitationRead, tampered, invitationOffline]
+    : s.value === 'filling'
+      ? [registered]
+      : s.value === 'failed'
+        ? [retry]
+        : [];
 
 /** The page shows its state only: what config/public or the form answered before is not on screen. */
 const byState = (s: { value: unknown }) => JSON.stringify(s.value);
@@ -105,6 +149,7 @@ function startPage(scenario: Scenario) {
     calls,
     user: userEvent.setup({ delay: null }),
     readFailsOnce: scenario.readFailsOnce === true,
+    invited: scenario.input.invitation !== undefined,
     /** How the last failure was reported (§8): a snackbar, or the modal of a 401. */
     reported: undefined as 'snackbar' | 'modal' | undefined,
     scenario,
@@ -142,7 +187,11 @@ async function registerAsAna(harness: Harness) {
   }
   await answerCall(calls.registerForm, { output: signUpForm });
   const email = await screen.findByRole('textbox', { name: /^Email address/ });
-  if ((email as HTMLInputElement).value === '') await user.type(email, 'ana@acme.test');
+  if (harness.invited) {
+    // The invitation fixed the e-mail: prefilled and not editable, although Acme lets newcomers type one.
+    expect(email).toHaveValue('ana@acme.test');
+    expect(email).toHaveAttribute('readonly');
+  } else if ((email as HTMLInputElement).value === '') await user.type(email, 'ana@acme.test');
   const firstName = screen.getByRole('textbox', { name: /^FirstName/ });
   if (link.prefill.FirstName === undefined) await user.type(firstName, 'Ana');
   else {
@@ -159,8 +208,10 @@ async function registerAsAna(harness: Harness) {
     signQuestions[0]?.question ?? '',
   );
   await user.type(screen.getByRole('textbox', { name: /^Security answer/ }), 'Guadalajara');
-  // The real reCAPTCHA widget asks Google for a token; Register waits for it (§5).
-  await googleScriptLoads();
+  // The real reCAPTCHA widget asks Google for a token; Register waits for it (§5). An invitation asks for none.
+  // (The captcha's configuration, config/public, is never asked for then.)
+  if (harness.invited) expect(calls.publicConfig.calls).toHaveLength(0);
+  else await googleScriptLoads();
   const register = screen.getByRole('button', { name: en('SignUp_Button_Register') });
   await waitFor(() => {
     expect(register).toBeEnabled();
@@ -204,6 +255,21 @@ describeWalks(signUpMachine, {
       events: happyEvents,
     },
     {
+      name: 'with an invitation’s st token',
+      serializeState: byState,
+      path: `/SignUp/acme?st=${TOKEN}`,
+      input: inputFor({ invitation: TOKEN }),
+      events: invitedEvents,
+      journeys: [
+        // The server answers every token that does not open sign-up alike; the page shows the same for each.
+        [expired],
+        [used],
+        [wrongClient],
+        // The check could not be made (offline): reported, and Retry checks the token again.
+        [invitationOffline, retry, invitationRead, registered],
+      ],
+    },
+    {
       name: 'the form’s first read fails',
       serializeState: byState,
       path: '/SignUp/acme',
@@ -215,11 +281,31 @@ describeWalks(signUpMachine, {
   start: (scenario): Harness => startPage(scenario),
   describeEvent: (event) => {
     if (event.type === doneEventType('profileForm')) return event.output === undefined ? 'ended' : 'registered';
+    if ('error' in event && event.error instanceof ApiError) return `refused (${event.error.requestId})`;
     if ('error' in event && event.error instanceof Error) return `fails (${event.error.message})`;
     return undefined;
   },
   timeout: 60_000,
   states: {
+    starting: notWalked('transient: it moves on at once, to the invitation check or to the captcha configuration'),
+    checkingInvitation: async (s, harness) => {
+      await expectPreparing('SignUp_Text_Title', harness.calls.invitation);
+      // The token is checked for the route's client, before anything about a captcha is read.
+      expect(harness.calls.invitation.calls.at(-1)).toEqual({ token: TOKEN, clientId: s.context.clientId });
+      expect(harness.calls.publicConfig.waiting()).toBe(0);
+      expect(screen.queryByTestId('profile-form')).toBeNull();
+    },
+    invitationInvalid: async () => {
+      // One message for every refused token (docs/links.md "Invitations"), the way to the login, no form, no Retry.
+      const notice = within(
+        (await screen.findByText(en('SignUp_Text_InvitationInvalid'))).closest('[role="alert"]') as HTMLElement,
+      );
+      expect(notice.getByRole('link', { name: en('SignUp_Link_Login') })).toHaveAttribute('href', '/Login/acme');
+      expect(notice.queryByRole('button', { name: 'Retry' })).toBeNull();
+      expect(screen.queryByTestId('profile-form')).toBeNull();
+      expect(screen.queryByTestId('snackbar')).toBeNull();
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    },
     preparing: async (_s, harness) => {
       await expectPreparing('SignUp_Text_Title', harness.calls.publicConfig);
       // What a sign-in left is gone (§2 "On entry it clears stored login, token and menu data").
@@ -250,7 +336,9 @@ describeWalks(signUpMachine, {
       expect(link).toHaveAttribute('href', s.context.redirectUrl ?? '/Login/acme');
       expect(screen.queryByTestId('profile-form')).toBeNull();
       // What was registered: the e-mail (prefilled or typed), the name, the security answers, Google's token.
-      expect(harness.calls.register.calls.at(-1)).toEqual(anaRegistration(RECAPTCHA_TOKEN));
+      expect(harness.calls.register.calls.at(-1)).toEqual(
+        harness.invited ? { ...anaRegistration(''), invitation: TOKEN } : anaRegistration(RECAPTCHA_TOKEN),
+      );
       // The registration's page views (§2 "Analytics route names"), in order.
       expect(pageViews().filter((page) => String(page).startsWith('/registration/'))).toEqual([
         '/registration/profile',
@@ -277,6 +365,12 @@ describeWalks(signUpMachine, {
     [errorEventType('readCaptchaConfig')]: async ({ event }, harness) => {
       harness.reported = 'snackbar';
       await answerCall(harness.calls.publicConfig, { error: event.error });
+    },
+    [doneEventType('readInvitation')]: ({ event }, harness) =>
+      answerCall(harness.calls.invitation, { output: event.output }),
+    [errorEventType('readInvitation')]: async ({ event }, harness) => {
+      harness.reported = 'snackbar';
+      await answerCall(harness.calls.invitation, { error: event.error });
     },
     [doneEventType('profileForm')]: async ({ event }, harness) => {
       if (event.output !== undefined) return registerAsAna(harness);

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       recaptcha: null,
       altcha: { hmacSecret: null, cost: 1000, maxCounter: 5000, ttlSeconds: 1200 },
       mapsApiKey: null,
+      invitationTtlDays: 7,
       providerPrefix: 'AUL',
       demoData: true,
       logLevel: 'info',
@@ -43,6 +44,12 @@ describe('loadConfig', () => {
   it('derives the public URL from the port and drops a trailing slash from a given one', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://sso.example.com/' }).publicUrl).toBe('https://sso.example.com');
+  });
+
+  it('reads how many days an invitation lives (INVITATION_TTL_DAYS, 1 to 90) and refuses anything else', () => {
+    expect(loadConfig({ INVITATION_TTL_DAYS: '14' }).invitationTtlDays).toBe(14);
+    expect(() => loadConfig({ INVITATION_TTL_DAYS: '0' })).toThrow(/INVITATION_TTL_DAYS must be a whole number/);
+    expect(() => loadConfig({ INVITATION_TTL_DAYS: 'a week' })).toThrow(/INVITATION_TTL_DAYS/);
   });
 
   it('does not seed the demo world in production unless told to', () => {

@@ -23,6 +23,10 @@ const clientAdminWrites = [
   'POST /api/v1/Faq/:clientId',
   'PUT /api/v1/Faq/:clientId/:id',
   'DELETE /api/v1/Faq/:clientId/:id',
+  // Invitations to their own client (tests/server/invitations tries another client's).
+  'POST /api/v1/Invitation',
+  'POST /api/v1/Invitation/:id/resend',
+  'POST /api/v1/Invitation/:id/revoke',
 ];
 
 const publicPortalRoutes = [
@@ -49,6 +53,8 @@ const publicPortalRoutes = [
   'GET /api/v1/FormApplicationTemplateClientField/Register/:clientId',
   'GET /api/v1/captcha/challenge',
   'POST /api/v1/Instance/Register',
+  // An invitation's sign-up link (issue 16): whom its `st` token invites, asked before anyone signs in.
+  'GET /api/v1/Encrypt/decrypt',
   // One-time-code password reset (issue 11): the person cannot sign in, which is why they reset.
   'POST /api/v1/Instance/CreateOTP',
   'POST /api/v1/Instance/ValidateOTP',

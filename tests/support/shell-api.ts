@@ -1,3 +1,4 @@
+import type { InvitationEmailAnswer } from '@contracts/invitations';
 import { vi } from 'vitest';
 import type { AggregatedResources } from '@contracts/resources';
 import type { NewError } from '@contracts/error-log';
@@ -28,6 +29,7 @@ const unansweredProfileCalls: Omit<ProfileApi, 'getAggregatedByPage'> = {
   validateOtp: unanswered('validateOtp'),
   resetPassword: unanswered('resetPassword'),
   getSiteConfiguration: unanswered('getSiteConfiguration'),
+  decryptInvitation: unanswered('decryptInvitation'),
 };
 
 /**
@@ -89,6 +91,7 @@ export function profileCalls({
   const instanceForm = createControlledCall<FormDefinition, string>();
   const register = createControlledCall<RegisterResult, RegisterBody>();
   const update = createControlledCall<InstanceRecord, { id: string; body: InstanceUpdate }>();
+  const invitation = createControlledCall<InvitationEmailAnswer, { token: string; clientId: string }>();
   const api: Omit<ProfileApi, 'getAggregatedByPage'> = {
     getPublicConfig: () => publicConfig.call(undefined),
     getRegisterForm: (clientId) => registerForm.call(clientId),
@@ -104,6 +107,7 @@ export function profileCalls({
     validateOtp: unanswered('validateOtp'),
     resetPassword: unanswered('resetPassword'),
     getSiteConfiguration: unanswered('getSiteConfiguration'),
+    decryptInvitation: (input) => invitation.call(input),
   };
-  return { api, publicConfig, registerForm, instanceForm, register, update };
+  return { api, publicConfig, registerForm, instanceForm, register, update, invitation };
 }

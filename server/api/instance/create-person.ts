@@ -47,8 +47,8 @@ export interface CreatedBy {
  *    nobody yet), so a lost race on the unique e-mail or login answers null before anything else is made;
  * 2. the identity-provider user (and its activation mail); if the identity provider refuses, the profile is deleted
  *    again and the refusal (a `DirectoryRefusal`) is rethrown for the caller to explain;
- * 3. the link (the user's id, no longer pending) with the audit row in one transaction; if that fails the user is
- *    deleted too.
+ * 3. the link (the user's id, no longer pending) with the audit row — and what the caller spends with it
+ *    (`withinLink`: sign-up's invitation) — in one transaction; if that fails the user is deleted too.
  * The identity provider is never called inside a transaction: the embedded one shares PGlite's single connection.
  */
 export async function createPerson(
@@ -56,6 +56,7 @@ export async function createPerson(
   person: NewPerson,
   identity: NewIdentity,
   createdBy?: CreatedBy,
+  withinLink?: (tx: Tx) => Promise<void>,
 ): Promise<InstanceRow | null> {
   const { db, directory } = deps;
   const pending = await insertPending(db, person);
@@ -92,6 +93,7 @@ export async function createPerson(
         .returning();
       if (linked === undefined) throw new Error('the new profile vanished before it was linked');
       if (createdBy !== undefined) await auditCreate(tx, createdBy, linked, person);
+      if (withinLink !== undefined) await withinLink(tx);
       return linked;
     });
   } catch (error) {

@@ -52,6 +52,7 @@ export const signUpArea = defineArea({
             counter: deps.signUp.counter,
             limits: deps.signUp.limits,
             publicUrl: deps.config.publicUrl,
+            invitationKey: deps.invitations.key,
             log: request.log,
           },
           request.body,

@@ -4,7 +4,7 @@ import { detailMessages } from '@contracts/forms/problem';
 import type { FormViewer } from '@contracts/forms/profile-rules';
 import type { RegisterBody } from '@contracts/instance';
 import type { CaptchaPort } from '../../captcha/port';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { InstanceRow } from '../../db/rows';
 import { instances } from '../../db/schema';
 import { idpLoginOf } from '../../db/seed';
@@ -25,6 +25,8 @@ import {
 } from '../instance/boundary';
 import { createPerson } from '../instance/create-person';
 import { readFormDefinition } from '../instance/form-queries';
+import { acceptableInvitation, consumeInvitation, invalidInvitation } from '../invitations/validity';
+import type { AcceptableInvitation } from '../invitations/validity';
 import { findClient } from '../profile/service';
 
 /** A sign-up sees the form as a guest does (no administrator's fields, the template's hidden flags). */
@@ -51,6 +53,8 @@ export interface SignUpDeps {
   counter: AttemptCounter;
   limits: SignUpLimits;
   publicUrl: string;
+  /** The key invitations' `st` tokens are sealed under (server/api/invitations). */
+  invitationKey: Uint8Array;
   log: { warn(fields: Record<string, unknown>, message: string): void };
 }
 
@@ -76,10 +80,13 @@ export async function signUpClient(db: Db, ref: string) {
  */
 export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: string): Promise<void> {
   const { db } = deps;
-  const verdict = await deps.captcha.verify(body.captcha, { remoteIp, action: 'register' });
-  if (verdict !== 'ok') throw validationFailed([{ field: 'body.captcha', message: captchaRefusal[verdict] }]);
-
   const email = body.email.trim();
+  const invitation = await invitationOf(deps, body, email);
+  if (invitation === null) {
+    const verdict = await deps.captcha.verify(body.captcha, { remoteIp, action: 'register' });
+    if (verdict !== 'ok') throw validationFailed([{ field: 'body.captcha', message: captchaRefusal[verdict] }]);
+  }
+
   const address = `signUpAddress:${remoteIp}`;
   const mailbox = `signUpEmail:${email.toLowerCase()}`;
   const [byAddress, byEmail] = [
@@ -112,7 +119,10 @@ export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: s
     .where(and(eq(instances.clientId, client.id), eq(sql`lower(${instances.email})`, email.toLowerCase())))
     .limit(1);
   if (known !== undefined) {
-    if (!(await isAbandonedSignUp(deps, known, login))) return answerKnown(deps, email, client, body.security.password);
+    if (!(await isAbandonedSignUp(deps, known, login))) {
+      if (invitation !== null) await spend(db, invitation);
+      return answerKnown(deps, email, client, body.security.password);
+    }
     await db.delete(instances).where(and(eq(instances.id, known.id), eq(instances.signUpPending, true)));
   }
 
@@ -137,6 +147,9 @@ export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: s
         password: body.security.password,
         recoveryQuestion: { question: body.security.securityQuestion.trim(), answer: body.security.securityAnswer },
       },
+      undefined,
+      // The invitation is spent with the link, in its transaction: a second registration with it finds it accepted.
+      invitation === null ? undefined : (tx) => spendIn(tx, invitation),
     );
   } catch (error) {
     // A login the identity provider already has (a person it knows whom this client's profiles do not): the owner of
@@ -156,6 +169,23 @@ export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: s
   // A simultaneous sign-up for the same e-mail inserted first (the unique e-mail or login): this one is a known e-mail.
   if (created === null) return answerKnown(deps, email, client, body.security.password);
 }
+
+/**
+ * The invitation a registration brings instead of a captcha: none without a token; with one, it must be an
+ * invitation still open for this client and this very e-mail, else the registration is refused as the token check is
+ * (never silently asked for a captcha instead).
+ */
+async function invitationOf(deps: SignUpDeps, body: RegisterBody, email: string): Promise<AcceptableInvitation | null> {
+  if (body.invitation === undefined) return null;
+  const invitation = await acceptableInvitation(deps.db, deps.invitationKey, body.invitation, body.clientId);
+  if (invitation?.email.toLowerCase() !== email.toLowerCase()) throw invalidInvitation();
+  return invitation;
+}
+
+const spendIn = async (tx: Tx, invitation: AcceptableInvitation) => {
+  if (!(await consumeInvitation(tx, invitation.id))) throw invalidInvitation();
+};
+const spend = (db: Db, invitation: AcceptableInvitation) => db.transaction((tx) => spendIn(tx, invitation));
 
 /** How long a sign-up may take between its profile insert and the link before it counts as abandoned. */
 export const ABANDONED_SIGN_UP_AFTER_MS = 15 * 60 * 1000;

@@ -20,6 +20,7 @@ import { AdminListScreen, type AdminListDefinition } from '../shared/AdminListPa
 import { ClientOptions } from '../shared/ClientOptions';
 import type { GridRef } from '../shared/grid-ref';
 import { ImportUsersPanel } from './import/ImportUsersPanel';
+import { InvitationsPanel } from './invitations/InvitationsPanel';
 import { UserDialog, type UserDialogRef } from './UserDialog';
 import { wireUsers } from './wiring';
 
@@ -84,8 +85,14 @@ export function UsersPage() {
       notifications={notifications}
       profile={profile}
       settings={{ culture, role: profile.role, ownId: profile.userId, clientId: profile.clientId }}
-      // The CSV import is its own panel and flow (src/admin/users/import/, machines/user-import), under the grid.
-      importPanel={<ImportUsersPanel notifications={notifications} />}
+      // The invitations and the CSV import are each their own panel and flow (src/admin/users/invitations/,
+      // machines/invitations; src/admin/users/import/, machines/user-import), under the grid.
+      importPanel={
+        <>
+          <InvitationsPanel notifications={notifications} />
+          <ImportUsersPanel notifications={notifications} />
+        </>
+      }
     />
   );
 }

@@ -3,8 +3,18 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { CaptchaConfig } from '@contracts/instance';
 import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
 import type { ProfileChange, ProfileLoaded, ProfileResult } from '@machines/profile-form/profile-form.types';
-import { SIGN_UP_VIEWER, signUpMachine, type SignUpInput } from '@machines/sign-up/sign-up.machine';
-import { selectConfirmationLink, selectIsConfirmed } from '@machines/sign-up/sign-up.selectors';
+import { ApiError } from '@contracts/failures';
+import {
+  SIGN_UP_VIEWER,
+  signUpMachine,
+  type InvitationAnswer,
+  type SignUpInput,
+} from '@machines/sign-up/sign-up.machine';
+import {
+  selectConfirmationLink,
+  selectInvitationInvalid,
+  selectIsConfirmed,
+} from '@machines/sign-up/sign-up.selectors';
 import { fakePorts } from '../../support/fake-ports';
 import { emptyFormDefinition, profileLoaded, signQuestions, strongPassword } from '../../support/profile-fixtures';
 import { noLinkControls } from '@machines/profile-form/link-controls';
@@ -25,6 +35,7 @@ const signUpInput = (overrides: Partial<SignUpInput> = {}): SignUpInput => ({
   link: noLinkControls,
   culture: 'es',
   startStep: 0,
+  invitation: undefined,
   ports: { notifications: fakePorts().ports.notifications },
   ...overrides,
 });
@@ -34,18 +45,26 @@ async function openPage({
   input = signUpInput(),
   captcha = altcha,
   saves = [],
+  invitation = () => Promise.reject(new Error('no invitation expected')),
 }: {
   input?: SignUpInput;
+  /** GET Encrypt/decrypt's answer to the `st` token (called with the token and the client). */
+  invitation?: (input: { token: string; clientId: string }) => Promise<InvitationAnswer>;
   /** `none`: a configuration without a captcha (an older server, or an `st` invitation). */
   captcha?: CaptchaConfig | 'none';
   saves?: (ProfileResult | Error)[];
 } = {}) {
   const cleared: unknown[] = [];
   const pages: string[] = [];
+  const captchaReads: string[] = [];
   const loaded: ProfileLoaded = profileLoaded({ form: emptyFormDefinition() });
   const machine = signUpMachine.provide({
     actors: {
-      readCaptchaConfig: fromPromise(() => Promise.resolve(captcha === 'none' ? undefined : captcha)),
+      readCaptchaConfig: fromPromise(() => {
+        captchaReads.push('read');
+        return Promise.resolve(captcha === 'none' ? undefined : captcha);
+      }),
+      readInvitation: fromPromise(({ input: token }) => invitation(token)),
       profileForm: profileFormMachine.provide({
         actors: {
           load: fromPromise(() => Promise.resolve(loaded)),
@@ -67,7 +86,13 @@ async function openPage({
     },
   });
   const actor = createActor(machine, { input }).start();
-  await waitFor(actor, (s) => s.children.profileForm?.getSnapshot().hasTag('editing') === true);
+  await waitFor(
+    actor,
+    (s) =>
+      s.children.profileForm?.getSnapshot().hasTag('editing') === true ||
+      s.matches('invitationInvalid') ||
+      s.matches('failed'),
+  );
   const form = () => {
     const ref = actor.getSnapshot().children.profileForm;
     if (ref === undefined) throw new Error('the form is not running');
@@ -76,7 +101,7 @@ async function openPage({
   const edit = (...changes: ProfileChange[]) => {
     for (const change of changes) form().send({ type: 'edit', changes: change });
   };
-  return { actor, form, edit, cleared, pages };
+  return { actor, form, edit, cleared, pages, captchaReads };
 }
 
 /** A whole valid registration up to the Security step's answers (the captcha answer is given by each test). */
@@ -141,6 +166,110 @@ describe('sign-up page (public-and-profile §2 "Sign-up page", §4)', () => {
     form().send({ type: 'save' });
     await waitFor(actor, selectIsConfirmed);
     expect(pages).toEqual(['/registration/security', '/registration/confirmation']);
+  });
+});
+
+/** The server's one refusal of a token that does not open sign-up (server/api/invitations/validity.ts). */
+const invalidInvitation = () =>
+  new ApiError({
+    status: 400,
+    code: 'invitation_invalid',
+    message: 'This invitation is invalid or has expired.',
+    requestId: 'r1',
+  });
+
+describe('sign-up with an invitation’s `st` token (docs/links.md "Invitations", spec §5 "no st query token")', () => {
+  const invited = signUpInput({ email: '', invitation: 'sealed.token' });
+
+  it('checks the token for the route’s client first; a valid one fixes the e-mail and drops the captcha', async () => {
+    const asked: unknown[] = [];
+    const { actor, form, captchaReads } = await openPage({
+      input: invited,
+      invitation: (input) => {
+        asked.push(input);
+        return Promise.resolve({ email: 'nina@acme.test' });
+      },
+    });
+    expect(asked).toEqual([{ token: 'sealed.token', clientId: 'acme' }]);
+    expect(actor.getSnapshot().value).toBe('filling');
+    expect(captchaReads).toEqual([]);
+    expect(form().getSnapshot().context.input).toMatchObject({
+      email: 'nina@acme.test',
+      captcha: undefined,
+      invitation: 'sealed.token',
+    });
+    expect(form().getSnapshot().context.draft.email).toBe('nina@acme.test');
+  });
+
+  it('registers with the token instead of a captcha answer', async () => {
+    const bodies: unknown[] = [];
+    const loaded: ProfileLoaded = { ...profileLoaded({ form: emptyFormDefinition() }), emailEditable: true };
+    const machine = signUpMachine.provide({
+      actors: {
+        readCaptchaConfig: fromPromise<CaptchaConfig | undefined, undefined>(() => Promise.resolve(altcha)),
+        readInvitation: fromPromise(() => Promise.resolve({ email: 'nina@acme.test' })),
+        profileForm: profileFormMachine.provide({
+          actors: {
+            load: fromPromise(() => Promise.resolve(loaded)),
+            save: fromPromise(({ input }) => {
+              bodies.push(input);
+              return Promise.resolve<ProfileResult>({ kind: 'registered' });
+            }),
+          },
+        }),
+      },
+      actions: { clearStoredLogin: () => undefined, trackPage: () => undefined },
+    });
+    const actor = createActor(machine, { input: invited }).start();
+    await waitFor(actor, (s) => s.children.profileForm?.getSnapshot().hasTag('editing') === true);
+    const form = actor.getSnapshot().children.profileForm;
+    if (form === undefined) throw new Error('no form');
+    // The site lets newcomers type the e-mail, but an invitation fixes it: a change is not taken.
+    form.send({ type: 'edit', changes: { kind: 'email', value: 'other@acme.test' } });
+    for (const change of fillRegistration) form.send({ type: 'edit', changes: change });
+    form.send({ type: 'save' });
+    await waitFor(actor, selectIsConfirmed);
+    expect(bodies).toEqual([
+      {
+        kind: 'register',
+        body: expect.objectContaining({ email: 'nina@acme.test', captcha: '', invitation: 'sealed.token' }) as unknown,
+      },
+    ]);
+  });
+
+  it('a token the server refuses (tampered, expired, used, revoked, another client’s) shows no form, nothing reported', async () => {
+    const { ports, notifications } = fakePorts();
+    const { actor, captchaReads } = await openPage({
+      input: { ...invited, ports: { notifications: ports.notifications } },
+      invitation: () => Promise.reject(invalidInvitation()),
+    });
+    expect(selectInvitationInvalid(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().children.profileForm).toBeUndefined();
+    expect(captchaReads).toEqual([]);
+    expect(notifications).toEqual([]);
+  });
+
+  it('a check that fails otherwise (offline) is reported, and Retry checks the token again', async () => {
+    const { ports, notifications } = fakePorts();
+    let calls = 0;
+    const { actor } = await openPage({
+      input: { ...invited, ports: { notifications: ports.notifications } },
+      invitation: () => {
+        calls += 1;
+        return calls === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ email: 'nina@acme.test' });
+      },
+    });
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(notifications).toEqual([expect.objectContaining({ type: 'error.report', action: 'signUp' })]);
+    actor.send({ type: 'retry' });
+    await waitFor(actor, (s) => s.matches('filling'));
+    expect(calls).toBe(2);
+  });
+
+  it('without a token, the captcha configuration is read and no invitation is asked about', async () => {
+    const { form, captchaReads } = await openPage();
+    expect(captchaReads).toEqual(['read']);
+    expect(form().getSnapshot().context.input).toMatchObject({ captcha: altcha, invitation: undefined });
   });
 });
 

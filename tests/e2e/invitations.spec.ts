@@ -1,0 +1,85 @@
+import { describe, expect, inject, it } from 'vitest';
+import { adminPages } from './admin';
+import { cataloguePages } from './admin-catalogue';
+import { outboxReader } from './password-reset';
+import { profilePages as form } from './profile';
+import { browserPerFile, openPage } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+const browser = browserPerFile();
+const outbox = outboxReader(baseUrl);
+
+/** Only this file invites her (no other file signs up or counts this address). */
+const NINA = 'nina@umbrella.test';
+
+/** The sign-up link of the newest invitation mail to `to`, as a path on this server. */
+async function invitationLink(to: string): Promise<string> {
+  for (let tries = 0; tries < 50; tries += 1) {
+    const link = (await outbox.mails(to)).map((mail) => /https?:\/\/\S+\/SignUp\/\S+/.exec(mail.text)?.[0]).at(-1);
+    if (link !== undefined) {
+      const url = new URL(link);
+      return `${url.pathname}${url.search}`;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no invitation mailed to ${to}`);
+}
+
+describe('invitations end to end (issue 16: the st token, public-and-profile §5, §7)', () => {
+  it('the provider administrator invites nina to Umbrella; her link signs her up in Spanish without a captcha, once', async () => {
+    const admin = await adminPages.signedIn(browser(), baseUrl, 'admin@gatehouse.test');
+    await cataloguePages.open(admin.page, '/manageUsers', 'maria@acme.test');
+    const panel = admin.page.getByTestId('invitations');
+    await panel.getByRole('button', { name: 'Invite' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Invite someone to sign up' });
+    await dialog.getByRole('combobox', { name: /^Client/ }).selectOption({ label: 'Umbrella Agents' });
+    await dialog.getByRole('textbox', { name: /^Email address/ }).fill(NINA);
+    await dialog.getByRole('combobox', { name: /^Language of the mail/ }).selectOption({ label: 'Español' });
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    // Sent: Umbrella's invitations show, hers pending.
+    const row = panel.getByRole('row', { name: new RegExp(NINA) });
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.textContent()).toContain('Pending');
+    await admin.context.close();
+
+    const link = await invitationLink(NINA);
+    expect(link).toContain('culture=es');
+    const { page, context, problems } = await openPage(browser(), baseUrl);
+    await page.goto(link);
+    await form.waitForForm(page);
+    // Spanish, her e-mail fixed, and no captcha to solve.
+    const email = form.email(page, 'Correo electrónico');
+    expect(await email.inputValue()).toBe(NINA);
+    expect(await email.getAttribute('readonly')).not.toBeNull();
+    await form.fill(page, 'Nombre', 'Nina');
+    await form.fill(page, 'Apellidos', 'Invitada');
+    await form.type(page, 'Número de seguro social', '123456789');
+    await form.type(page, 'Número de teléfono', '(305) 555-0100');
+    await form.fill(page, 'Dirección (línea 1)', '1 Ocean Drive');
+    await form.fill(page, 'Ciudad', 'Miami');
+    await form.choose(page, 'Estado', 'Florida');
+    await form.type(page, 'Código postal', '33139');
+    await form.fill(page, 'Número de empleado', 'UM123456');
+    await form.tick(page, 'Acepto las condiciones de uso');
+    await form.press(page, 'Continuar');
+    await form.step(page, 'Seguridad').waitFor();
+    await form.choose(page, 'Pregunta de seguridad', '¿Cómo se llamaba tu primera mascota?');
+    await form.fill(page, 'Respuesta de seguridad', 'Rocky');
+    await page.getByLabel('Contraseña', { exact: true }).fill('Girasol-Pradera-42');
+    await page.getByLabel('Confirmar contraseña', { exact: true }).fill('Girasol-Pradera-42');
+    const register = page.getByRole('button', { name: 'Registrarme' });
+    // No captcha: Register is on as soon as the form is valid.
+    await expect.poll(() => register.isEnabled()).toBe(true);
+    await register.click();
+    await page.getByRole('heading', { name: '¡Gracias por registrarte!' }).waitFor({ timeout: 20_000 });
+
+    // The same link again: the invitation was used.
+    await page.goto(link);
+    await page.getByText('Esta invitación no es válida o ha caducado.').waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('link', { name: 'Ir a iniciar sesión' }).count()).toBe(1);
+    expect(await page.getByTestId('profile-form').count()).toBe(0);
+    // The one failed call is the refusal the page explains (the used token's 400), nothing else went wrong.
+    expect(problems).toEqual([expect.stringMatching(/^400 GET \S+\/api\/v1\/Encrypt\/decrypt\?/)]);
+    await context.close();
+  });
+});
