@@ -29,7 +29,7 @@ export function createLogEntryMachine<Entry>(id: string) {
       events: {} as LogEntryEvent,
       input: {} as EditorInput<{ id: string }>,
       // Closing is all a detail can end with: nothing saved, so the grid does not read again.
-      output: undefined as unknown as undefined,
+      output: undefined,
     },
     actors: {
       /** GET the row's entry (AuditLog/{id}, ErrorLog/{id}). */

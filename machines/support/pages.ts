@@ -13,6 +13,9 @@ export const pageKeys = [
   'manageUsers',
   // Beyond the spec's constants: the FAQ editor of the admin area (issue 11).
   'faqEditor',
+  // The audit and error logs of the admin area (issue 13).
+  'auditLog',
+  'errorLog',
 ] as const;
 export type PageKey = (typeof pageKeys)[number];
 
@@ -33,6 +36,8 @@ export const pageComponents: Record<PageKey, readonly string[]> = {
   board: ['Board'],
   manageUsers: ['Instance', 'Import'],
   faqEditor: ['Faq'],
+  auditLog: ['Log'],
+  errorLog: ['Log'],
 };
 
 /** Components of one resource load: `Global` always, then the page's own (spec §7 aggregatedByPage?components). */

@@ -7,6 +7,7 @@ import type { GridLoad, GridQuery } from '@machines/admin-grid/grid.types';
 import { usersGridMachine } from '@machines/admin-grid/users-grid';
 import type { Application } from '@contracts/admin/applications';
 import type { AuditRow } from '@contracts/audit-log';
+import type { UserRow } from '@contracts/users';
 import { ApiError } from '@contracts/failures';
 import { createControlledActor } from '../../support/controlled-actor';
 import { recordingNotifications } from '../../support/recording-ref';
@@ -131,7 +132,7 @@ describe('a log grid: Export (grid.export)', () => {
   });
 
   it('is refused by a grid that does not export', async () => {
-    const loadRows = createControlledActor<GridLoad<unknown>, GridQuery>();
+    const loadRows = createControlledActor<GridLoad<UserRow>, GridQuery>();
     const { ref } = recordingNotifications();
     const grid = createActor(usersGridMachine.provide({ actors: { loadRows: loadRows.logic } }), {
       input: { notifications: ref },

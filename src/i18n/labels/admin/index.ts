@@ -6,6 +6,7 @@ import { templateLabels } from './templates';
 import { instanceLabels } from './instances';
 import { importLabels } from './import';
 import { faqEditorLabels } from './faq';
+import { logLabels } from './logs';
 
 /** The admin area, one file per page. */
 export const adminLabels = {
@@ -17,4 +18,5 @@ export const adminLabels = {
   ...instanceLabels,
   ...importLabels,
   ...faqEditorLabels,
+  ...logLabels,
 };
