@@ -33,7 +33,7 @@ export const auditGridMachine = createGridMachine<AuditRow>({
   searchColumns: auditSearchColumns,
   sortColumns: byTime,
   rowId: (row) => row.id,
-  rowName: (row) => `${row.action} ${row.entity}`,
+  rowName: (row) => `${row.actor}: ${row.action} ${row.entity}`,
   deleteFailTitle: 'Global_Error_Unknown',
   paging: 'server',
   exportable: true,

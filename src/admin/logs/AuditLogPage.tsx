@@ -29,7 +29,7 @@ const auditList: AdminListDefinition<AuditRow> = {
   ],
   searchColumns: auditSearchColumns,
   rowId: (row) => row.id,
-  rowName: (row) => `${row.action} ${row.entity}`,
+  rowName: (row) => `${row.actor}: ${row.action} ${row.entity}`,
   // Never asked (the rows are read only); every list definition names its question.
   deleteTitle: () => labels.Log_Text_AuditTitle,
   rowActions: 'view',

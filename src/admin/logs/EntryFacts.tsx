@@ -1,15 +1,19 @@
-import { DataList } from '@chakra-ui/react';
+import { Box, Grid } from '@chakra-ui/react';
 
-/** A detail's facts, each a name and its value (an empty value shows as a dash). */
+/** A detail's facts, each a name and its value (an empty value shows as a dash), as a description list. */
 export function EntryFacts({ facts }: { facts: readonly { name: string; value: string }[] }) {
   return (
-    <DataList.Root orientation="horizontal" size="sm">
+    <Grid as="dl" templateColumns="max-content 1fr" columnGap="4" rowGap="1" fontSize="sm">
       {facts.map((fact) => (
-        <DataList.Item key={fact.name}>
-          <DataList.ItemLabel>{fact.name}</DataList.ItemLabel>
-          <DataList.ItemValue wordBreak="break-all">{fact.value === '' ? '—' : fact.value}</DataList.ItemValue>
-        </DataList.Item>
+        <Box key={fact.name} display="contents">
+          <Box as="dt" color="fg.muted">
+            {fact.name}
+          </Box>
+          <Box as="dd" wordBreak="break-all">
+            {fact.value === '' ? '—' : fact.value}
+          </Box>
+        </Box>
       ))}
-    </DataList.Root>
+    </Grid>
   );
 }
