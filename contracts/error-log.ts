@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { logPageQuery, searchText } from './log-query';
 
 export const errorLevels = ['ERROR', 'AUDIT'] as const;
 export const environments = ['LOCAL', 'QA', 'DEV', 'PROD'] as const;
@@ -18,3 +19,52 @@ export const NewErrorSchema = v.object({
   Environment: v.picklist(environments),
 });
 export type NewError = v.InferInput<typeof NewErrorSchema>;
+
+/** GET ErrorLog (and ErrorLog/Export): the filters, the order of time, the page (docs/api.md "Logs"). */
+export const ErrorQuerySchema = v.object({
+  ...logPageQuery,
+  level: v.optional(v.picklist(errorLevels)),
+  /** Contains, in the error's code. */
+  code: searchText,
+  /** Contains, in the page (location URL) the error happened on. */
+  location: searchText,
+});
+export type ErrorQuery = v.InferInput<typeof ErrorQuerySchema>;
+
+/** One row of the error grid. */
+export const ErrorRowSchema = v.object({
+  id: v.string(),
+  /** When, as an ISO instant. */
+  at: v.string(),
+  level: v.picklist(errorLevels),
+  code: v.string(),
+  message: v.string(),
+  /** The page (location URL) the error happened on. */
+  locationUrl: v.string(),
+  deviceInfo: v.string(),
+  /** The reporting person's client; null when anonymous. */
+  clientId: v.nullable(v.string()),
+  clientName: v.nullable(v.string()),
+});
+export type ErrorRow = v.InferOutput<typeof ErrorRowSchema>;
+
+export const ErrorPageSchema = v.object({
+  rows: v.array(ErrorRowSchema),
+  total: v.number(),
+  page: v.number(),
+  size: v.number(),
+});
+export type ErrorPage = v.InferOutput<typeof ErrorPageSchema>;
+
+/** GET ErrorLog/{id}: every detail the SPA reported, and who reported it. */
+export const ErrorEntrySchema = v.object({
+  ...ErrorRowSchema.entries,
+  details: v.string(),
+  audience: v.string(),
+  action: v.string(),
+  applicationName: v.string(),
+  environment: v.picklist(environments),
+  requestId: v.nullable(v.string()),
+  userId: v.nullable(v.string()),
+});
+export type ErrorEntry = v.InferOutput<typeof ErrorEntrySchema>;

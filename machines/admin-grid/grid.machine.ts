@@ -46,6 +46,11 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
     'filter.search': { guard: 'serverCanSearch', target: reload, actions: 'applySearch' },
     'filter.clear': { guard: 'serverPaged', target: reload, actions: 'clearSearch' },
     'filter.scope': { guard: 'serverPaged', target: reload, actions: 'rescope' },
+    'filter.refine': {
+      guard: 'serverPaged',
+      target: reload,
+      actions: { type: 'refine', params: ({ event }: { event: { name: string; value: string } }) => event },
+    },
     'page.go': {
       guard: 'serverPaged',
       target: reload,
@@ -67,11 +72,13 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
       context: {} as GridContext<Row>,
       events: {} as GridEvent,
       input: {} as GridInput,
-      tags: {} as 'busy',
+      tags: {} as 'busy' | 'exporting',
     },
     actors: {
       /** GET the page's list (client paging: every row; server paging: the query's page and its total). */
       loadRows: fromPromise<GridLoad<Row>, GridQuery>(() => Promise.reject(new Error('loadRows was not provided'))),
+      /** An exportable grid's download of every row the query keeps (the page's wiring saves the file). */
+      exportRows: fromPromise<unknown, GridQuery>(() => Promise.reject(new Error('exportRows was not provided'))),
       /** DELETE the row. */
       deleteRow: fromPromise<unknown, { row: Row }>(() => Promise.reject(new Error('deleteRow was not provided'))),
       /**
@@ -131,6 +138,11 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
         const sort = nextSort(context.sort, column);
         return { sort, visible: sortRows(context.visible, sortColumns, sort), pageIndex: 0 };
       }),
+      /** A narrowing set or, empty, removed; the next read starts from page 1. */
+      refine: assign(({ context }, { name, value }: { name: string; value: string }) => {
+        const others = Object.fromEntries(Object.entries(context.refinements).filter(([key]) => key !== name));
+        return { refinements: value === '' ? others : { ...others, [name]: value }, pageIndex: 0 };
+      }),
       goToPage: assign(({ context }, index: number) => ({
         pageIndex: clampPage(index, context.total, context.pageSize),
       })),
@@ -142,6 +154,10 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
       reportLoadFailure: sendTo(
         ({ context }) => context.notifications,
         (_, error: unknown) => ({ type: 'error.report' as const, error, action: `${config.id}.load` }),
+      ),
+      reportExportFailure: sendTo(
+        ({ context }) => context.notifications,
+        (_, error: unknown) => ({ type: 'error.report' as const, error, action: `${config.id}.export` }),
       ),
       reportDeleteFailure: sendTo(
         ({ context }) => context.notifications,
@@ -161,6 +177,7 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
     },
     guards: {
       serverPaged: () => serverPaged,
+      exportable: () => config.exportable === true,
       clientPaged: () => !serverPaged,
       serverCanSearch: ({ context }) => serverPaged && canSearch(config.searchColumns, context.filter),
       isOfferedServerSize: ({ context }, size: number) => serverPaged && context.pageSizes.includes(size),
@@ -192,6 +209,7 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
         filter: emptyFilter,
         applied: emptyFilter,
         scope: undefined,
+        refinements: {},
         serverPaged,
         undeletableIds: input.undeletableIds ?? [],
         pageSizes,
@@ -226,13 +244,7 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
         invoke: {
           id: 'loadRows',
           src: 'loadRows',
-          input: ({ context }): GridQuery => ({
-            filter: context.applied,
-            scope: context.scope,
-            pageIndex: context.pageIndex,
-            pageSize: context.pageSize,
-            sort: context.sort,
-          }),
+          input: ({ context }): GridQuery => queryOf(context),
           onDone: [
             {
               guard: { type: 'isPastLastPage', params: ({ event }) => event.output },
@@ -258,6 +270,7 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
               'grid.refresh': '#' + config.id + '.loading',
               // Search re-applies the filter the person typed; it is only possible with a type and a valid input.
               'filter.search': [serverQuery['filter.search'], { guard: 'canSearch', actions: 'applyFilter' }],
+              'grid.export': { guard: 'exportable', target: 'exporting' },
               'row.add': { target: 'editing', actions: 'clearTarget' },
               'row.edit': {
                 guard: { type: 'isKnownRow', params: ({ event }) => event.id },
@@ -275,6 +288,20 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
                   actions: 'targetRow',
                 },
               ],
+            },
+          },
+          /**
+           * The download of every row the query on screen keeps; the rows on screen stay. A failure is reported (the
+           * error catalogue says why) and the grid goes on as it was.
+           */
+          exporting: {
+            tags: 'exporting',
+            invoke: {
+              id: 'exportRows',
+              src: 'exportRows',
+              input: ({ context }) => queryOf(context),
+              onDone: 'browsing',
+              onError: { target: 'browsing', actions: { type: 'reportExportFailure', params: errorOf } },
             },
           },
           /** The 311 × 536 confirmation with the row's name in its title, Yes and No. */
@@ -327,3 +354,13 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
 }
 
 const isPage = <Row>(loaded: GridLoad<Row>): loaded is Exclude<GridLoad<Row>, readonly Row[]> => !Array.isArray(loaded);
+
+/** The query a read or an export asks for: the filter last applied, the narrowings, the page and the order. */
+const queryOf = <Row>(context: GridContext<Row>): GridQuery => ({
+  filter: context.applied,
+  scope: context.scope,
+  refinements: context.refinements,
+  pageIndex: context.pageIndex,
+  pageSize: context.pageSize,
+  sort: context.sort,
+});

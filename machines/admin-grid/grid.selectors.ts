@@ -65,3 +65,6 @@ export const selectDeleteTarget = <Row>(s: GridSnapshot<Row>): Row | undefined =
 
 /** Whether row actions may start (not while a confirmation, a delete or a dialog is under way). */
 export const selectCanAct = <Row>(s: GridSnapshot<Row>): boolean => s.matches({ ready: 'browsing' });
+
+/** Whether an export is under way (the Export button waits). */
+export const selectIsExporting = <Row>(s: GridSnapshot<Row>): boolean => s.hasTag('exporting');

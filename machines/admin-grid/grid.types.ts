@@ -32,6 +32,11 @@ export type GridConfig<Row> = {
    * delete-failure title.
    */
   undeletableLabel?: string;
+  /**
+   * The page offers Export (the audit and error logs): `grid.export` runs the page's `exportRows` actor with the
+   * query on screen (every row it keeps, not one page) while the grid stays as it is. Without it, no export.
+   */
+  exportable?: boolean;
 };
 
 export type GridInput = {
@@ -47,6 +52,8 @@ export type GridQuery = {
   filter: FilterDraft;
   /** A narrowing beside the filter (the users grid's client); undefined: none. */
   scope: string | undefined;
+  /** Named narrowings beside the filter (a log's level, its date range), each a text; an absent name: none. */
+  refinements: Readonly<Record<string, string>>;
   pageIndex: number;
   pageSize: number;
   /** The header the person sorted by; undefined: the server's own order. */
@@ -73,6 +80,10 @@ export type GridEvent =
   | { type: 'filter.clear' }
   /** Server paging only: the narrowing beside the filter (the users grid's client filter). */
   | { type: 'filter.scope'; scope: string | undefined }
+  /** Server paging only: a named narrowing set (an empty value removes it), read at once from page 1. */
+  | { type: 'filter.refine'; name: string; value: string }
+  /** An exportable grid: download every row the query on screen keeps. */
+  | { type: 'grid.export' }
   | { type: 'page.go'; index: number }
   | { type: 'page.size'; size: number }
   /** A sortable column's header clicked: sort by it (ascending), or turn its order round. */
@@ -99,6 +110,8 @@ export type GridContext<Row> = {
   applied: FilterDraft;
   /** Server paging: the narrowing beside the filter. */
   scope: string | undefined;
+  /** Server paging: the named narrowings beside the filter (`GridQuery.refinements`). */
+  refinements: Readonly<Record<string, string>>;
   serverPaged: boolean;
   undeletableIds: readonly string[];
   pageSizes: readonly number[];

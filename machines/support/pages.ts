@@ -13,6 +13,9 @@ export const pageKeys = [
   'manageUsers',
   // Beyond the spec's constants: the FAQ editor of the admin area (issue 11).
   'faqEditor',
+  // The audit and error logs of the admin area (issue 13).
+  'auditLog',
+  'errorLog',
 ] as const;
 export type PageKey = (typeof pageKeys)[number];
 
@@ -34,6 +37,8 @@ export const pageComponents: Record<PageKey, readonly string[]> = {
   // The user dialog hosts the profile form: its field captions and (Agent mode) its Security step.
   manageUsers: ['Instance', 'Import', 'Security', 'FormField'],
   faqEditor: ['Faq'],
+  auditLog: ['Log'],
+  errorLog: ['Log'],
 };
 
 /** Components of one resource load: `Global` always, then the page's own (spec §7 aggregatedByPage?components). */

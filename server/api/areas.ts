@@ -4,6 +4,8 @@ import { registerArea, type ApiArea, type ApiDeps } from './area';
 import { clientApplicationsArea } from './client-applications/routes';
 import { clientsArea } from './clients/routes';
 import { demoGuideArea } from './demo-guide/routes';
+import { auditLogArea } from './audit-log/routes';
+import { errorLogAdminArea } from './error-log/admin-routes';
 import { errorLogArea } from './error-log/routes';
 import { faqArea } from './faq/routes';
 import { fieldsArea } from './fields/routes';
@@ -45,6 +47,8 @@ export const apiAreas: readonly ApiArea[] = [
   userImportArea,
   usersArea,
   invitationsArea,
+  auditLogArea,
+  errorLogAdminArea,
 ];
 
 /** Registers the portal API: each area in its own scope, under its own guard (server/api/area.ts). */

@@ -50,6 +50,8 @@ export type RouteId =
   | 'profile'
   | 'manageUsers'
   | 'faqEditor'
+  | 'auditLog'
+  | 'errorLog'
   | 'boardIndex'
   | 'editProfile';
 
@@ -99,6 +101,18 @@ const adminPages: readonly { id: RouteId; pattern: string; page: PageKey; view: 
     pattern: '/faqEditor/:clientId?/:language?',
     page: 'faqEditor',
     view: page(() => import('@src/admin/faq/FaqEditorPage'), 'FaqEditorPage'),
+  },
+  {
+    id: 'auditLog',
+    pattern: '/auditLog',
+    page: 'auditLog',
+    view: page(() => import('@src/admin/logs/AuditLogPage'), 'AuditLogPage'),
+  },
+  {
+    id: 'errorLog',
+    pattern: '/errorLog',
+    page: 'errorLog',
+    view: page(() => import('@src/admin/logs/ErrorLogPage'), 'ErrorLogPage'),
   },
   { id: 'profile', pattern: '/profile/:redirectUrl?', page: 'profile', view: editProfilePage, flow: 'editProfile' },
 ];
@@ -313,6 +327,8 @@ export const paths = {
   client: () => '/client',
   field: () => '/field',
   manageUsers: () => '/manageUsers',
+  auditLog: () => '/auditLog',
+  errorLog: () => '/errorLog',
   faqEditor: (params: { clientId?: string; language?: string } = {}) =>
     buildPath('/faqEditor/:clientId?/:language?', params),
   profile: (params: { redirectUrl?: string } = {}) => buildPath('/profile/:redirectUrl?', params),

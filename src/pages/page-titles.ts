@@ -21,6 +21,8 @@ export const pageTitles = {
   profile: msg({ id: 'Shell_Title_Profile', message: 'User profile' }),
   manageUsers: labels.Instance_Text_Title,
   faqEditor: labels.Faq_Text_EditorTitle,
+  auditLog: labels.Log_Text_AuditTitle,
+  errorLog: labels.Log_Text_ErrorTitle,
   boardIndex: msg({ id: 'Shell_Title_Board', message: 'Your applications' }),
   editProfile: msg({ id: 'Shell_Title_EditProfile', message: 'Edit your profile' }),
 } satisfies Record<Exclude<RouteId, 'login' | 'publicAdmin'>, MessageDescriptor>;

@@ -22,6 +22,7 @@ import {
   gridExecutors,
   gridHarness,
   gridStates,
+  logControlsNotWalked,
   tableNames,
 } from '../support/grid-walk';
 import { recordingNotifications } from '../support/recording-ref';
@@ -223,6 +224,7 @@ describeWalks(usersGridMachine, {
         expect(h.loadRows.calls.at(-1)).toEqual({
           filter: s.context.applied,
           scope: s.context.scope,
+          refinements: {},
           pageIndex: s.context.pageIndex,
           pageSize: s.context.pageSize,
           sort: s.context.sort,
@@ -267,6 +269,7 @@ describeWalks(usersGridMachine, {
       deleteRefusal: stillThere,
       deleteFailTitle: 'Instance_Text_DeleteFailTitle',
     }),
+    ...logControlsNotWalked,
     'filter.text': async () => {
       await userEvent.type(screen.getByRole('searchbox', { name: 'Search text' }), typeName.text);
     },

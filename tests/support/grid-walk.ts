@@ -54,6 +54,7 @@ export const gridStates = <TRow>() => ({
       expect(h.deleteRow.waiting()).toBe(1);
     });
   },
+  'ready.exporting': notWalked('only an exportable grid exports: walked in tests/model/audit-log.model'),
 });
 
 /** The page's Loading text, which every grid shows while it reads. */
@@ -232,8 +233,15 @@ export async function expectBrowsing<TRow>(
   );
 }
 
+/** The grid events of the log pages (narrowings beside the filter, Export) that a page without them never sends. */
+export const logControlsNotWalked = {
+  'filter.refine': notWalked('no narrowings beside the filter on this page: walked in tests/model/audit-log.model'),
+  'grid.export': notWalked('this page offers no Export: walked in tests/model/audit-log.model'),
+};
+
 /** The grid events a client-paged page's walk does not drive, each with where it is proved instead. */
 export const clientPagedNotWalked = {
+  ...logControlsNotWalked,
   'filter.search': notWalked('not offered to this graph: when Search applies is pinned in tests/unit/admin/grid'),
   'page.size': notWalked('not offered to this graph: page sizes are pinned in tests/unit/admin/grid'),
   'filter.scope': notWalked('server paging only: walked in tests/model/users.model'),

@@ -4,7 +4,7 @@ import type { Application, ApplicationCreateSchema, ApplicationUpdateSchema } fr
 import type { Db, Tx } from '../../db/client';
 import { applications, clientApplications, regions } from '../../db/schema';
 import { notFound } from '../../http/problem';
-import { catalogueAudit } from '../support/audit';
+import { auditTrail } from '../support/audit';
 import { duplicate, invalidField, stillInUse } from '../support/problems';
 import { assertVersion, lockCatalogue, mapDuplicates } from '../support/write-guards';
 import { readApplication } from './queries';
@@ -58,10 +58,11 @@ export async function createApplication(db: Db, input: ApplicationInput, actor: 
       const [inserted] = await tx.insert(applications).values(rowOf(input)).returning({ id: applications.id });
       if (inserted === undefined) throw new Error('inserting the application returned no row');
       const after = await readApplication(tx, inserted.id);
-      await catalogueAudit.record(tx, {
+      await auditTrail.record(tx, {
         actor,
         action: 'create',
         entity: 'application',
+        clientId: null,
         entityId: after.applicationId,
         before: null,
         after,
@@ -100,7 +101,15 @@ export async function updateApplication(
         .set({ ...rowOf(edit), version: sql`${applications.version} + 1` })
         .where(eq(applications.id, id));
       const after = await readApplication(tx, id);
-      await catalogueAudit.record(tx, { actor, action: 'update', entity: 'application', entityId: id, before, after });
+      await auditTrail.record(tx, {
+        actor,
+        action: 'update',
+        entity: 'application',
+        clientId: null,
+        entityId: id,
+        before,
+        after,
+      });
       return after;
     }),
     constraints,
@@ -130,10 +139,11 @@ export async function deleteApplication(db: Db, id: string, actor: string): Prom
       );
     const before = await readApplication(tx, id);
     await tx.delete(applications).where(eq(applications.id, id));
-    await catalogueAudit.record(tx, {
+    await auditTrail.record(tx, {
       actor,
       action: 'delete',
       entity: 'application',
+      clientId: null,
       entityId: id,
       before,
       after: null,

@@ -9,7 +9,7 @@ import type {
 import type { Db, Tx } from '../../db/client';
 import { applications, clientApplications, templates } from '../../db/schema';
 import { notFound, staleUpdate } from '../../http/problem';
-import { catalogueAudit } from '../support/audit';
+import { auditTrail } from '../support/audit';
 import { knownIds } from '../support/known-ids';
 import { invalidField } from '../support/problems';
 import { assertVersion, lockCatalogue } from '../support/write-guards';
@@ -81,11 +81,12 @@ export async function saveActivation(
           .insert(clientApplications)
           .values({ clientId, applicationId: entry.applicationId, active: true, templateId, displayOrder: nextOrder++ })
           .returning();
-        await catalogueAudit.record(tx, {
+        await auditTrail.record(tx, {
           actor,
           action: 'create',
           entity: 'client_application',
           entityId: after?.id ?? '',
+          clientId,
           before: null,
           after,
         });
@@ -95,11 +96,12 @@ export async function saveActivation(
           .set({ active: entry.active, version: sql`${clientApplications.version} + 1` })
           .where(eq(clientApplications.id, before.id))
           .returning();
-        await catalogueAudit.record(tx, {
+        await auditTrail.record(tx, {
           actor,
           action: 'update',
           entity: 'client_application',
           entityId: before.id,
+          clientId,
           before,
           after,
         });
@@ -138,11 +140,12 @@ export async function updateTemplateRecord(
       })
       .where(eq(clientApplications.id, id))
       .returning();
-    await catalogueAudit.record(tx, {
+    await auditTrail.record(tx, {
       actor,
       action: 'update',
       entity: 'client_application',
       entityId: id,
+      clientId: current.clientId,
       before: current,
       after,
     });

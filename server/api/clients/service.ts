@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { clientApplications, clients, cmsSites } from '../../db/schema';
 import { notFound } from '../../http/problem';
 import { bumpVersion } from '../resources/version';
-import { catalogueAudit } from '../support/audit';
+import { auditTrail } from '../support/audit';
 import { duplicate, invalidField, stillInUse } from '../support/problems';
 import { assertVersion, lockCatalogue, mapDuplicates } from '../support/write-guards';
 import { getClient, peopleOf } from './queries';
@@ -59,11 +59,12 @@ export async function createClient(db: Db, input: ClientInput, actor: string): P
       const [inserted] = await tx.insert(clients).values(rowOf(input)).returning({ id: clients.id });
       if (inserted === undefined) throw new Error('inserting the client returned no row');
       const after = await getClient(tx, inserted.id);
-      await catalogueAudit.record(tx, {
+      await auditTrail.record(tx, {
         actor,
         action: 'create',
         entity: 'client',
         entityId: after.id,
+        clientId: after.id,
         before: null,
         after,
       });
@@ -99,7 +100,15 @@ export async function updateClient(db: Db, id: string, edit: ClientEdit, actor: 
       // neither the server's cached answers nor the browsers' copies keep the old one.
       if (edit.autoSignUp !== current.autoSignUp) await bumpVersion(tx, id);
       const after = await getClient(tx, id);
-      await catalogueAudit.record(tx, { actor, action: 'update', entity: 'client', entityId: id, before, after });
+      await auditTrail.record(tx, {
+        actor,
+        action: 'update',
+        entity: 'client',
+        entityId: id,
+        clientId: id,
+        before,
+        after,
+      });
       return after;
     }),
     constraints,
@@ -128,6 +137,14 @@ export async function deleteClient(db: Db, id: string, actor: string): Promise<v
       );
     const before = await getClient(tx, id);
     await tx.delete(clients).where(eq(clients.id, id));
-    await catalogueAudit.record(tx, { actor, action: 'delete', entity: 'client', entityId: id, before, after: null });
+    await auditTrail.record(tx, {
+      actor,
+      action: 'delete',
+      entity: 'client',
+      entityId: id,
+      clientId: id,
+      before,
+      after: null,
+    });
   });
 }

@@ -4,7 +4,7 @@ import type { FaqDraftSchema, FaqEntry, FaqUpdateSchema } from '@contracts/admin
 import { cleanHtml } from '@contracts/safe-html';
 import type { Db, Tx } from '../../db/client';
 import { faqQuestions } from '../../db/schema';
-import { auditTrail } from '../resources/audit';
+import { auditTrail, type AuditChange } from '../support/audit';
 import { bumpVersion } from '../resources/version';
 import { assertVersion } from '../support/write-guards';
 import { lockedFaqRow, toFaqEntry } from './queries';
@@ -27,8 +27,8 @@ const columnsOf = (draft: FaqDraft) => ({
  * Every FAQ write ends the same way, in its own transaction: the audit row, and the client's new resource version, so
  * the cached help-page answers (keyed by that version: server/api/resources/answer-cache.ts) are never read again.
  */
-async function finish(tx: Tx, clientId: string, change: Parameters<typeof auditTrail.record>[1]): Promise<void> {
-  await auditTrail.record(tx, change);
+async function finish(tx: Tx, clientId: string, change: Omit<AuditChange, 'clientId'>): Promise<void> {
+  await auditTrail.record(tx, { ...change, clientId });
   await bumpVersion(tx, clientId);
 }
 

@@ -10,7 +10,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { fields, subFields, templateFields, templates } from '../../db/schema';
 import { notFound } from '../../http/problem';
-import { catalogueAudit } from '../support/audit';
+import { auditTrail } from '../support/audit';
 import { duplicate, stillInUse } from '../support/problems';
 import { assertVersion, lockCatalogue, mapDuplicates } from '../support/write-guards';
 import { getField } from './queries';
@@ -72,10 +72,11 @@ export async function createField(db: Db, input: FieldInput, actor: string): Pro
       if (inserted === undefined) throw new Error('inserting the field returned no row');
       await replaceSubfields(tx, inserted.id, input.subfields);
       const after = await getField(tx, inserted.id);
-      await catalogueAudit.record(tx, {
+      await auditTrail.record(tx, {
         actor,
         action: 'create',
         entity: 'field',
+        clientId: null,
         entityId: after.id,
         before: null,
         after,
@@ -102,7 +103,15 @@ export async function updateField(db: Db, id: string, edit: FieldEdit, actor: st
         .where(eq(fields.id, id));
       await replaceSubfields(tx, id, edit.subfields);
       const after = await getField(tx, id);
-      await catalogueAudit.record(tx, { actor, action: 'update', entity: 'field', entityId: id, before, after });
+      await auditTrail.record(tx, {
+        actor,
+        action: 'update',
+        entity: 'field',
+        clientId: null,
+        entityId: id,
+        before,
+        after,
+      });
       return after;
     }),
     constraints,
@@ -130,6 +139,14 @@ export async function deleteField(db: Db, id: string, actor: string): Promise<vo
       );
     const before = await getField(tx, id);
     await tx.delete(fields).where(eq(fields.id, id));
-    await catalogueAudit.record(tx, { actor, action: 'delete', entity: 'field', entityId: id, before, after: null });
+    await auditTrail.record(tx, {
+      actor,
+      action: 'delete',
+      entity: 'field',
+      clientId: null,
+      entityId: id,
+      before,
+      after: null,
+    });
   });
 }

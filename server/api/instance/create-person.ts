@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { InstanceRow } from '../../db/rows';
-import { auditLog, instanceApplicationRoles, instanceFieldValues, instances } from '../../db/schema';
+import { instanceApplicationRoles, instanceFieldValues, instances } from '../../db/schema';
 import type { DirectoryPort, RecoveryQuestion } from '../../directory/port';
 import { violatedConstraint } from '../support/write-guards';
+import { auditTrail } from '../support/audit';
 
 /** A new person, already checked by the caller with the form's rules (sign-up, an administrator's create). */
 export interface NewPerson {
@@ -145,11 +146,12 @@ async function insertPending(db: Db, person: NewPerson): Promise<InstanceRow | n
 
 /** The create's audit row: who the person is, which fields were written (not their values) and the roles held. */
 function auditCreate(tx: Tx, createdBy: CreatedBy, linked: InstanceRow, person: NewPerson) {
-  return tx.insert(auditLog).values({
+  return auditTrail.record(tx, {
     actor: createdBy.actor,
     action: 'create',
     entity: 'instance',
     entityId: linked.id,
+    clientId: linked.clientId,
     before: null,
     after: {
       ...createdBy.detail,

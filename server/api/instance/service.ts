@@ -6,12 +6,13 @@ import type { InstanceRecord, InstanceUpdate } from '@contracts/instance';
 import type { FormDefinition } from '@contracts/profile-form';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db/client';
-import { applications, auditLog, clients, instanceApplicationRoles, instances } from '../../db/schema';
+import { applications, clients, instanceApplicationRoles, instances } from '../../db/schema';
 import type { ClientRow, InstanceRow } from '../../db/rows';
 import { ADMIN_APPLICATION_NAME } from '../../db/seed';
 import { DirectoryRefusal } from '../../directory/errors';
 import type { DirectoryPort } from '../../directory/port';
 import { notFound, staleUpdate, validationFailed } from '../../http/problem';
+import { auditTrail } from '../support/audit';
 import { reachOf, reaches } from '../support/reach';
 import { checkFields, checkSecurity, fixedInputRules, namesOf, Refusals, valuesToSave } from './boundary';
 import { clearRoles, replaceFieldValues } from './writes';
@@ -210,11 +211,12 @@ export async function saveInstance(
       if (access.mode !== 'Edit') await saveRoles(tx, instance.id, update.applicationRoles ?? []);
       // Every change of a profile has its audit row, in the change's own transaction: the names, the culture, which
       // fields were written (not their values: a social security number has no place in a log) and the roles set.
-      await tx.insert(auditLog).values({
+      await auditTrail.record(tx, {
         actor,
         action: 'update',
         entity: 'instance',
         entityId: instance.id,
+        clientId: instance.clientId,
         before: {
           firstName: instance.firstName,
           lastName: instance.lastName,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { clients, instances, invitations } from '../../db/schema';
 import { notFound, ProblemError, validationFailed } from '../../http/problem';
 import type { Mailer } from '../../mail/mailer';
-import { auditTrail } from '../resources/audit';
+import { auditTrail } from '../support/audit';
 import { findClient } from '../profile/service';
 import { assertReaches, type AdminReach } from '../support/reach';
 import { invitationLink, invitationMail } from './mail';
@@ -74,6 +74,7 @@ export async function createInvitation(deps: InvitationDeps, by: Inviter, body: 
       action: 'create',
       entity: 'invitation',
       entityId: created.id,
+      clientId: created.clientId,
       before: null,
       after,
     });
@@ -156,6 +157,7 @@ async function changeOpen(
       action: 'update',
       entity: 'invitation',
       entityId: id,
+      clientId: before.clientId,
       before: invitationView(before, now),
       after: { ...invitationView(after, now), change },
     });

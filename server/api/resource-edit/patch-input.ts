@@ -4,7 +4,7 @@ import type { InputResource } from '@contracts/resources';
 import type { Db } from '../../db/client';
 import { inputResources } from '../../db/schema';
 import { notFound, staleUpdate } from '../../http/problem';
-import { auditTrail } from '../resources/audit';
+import { auditTrail } from '../support/audit';
 import { fallbackCandidates } from '../resources/client-filter';
 import { bestPerKey } from '../resources/fallback';
 import { toInputResource } from '../resources/inputs';
@@ -91,6 +91,7 @@ export async function patchInput(db: Db, edit: InputEdit, actor: string): Promis
       actor,
       action: before === undefined ? 'create' : 'update',
       entity: 'input_resource',
+      clientId: edit.clientId,
       entityId: after.id,
       before: before ?? null,
       after,

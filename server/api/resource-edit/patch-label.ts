@@ -3,7 +3,7 @@ import type { Culture } from '@contracts/culture';
 import type { Db } from '../../db/client';
 import { labels } from '../../db/schema';
 import { staleUpdate } from '../../http/problem';
-import { auditTrail } from '../resources/audit';
+import { auditTrail } from '../support/audit';
 import { sameClient } from '../resources/row-scope';
 import { bumpVersion } from '../resources/version';
 
@@ -60,6 +60,7 @@ export async function patchLabel(db: Db, edit: LabelEdit, actor: string): Promis
       actor,
       action: before === undefined ? 'create' : 'update',
       entity: 'label',
+      clientId: edit.clientId,
       entityId: after.id,
       before: before ?? null,
       after,

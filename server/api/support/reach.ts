@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db/client';
 import { clients } from '../../db/schema';
-import { notFound } from '../../http/problem';
+import { forbidden, notFound } from '../../http/problem';
 
 /**
  * Whose records an administrator may read: every client (the provider administrator), or one client (a client
@@ -28,4 +28,17 @@ export const reaches = (reach: AdminReach, clientId: string) => reach.kind === '
 /** Another client's record answers exactly as a missing one: a client administrator learns nothing about it. */
 export function assertReaches(reach: AdminReach, clientId: string, what = 'client'): void {
   if (!reaches(reach, clientId)) throw notFound(`No ${what} has this id.`);
+}
+
+/**
+ * The client a read of client records covers (null: every client): the provider administrator's own choice (the
+ * client filter), a client administrator's own client whatever the query says — naming another client answers as a
+ * missing one (404), so they learn nothing about it; a client administrator whose restriction does not match their
+ * client reaches nobody (403).
+ */
+export function clientOfRead(reach: AdminReach, clientId: string | undefined): string | null {
+  if (reach.kind === 'all') return clientId ?? null;
+  if (reach.clientId === null) throw forbidden();
+  if (clientId !== undefined) assertReaches(reach, clientId);
+  return reach.clientId;
 }

@@ -4,7 +4,7 @@ import type { TemplateCreateSchema, TemplateDetail, TemplateUpdateSchema } from 
 import type { Db, Tx } from '../../db/client';
 import { clientApplications, fields, templateFields, templates } from '../../db/schema';
 import { notFound } from '../../http/problem';
-import { catalogueAudit } from '../support/audit';
+import { auditTrail } from '../support/audit';
 import { knownIds } from '../support/known-ids';
 import { duplicate, invalidField, stillInUse } from '../support/problems';
 import { assertVersion, lockCatalogue, mapDuplicates } from '../support/write-guards';
@@ -63,10 +63,11 @@ export async function createTemplate(db: Db, input: TemplateInput, actor: string
       if (inserted === undefined) throw new Error('inserting the template returned no row');
       await replaceFields(tx, inserted.id, input.fields);
       const after = await getTemplate(tx, inserted.id);
-      await catalogueAudit.record(tx, {
+      await auditTrail.record(tx, {
         actor,
         action: 'create',
         entity: 'template',
+        clientId: null,
         entityId: after.id,
         before: null,
         after,
@@ -93,7 +94,15 @@ export async function updateTemplate(db: Db, id: string, edit: TemplateEdit, act
         .where(eq(templates.id, id));
       await replaceFields(tx, id, edit.fields);
       const after = await getTemplate(tx, id);
-      await catalogueAudit.record(tx, { actor, action: 'update', entity: 'template', entityId: id, before, after });
+      await auditTrail.record(tx, {
+        actor,
+        action: 'update',
+        entity: 'template',
+        clientId: null,
+        entityId: id,
+        before,
+        after,
+      });
       return after;
     }),
     constraints,
@@ -121,6 +130,14 @@ export async function deleteTemplate(db: Db, id: string, actor: string): Promise
       );
     const before = await getTemplate(tx, id);
     await tx.delete(templates).where(eq(templates.id, id));
-    await catalogueAudit.record(tx, { actor, action: 'delete', entity: 'template', entityId: id, before, after: null });
+    await auditTrail.record(tx, {
+      actor,
+      action: 'delete',
+      entity: 'template',
+      clientId: null,
+      entityId: id,
+      before,
+      after: null,
+    });
   });
 }

@@ -3,7 +3,7 @@ import { normaliseCulture } from '@contracts/culture';
 import type { ImportMode } from '@contracts/user-import';
 import type { Principal } from '../../auth/principal';
 import type { Db, Tx } from '../../db/client';
-import { auditLog, clients, importJobRows, importJobs, instanceApplicationRoles, instances } from '../../db/schema';
+import { clients, importJobRows, importJobs, instanceApplicationRoles, instances } from '../../db/schema';
 import type { ImportJobRow, ImportLineRow as Row } from '../../db/rows';
 import { ProblemError, staleUpdate } from '../../http/problem';
 import { clearRoles, replaceFieldValues } from '../instance/writes';
@@ -13,6 +13,7 @@ import { createPeople } from './new-people';
 import { planRow, type KnownPerson, type RowChange, type RowPlan } from './plan';
 import { knownPeople, pendingRows } from './queries';
 import { importRules } from './rules';
+import { auditTrail } from '../support/audit';
 
 export type { CommitDeps } from './commit-context';
 
@@ -54,11 +55,12 @@ export async function claimJob(db: Db, caller: Principal, job: ImportJobRow, mod
       if (mode === 'create') await decided('skipped', ['update']);
       if (mode === 'update') await decided('skipped', ['new']);
     }
-    await tx.insert(auditLog).values({
+    await auditTrail.record(tx, {
       actor: caller.login,
       action: job.status === 'previewed' ? 'import.commit' : 'import.resume',
       entity: 'user_import',
       entityId: job.id,
+      clientId: job.clientId,
       before: { status: job.status },
       after: { status: 'committing', mode },
     });
@@ -108,11 +110,12 @@ export async function applyJob(deps: CommitDeps, caller: Principal, jobId: strin
       .update(importJobs)
       .set({ status: 'committed', finishedAt: new Date(), version: sql`${importJobs.version} + 1` })
       .where(and(eq(importJobs.id, jobId), eq(importJobs.status, 'committing')));
-    await tx.insert(auditLog).values({
+    await auditTrail.record(tx, {
       actor: caller.login,
       action: 'import.done',
       entity: 'user_import',
       entityId: jobId,
+      clientId: job.clientId,
       before: { status: 'committing' },
       after: { status: 'committed' },
     });
@@ -136,7 +139,7 @@ async function applyRow(deps: CommitDeps, context: RowContext, row: Row, planned
  */
 async function updatePerson(
   deps: CommitDeps,
-  { caller }: RowContext,
+  { caller, client }: RowContext,
   row: Row,
   change: RowChange,
   person: KnownPerson,
@@ -153,7 +156,7 @@ async function updatePerson(
         .where(and(eq(instances.id, person.id), eq(instances.version, person.version)))
         .returning({ id: instances.id });
       if (saved === undefined) throw staleUpdate();
-      await finishRow(tx, caller, row, change, {
+      await finishRow(tx, caller, client.id, row, change, {
         outcome: 'updated',
         instanceId: person.id,
         before: { firstName: person.firstName, lastName: person.lastName },
@@ -180,13 +183,14 @@ interface Done {
 }
 
 /** The common end of a created or updated person, inside its transaction: values, roles, audit row, row outcome. */
-async function finishRow(tx: Tx, caller: Principal, row: Row, change: RowChange, done: Done) {
+async function finishRow(tx: Tx, caller: Principal, clientId: string, row: Row, change: RowChange, done: Done) {
   await writeValues(tx, done.instanceId, change);
-  await tx.insert(auditLog).values({
+  await auditTrail.record(tx, {
     actor: caller.login,
     action: done.outcome === 'created' ? 'create' : 'update',
     entity: 'instance',
     entityId: done.instanceId,
+    clientId,
     before: done.before,
     after: { ...done.after, importJobId: row.jobId, line: row.line },
   });

@@ -8,12 +8,13 @@ import {
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db/client';
 import type { ClientRow } from '../../db/rows';
-import { auditLog, importJobRows, importJobs } from '../../db/schema';
+import { importJobRows, importJobs } from '../../db/schema';
 import { ProblemError, validationFailed } from '../../http/problem';
 import { decodeImportFile, headerOf, readRecords, UnreadableFile } from './csv-file';
 import { cellsByColumn, columnsOf, planRow, type ImportRules } from './plan';
 import { knownPeople } from './queries';
 import { importRules } from './rules';
+import { auditTrail } from '../support/audit';
 
 type RowInsert = typeof importJobRows.$inferInsert;
 
@@ -147,11 +148,12 @@ async function saveJob(
     const ordered = rows.sort((a, b) => a.line - b.line).map((row) => ({ ...row, jobId: job.id }));
     for (let at = 0; at < ordered.length; at += 1000)
       await tx.insert(importJobRows).values(ordered.slice(at, at + 1000));
-    await tx.insert(auditLog).values({
+    await auditTrail.record(tx, {
       actor: caller.login,
       action: 'import.preview',
       entity: 'user_import',
       entityId: job.id,
+      clientId: client.id,
       before: null,
       after: { clientId: client.id, fileName: upload.fileName, rows: rows.length, failed: tally('failed') },
     });

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { EMAIL_COLUMN } from '@contracts/user-import';
 import type { Tx } from '../../db/client';
-import { auditLog, importJobRows, instanceApplicationRoles, instanceFieldValues, instances } from '../../db/schema';
+import { importJobRows, instanceApplicationRoles, instanceFieldValues, instances } from '../../db/schema';
 import type { ImportLineRow as Row } from '../../db/rows';
 import { idpLoginOf } from '../../db/seed';
 import { DirectoryRefusal } from '../../directory/errors';
 import type { DirectoryPort, DirectoryUser, NewDirectoryUser } from '../../directory/port';
+import { auditTrail } from '../support/audit';
 import { settleBounded } from '../support/bounded';
 import { violatedConstraint } from '../support/write-guards';
 import { ACTIVATION_PENDING, dueOf, sendActivations } from './activations';
@@ -131,14 +132,18 @@ async function insertPeople(tx: Tx, { caller, client, culture }: RowContext, ite
       insert into ${instanceApplicationRoles} (instance_id, application_id, role_value)
       select "instanceId", "applicationId", "roleValue"
       from ${recordset(roles)} as r ("instanceId" uuid, "applicationId" uuid, "roleValue" text)`);
-  const audits = made.map(({ instanceId, row, change }) => ({
-    instanceId,
-    after: { email: change.email, importJobId: row.jobId, line: row.line },
-  }));
-  await tx.execute(sql`
-    insert into ${auditLog} (actor, action, entity, entity_id, before, after)
-    select ${caller.login}, 'create', 'instance', "instanceId", null, after
-    from ${recordset(audits)} as r ("instanceId" text, after jsonb)`);
+  await auditTrail.record(
+    tx,
+    made.map(({ instanceId, row, change }) => ({
+      actor: caller.login,
+      action: 'create',
+      entity: 'instance',
+      entityId: instanceId,
+      clientId: client.id,
+      before: null,
+      after: { email: change.email, importJobId: row.jobId, line: row.line },
+    })),
+  );
   const outcomes = made.map(({ row, instanceId, user }) => ({
     rowId: row.id,
     instanceId,

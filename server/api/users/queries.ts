@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, sql, sum, type SQL } from 'drizzl
 import type { UserRow, UserSearchType, UserSortColumn } from '@contracts/users';
 import type { Db } from '../../db/client';
 import { clientPeopleCounts, clients, instances } from '../../db/schema';
+import { likeText } from '../support/grid-filters';
 
 /** Which people a grid read covers: one client or all, and whether provider administrators may be among them. */
 export interface UserScope {
@@ -19,9 +20,6 @@ export interface UserPageRequest {
   page: number;
   size: number;
 }
-
-/** `%` and `_` typed by a person are letters, not wildcards. */
-const likeText = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The case-insensitive contains of the filter control (admin-and-board §5 "Filters"). */
 function searchCondition(search: UserPageRequest['search']): SQL | undefined {

@@ -3,10 +3,11 @@ import type * as v from 'valibot';
 import type { UserGridQuerySchema, UserPage } from '@contracts/users';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db/client';
-import { auditLog, instanceApplicationRoles, instances } from '../../db/schema';
+import { instanceApplicationRoles, instances } from '../../db/schema';
 import type { DirectoryPort } from '../../directory/port';
-import { forbidden, notFound, ProblemError, staleUpdate } from '../../http/problem';
-import { assertReaches, reaches, type AdminReach } from '../support/reach';
+import { notFound, ProblemError, staleUpdate } from '../../http/problem';
+import { auditTrail } from '../support/audit';
+import { clientOfRead, reaches, type AdminReach } from '../support/reach';
 import { readUserPage, type UserScope } from './queries';
 
 type GridQuery = v.InferOutput<typeof UserGridQuerySchema>;
@@ -20,12 +21,10 @@ export const DELETE_CURRENT_LOGIN_MESSAGE = 'You cannot delete the profile you a
  * (404), so a client administrator learns nothing about other clients; a client administrator whose restriction does
  * not match their client reaches nobody (403).
  */
-export function scopeOf(reach: AdminReach, clientId: string | undefined): UserScope {
-  if (reach.kind === 'all') return { clientId: clientId ?? null, withProviderAdmins: true };
-  if (reach.clientId === null) throw forbidden();
-  if (clientId !== undefined) assertReaches(reach, clientId);
-  return { clientId: reach.clientId, withProviderAdmins: false };
-}
+export const scopeOf = (reach: AdminReach, clientId: string | undefined): UserScope => ({
+  clientId: clientOfRead(reach, clientId),
+  withProviderAdmins: reach.kind === 'all',
+});
 
 /** GET ManageUsers: one page of the people the caller may see. */
 export async function listUsers(db: Db, reach: AdminReach, query: GridQuery): Promise<UserPage> {
@@ -89,11 +88,12 @@ export async function deleteUser(
         .where(and(eq(instances.id, id), eq(instances.version, person.version)))
         .returning({ id: instances.id });
       if (deleted.length !== 1) throw staleUpdate();
-      await tx.insert(auditLog).values({
+      await auditTrail.record(tx, {
         actor: caller.login,
         action: 'delete',
         entity: 'instance',
         entityId: id,
+        clientId: person.clientId,
         before: { ...auditView(person), applicationRoles: roles },
         after: null,
       });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { environments, errorLevels } from '@contracts/error-log';
 import { id, sqlList } from './columns';
 
@@ -21,10 +21,17 @@ export const errorLog = pgTable(
     requestId: text('request_id'),
     /** Identity-provider user id of the caller, when signed in. */
     userId: text('user_id'),
+    /**
+     * The reporting person's client, resolved from their profile when the error is written (not joined at read time:
+     * the row keeps its client when the person is deleted later), so a client administrator reads only their client's
+     * errors. Null: anonymous, or a caller without a profile. No foreign key: a log outlives what it names.
+     */
+    clientId: uuid('client_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('error_log_created_at_idx').on(t.createdAt),
+    index('error_log_client_created_at_idx').on(t.clientId, t.createdAt),
     check('error_log_level_check', sql`${t.level} in (${sqlList(errorLevels)})`),
     check('error_log_environment_check', sql`${t.environment} in (${sqlList(environments)})`),
   ],
@@ -44,9 +51,18 @@ export const auditLog = pgTable(
     entityId: text('entity_id'),
     before: jsonb('before'),
     after: jsonb('after'),
+    /**
+     * The client the changed record belongs to, so a client administrator reads only their client's changes; null
+     * for a provider-wide change (an application, a template, a field). No foreign key: the row outlives the client.
+     */
+    clientId: uuid('client_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_client_at_idx').on(t.clientId, t.at),
+  ],
 );
 
 /** Mail to send. Without SMTP the outbox is where mail stays (the server logs it, tests read it). */

@@ -1,7 +1,7 @@
 import { Button, HStack, IconButton, Spinner, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
   selectCanAct,
@@ -16,9 +16,12 @@ import type { GridRef } from './grid-ref';
 /** One column of a grid: its header text and how a row's cell reads. */
 export type GridColumn<Row> = { key: string; header: string; cell: (row: Row) => ReactNode };
 
+/** What a row offers: edit and delete (the catalogues, the users), or only a look at its detail (the logs). */
+export type RowActions = 'edit' | 'view';
+
 /**
- * The admin grid (admin-and-board §2): the page's columns, then edit and delete per row, then the pager. It renders
- * the grid machine's current page and sends row intents; the machine decides everything else.
+ * The admin grid (admin-and-board §2): the page's columns, then the row's actions (edit and delete, or view), then the
+ * pager. It renders the grid machine's current page and sends row intents; the machine decides everything else.
  */
 export function AdminGrid<Row>({
   gridRef,
@@ -26,6 +29,7 @@ export function AdminGrid<Row>({
   rowId,
   rowName,
   caption,
+  rowActions = 'edit',
 }: {
   gridRef: GridRef<Row>;
   columns: readonly GridColumn<Row>[];
@@ -34,6 +38,7 @@ export function AdminGrid<Row>({
   rowName: (row: Row) => string;
   /** What the table lists (for assistive technology). */
   caption: string;
+  rowActions?: RowActions;
 }) {
   const { t } = useLingui();
   const rows = useSelector(gridRef, selectPageRows<Row>);
@@ -65,29 +70,46 @@ export function AdminGrid<Row>({
                   ))}
                   <Table.Cell textAlign="end">
                     <HStack justify="flex-end" gap="1">
-                      <IconButton
-                        size="sm"
-                        variant="ghost"
-                        disabled={!canAct}
-                        aria-label={t({ id: 'Admin_Button_EditRow', message: `Edit ${name}` })}
-                        onClick={() => {
-                          gridRef.send({ type: 'row.edit', id: rowId(row) });
-                        }}
-                      >
-                        <Pencil />
-                      </IconButton>
-                      <IconButton
-                        size="sm"
-                        variant="ghost"
-                        colorPalette="red"
-                        disabled={!canAct}
-                        aria-label={t({ id: 'Admin_Button_DeleteRow', message: `Delete ${name}` })}
-                        onClick={() => {
-                          gridRef.send({ type: 'row.delete', id: rowId(row) });
-                        }}
-                      >
-                        <Trash2 />
-                      </IconButton>
+                      {rowActions === 'view' ? (
+                        <IconButton
+                          size="sm"
+                          variant="ghost"
+                          disabled={!canAct}
+                          aria-label={t({ id: 'Admin_Button_ViewRow', message: `Details of ${name}` })}
+                          onClick={() => {
+                            gridRef.send({ type: 'row.edit', id: rowId(row) });
+                          }}
+                        >
+                          <Eye />
+                        </IconButton>
+                      ) : null}
+                      {rowActions === 'edit' ? (
+                        <>
+                          <IconButton
+                            size="sm"
+                            variant="ghost"
+                            disabled={!canAct}
+                            aria-label={t({ id: 'Admin_Button_EditRow', message: `Edit ${name}` })}
+                            onClick={() => {
+                              gridRef.send({ type: 'row.edit', id: rowId(row) });
+                            }}
+                          >
+                            <Pencil />
+                          </IconButton>
+                          <IconButton
+                            size="sm"
+                            variant="ghost"
+                            colorPalette="red"
+                            disabled={!canAct}
+                            aria-label={t({ id: 'Admin_Button_DeleteRow', message: `Delete ${name}` })}
+                            onClick={() => {
+                              gridRef.send({ type: 'row.delete', id: rowId(row) });
+                            }}
+                          >
+                            <Trash2 />
+                          </IconButton>
+                        </>
+                      ) : null}
                     </HStack>
                   </Table.Cell>
                 </Table.Row>

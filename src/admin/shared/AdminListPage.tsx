@@ -1,4 +1,4 @@
-import { Stack } from '@chakra-ui/react';
+import { HStack, Stack } from '@chakra-ui/react';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -9,7 +9,8 @@ import { SPEC_PAGE_SIZES, type SearchColumns } from '@machines/admin-grid/grid-f
 import type { createGridMachine } from '@machines/admin-grid/grid.machine';
 import { selectNotificationsRef } from '@machines/app/app.selectors';
 import { AppActor } from '../../app/AppActor';
-import { AdminGrid, type GridColumn } from './AdminGrid';
+import { AdminGrid, type GridColumn, type RowActions } from './AdminGrid';
+import { GridExport } from './GridExport';
 import { AdminPageHeader } from './AdminPageHeader';
 import { GridDeleteConfirm } from './GridDeleteConfirm';
 import { GridFilter } from './GridFilter';
@@ -40,6 +41,10 @@ export type AdminListDefinition<Row> = {
   rowName: (row: Row) => string;
   /** The delete confirmation's question, with the row's name filled in. */
   deleteTitle: (row: Row) => MessageDescriptor;
+  /** `view`: the rows are read only (the logs): a row opens its detail, nothing is deleted. */
+  rowActions?: RowActions;
+  /** The page offers Export (its grid is `exportable`): the rows the filter keeps, downloaded as CSV. */
+  exportable?: boolean;
 };
 
 /**
@@ -114,13 +119,17 @@ export function AdminListScreen<Row>({
             })}
       />
       {beside ? beside(gridRef) : null}
-      <GridFilter gridRef={gridRef} types={types} searchColumns={definition.searchColumns} />
+      <HStack justify="space-between" align="flex-start" gap="2" wrap="wrap">
+        <GridFilter gridRef={gridRef} types={types} searchColumns={definition.searchColumns} />
+        {definition.exportable === true ? <GridExport gridRef={gridRef} /> : null}
+      </HStack>
       <AdminGrid
         gridRef={gridRef}
         columns={columns}
         rowId={definition.rowId}
         rowName={definition.rowName}
         caption={title}
+        {...(definition.rowActions === undefined ? {} : { rowActions: definition.rowActions })}
       />
       <GridDeleteConfirm gridRef={gridRef} title={(row) => i18n._(definition.deleteTitle(row))} />
       {editorRef ? dialog(editorRef) : null}

@@ -1,8 +1,8 @@
-import { HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { HStack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
-import { fromPromise, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
 import { userSearchColumns } from '@machines/admin-grid/users-grid';
 import { selectCulture, selectNotificationsRef, selectSessionRef } from '@machines/app/app.selectors';
@@ -17,7 +17,7 @@ import { AppActor } from '../../app/AppActor';
 import { labels } from '../../i18n/labels';
 import { withValues } from '../../i18n/with-values';
 import { AdminListScreen, type AdminListDefinition } from '../shared/AdminListPage';
-import { ClientOptions } from '../shared/ClientOptions';
+import { ClientFilter } from '../shared/ClientFilter';
 import type { GridRef } from '../shared/grid-ref';
 import { ImportUsersPanel } from './import/ImportUsersPanel';
 import { InvitationsPanel } from './invitations/InvitationsPanel';
@@ -118,6 +118,7 @@ export function UsersScreen({
   // eslint-disable-next-line react-hooks/exhaustive-deps -- one grid actor per page visit
   const logic = useMemo(() => wire(settings, loadClients), []);
   const undeletable = useMemo(() => [profile.userId], [profile.userId]);
+  const { i18n } = useLingui();
   return (
     <AdminListScreen
       definition={usersList}
@@ -125,7 +126,14 @@ export function UsersScreen({
       notifications={notifications}
       undeletableIds={undeletable}
       {...(profile.isAulAdmin && {
-        beside: (gridRef: GridRef<UserRow>) => <ClientFilter gridRef={gridRef} load={loadClients} />,
+        beside: (gridRef: GridRef<UserRow>) => (
+          <ClientFilter
+            gridRef={gridRef}
+            load={loadClients}
+            label={i18n._(labels.Instance_Field_ClientFilter)}
+            allLabel={i18n._(labels.Instance_Text_AllClients)}
+          />
+        ),
       })}
       dialog={(editorRef: AnyActorRef) => <OpenUserDialog editorRef={editorRef} />}
       after={importPanel}
@@ -137,34 +145,4 @@ export function UsersScreen({
 function OpenUserDialog({ editorRef }: { editorRef: AnyActorRef }) {
   const dialogRef = editorRef as UserDialogRef;
   return <UserDialog dialogRef={dialogRef} />;
-}
-
-const noClients: readonly Client[] = [];
-
-/**
- * The provider administrator's client filter: every client (GET Client, read once per visit by its own actor), or all.
- * Choosing one reads the grid's first page of that client; the server scopes a client administrator anyway.
- */
-function ClientFilter({ gridRef, load }: { gridRef: GridRef<UserRow>; load: () => Promise<Client[]> }) {
-  const { i18n } = useLingui();
-  const clientsRef = useActorRef(fromPromise(load));
-  const clients = useSelector(clientsRef, (s) => (s.status === 'done' ? s.output : noClients));
-  const scope = useSelector(gridRef, (s) => s.context.scope);
-  const label = i18n._(labels.Instance_Field_ClientFilter);
-  return (
-    <NativeSelect.Root size="sm" width="64">
-      <NativeSelect.Field
-        aria-label={label}
-        value={scope ?? ''}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          gridRef.send({ type: 'filter.scope', scope: value === '' ? undefined : value });
-        }}
-      >
-        <option value="">{i18n._(labels.Instance_Text_AllClients)}</option>
-        <ClientOptions clients={clients} />
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
 }

@@ -7,7 +7,7 @@ import {
   RegionSchema,
   type Application,
 } from '@contracts/admin/applications';
-import { catalogueAudit } from '@server/api/support/audit';
+import { auditTrail } from '@server/api/support/audit';
 import { mapDuplicates } from '@server/api/support/write-guards';
 import { applications } from '@server/db/schema';
 import { buildTestApp, type TestApp } from '../support/app';
@@ -217,7 +217,7 @@ describe.each(databaseKinds)('admin applications and regions (%s)', (kind) => {
 
   it('writes nothing when the audit row cannot be written', async () => {
     const travel = await named('Travel Desk');
-    vi.spyOn(catalogueAudit, 'record').mockRejectedValueOnce(new Error('audit log unavailable'));
+    vi.spyOn(auditTrail, 'record').mockRejectedValueOnce(new Error('audit log unavailable'));
     const response = await call('PUT', `Application/${travel.applicationId}`, {
       body: editOf(travel, { iconIdentifier: 'ship' }),
     });

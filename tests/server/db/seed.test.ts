@@ -218,15 +218,18 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
       '/template',
       '/manageUsers',
       '/faqEditor',
+      '/auditLog',
+      '/errorLog',
       '/board/index',
     ]);
-    expect(english.find((m) => m.linkUrl === '/manageUsers')?.roleAccess).toEqual(['admin', 'clientadmin']);
-    expect(english.find((m) => m.linkUrl === '/faqEditor')?.roleAccess).toEqual(['admin', 'clientadmin']);
+    for (const link of ['/manageUsers', '/faqEditor', '/auditLog', '/errorLog'])
+      expect(english.find((m) => m.linkUrl === link)?.roleAccess).toEqual(['admin', 'clientadmin']);
     const spanish = await db
       .select()
       .from(menuItems)
       .where(and(eq(menuItems.section, 'Portal'), eq(menuItems.culture, 'es')));
     expect(spanish.find((m) => m.linkUrl === '/client')?.caption).toBe('Clientes');
+    expect(spanish.find((m) => m.linkUrl === '/auditLog')?.caption).toBe('Registro de auditoría');
   });
 
   it('has the global portal settings as text', async () => {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ProblemSchema } from '@contracts/errors';
 import { AggregatedResourcesSchema, LabelSchema, ResourceVersionSchema } from '@contracts/resources';
 import { auditLog, clients, inputResources, labels } from '@server/db/schema';
-import { auditTrail } from '@server/api/resources/audit';
+import { auditTrail } from '@server/api/support/audit';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 import { bearer } from '../support/tokens';

@@ -35,7 +35,7 @@ describe('the users grid pages on the server (GridConfig.paging: server)', () =>
   it('asks for the first page of ten, and shows the page it gets with the total it names', async () => {
     const { actor, loadRows } = startGrid();
     expect(loadRows.calls).toEqual([
-      { filter: { column: undefined, text: '' }, scope: undefined, pageIndex: 0, pageSize: 10 },
+      { filter: { column: undefined, text: '' }, scope: undefined, refinements: {}, pageIndex: 0, pageSize: 10 },
     ]);
     loadRows.resolve(pageOf(0, 10, 57));
     await settle();
@@ -61,6 +61,7 @@ describe('the users grid pages on the server (GridConfig.paging: server)', () =>
     expect(loadRows.calls.at(-1)).toEqual({
       filter: { column: 'email', text: 'person1' },
       scope: undefined,
+      refinements: {},
       pageIndex: 0,
       pageSize: 10,
     });
@@ -194,6 +195,7 @@ describe('the grid query as the server takes it (src/admin/users/wiring.ts)', ()
       userQueryOf({
         filter: { column: undefined, text: 'x' },
         scope: undefined,
+        refinements: {},
         pageIndex: 2,
         pageSize: 5,
         sort: undefined,
@@ -203,6 +205,7 @@ describe('the grid query as the server takes it (src/admin/users/wiring.ts)', ()
       userQueryOf({
         filter: { column: 'login', text: ' acme__ ' },
         scope: 'c1',
+        refinements: {},
         pageIndex: 0,
         pageSize: 10,
         sort: { column: 'name', direction: 'desc' },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportProblem } from '@contracts/user-import';
 import { decodeImportFile, readRecords, separatorOf, UnreadableFile } from '@server/api/user-import/csv-file';
-import { reportCsv, safeCell } from '@server/api/user-import/report';
+import { safeCell } from '@server/api/support/csv';
+import { reportCsv } from '@server/api/user-import/report';
 
 const recordsOf = async (text: string) => {
   const broken: ImportProblem[] = [];

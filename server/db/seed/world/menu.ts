@@ -55,6 +55,18 @@ export const demoPortalMenu: readonly DemoMenuItem[] = [
     roleAccess: ['admin', 'clientadmin'],
   },
   {
+    linkUrl: '/auditLog',
+    imageName: 'scroll-text',
+    caption: { 'en-us': 'Audit log', es: 'Registro de auditoría' },
+    roleAccess: ['admin', 'clientadmin'],
+  },
+  {
+    linkUrl: '/errorLog',
+    imageName: 'bug',
+    caption: { 'en-us': 'Error log', es: 'Registro de errores' },
+    roleAccess: ['admin', 'clientadmin'],
+  },
+  {
     linkUrl: '/board/index',
     imageName: 'layout-grid',
     caption: { 'en-us': 'My applications', es: 'Mis aplicaciones' },

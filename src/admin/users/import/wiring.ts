@@ -15,7 +15,7 @@ import {
 } from '@src/api/user-import';
 import { getRoleList } from '@src/api/instance';
 import { loadRoleOptions } from '@src/profile/wiring';
-import { saveTextFile } from './save-file';
+import { saveTextFile } from '../../shared/save-file';
 
 /** The import's calls; tests give controlled ones. */
 export const userImportApi = {

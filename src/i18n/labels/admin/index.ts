@@ -7,6 +7,7 @@ import { instanceLabels } from './instances';
 import { importLabels } from './import';
 import { faqEditorLabels } from './faq';
 import { invitationLabels } from './invitations';
+import { logLabels } from './logs';
 
 /** The admin area, one file per page. */
 export const adminLabels = {
@@ -19,4 +20,5 @@ export const adminLabels = {
   ...importLabels,
   ...faqEditorLabels,
   ...invitationLabels,
+  ...logLabels,
 };
