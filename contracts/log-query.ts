@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { pagedQueryFields } from './paged-query';
 
 /**
  * What the log grids' queries share (the audit log and the error log, docs/api.md "Logs"): paging, the order of time,
@@ -11,9 +12,6 @@ export const LOG_DEFAULT_PAGE_SIZE = 10;
 /** The longest text a filter searches for (as every grid's filter, machines/admin-grid/grid-filter.ts). */
 export const LOG_MAX_SEARCH_LENGTH = 100;
 
-const integerText = (min: number, max: number) =>
-  v.pipe(v.unknown(), v.transform(Number), v.number('must be a number'), v.integer(), v.minValue(min), v.maxValue(max));
-
 /** A case-insensitive contains on one column; blank is no filter. */
 export const searchText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(LOG_MAX_SEARCH_LENGTH)));
 
@@ -25,23 +23,11 @@ const instant = v.pipe(
 
 /** The query fields every log grid has: a time range (from inclusive, to exclusive), the order, the page. */
 export const logPageQuery = {
-  /** A client's id: the provider administrator's client filter. A client administrator may name only their own. */
-  clientId: v.optional(v.pipe(v.string(), v.uuid('must be an id'))),
+  ...pagedQueryFields(LOG_PAGE_SIZES, LOG_DEFAULT_PAGE_SIZE, 'must be one of the page sizes'),
   from: v.optional(instant),
   to: v.optional(instant),
   /** Newest first unless asked otherwise. */
   direction: v.optional(v.picklist(['asc', 'desc']), 'desc'),
-  /** Zero-based page index; a page past the end answers no rows (and the total, so the grid can step back). */
-  page: v.optional(integerText(0, 1_000_000), 0),
-  size: v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform(Number),
-      v.number(),
-      v.check((n) => (LOG_PAGE_SIZES as readonly number[]).includes(n), 'must be one of the page sizes'),
-    ),
-    LOG_DEFAULT_PAGE_SIZE,
-  ),
 };
 
 /** The id of one log row. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { pagedQueryFields } from './paged-query';
 
 /**
  * Manage user profiles (admin-and-board §2 "manage-users page"; public-and-profile §2 "Grid, Filter control"): the
@@ -20,28 +21,13 @@ export const USER_DEFAULT_PAGE_SIZE = 10;
 /** The longest search text (as every grid's filter, machines/admin-grid/grid-filter.ts). */
 export const USER_MAX_SEARCH_LENGTH = 100;
 
-const integerText = (min: number, max: number) =>
-  v.pipe(v.unknown(), v.transform(Number), v.number('must be a number'), v.integer(), v.minValue(min), v.maxValue(max));
-
 /** GET ManageUsers query: which page, how large, sorted how, filtered how, of which client. */
 export const UserGridQuerySchema = v.object({
-  /** A client's id: the provider administrator's client filter. A client administrator may name only their own. */
-  clientId: v.optional(v.pipe(v.string(), v.uuid('must be an id'))),
+  ...pagedQueryFields(USER_PAGE_SIZES, USER_DEFAULT_PAGE_SIZE, 'must be 5 or 10'),
   searchBy: v.optional(v.picklist(USER_SEARCH_TYPES)),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(USER_MAX_SEARCH_LENGTH))),
   sort: v.optional(v.picklist(USER_SORT_COLUMNS), 'lastName'),
   direction: v.optional(v.picklist(['asc', 'desc']), 'asc'),
-  /** Zero-based page index; a page past the end answers no rows (and the total, so the grid can step back). */
-  page: v.optional(integerText(0, 1_000_000), 0),
-  size: v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform(Number),
-      v.number(),
-      v.check((n) => (USER_PAGE_SIZES as readonly number[]).includes(n), 'must be 5 or 10'),
-    ),
-    USER_DEFAULT_PAGE_SIZE,
-  ),
 });
 export type UserGridQuery = v.InferInput<typeof UserGridQuerySchema>;
 

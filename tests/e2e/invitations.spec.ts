@@ -51,22 +51,12 @@ describe('invitations end to end (issue 16: the st token, public-and-profile §5
     const email = form.email(page, 'Correo electrónico');
     expect(await email.inputValue()).toBe(NINA);
     expect(await email.getAttribute('readonly')).not.toBeNull();
-    await form.fill(page, 'Nombre', 'Nina');
-    await form.fill(page, 'Apellidos', 'Invitada');
-    await form.type(page, 'Número de seguro social', '123456789');
-    await form.type(page, 'Número de teléfono', '(305) 555-0100');
-    await form.fill(page, 'Dirección (línea 1)', '1 Ocean Drive');
-    await form.fill(page, 'Ciudad', 'Miami');
-    await form.choose(page, 'Estado', 'Florida');
-    await form.type(page, 'Código postal', '33139');
+    await form.fillDemoProfileInSpanish(page, { firstName: 'Nina', lastName: 'Invitada' });
     await form.fill(page, 'Número de empleado', 'UM123456');
     await form.tick(page, 'Acepto las condiciones de uso');
     await form.press(page, 'Continuar');
     await form.step(page, 'Seguridad').waitFor();
-    await form.choose(page, 'Pregunta de seguridad', '¿Cómo se llamaba tu primera mascota?');
-    await form.fill(page, 'Respuesta de seguridad', 'Rocky');
-    await page.getByLabel('Contraseña', { exact: true }).fill('Girasol-Pradera-42');
-    await page.getByLabel('Confirmar contraseña', { exact: true }).fill('Girasol-Pradera-42');
+    await form.fillSecurityInSpanish(page, 'Girasol-Pradera-42');
     const register = page.getByRole('button', { name: 'Registrarme' });
     // No captcha: Register is on as soon as the form is valid.
     await expect.poll(() => register.isEnabled()).toBe(true);

@@ -40,14 +40,7 @@ describe('sign-up in the real browser (public-and-profile §2, §4, §5)', () =>
     await form.waitForForm(page);
     expect(await form.email(page, 'Correo electrónico').inputValue()).toBe(email);
 
-    await form.fill(page, 'Nombre', 'Lucía');
-    await form.fill(page, 'Apellidos', 'Pérez');
-    await form.type(page, 'Número de seguro social', '123456789');
-    await form.type(page, 'Número de teléfono', '(305) 555-0100');
-    await form.fill(page, 'Dirección (línea 1)', '1 Ocean Drive');
-    await form.fill(page, 'Ciudad', 'Miami');
-    await form.choose(page, 'Estado', 'Florida');
-    await form.type(page, 'Código postal', '33139');
+    await form.fillDemoProfileInSpanish(page, { firstName: 'Lucía', lastName: 'Pérez' });
     // A value the employee-number regex refuses shows its own message until it is put right.
     await form.fill(page, 'Número de empleado', 'ac-12');
     expect(await form.messageOf(page, 'Número de empleado')).not.toBe('');
@@ -58,10 +51,7 @@ describe('sign-up in the real browser (public-and-profile §2, §4, §5)', () =>
     await form.press(page, 'Continuar');
     const security = form.step(page, 'Seguridad');
     await security.waitFor();
-    await form.choose(page, 'Pregunta de seguridad', '¿Cómo se llamaba tu primera mascota?');
-    await form.fill(page, 'Respuesta de seguridad', 'Rocky');
-    await page.getByLabel('Contraseña', { exact: true }).fill(password);
-    await page.getByLabel('Confirmar contraseña', { exact: true }).fill(password);
+    await form.fillSecurityInSpanish(page, password);
 
     const register = page.getByRole('button', { name: 'Registrarme' });
     expect(await register.isDisabled()).toBe(true);

@@ -56,6 +56,29 @@ export const profilePages = {
     await page.getByRole('button', { name: button, exact: true }).click();
   },
 
+  /**
+   * Fills the demo world's sign-up Profile step in Spanish (Acme's and Umbrella's fields, docs/demo-world.md) with a
+   * valid address block, phone and social security number; the names and the employee number are the caller's.
+   */
+  async fillDemoProfileInSpanish(page: Page, person: { firstName: string; lastName: string }) {
+    await profilePages.fill(page, 'Nombre', person.firstName);
+    await profilePages.fill(page, 'Apellidos', person.lastName);
+    await profilePages.type(page, 'Número de seguro social', '123456789');
+    await profilePages.type(page, 'Número de teléfono', '(305) 555-0100');
+    await profilePages.fill(page, 'Dirección (línea 1)', '1 Ocean Drive');
+    await profilePages.fill(page, 'Ciudad', 'Miami');
+    await profilePages.choose(page, 'Estado', 'Florida');
+    await profilePages.type(page, 'Código postal', '33139');
+  },
+
+  /** The sign-up Security step in Spanish: the demo world's first question, an answer, the password twice. */
+  async fillSecurityInSpanish(page: Page, password: string) {
+    await profilePages.choose(page, 'Pregunta de seguridad', '¿Cómo se llamaba tu primera mascota?');
+    await profilePages.fill(page, 'Respuesta de seguridad', 'Rocky');
+    await page.getByLabel('Contraseña', { exact: true }).fill(password);
+    await page.getByLabel('Confirmar contraseña', { exact: true }).fill(password);
+  },
+
   /** The message shown under a field (its first failure): the text the input names as its error message. */
   async messageOf(page: Page, caption: string, role: 'textbox' | 'combobox' | 'checkbox' = 'textbox') {
     const input = page.getByRole(role, { name: caption, exact: true });

@@ -17,7 +17,14 @@ import {
   doneEventType,
   errorEventType,
 } from '../support/controlled-actor';
-import { expectLoading, gridExecutors, gridHarness, gridStates, tableNames } from '../support/grid-walk';
+import {
+  expectLoading,
+  gridExecutors,
+  gridHarness,
+  gridStates,
+  serverFilterExecutors,
+  tableNames,
+} from '../support/grid-walk';
 import { recordingNotifications } from '../support/recording-ref';
 import { renderAdminView } from '../support/render-admin';
 import { describeWalks } from '../support/walk';
@@ -226,23 +233,7 @@ describeWalks(auditGridMachine, {
     'row.add': notWalked('the log is read only: the page has no Add'),
     'page.go': notWalked('paging is the shared grid’s, walked in tests/model/users.model'),
     'page.size': notWalked('page sizes are the shared grid’s, walked in tests/model/users.model'),
-    'filter.text': async () => {
-      await userEvent.type(screen.getByRole('searchbox', { name: 'Search text' }), typeActor.text);
-    },
-    'filter.search': async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    },
-    'filter.scope': async () => {
-      const select = screen.getByRole('combobox', { name: 'Client' });
-      await waitFor(() => {
-        expect(
-          within(select)
-            .getAllByRole('option')
-            .map((option) => option.textContent),
-        ).toEqual(['All clients', 'Acme Health', 'Globex Retail']);
-      });
-      await userEvent.selectOptions(select, 'globex');
-    },
+    ...serverFilterExecutors(typeActor.text),
     'filter.refine': async () => {
       const from = screen.getByLabelText('From');
       await userEvent.type(from, fromDay.value);

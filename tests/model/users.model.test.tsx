@@ -23,6 +23,7 @@ import {
   gridHarness,
   gridStates,
   logControlsNotWalked,
+  serverFilterExecutors,
   tableNames,
 } from '../support/grid-walk';
 import { recordingNotifications } from '../support/recording-ref';
@@ -270,23 +271,7 @@ describeWalks(usersGridMachine, {
       deleteFailTitle: 'Instance_Text_DeleteFailTitle',
     }),
     ...logControlsNotWalked,
-    'filter.text': async () => {
-      await userEvent.type(screen.getByRole('searchbox', { name: 'Search text' }), typeName.text);
-    },
-    'filter.search': async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    },
-    'filter.scope': async () => {
-      const select = screen.getByRole('combobox', { name: 'Client' });
-      await waitFor(() => {
-        expect(
-          within(select)
-            .getAllByRole('option')
-            .map((option) => option.textContent),
-        ).toEqual(['All clients', 'Acme Health', 'Globex Retail']);
-      });
-      await userEvent.selectOptions(select, 'globex');
-    },
+    ...serverFilterExecutors(typeName.text),
     'page.size': async () => {
       const select = screen.getByRole('combobox', { name: 'Rows per page' });
       expect(

@@ -233,6 +233,32 @@ export async function expectBrowsing<TRow>(
   );
 }
 
+/**
+ * The filter executors of a server-paged grid with a client filter (the users grid, the logs): type the search text,
+ * Search, and narrow to Globex once the client list (All clients, then the demo clients the fake answers) is in.
+ */
+export function serverFilterExecutors(searchText: string) {
+  return {
+    'filter.text': async () => {
+      await userEvent.type(screen.getByRole('searchbox', { name: 'Search text' }), searchText);
+    },
+    'filter.search': async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    },
+    'filter.scope': async () => {
+      const select = screen.getByRole('combobox', { name: 'Client' });
+      await waitFor(() => {
+        expect(
+          within(select)
+            .getAllByRole('option')
+            .map((option) => option.textContent),
+        ).toEqual(['All clients', 'Acme Health', 'Globex Retail']);
+      });
+      await userEvent.selectOptions(select, 'globex');
+    },
+  };
+}
+
 /** The grid events of the log pages (narrowings beside the filter, Export) that a page without them never sends. */
 export const logControlsNotWalked = {
   'filter.refine': notWalked('no narrowings beside the filter on this page: walked in tests/model/audit-log.model'),
