@@ -93,7 +93,9 @@ describe('a client administrator stays within their client (admin-and-board §6)
     expect((await adminPages.api(clientAdmin.page, `/api/v1/Client/${acme?.id ?? ''}`)).status).toBe(200);
 
     await clientAdmin.page.goto('/dashboard');
-    await expect.poll(() => adminPages.menuNames(clientAdmin.page)).toEqual(['Dashboard', 'Users', 'Help page']);
+    await expect
+      .poll(() => adminPages.menuNames(clientAdmin.page))
+      .toEqual(['Dashboard', 'Users', 'Help page', 'Audit log', 'Error log']);
     // The dashboard's resource tools are the provider administrator's alone.
     await clientAdmin.page.getByText('Only provider administrators can edit texts and clear the cache.').waitFor();
     expect(await clientAdmin.page.getByRole('button', { name: 'Clear cache' }).count()).toBe(0);
