@@ -40,6 +40,15 @@ describe('invitations end to end (issue 16: the st token, public-and-profile §5
     const row = panel.getByRole('row', { name: new RegExp(NINA) });
     await row.waitFor({ timeout: 20_000 });
     expect(await row.textContent()).toContain('Pending');
+    // The audit log has it, newest first, with what was created (issue 13 "Audit log and error log pages").
+    await admin.page.goto('/auditLog');
+    await admin.page
+      .getByRole('button', { name: /^Details of .*: create invitation$/ })
+      .first()
+      .click();
+    const entry = admin.page.getByRole('dialog');
+    await entry.getByText(NINA).first().waitFor();
+    expect(await entry.textContent()).toContain('added');
     await admin.context.close();
 
     const link = await invitationLink(NINA);
