@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
-import type { GridLoad, GridPage, GridQuery } from '@machines/admin-grid/grid.types';
+import type { GridLoad, GridPage } from '@machines/admin-grid/grid.types';
 import { auditGridMachine } from '@machines/admin-grid/log-grids';
 import { auditEntryMachine } from '@machines/log-entry/log-entry.machine';
 import { AuditLogScreen } from '@src/admin/logs/AuditLogPage';
@@ -13,14 +13,14 @@ import { ApiError } from '@contracts/failures';
 import {
   actorDone,
   actorError,
-  createControlledActor,
-  doneEventType,
   errorEventType,
 } from '../support/controlled-actor';
 import {
   expectLoading,
   gridExecutors,
-  gridHarness,
+  logGridHarness,
+  logPageExecutors,
+  readOnlyGridWalk,
   gridStates,
   serverFilterExecutors,
   tableNames,
@@ -111,7 +111,7 @@ const eventsOf = (s: GridSnapshot): Walked[] => {
 };
 
 function renderPage() {
-  const harness = { ...gridHarness<AuditRow>(), exportRows: createControlledActor<unknown, GridQuery>() };
+  const harness = logGridHarness<AuditRow>();
   // The real detail dialog, its read answering at once: its own states are pinned in tests/unit/machines/log-entry.
   const editor = auditEntryMachine.provide({
     actors: { loadEntry: fromPromise(() => Promise.resolve(entry)) },
@@ -160,8 +160,7 @@ describeWalks(auditGridMachine, {
   timeout: 30_000,
   states: {
     ...gridStates<AuditRow>(),
-    'ready.confirmingDelete': notWalked('the log is read only: no row offers Delete'),
-    'ready.deleting': notWalked('the log is read only: no row offers Delete'),
+    ...readOnlyGridWalk.states,
     loading: async (s, h) => {
       await expectLoading();
       // What the page asks the server for is the grid's query: the search, the client, the days, the order.
@@ -222,15 +221,7 @@ describeWalks(auditGridMachine, {
       deleteFailTitle: 'Global_Error_Unknown',
       filterColumn: 'actor',
     }),
-    // Spread: the grid's delete answers are not in this page's walked events, so the compiler would refuse their names.
-    ...{
-      [doneEventType('deleteRow')]: notWalked('the log is read only: no row offers Delete'),
-      [errorEventType('deleteRow')]: notWalked('the log is read only: no row offers Delete'),
-    },
-    'delete.confirm': notWalked('the log is read only: no row offers Delete'),
-    'delete.cancel': notWalked('the log is read only: no row offers Delete'),
-    'row.delete': notWalked('the log is read only: no row offers Delete'),
-    'row.add': notWalked('the log is read only: the page has no Add'),
+    ...readOnlyGridWalk.executors,
     'page.go': notWalked('paging is the shared grid’s, walked in tests/model/users.model'),
     'page.size': notWalked('page sizes are the shared grid’s, walked in tests/model/users.model'),
     ...serverFilterExecutors(typeActor.text),
@@ -241,14 +232,7 @@ describeWalks(auditGridMachine, {
     'sort.by': async () => {
       await userEvent.click(within(screen.getByRole('columnheader', { name: /When/ })).getByRole('button'));
     },
-    'grid.export': async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    },
-    [doneEventType('exportRows')]: (_step, h) => {
-      act(() => {
-        h.exportRows.resolve(undefined);
-      });
-    },
+    ...logPageExecutors,
     [errorEventType('exportRows')]: async (_step, h) => {
       act(() => {
         h.exportRows.reject(serverDown);
@@ -265,13 +249,6 @@ describeWalks(auditGridMachine, {
       await userEvent.click(
         screen.getByRole('button', { name: `Details of ${first.actor}: ${first.action} ${first.entity}` }),
       );
-    },
-    [doneEventType('editor')]: async () => {
-      const dialog = await screen.findByRole('dialog');
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
-      await waitFor(() => {
-        expect(screen.queryByRole('dialog')).toBeNull();
-      });
     },
   },
 });

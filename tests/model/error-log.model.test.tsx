@@ -1,10 +1,10 @@
 /* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { selectPageRows } from '@machines/admin-grid/grid.selectors';
-import type { GridLoad, GridPage, GridQuery } from '@machines/admin-grid/grid.types';
+import type { GridLoad, GridPage } from '@machines/admin-grid/grid.types';
 import { errorGridMachine } from '@machines/admin-grid/log-grids';
 import { errorEntryMachine } from '@machines/log-entry/log-entry.machine';
 import { ErrorLogScreen } from '@src/admin/logs/ErrorLogPage';
@@ -13,11 +13,16 @@ import { ApiError } from '@contracts/failures';
 import {
   actorDone,
   actorError,
-  createControlledActor,
-  doneEventType,
-  errorEventType,
 } from '../support/controlled-actor';
-import { expectLoading, gridExecutors, gridHarness, gridStates, tableNames } from '../support/grid-walk';
+import {
+  expectLoading,
+  gridExecutors,
+  gridStates,
+  logGridHarness,
+  logPageExecutors,
+  readOnlyGridWalk,
+  tableNames,
+} from '../support/grid-walk';
 import { recordingNotifications } from '../support/recording-ref';
 import { renderAdminView } from '../support/render-admin';
 import { describeWalks } from '../support/walk';
@@ -80,7 +85,7 @@ const eventsOf = (s: GridSnapshot): Walked[] => {
 };
 
 function renderPage() {
-  const harness = { ...gridHarness<ErrorRow>(), exportRows: createControlledActor<unknown, GridQuery>() };
+  const harness = logGridHarness<ErrorRow>();
   // The real detail dialog, its read answering at once: its own states are pinned in tests/unit/machines/log-entry.
   const editor = errorEntryMachine.provide({ actors: { loadEntry: fromPromise(() => Promise.resolve(entry)) } });
   const logic = errorGridMachine.provide({
@@ -97,7 +102,6 @@ function renderPage() {
   return harness;
 }
 
-const readOnly = notWalked('the log is read only: no row offers Delete');
 const sharedGrid = notWalked('the shared grid’s, walked in tests/model/audit-log.model and users.model');
 
 describeWalks(errorGridMachine, {
@@ -120,8 +124,7 @@ describeWalks(errorGridMachine, {
   timeout: 30_000,
   states: {
     ...gridStates<ErrorRow>(),
-    'ready.confirmingDelete': readOnly,
-    'ready.deleting': readOnly,
+    ...readOnlyGridWalk.states,
     loading: async (s, h) => {
       await expectLoading();
       await waitFor(() => {
@@ -159,12 +162,7 @@ describeWalks(errorGridMachine, {
       deleteFailTitle: 'Global_Error_Unknown',
       filterColumn: 'code',
     }),
-    // Spread: the grid's delete answers are not in this page's walked events, so the compiler would refuse their names.
-    ...{ [doneEventType('deleteRow')]: readOnly, [errorEventType('deleteRow')]: readOnly },
-    'delete.confirm': readOnly,
-    'delete.cancel': readOnly,
-    'row.delete': readOnly,
-    'row.add': notWalked('the log is read only: the page has no Add'),
+    ...readOnlyGridWalk.executors,
     'filter.column': sharedGrid,
     'filter.text': sharedGrid,
     'filter.search': sharedGrid,
@@ -176,23 +174,9 @@ describeWalks(errorGridMachine, {
     'filter.refine': async () => {
       await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Level' }), 'AUDIT');
     },
-    'grid.export': async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    },
-    [doneEventType('exportRows')]: (_step, h) => {
-      act(() => {
-        h.exportRows.resolve(undefined);
-      });
-    },
+    ...logPageExecutors,
     'row.edit': async () => {
       await userEvent.click(screen.getByRole('button', { name: `Details of ${first.code}` }));
-    },
-    [doneEventType('editor')]: async () => {
-      const dialog = await screen.findByRole('dialog');
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
-      await waitFor(() => {
-        expect(screen.queryByRole('dialog')).toBeNull();
-      });
     },
   },
 });

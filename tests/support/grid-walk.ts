@@ -311,3 +311,45 @@ export function clientPagedPageExecutors(page: {
     },
   };
 }
+
+/** Why a read-only grid (the audit and error logs) never walks the grid's delete and add. */
+const readOnlyReason = notWalked('the log is read only: no row offers Delete, and the page has no Add');
+
+/** The states and events of the shared grid's delete and add, which a read-only page never reaches. */
+export const readOnlyGridWalk = {
+  states: { 'ready.confirmingDelete': readOnlyReason, 'ready.deleting': readOnlyReason },
+  executors: {
+    [doneEventType('deleteRow')]: readOnlyReason,
+    [errorEventType('deleteRow')]: readOnlyReason,
+    'delete.confirm': readOnlyReason,
+    'delete.cancel': readOnlyReason,
+    'row.delete': readOnlyReason,
+    'row.add': readOnlyReason,
+  },
+};
+
+/** A log page's harness: the grid's, and its export held by the walk. */
+export function logGridHarness<TRow>() {
+  return { ...gridHarness<TRow>(), exportRows: createControlledActor<unknown, GridQuery>() };
+}
+
+/**
+ * What a log page's walk does the same way on both logs: Export and its answer, and closing a row's detail dialog.
+ */
+export const logPageExecutors = {
+  'grid.export': async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+  },
+  [doneEventType('exportRows')]: (_step: unknown, h: { exportRows: { resolve: (output: unknown) => void } }) => {
+    act(() => {
+      h.exportRows.resolve(undefined);
+    });
+  },
+  [doneEventType('editor')]: async () => {
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  },
+};
