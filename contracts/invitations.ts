@@ -15,7 +15,8 @@ export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 /** A sealed token is a few hundred characters; anything much longer is not one. */
 export const INVITATION_TOKEN_MAX_LENGTH = 2_000;
 
-const InvitationEmailSchema = v.pipe(
+/** The invited e-mail: the server's rule, which the invite dialog checks before sending. */
+export const InvitationEmailSchema = v.pipe(
   v.string(),
   v.trim(),
   v.maxLength(254, 'at most 254 characters'),

@@ -1,19 +1,14 @@
 import { cultures, type Culture } from '@contracts/culture';
-import type { InvitationCreate, InviteClient } from '@contracts/invitations';
-import { EMAIL_PATTERN } from '@contracts/username';
+import * as v from 'valibot';
+import { InvitationEmailSchema, type InvitationCreate, type InviteClient } from '@contracts/invitations';
 
 /** The invite dialog's draft: which client, which e-mail, and the mail's and page's culture ('' the client's own). */
 export type InviteDraft = { clientId: string; email: string; culture: Culture | '' };
 /** One edit: the client chosen, the e-mail typed, or the culture chosen. */
 export type InviteChange = { clientId: string } | { email: string } | { culture: Culture | '' };
 
-/** The longest e-mail the server takes (contracts/invitations.ts). */
-const MAX_EMAIL = 254;
-
-export const isInviteEmail = (email: string): boolean => {
-  const trimmed = email.trim();
-  return trimmed.length <= MAX_EMAIL && EMAIL_PATTERN.test(trimmed);
-};
+/** The server's own e-mail rule (contracts/invitations.ts), so the dialog refuses what the server would. */
+export const isInviteEmail = (email: string): boolean => v.is(InvitationEmailSchema, email);
 
 /** The client to start from: the one the page had chosen, when the caller may invite there, else the first. */
 export const startingClient = (clients: readonly InviteClient[], preferred: string | undefined): string =>

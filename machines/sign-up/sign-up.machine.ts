@@ -150,7 +150,7 @@ export const signUpMachine = setup({
           ownProfile: false,
           startStep: context.startStep,
           footer: 'register',
-          captcha: context.invitation === undefined ? context.captcha : undefined,
+          captcha: context.captcha,
           invitation: context.invitation,
           excludedRoles: [],
           link: context.link,

@@ -3,13 +3,19 @@ import { eachPattern, type TitlePattern, wildcard } from './title-match';
 
 const testFunctions = new Set(['it', 'test', 'describe']);
 
-/** `it`, `it.each(…)`, `describe.only`, `test.skip.each(…)`: the base name and whether a table is applied. */
-function calleeOf(expression: ts.Expression): { name: string; each: boolean } | undefined {
+/** Modifiers under which a test does not run, or may not (`skipIf`, `runIf`): such a test proves nothing. */
+const notRun = new Set(['skip', 'todo', 'fails', 'skipIf', 'runIf']);
+
+/** `it`, `it.each(…)`, `describe.only`, `test.skip.each(…)`: the base name, a table applied, a run skipped. */
+function calleeOf(expression: ts.Expression): { name: string; each: boolean; skipped: boolean } | undefined {
   if (ts.isIdentifier(expression))
-    return testFunctions.has(expression.text) ? { name: expression.text, each: false } : undefined;
+    return testFunctions.has(expression.text) ? { name: expression.text, each: false, skipped: false } : undefined;
   if (ts.isPropertyAccessExpression(expression)) {
     const inner = calleeOf(expression.expression);
-    return inner && { ...inner, each: inner.each || expression.name.text === 'each' };
+    const modifier = expression.name.text;
+    return (
+      inner && { ...inner, each: inner.each || modifier === 'each', skipped: inner.skipped || notRun.has(modifier) }
+    );
   }
   if (ts.isCallExpression(expression)) return calleeOf(expression.expression);
   return undefined;
@@ -40,7 +46,7 @@ export function testTitlesOf(fileName: string, source: string): TitlePattern[] {
       const callee = calleeOf(node.expression);
       const [first] = node.arguments;
       const pattern = callee && first ? patternOf(first) : undefined;
-      if (callee && pattern) titles.push(callee.each ? eachPattern(pattern) : pattern);
+      if (callee && pattern && !callee.skipped) titles.push(callee.each ? eachPattern(pattern) : pattern);
     }
     ts.forEachChild(node, visit);
   };

@@ -1,5 +1,8 @@
+import * as v from 'valibot';
+import { LINK_VALUE_LIMIT } from '@machines/profile-form/link-controls';
 import { storage } from './storage';
 import { storageKeys } from './storage-keys';
+import { readJson } from './stored-values';
 
 /**
  * The profile pages' own query parameters (spec public-and-profile §2: "Profile-page parameters excludeUsersRoles,
@@ -9,9 +12,6 @@ import { storageKeys } from './storage-keys';
  */
 export const profilePageParameterNames = ['excludeUsersRoles', 'excludeRoles', 'filterFields', 'redirectUrl'] as const;
 export type ProfilePageParameters = Partial<Record<(typeof profilePageParameterNames)[number], string>>;
-
-/** As long as a link value may be (machines/profile-form/link-controls LINK_VALUE_LIMIT); a longer one is dropped. */
-const VALUE_LIMIT = 1024;
 
 /**
  * The parameters an address brings and the address without them; undefined when it brings none. Names match without
@@ -26,26 +26,25 @@ export function takeProfilePageParameters(search: string): { taken: ProfilePageP
     if (known === undefined) continue;
     found = true;
     query.delete(name);
-    if (value.length <= VALUE_LIMIT) taken[known] = value;
+    // A value longer than any link's may be (link-controls) is taken out of the address all the same, not kept.
+    if (value.length <= LINK_VALUE_LIMIT) taken[known] = value;
   }
   return found ? { taken, rest: query.toString() } : undefined;
 }
 
+/** What a link left, each value a string (anything else in storage is not ours and is ignored). */
+const StoredParametersSchema = v.partial(
+  v.object(
+    Object.fromEntries(profilePageParameterNames.map((name) => [name, v.string()])) as Record<
+      (typeof profilePageParameterNames)[number],
+      v.StringSchema<undefined>
+    >,
+  ),
+);
+
 export function readProfilePageParameters(): ProfilePageParameters {
-  const stored = storage.read(storageKeys.profilePage);
-  if (stored === undefined) return {};
-  try {
-    const parsed: unknown = JSON.parse(stored);
-    if (typeof parsed !== 'object' || parsed === null) return {};
-    return Object.fromEntries(
-      profilePageParameterNames.flatMap((name) => {
-        const value = (parsed as Record<string, unknown>)[name];
-        return typeof value === 'string' ? [[name, value]] : [];
-      }),
-    );
-  } catch {
-    return {};
-  }
+  const stored = readJson(storageKeys.profilePage, StoredParametersSchema) ?? {};
+  return Object.fromEntries(Object.entries(stored).filter(([, value]) => value !== undefined));
 }
 
 /** A new link replaces what an earlier one left: the parameters are the latest link's, not a mix of several. */

@@ -33,7 +33,7 @@ export function readStoredResourceVersion(): number | undefined {
 }
 
 /** A stored JSON value that passes its schema, else undefined. */
-function readJson<T>(key: StorageKey, schema: v.GenericSchema<unknown, T>): T | undefined {
+export function readJson<T>(key: StorageKey, schema: v.GenericSchema<unknown, T>): T | undefined {
   const stored = storage.read(key);
   if (stored === undefined) return undefined;
   try {

@@ -22,6 +22,8 @@ describe('reading the spec ledger’s citations', () => {
       '  it(`made ${here} of parts`, () => {});',
       "  it.each(['date'])('%s drops the length rules', () => {});",
       "  helper('not a test');",
+      "  it.skip('skipped, proves nothing', () => {});",
+      "  it.todo('to do, proves nothing');",
       '});',
     ].join('\n');
     expect(testTitlesOf('x.test.ts', source)).toEqual([

@@ -39,8 +39,12 @@ function filterSql(filter: LogFilter): SQL {
   return sql`${columnOf[filter.field]} = ${filter.value}`;
 }
 
-/** The text a keyword is looked for in; `like` wildcards in the keyword match only themselves. */
-const searchable = sql`(${idpLogEvents.displayMessage} || ' ' || ${idpLogEvents.actorId} || ' ' || ${idpLogEvents.actorAlternateId} || ' ' || ${idpLogEvents.actorDisplayName} || ' ' || ${idpLogEvents.targets}::text)`;
+/**
+ * The text a keyword is looked for in: the message, the actor and the targets' ids, logins and names — their values
+ * only, never the jsonb's key names (`q=type` must not match every event with a target). `like` wildcards in the
+ * keyword match only themselves.
+ */
+const searchable = sql`(${idpLogEvents.displayMessage} || ' ' || ${idpLogEvents.actorId} || ' ' || ${idpLogEvents.actorAlternateId} || ' ' || ${idpLogEvents.actorDisplayName} || ' ' || coalesce((select string_agg(concat_ws(' ', t->>'id', t->>'alternateId', t->>'displayName'), ' ') from jsonb_array_elements(${idpLogEvents.targets}) as t), ''))`;
 const keywordSql = (keyword: string) => sql`${searchable} ilike ${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
 
 /**

@@ -31,12 +31,14 @@ export function lifecycleRoutes(scope: FastifyInstance, ctx: ManagementContext):
    * returned with `sendEmail=false`); the link opens the widget's set-a-password step.
    */
   const activate = async (request: FastifyRequest, user: IdpUser, sendEmail: boolean) => {
-    recordAdminEvent(ctx.events, request, 'user.lifecycle.activate', [userTarget(user)]);
+    // Recorded once the status is written, as every other event: a failed write leaves no event behind.
     if (user.passwordHash) {
       await setStatus(ctx.db, user.id, 'ACTIVE');
+      recordAdminEvent(ctx.events, request, 'user.lifecycle.activate', [userTarget(user)]);
       return {};
     }
     const provisioned = await setStatus(ctx.db, user.id, 'PROVISIONED');
+    recordAdminEvent(ctx.events, request, 'user.lifecycle.activate', [userTarget(user)]);
     if (sendEmail) {
       await mailActivationLink(ctx, provisioned);
       return {};

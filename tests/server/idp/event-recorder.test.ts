@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '@server/db/client';
 import { API_TOKEN_ACTOR, logEvent } from '@server/idp/events/catalogue';
 import { bufferedRecorder } from '@server/idp/events/recorder';
@@ -68,11 +68,30 @@ describe('the buffered System Log recorder', () => {
     expect(inserts.map((rows) => rows.length)).toEqual([2]);
   });
 
-  it('drops events beyond maxPending instead of growing without bound', () => {
-    const { db } = fakeDb(10);
+  it('drops events beyond maxPending instead of growing without bound, and writes the ones it kept', async () => {
+    const { db, inserts } = fakeDb();
     const errors: unknown[] = [];
     const recorder = bufferedRecorder(db, { flushMs: 60_000, maxPending: 2, onError: (error) => errors.push(error) });
     for (let n = 0; n < 3; n += 1) recorder.record(event());
     expect(errors.map(String)).toEqual(['Error: system log buffer full: 1 events dropped']);
+    await recorder.flush();
+    expect(inserts.map((rows) => rows.length)).toEqual([2]);
+    await recorder.close();
+  });
+
+  it('writes on its own once flushMs has passed, as production relies on', async () => {
+    vi.useFakeTimers();
+    try {
+      const { db, inserts } = fakeDb();
+      const recorder = bufferedRecorder(db, { flushMs: 250, onError: (error) => expect.fail(String(error)) });
+      recorder.record(event());
+      await vi.advanceTimersByTimeAsync(249);
+      expect(inserts).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(inserts.map((rows) => rows.length)).toEqual([1]);
+      await recorder.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -244,5 +244,8 @@ describe.each(databaseKinds)('System Log: GET /api/v1/logs (%s)', (kind) => {
       ['UserGroup', group.id],
     ]);
     expect((await logs({ filter: `target.id eq "${group.id}"` })).events).toHaveLength(2);
+    // A keyword finds a target by its name, never by the names of the stored target's keys.
+    expect((await logs({ q: `Loggers ${serial}` })).events).toHaveLength(2);
+    expect((await logs({ q: 'alternateId' })).events).toEqual([]);
   });
 });
