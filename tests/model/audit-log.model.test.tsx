@@ -10,11 +10,7 @@ import { auditEntryMachine } from '@machines/log-entry/log-entry.machine';
 import { AuditLogScreen } from '@src/admin/logs/AuditLogPage';
 import type { AuditEntry, AuditRow } from '@contracts/audit-log';
 import { ApiError } from '@contracts/failures';
-import {
-  actorDone,
-  actorError,
-  errorEventType,
-} from '../support/controlled-actor';
+import { actorDone, actorError, errorEventType } from '../support/controlled-actor';
 import {
   expectLoading,
   gridExecutors,

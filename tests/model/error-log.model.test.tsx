@@ -10,10 +10,7 @@ import { errorEntryMachine } from '@machines/log-entry/log-entry.machine';
 import { ErrorLogScreen } from '@src/admin/logs/ErrorLogPage';
 import type { ErrorEntry, ErrorRow } from '@contracts/error-log';
 import { ApiError } from '@contracts/failures';
-import {
-  actorDone,
-  actorError,
-} from '../support/controlled-actor';
+import { actorDone, actorError } from '../support/controlled-actor';
 import {
   expectLoading,
   gridExecutors,
