@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { pagedResponse } from './paged-query';
 import { logPageQuery, searchText } from './log-query';
 
 /**
@@ -33,12 +34,7 @@ export const AuditRowSchema = v.object({
 });
 export type AuditRow = v.InferOutput<typeof AuditRowSchema>;
 
-export const AuditPageSchema = v.object({
-  rows: v.array(AuditRowSchema),
-  total: v.number(),
-  page: v.number(),
-  size: v.number(),
-});
+export const AuditPageSchema = pagedResponse(AuditRowSchema);
 export type AuditPage = v.InferOutput<typeof AuditPageSchema>;
 
 /** GET AuditLog/{id}: the row with the record as it was and as it became (JSON, null on create or delete). */

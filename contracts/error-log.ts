@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { pagedResponse } from './paged-query';
 import { logPageQuery, searchText } from './log-query';
 
 export const errorLevels = ['ERROR', 'AUDIT'] as const;
@@ -48,12 +49,7 @@ export const ErrorRowSchema = v.object({
 });
 export type ErrorRow = v.InferOutput<typeof ErrorRowSchema>;
 
-export const ErrorPageSchema = v.object({
-  rows: v.array(ErrorRowSchema),
-  total: v.number(),
-  page: v.number(),
-  size: v.number(),
-});
+export const ErrorPageSchema = pagedResponse(ErrorRowSchema);
 export type ErrorPage = v.InferOutput<typeof ErrorPageSchema>;
 
 /** GET ErrorLog/{id}: every detail the SPA reported, and who reported it. */

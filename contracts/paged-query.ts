@@ -27,3 +27,7 @@ export function pagedQueryFields(sizes: readonly number[], fallback: number, siz
     ),
   };
 }
+
+/** A server-paged grid's answer: the page's rows, how many the query covers, and the page it is. */
+export const pagedResponse = <TRow extends v.GenericSchema>(row: TRow) =>
+  v.object({ rows: v.array(row), total: v.number(), page: v.number(), size: v.number() });

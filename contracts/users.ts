@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { pagedQueryFields } from './paged-query';
+import { pagedQueryFields, pagedResponse } from './paged-query';
 
 /**
  * Manage user profiles (admin-and-board §2 "manage-users page"; public-and-profile §2 "Grid, Filter control"): the
@@ -50,10 +50,5 @@ export const UserRowSchema = v.object({
 export type UserRow = v.InferOutput<typeof UserRowSchema>;
 
 /** One page of the grid and how many people the filter keeps over all pages. */
-export const UserPageSchema = v.object({
-  rows: v.array(UserRowSchema),
-  total: v.number(),
-  page: v.number(),
-  size: v.number(),
-});
+export const UserPageSchema = pagedResponse(UserRowSchema);
 export type UserPage = v.InferOutput<typeof UserPageSchema>;

@@ -1,5 +1,7 @@
 import * as oidc from 'openid-client';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LogEventSchema } from '@contracts/system-log';
 import { addMember, createGroup } from '@server/idp/groups/directory';
 import { createUser, type IdpUser } from '@server/idp/users/directory';
 import { databaseKinds } from '../support/database';
@@ -17,12 +19,6 @@ import { codeAt, wrongCode } from './totp-codes';
 const API_TOKEN = '00-test-api-token-for-system-log-flows';
 const PASSWORD = 'Flow-Logged-2026!';
 
-interface LogEvent {
-  eventType: string;
-  outcome: { result: string; reason: string | null };
-  target: { id: string; type: string }[];
-}
-
 /** The System Log events of the journeys that go beyond one password: MFA, logout, token refresh. */
 describe.each(databaseKinds)('System Log events of sign-in journeys (%s)', (kind) => {
   let h: IdpHarness;
@@ -38,14 +34,17 @@ describe.each(databaseKinds)('System Log events of sign-in journeys (%s)', (kind
     const login = `journey${serial}@example.com`;
     return createUser(h.test.database.db, { login, email: login, password: PASSWORD });
   };
-  const eventsOf = async (userId: string) => {
+  /** The person's events as the directory adapter reads them: the answer must pass the shared LogEvent contract. */
+  const logEventsOf = async (userId: string) => {
     const filter = new URLSearchParams({ filter: `actor.id eq "${userId}"` });
     const response = await fetch(`${h.origin}/api/v1/logs?${filter.toString()}`, {
       headers: { authorization: `SSWS ${API_TOKEN}` },
     });
     expect(response.status).toBe(200);
-    return ((await response.json()) as LogEvent[]).map((e) => [e.eventType, e.outcome.result, e.outcome.reason]);
+    return v.parse(v.array(LogEventSchema), await response.json());
   };
+  const eventsOf = async (userId: string) =>
+    (await logEventsOf(userId)).map((e) => [e.eventType, e.outcome?.result, e.outcome?.reason]);
 
   it('records factor enrolment, a failed and a passed MFA check, and the session start after them', async () => {
     const user = await newUser();
@@ -131,5 +130,8 @@ describe.each(databaseKinds)('System Log events of sign-in journeys (%s)', (kind
       ['user.session.start', 'SUCCESS', null],
       ['app.oauth2.token.grant.refresh_token', 'SUCCESS', null],
     ]);
+    const refresh = (await logEventsOf(user.id))[1];
+    expect(refresh?.target?.map((target) => target.type)).toEqual(['AppInstance']);
+    expect(refresh?.target?.[0]?.id).not.toBe('');
   });
 });
