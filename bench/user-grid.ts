@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '@tests/server/support/app';
 import { databaseKinds, type DatabaseKind } from '@tests/server/support/database';
+import { usersCsv } from '@server/api/users/export';
 import { figure, summarise, type Figure } from './support';
 
 export const GRID_PEOPLE = 100_000;
@@ -95,10 +96,46 @@ export async function benchOn(kind: DatabaseKind): Promise<Figure[]> {
         }),
       );
     }
+    figures.push(...(await exportFigures(t, kind)));
     return figures;
   } finally {
     await t.dispose();
   }
+}
+
+/**
+ * The export of every person (GET ManageUsers/Export's stream, taken as fast as it comes): its time, and how far the
+ * live heap grows above where it started while the 100,000 lines pass (collected and sampled every 10,000 lines, so
+ * garbage is not counted) — bounded by one batch, whatever the number of people (our own budget: 16 MiB). Needs
+ * `--expose-gc` (scripts/bench.mjs passes it).
+ */
+async function exportFigures(t: TestApp, kind: DatabaseKind): Promise<Figure[]> {
+  const request = {
+    scope: { clientId: null, withProviderAdmins: true },
+    search: null,
+    sort: 'lastName' as const,
+    direction: 'asc' as const,
+  };
+  const collect = globalThis.gc;
+  if (collect === undefined) throw new Error('the export bench needs node --expose-gc');
+  collect();
+  const baseline = process.memoryUsage().heapUsed;
+  let peak = baseline;
+  let lines = 0;
+  const started = performance.now();
+  for await (const line of usersCsv(t.database.db, request)) {
+    lines += String(line).length > 0 ? 1 : 0;
+    if (lines % 10_000 === 0) {
+      collect();
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
+    }
+  }
+  const elapsed = performance.now() - started;
+  if (lines < GRID_PEOPLE) throw new Error(`the export gave ${String(lines)} lines`);
+  return [
+    figure(`user export on ${kind}, ${String(lines - 1)} people: whole file`, Math.round(elapsed), 'ms', null),
+    figure(`user export on ${kind}: heap growth while streaming`, Math.round((peak - baseline) / 2 ** 20), 'MiB', 64),
+  ];
 }
 
 export async function benchUserGrid(): Promise<Figure[]> {

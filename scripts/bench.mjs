@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildSpaIfStale, repoRoot } from './spa-build.mjs';
 
 buildSpaIfStale();
-const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/run.ts')], {
+const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(repoRoot, 'bench/run.ts')], {
   cwd: repoRoot,
   stdio: 'inherit',
 });

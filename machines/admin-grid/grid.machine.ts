@@ -19,6 +19,7 @@ import type {
   GridConfig,
   GridContext,
   GridEvent,
+  GridExportInput,
   GridInput,
   GridLoad,
   GridQuery,
@@ -27,10 +28,11 @@ import type {
 /**
  * The admin grid (admin-and-board §2, §5, §9): loads the rows, filters them (a search type and a valid input;
  * case-insensitive contains; clearing restores all), pages them, and runs the row actions: delete behind a
- * confirmation, add and edit through the page's dialog actor (`editor`), whose saved entity refreshes the grid.
+ * confirmation, add and edit through the page's dialog actor (`editor`), whose saved entity refreshes the grid, and
+ * exports what the filter keeps as CSV (`exportRows`; issue 16: every admin grid).
  *
- * A factory, because each page has its own row type and columns; the actors `loadRows`, `deleteRow` and `editor`
- * are provided by the page's wiring (fakes in tests). With `paging: 'server'` the server pages and filters
+ * A factory, because each page has its own row type and columns; the actors `loadRows`, `exportRows`, `deleteRow` and
+ * `editor` are provided by the page's wiring (fakes in tests). With `paging: 'server'` the server pages and filters
  * (`GridConfig.paging`): the same states, the query events read again instead of slicing in memory.
  */
 export function createGridMachine<Row>(config: GridConfig<Row>) {
@@ -77,8 +79,10 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
     actors: {
       /** GET the page's list (client paging: every row; server paging: the query's page and its total). */
       loadRows: fromPromise<GridLoad<Row>, GridQuery>(() => Promise.reject(new Error('loadRows was not provided'))),
-      /** An exportable grid's download of every row the query keeps (the page's wiring saves the file). */
-      exportRows: fromPromise<unknown, GridQuery>(() => Promise.reject(new Error('exportRows was not provided'))),
+      /** The download of every row the query keeps (the page's wiring makes and saves the file). */
+      exportRows: fromPromise<unknown, GridExportInput<Row>>(() =>
+        Promise.reject(new Error('exportRows was not provided')),
+      ),
       /** DELETE the row. */
       deleteRow: fromPromise<unknown, { row: Row }>(() => Promise.reject(new Error('deleteRow was not provided'))),
       /**
@@ -177,7 +181,6 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
     },
     guards: {
       serverPaged: () => serverPaged,
-      exportable: () => config.exportable === true,
       clientPaged: () => !serverPaged,
       serverCanSearch: ({ context }) => serverPaged && canSearch(config.searchColumns, context.filter),
       isOfferedServerSize: ({ context }, size: number) => serverPaged && context.pageSizes.includes(size),
@@ -270,7 +273,7 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
               'grid.refresh': '#' + config.id + '.loading',
               // Search re-applies the filter the person typed; it is only possible with a type and a valid input.
               'filter.search': [serverQuery['filter.search'], { guard: 'canSearch', actions: 'applyFilter' }],
-              'grid.export': { guard: 'exportable', target: 'exporting' },
+              'grid.export': 'exporting',
               'row.add': { target: 'editing', actions: 'clearTarget' },
               'row.edit': {
                 guard: { type: 'isKnownRow', params: ({ event }) => event.id },
@@ -299,7 +302,7 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
             invoke: {
               id: 'exportRows',
               src: 'exportRows',
-              input: ({ context }) => queryOf(context),
+              input: ({ context }): GridExportInput<Row> => ({ ...queryOf(context), rows: context.visible }),
               onDone: 'browsing',
               onError: { target: 'browsing', actions: { type: 'reportExportFailure', params: errorOf } },
             },

@@ -32,11 +32,6 @@ export type GridConfig<Row> = {
    * delete-failure title.
    */
   undeletableLabel?: string;
-  /**
-   * The page offers Export (the audit and error logs): `grid.export` runs the page's `exportRows` actor with the
-   * query on screen (every row it keeps, not one page) while the grid stays as it is. Without it, no export.
-   */
-  exportable?: boolean;
 };
 
 export type GridInput = {
@@ -60,6 +55,13 @@ export type GridQuery = {
   sort: GridSort | undefined;
 };
 
+/**
+ * What `exportRows` is asked for: the query on screen and the rows its filter keeps, in the order on screen. A
+ * client-paged grid holds every row, so its export writes `rows` (public-and-profile §5 "Other"); a server-paged grid's
+ * `rows` are one page only, so its export asks the server for the query's rows.
+ */
+export type GridExportInput<Row> = GridQuery & { rows: readonly Row[] };
+
 /** One page of a server-paged grid, and how many rows the query keeps over all pages. */
 export type GridPage<Row> = { rows: readonly Row[]; total: number };
 
@@ -82,7 +84,7 @@ export type GridEvent =
   | { type: 'filter.scope'; scope: string | undefined }
   /** Server paging only: a named narrowing set (an empty value removes it), read at once from page 1. */
   | { type: 'filter.refine'; name: string; value: string }
-  /** An exportable grid: download every row the query on screen keeps. */
+  /** Download every row the query on screen keeps (not one page) as CSV. */
   | { type: 'grid.export' }
   | { type: 'page.go'; index: number }
   | { type: 'page.size'; size: number }

@@ -36,7 +36,6 @@ export const auditGridMachine = createGridMachine<AuditRow>({
   rowName: (row) => `${row.actor}: ${row.action} ${row.entity}`,
   deleteFailTitle: 'Global_Error_Unknown',
   paging: 'server',
-  exportable: true,
 });
 
 /** The error log page's grid: as the audit log's. */
@@ -48,5 +47,4 @@ export const errorGridMachine = createGridMachine<ErrorRow>({
   rowName: (row) => row.code,
   deleteFailTitle: 'Global_Error_Unknown',
   paging: 'server',
-  exportable: true,
 });

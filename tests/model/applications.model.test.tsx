@@ -39,7 +39,7 @@ const graph = gridWalkGraph({
 
 function renderPage() {
   const harness = gridHarness<Application>();
-  const { loadRows, deleteRow, notifications } = harness;
+  const { loadRows, exportRows, deleteRow, notifications } = harness;
   // The real dialog machine, answering at once: its own walk is tests/model/application-dialog.model.test.tsx.
   const editor = applicationDialogMachine.provide({
     actors: {
@@ -48,7 +48,7 @@ function renderPage() {
     },
   });
   const logic = applicationsGridMachine.provide({
-    actors: { loadRows: loadRows.logic, deleteRow: deleteRow.logic, editor },
+    actors: { loadRows: loadRows.logic, exportRows: exportRows.logic, deleteRow: deleteRow.logic, editor },
   });
   renderAdminView(<ApplicationsScreen logic={logic} notifications={notifications.ref} icons={iconList} />);
   return harness;

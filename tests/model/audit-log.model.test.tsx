@@ -1,5 +1,5 @@
 /* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { fromPromise, type SnapshotFrom } from 'xstate';
@@ -10,11 +10,11 @@ import { auditEntryMachine } from '@machines/log-entry/log-entry.machine';
 import { AuditLogScreen } from '@src/admin/logs/AuditLogPage';
 import type { AuditEntry, AuditRow } from '@contracts/audit-log';
 import { ApiError } from '@contracts/failures';
-import { actorDone, actorError, errorEventType } from '../support/controlled-actor';
+import { actorDone, actorError } from '../support/controlled-actor';
 import {
   expectLoading,
   gridExecutors,
-  logGridHarness,
+  gridHarness,
   logPageExecutors,
   readOnlyGridWalk,
   gridStates,
@@ -107,7 +107,7 @@ const eventsOf = (s: GridSnapshot): Walked[] => {
 };
 
 function renderPage() {
-  const harness = logGridHarness<AuditRow>();
+  const harness = gridHarness<AuditRow>();
   // The real detail dialog, its read answering at once: its own states are pinned in tests/unit/machines/log-entry.
   const editor = auditEntryMachine.provide({
     actors: { loadEntry: fromPromise(() => Promise.resolve(entry)) },
@@ -190,12 +190,6 @@ describeWalks(auditGridMachine, {
       );
       expect(screen.getByLabelText('From')).toHaveValue(s.context.refinements.from ?? '');
     },
-    'ready.exporting': async (_s, h) => {
-      await waitFor(() => {
-        expect(h.exportRows.waiting()).toBe(1);
-      });
-      expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveAttribute('aria-busy', 'true');
-    },
     'ready.editing': async () => {
       const dialog = await screen.findByRole('dialog');
       expect(await within(dialog).findByRole('heading', { name: 'update of client' })).toBeInTheDocument();
@@ -229,18 +223,6 @@ describeWalks(auditGridMachine, {
       await userEvent.click(within(screen.getByRole('columnheader', { name: /When/ })).getByRole('button'));
     },
     ...logPageExecutors,
-    [errorEventType('exportRows')]: async (_step, h) => {
-      act(() => {
-        h.exportRows.reject(serverDown);
-      });
-      await waitFor(() => {
-        expect(h.notifications.received).toContainEqual({
-          type: 'error.report',
-          error: serverDown,
-          action: 'auditGrid.export',
-        });
-      });
-    },
     'row.edit': async () => {
       await userEvent.click(
         screen.getByRole('button', { name: `Details of ${first.actor}: ${first.action} ${first.entity}` }),

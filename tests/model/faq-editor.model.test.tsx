@@ -44,7 +44,7 @@ const graph = gridWalkGraph({
 
 function renderPage() {
   const harness = gridHarness<FaqEntry>();
-  const { loadRows, deleteRow, notifications } = harness;
+  const { loadRows, exportRows, deleteRow, notifications } = harness;
   // The real dialog machine, answering at once: its own walk is tests/model/faq-dialog.model.test.tsx.
   const editor = faqDialogMachine.provide({
     actors: {
@@ -53,7 +53,7 @@ function renderPage() {
     },
   });
   const logic = faqGridMachine.provide({
-    actors: { loadRows: loadRows.logic, deleteRow: deleteRow.logic, editor },
+    actors: { loadRows: loadRows.logic, exportRows: exportRows.logic, deleteRow: deleteRow.logic, editor },
   });
   renderAdminView(<FaqScreen logic={logic} notifications={notifications.ref} />);
   return harness;

@@ -90,10 +90,13 @@ const deleted = actorDone('deleteRow', undefined);
 const deleteRefused = actorError('deleteRow', stillThere);
 const editorSaved = actorDone('editor', record as unknown);
 const editorCancelled = actorDone('editor', undefined as unknown);
+const exported = actorDone('exportRows', undefined);
+const exportFailed = actorError('exportRows', serverDown);
 const deleteFirst = { type: 'row.delete', id: first.id } as const;
 const deleteOwn = { type: 'row.delete', id: ME } as const;
 const editFirst = { type: 'row.edit', id: first.id } as const;
 const add = { type: 'row.add' } as const;
+const exportAll = { type: 'grid.export' } as const;
 const sortName = { type: 'sort.by', column: 'name' } as const;
 const confirm = { type: 'delete.confirm' } as const;
 const chooseName = { type: 'filter.column', column: 'name' } as const;
@@ -114,6 +117,9 @@ type Walked =
   | typeof deleteOwn
   | typeof editFirst
   | typeof add
+  | typeof exportAll
+  | typeof exported
+  | typeof exportFailed
   | typeof sortName
   | typeof confirm
   | typeof chooseName
@@ -139,19 +145,20 @@ const eventsOf = (s: GridSnapshot): Walked[] => {
     const pristine = scope === undefined && pageIndex === 0 && pageSize === 10 && s.context.sort === undefined;
     if (!pristine) return [];
     if (filter.column === undefined)
-      return [chooseName, nextPage, smallerPages, globex, sortName, deleteFirst, deleteOwn, editFirst, add];
+      return [chooseName, nextPage, smallerPages, globex, sortName, deleteFirst, deleteOwn, editFirst, add, exportAll];
     if (filter.text === '') return [typeName];
     return [search];
   }
   if (s.matches({ ready: 'confirmingDelete' })) return [confirm, { type: 'delete.cancel' as const }];
   if (s.matches({ ready: 'deleting' })) return [deleted, deleteRefused];
+  if (s.matches({ ready: 'exporting' })) return [exported, exportFailed];
   if (s.matches({ ready: 'editing' })) return [editorSaved, editorCancelled];
   return [];
 };
 
 function renderPage() {
   const harness = gridHarness<UserRow>();
-  const { loadRows, deleteRow, notifications } = harness;
+  const { loadRows, exportRows, deleteRow, notifications } = harness;
   // The real dialog and form, its calls answering at once: the form's own walk is tests/model/profile-form.model.
   const profileForm = profileFormMachine.provide({
     actors: {
@@ -165,7 +172,9 @@ function renderPage() {
   const editor = createUserDialogMachine(settings).provide({
     actors: { profileForm, loadClients: fromPromise<readonly ClientChoice[]>(() => Promise.resolve(clients)) },
   });
-  const logic = usersGridMachine.provide({ actors: { loadRows: loadRows.logic, deleteRow: deleteRow.logic, editor } });
+  const logic = usersGridMachine.provide({
+    actors: { loadRows: loadRows.logic, exportRows: exportRows.logic, deleteRow: deleteRow.logic, editor },
+  });
   renderAdminView(
     <UsersScreen
       notifications={notifications.ref}
@@ -208,6 +217,8 @@ describeWalks(usersGridMachine, {
         [pageLoaded, editFirst, editorCancelled],
         [pageLoaded, add, editorSaved],
         [pageLoaded, add, editorCancelled],
+        [pageLoaded, exportAll, exported],
+        [pageLoaded, exportAll, exportFailed],
         [pageLoaded, chooseName, typeName, search, pageLoaded, clear, pageLoaded],
       ],
     },

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { AuditEntry, AuditQuerySchema, AuditRow } from '@contracts/audit-log';
 import type { Db } from '../../db/client';
 import { auditLog, clients } from '../../db/schema';
 import { contains, within } from '../support/grid-filters';
+import { instantKeyset, instantPosition, keysetAfter, keysetOrder } from '../support/keyset';
 
 type Query = v.InferOutput<typeof AuditQuerySchema>;
 
@@ -36,8 +37,7 @@ function whereOf({ query, clientId }: AuditRead): SQL | undefined {
 }
 
 /** Newest first (or oldest), the id breaking ties so a page is stable. */
-const orderOf = (direction: 'asc' | 'desc') =>
-  direction === 'asc' ? [asc(auditLog.at), asc(auditLog.id)] : [desc(auditLog.at), desc(auditLog.id)];
+const orderOf = (direction: 'asc' | 'desc') => instantKeyset(auditLog.at, auditLog.id, direction);
 
 type Selected = Omit<AuditRow, 'at'> & { at: string };
 /** PostgreSQL's text of a timestamptz, as an ISO instant. */
@@ -50,7 +50,7 @@ const selectRows = (db: Db) =>
 export async function readAuditPage(db: Db, read: AuditRead): Promise<{ rows: AuditRow[]; total: number }> {
   const rows = await selectRows(db)
     .where(whereOf(read))
-    .orderBy(...orderOf(read.query.direction))
+    .orderBy(...keysetOrder(orderOf(read.query.direction)))
     .limit(read.query.size)
     .offset(read.query.page * read.query.size);
   const [counted] = await db.select({ total: count() }).from(auditLog).where(whereOf(read));
@@ -71,18 +71,13 @@ export type AuditExportRow = Selected & { before: unknown; after: unknown };
 
 /** The batch of an export after `last` (keyset on the instant and the id, in the query's order). */
 export function readAuditBatch(db: Db, read: AuditRead, last: AuditExportRow | undefined, size: number) {
-  const before = read.query.direction === 'desc';
-  const after =
-    last === undefined
-      ? undefined
-      : before
-        ? sql`(${auditLog.at}, ${auditLog.id}) < (${last.at}::timestamptz, ${last.id}::uuid)`
-        : sql`(${auditLog.at}, ${auditLog.id}) > (${last.at}::timestamptz, ${last.id}::uuid)`;
+  const order = orderOf(read.query.direction);
+  const after = keysetAfter(order, instantPosition(last));
   return db
     .select({ ...rowColumns, before: auditLog.before, after: auditLog.after })
     .from(auditLog)
     .leftJoin(clients, eq(clients.id, auditLog.clientId))
     .where(and(whereOf(read), after))
-    .orderBy(...orderOf(read.query.direction))
+    .orderBy(...keysetOrder(order))
     .limit(size);
 }

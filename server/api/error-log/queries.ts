@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { ErrorEntry, ErrorQuerySchema, ErrorRow } from '@contracts/error-log';
 import type { Db } from '../../db/client';
 import { clients, errorLog } from '../../db/schema';
 import { contains, within } from '../support/grid-filters';
+import { instantKeyset, instantPosition, keysetAfter, keysetOrder } from '../support/keyset';
 
 type Query = v.InferOutput<typeof ErrorQuerySchema>;
 
@@ -48,8 +49,7 @@ function whereOf({ query, clientId }: ErrorRead): SQL | undefined {
 }
 
 /** Newest first (or oldest), the id breaking ties so a page is stable. */
-const orderOf = (direction: 'asc' | 'desc') =>
-  direction === 'asc' ? [asc(errorLog.createdAt), asc(errorLog.id)] : [desc(errorLog.createdAt), desc(errorLog.id)];
+const orderOf = (direction: 'asc' | 'desc') => instantKeyset(errorLog.createdAt, errorLog.id, direction);
 
 /** PostgreSQL's text of a timestamptz, as an ISO instant. */
 const iso = <Row extends { at: string }>(row: Row): Row => ({ ...row, at: new Date(row.at).toISOString() });
@@ -61,7 +61,7 @@ const selectFrom = <Columns extends typeof rowColumns>(db: Db, columns: Columns)
 export async function readErrorPage(db: Db, read: ErrorRead): Promise<{ rows: ErrorRow[]; total: number }> {
   const rows = await selectFrom(db, rowColumns)
     .where(whereOf(read))
-    .orderBy(...orderOf(read.query.direction))
+    .orderBy(...keysetOrder(orderOf(read.query.direction)))
     .limit(read.query.size)
     .offset(read.query.page * read.query.size);
   const [counted] = await db.select({ total: count() }).from(errorLog).where(whereOf(read));
@@ -80,14 +80,9 @@ export type ErrorExportRow = Awaited<ReturnType<typeof readErrorBatch>>[number];
 
 /** The batch of an export after `last` (keyset on the instant and the id, in the query's order). */
 export function readErrorBatch(db: Db, read: ErrorRead, last: { at: string; id: string } | undefined, size: number) {
-  const after =
-    last === undefined
-      ? undefined
-      : read.query.direction === 'desc'
-        ? sql`(${errorLog.createdAt}, ${errorLog.id}) < (${last.at}::timestamptz, ${last.id}::uuid)`
-        : sql`(${errorLog.createdAt}, ${errorLog.id}) > (${last.at}::timestamptz, ${last.id}::uuid)`;
+  const order = orderOf(read.query.direction);
   return selectFrom(db, entryColumns)
-    .where(and(whereOf(read), after))
-    .orderBy(...orderOf(read.query.direction))
+    .where(and(whereOf(read), keysetAfter(order, instantPosition(last))))
+    .orderBy(...keysetOrder(order))
     .limit(size);
 }

@@ -1,18 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-
-/**
- * One cell of a CSV file, safe to open in a spreadsheet: a cell that starts with `=`, `+`, `-`, `@`, a tab or a
- * carriage return would be read as a formula (CSV injection), so it gets a leading apostrophe, which spreadsheets show
- * as text; every cell is quoted, inner quotes doubled. Every CSV the portal writes goes through here.
- */
-export function safeCell(value: string): string {
-  const neutral = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${neutral.replaceAll('"', '""')}"`;
-}
-
-/** One line of safe cells, ended as CSV ends lines. */
-export const csvLine = (cells: readonly string[]): string => `${cells.map(safeCell).join(',')}\r\n`;
+import { numberedHeader, numberedLine } from '@contracts/csv';
 
 /**
  * A CSV export as a stream: the header row (`#` first), then each row numbered from 1, read from `rows` as the client
@@ -20,9 +8,9 @@ export const csvLine = (cells: readonly string[]): string => `${cells.map(safeCe
  */
 export function csvStream(header: readonly string[], rows: AsyncIterable<readonly string[]>): Readable {
   async function* lines() {
-    yield csvLine(['#', ...header]);
+    yield numberedHeader(header);
     let number = 0;
-    for await (const cells of rows) yield csvLine([String(++number), ...cells]);
+    for await (const cells of rows) yield numberedLine(++number, cells);
   }
   return Readable.from(lines());
 }

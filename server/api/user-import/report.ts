@@ -1,5 +1,5 @@
 import type { ImportLineRow as Row } from '../../db/rows';
-import { csvLine } from '../support/csv';
+import { csvLine } from '@contracts/csv';
 
 const messageOf = (row: Row) =>
   row.outcomeMessage ?? row.problems.map((problem) => `${problem.column} ${problem.message}`.trim()).join('; ');

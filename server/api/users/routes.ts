@@ -3,10 +3,12 @@ import { UserGridQuerySchema, UserPageSchema } from '@contracts/users';
 import { unauthorized } from '../../http/problem';
 import { defineArea } from '../area';
 import { reachOfCaller } from '../support/caller';
-import { deleteUser, listUsers } from './service';
+import { sendCsv } from '../support/csv';
+import { usersCsv } from './export';
+import { deleteUser, listUsers, usersRequestOf } from './service';
 
 /**
- * Manage user profiles (docs/api.md "Users"): the grid's page of people and the delete, for administrators; each
+ * Manage user profiles (docs/api.md "Users"): the grid's page of people, its export and the delete, for administrators; each
  * within their reach (server/api/support/reach.ts), enforced here, whatever the SPA asks.
  */
 export const usersArea = defineArea({
@@ -20,6 +22,15 @@ export const usersArea = defineArea({
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return listUsers(deps.db, await reachOfCaller(deps, request), request.query);
+      },
+    );
+
+    app.get(
+      '/ManageUsers/Export',
+      { schema: { querystring: UserGridQuerySchema }, config: { answer: 'binary' } },
+      async (request, reply) => {
+        const people = usersRequestOf(await reachOfCaller(deps, request), request.query);
+        return sendCsv(reply, 'users.csv', usersCsv(deps.db, people));
       },
     );
 

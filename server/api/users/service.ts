@@ -8,7 +8,7 @@ import type { DirectoryPort } from '../../directory/port';
 import { notFound, ProblemError, staleUpdate } from '../../http/problem';
 import { auditTrail } from '../support/audit';
 import { clientOfRead, reaches, type AdminReach } from '../support/reach';
-import { readUserPage, type UserScope } from './queries';
+import { readUserPage, type UserPageRequest, type UserScope } from './queries';
 
 type GridQuery = v.InferOutput<typeof UserGridQuerySchema>;
 
@@ -26,15 +26,21 @@ export const scopeOf = (reach: AdminReach, clientId: string | undefined): UserSc
   withProviderAdmins: reach.kind === 'all',
 });
 
-/** GET ManageUsers: one page of the people the caller may see. */
-export async function listUsers(db: Db, reach: AdminReach, query: GridQuery): Promise<UserPage> {
-  const search = query.searchBy !== undefined && query.search !== undefined && query.search !== '' ? query : null;
-  const { rows, total } = await readUserPage(db, {
+/** The people a grid query covers, for the caller: their scope, the search (when it has a type and a text), the order. */
+export function usersRequestOf(reach: AdminReach, query: GridQuery): Omit<UserPageRequest, 'page' | 'size'> {
+  const { searchBy, search } = query;
+  return {
     scope: scopeOf(reach, query.clientId),
-    search:
-      search === null ? null : { by: search.searchBy as NonNullable<GridQuery['searchBy']>, text: search.search ?? '' },
+    search: searchBy !== undefined && search !== undefined && search !== '' ? { by: searchBy, text: search } : null,
     sort: query.sort,
     direction: query.direction,
+  };
+}
+
+/** GET ManageUsers: one page of the people the caller may see. */
+export async function listUsers(db: Db, reach: AdminReach, query: GridQuery): Promise<UserPage> {
+  const { rows, total } = await readUserPage(db, {
+    ...usersRequestOf(reach, query),
     page: query.page,
     size: query.size,
   });

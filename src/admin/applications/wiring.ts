@@ -2,7 +2,9 @@ import { fromPromise } from 'xstate';
 import { applicationsGridMachine } from '@machines/admin-grid/applications-grid';
 import { applicationDialogMachine } from '@machines/application-dialog/application-dialog.machine';
 import * as applicationsApi from '../../api/admin/applications';
+import { applicationCsv } from '@contracts/exports';
 import { identified, signalOf } from '@src/app/identified-call';
+import { catalogueExport } from '../shared/grid-csv';
 
 export type ApplicationsApi = Pick<
   typeof applicationsApi,
@@ -35,6 +37,7 @@ export function wireApplications(api: ApplicationsApi = applicationsApi) {
   return applicationsGridMachine.provide({
     actors: {
       loadRows: fromPromise(({ signal }) => identified(() => api.listApplications(signalOf(signal)))),
+      exportRows: catalogueExport('applications.csv', applicationCsv),
       deleteRow: fromPromise(({ input, signal }) =>
         identified(() => api.deleteApplication(input.row.applicationId, signalOf(signal))),
       ),

@@ -6,7 +6,9 @@ import { clientsGridMachine } from '@machines/client-dialog/clients-grid';
 import * as clientApplicationsApi from '../../api/admin/client-applications';
 import * as clientsApi from '../../api/admin/clients';
 import { listTemplates } from '../../api/admin/templates';
+import { clientCsv } from '@contracts/exports';
 import { identified, signalOf } from '@src/app/identified-call';
+import { catalogueExport } from '../shared/grid-csv';
 
 /** The calls Manage Clients makes; the page passes the real ones, tests pass controlled fakes. */
 export type ClientsApi = Pick<
@@ -72,6 +74,7 @@ export function wireClients(api: ClientsApi = realApi) {
   return clientsGridMachine.provide({
     actors: {
       loadRows: fromPromise(({ signal }) => identified(() => api.listClients(signalOf(signal)))),
+      exportRows: catalogueExport('clients.csv', clientCsv),
       deleteRow: fromPromise(({ input, signal }) => identified(() => api.deleteClient(input.row.id, signalOf(signal)))),
       editor,
     },

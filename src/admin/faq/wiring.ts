@@ -3,7 +3,9 @@ import { faqDialogMachine } from '@machines/faq-editor/faq-dialog.machine';
 import { faqGridMachine } from '@machines/faq-editor/faq-grid';
 import * as faqApi from '../../api/admin/faq';
 import type { FaqScope } from '../../api/admin/faq';
+import { faqCsv } from '@contracts/exports';
 import { identified, signalOf } from '@src/app/identified-call';
+import { catalogueExport } from '../shared/grid-csv';
 
 export type FaqApi = Pick<typeof faqApi, 'listFaq' | 'createFaq' | 'updateFaq' | 'deleteFaq'>;
 
@@ -32,6 +34,7 @@ export function wireFaqEditor(scope: FaqScope, api: FaqApi = faqApi) {
   return faqGridMachine.provide({
     actors: {
       loadRows: fromPromise(({ signal }) => identified(() => api.listFaq(scope, signalOf(signal)))),
+      exportRows: catalogueExport(`help-${scope.culture}.csv`, faqCsv),
       deleteRow: fromPromise(({ input, signal }) => identified(() => api.deleteFaq(input.row, signalOf(signal)))),
       editor,
     },

@@ -2,7 +2,9 @@ import { fromPromise } from 'xstate';
 import { fieldDialogMachine } from '@machines/field-dialog/field-dialog.machine';
 import { fieldsGridMachine } from '@machines/field-dialog/fields-grid';
 import * as fieldsApi from '../../api/admin/fields';
+import { fieldCsv } from '@contracts/exports';
 import { identified, signalOf } from '@src/app/identified-call';
+import { catalogueExport } from '../shared/grid-csv';
 
 export type FieldsApi = Pick<
   typeof fieldsApi,
@@ -52,6 +54,7 @@ export function wireFields(ports: FieldsPorts, api: FieldsApi = fieldsApi) {
   return fieldsGridMachine.provide({
     actors: {
       loadRows: fromPromise(({ signal }) => identified(() => api.listFields(signalOf(signal)))),
+      exportRows: catalogueExport('fields.csv', fieldCsv),
       deleteRow: fromPromise(({ input, signal }) => identified(() => api.deleteField(input.row.id, signalOf(signal)))),
       editor,
     },

@@ -33,7 +33,6 @@ const auditList: AdminListDefinition<AuditRow> = {
   // Never asked (the rows are read only); every list definition names its question.
   deleteTitle: () => labels.Log_Text_AuditTitle,
   rowActions: 'view',
-  exportable: true,
 };
 
 /**

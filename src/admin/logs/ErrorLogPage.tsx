@@ -35,7 +35,6 @@ const errorList: AdminListDefinition<ErrorRow> = {
   // Never asked (the rows are read only); every list definition names its question.
   deleteTitle: () => labels.Log_Text_ErrorTitle,
   rowActions: 'view',
-  exportable: true,
 };
 
 /**

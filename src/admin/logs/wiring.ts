@@ -3,7 +3,7 @@ import { auditGridMachine, errorGridMachine } from '@machines/admin-grid/log-gri
 import { auditEntryMachine, errorEntryMachine } from '@machines/log-entry/log-entry.machine';
 import * as logsApi from '../../api/admin/logs';
 import { identified, signalOf } from '@src/app/identified-call';
-import { saveTextFile } from '../shared/save-file';
+import { serverExport } from '../shared/grid-csv';
 import { auditQueryOf, errorQueryOf } from './log-query';
 
 export type LogsApi = typeof logsApi;
@@ -20,11 +20,7 @@ export function wireAuditLog(api: LogsApi = logsApi) {
       loadRows: fromPromise(({ input, signal }) =>
         identified(() => api.listAudit(auditQueryOf(input), signalOf(signal))),
       ),
-      exportRows: fromPromise(({ input, signal }) =>
-        identified(async () => {
-          saveTextFile('audit-log.csv', await api.exportAudit(auditQueryOf(input), signalOf(signal)));
-        }),
-      ),
+      exportRows: serverExport('audit-log.csv', (input, options) => api.exportAudit(auditQueryOf(input), options)),
       editor,
     },
   });
@@ -42,11 +38,7 @@ export function wireErrorLog(api: LogsApi = logsApi) {
       loadRows: fromPromise(({ input, signal }) =>
         identified(() => api.listErrors(errorQueryOf(input), signalOf(signal))),
       ),
-      exportRows: fromPromise(({ input, signal }) =>
-        identified(async () => {
-          saveTextFile('error-log.csv', await api.exportErrors(errorQueryOf(input), signalOf(signal)));
-        }),
-      ),
+      exportRows: serverExport('error-log.csv', (input, options) => api.exportErrors(errorQueryOf(input), options)),
       editor,
     },
   });

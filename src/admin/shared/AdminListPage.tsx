@@ -43,8 +43,6 @@ export type AdminListDefinition<Row> = {
   deleteTitle: (row: Row) => MessageDescriptor;
   /** `view`: the rows are read only (the logs): a row opens its detail, nothing is deleted. */
   rowActions?: RowActions;
-  /** The page offers Export (its grid is `exportable`): the rows the filter keeps, downloaded as CSV. */
-  exportable?: boolean;
 };
 
 /**
@@ -121,7 +119,7 @@ export function AdminListScreen<Row>({
       {beside ? beside(gridRef) : null}
       <HStack justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <GridFilter gridRef={gridRef} types={types} searchColumns={definition.searchColumns} />
-        {definition.exportable === true ? <GridExport gridRef={gridRef} /> : null}
+        <GridExport gridRef={gridRef} />
       </HStack>
       <AdminGrid
         gridRef={gridRef}

@@ -6,7 +6,7 @@ import { selectCanAct, selectIsExporting } from '@machines/admin-grid/grid.selec
 import type { GridRef } from './grid-ref';
 
 /**
- * Export, in the grid's toolbar (an `exportable` grid): downloads every row the filter on screen keeps, not only the
+ * Export, in every admin grid's toolbar: downloads every row the filter on screen keeps, not only the
  * page, as CSV; it waits (aria-busy) while the file is made.
  */
 export function GridExport<Row>({ gridRef }: { gridRef: GridRef<Row> }) {

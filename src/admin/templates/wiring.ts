@@ -3,7 +3,9 @@ import { templateEditorMachine } from '@machines/template-editor/template-editor
 import { templatesGridMachine } from '@machines/template-editor/templates-grid';
 import { listFields } from '../../api/admin/fields';
 import * as templatesApi from '../../api/admin/templates';
+import { templateCsv } from '@contracts/exports';
 import { identified, signalOf } from '@src/app/identified-call';
+import { catalogueExport } from '../shared/grid-csv';
 
 export type TemplatesApi = Pick<
   typeof templatesApi,
@@ -38,6 +40,7 @@ export function wireTemplates(api: TemplatesApi = defaultApi) {
   return templatesGridMachine.provide({
     actors: {
       loadRows: fromPromise(({ signal }) => identified(() => api.listTemplates(signalOf(signal)))),
+      exportRows: catalogueExport('templates.csv', templateCsv),
       deleteRow: fromPromise(({ input, signal }) =>
         identified(() => api.deleteTemplate(input.row.id, signalOf(signal))),
       ),

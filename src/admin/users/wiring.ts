@@ -12,9 +12,10 @@ import { getPublicConfig } from '../../api/identity';
 import * as instanceApi from '../../api/instance';
 import { getAggregatedByPage } from '../../api/resources';
 import { identified, signalOf } from '@src/app/identified-call';
+import { serverExport } from '../shared/grid-csv';
 import { wireProfileForm, type ProfileFormApi } from '../../profile/wiring';
 
-export type UsersApi = Pick<typeof usersApi, 'listUsers' | 'deleteUser'>;
+export type UsersApi = Pick<typeof usersApi, 'listUsers' | 'exportUsers' | 'deleteUser'>;
 
 const profileApi: ProfileFormApi = { ...instanceApi, getPublicConfig, getAggregatedByPage };
 
@@ -55,6 +56,7 @@ export function wireUsers(
       loadRows: fromPromise(({ input, signal }) =>
         identified(() => api.listUsers(userQueryOf(input), signalOf(signal))),
       ),
+      exportRows: serverExport('users.csv', (input, options) => api.exportUsers(userQueryOf(input), options)),
       deleteRow: fromPromise(({ input, signal }) => identified(() => api.deleteUser(input.row.id, signalOf(signal)))),
       editor,
     },

@@ -14,14 +14,7 @@ import {
   type ErrorQuery,
 } from '@contracts/error-log';
 import { http, type CallOptions } from '../http';
-
-/** A query's fields as the query string carries them (absent fields are left out). */
-const searchParamsOf = (query: AuditQuery | ErrorQuery): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(query)
-      .filter(([, value]) => value !== undefined)
-      .map(([key, value]) => [key, String(value)]),
-  );
+import { searchParamsOf } from '../search-params';
 
 /** GET AuditLog: one page of the changes the caller may see (the server scopes a client administrator to their client). */
 export async function listAudit(query: AuditQuery, options: CallOptions = {}): Promise<AuditPage> {

@@ -1,13 +1,17 @@
 import * as v from 'valibot';
 import { UserPageSchema, type UserGridQuery, type UserPage } from '@contracts/users';
 import { http, type CallOptions } from '../http';
+import { searchParamsOf } from '../search-params';
 
 /** GET ManageUsers: one page of the people the caller may see (the server scopes it to their reach). */
 export async function listUsers(query: UserGridQuery, options: CallOptions = {}): Promise<UserPage> {
-  const searchParams: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query) as [string, string | number | undefined][])
-    if (value !== undefined) searchParams[key] = String(value);
+  const searchParams = searchParamsOf(query);
   return v.parse(UserPageSchema, await http.get('ManageUsers', { searchParams, ...options }).json());
+}
+
+/** GET ManageUsers/Export: every person the query keeps (not one page), as the server's numbered CSV. */
+export async function exportUsers(query: UserGridQuery, options: CallOptions = {}): Promise<string> {
+  return http.get('ManageUsers/Export', { searchParams: searchParamsOf(query), ...options }).text();
 }
 
 /** DELETE Instance/{id} (spec §7): never one's own login (409). */

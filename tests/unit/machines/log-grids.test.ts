@@ -3,12 +3,11 @@ import { createActor } from 'xstate';
 import { applicationsGridMachine } from '@machines/admin-grid/applications-grid';
 import { auditGridMachine } from '@machines/admin-grid/log-grids';
 import { selectIsExporting, selectPageRows } from '@machines/admin-grid/grid.selectors';
-import type { GridLoad, GridQuery } from '@machines/admin-grid/grid.types';
-import { usersGridMachine } from '@machines/admin-grid/users-grid';
+import type { GridExportInput, GridLoad, GridQuery } from '@machines/admin-grid/grid.types';
 import type { Application } from '@contracts/admin/applications';
 import type { AuditRow } from '@contracts/audit-log';
-import type { UserRow } from '@contracts/users';
 import { ApiError } from '@contracts/failures';
+import { manyApplications } from '../../support/admin-fixtures';
 import { createControlledActor } from '../../support/controlled-actor';
 import { recordingNotifications } from '../../support/recording-ref';
 
@@ -28,7 +27,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** The audit grid, its reads and exports parked until the test answers them. */
 function startGrid() {
   const loadRows = createControlledActor<GridLoad<AuditRow>, GridQuery>();
-  const exportRows = createControlledActor<unknown, GridQuery>();
+  const exportRows = createControlledActor<unknown, GridExportInput<AuditRow>>();
   const recorder = recordingNotifications();
   const actor = createActor(
     auditGridMachine.provide({ actors: { loadRows: loadRows.logic, exportRows: exportRows.logic } }),
@@ -86,7 +85,7 @@ describe('a log grid: narrowings beside the filter (filter.refine)', () => {
   });
 });
 
-describe('a log grid: Export (grid.export)', () => {
+describe('every admin grid: Export (grid.export)', () => {
   it('exports the query on screen (every page of it) and keeps the rows on screen', async () => {
     const { actor, loadRows, exportRows } = await browsing();
     actor.send({ type: 'filter.column', column: 'actor' });
@@ -107,6 +106,7 @@ describe('a log grid: Export (grid.export)', () => {
         pageIndex: 0,
         pageSize: 10,
         sort: undefined,
+        rows: page.rows,
       },
     ]);
     // While it downloads, no second export and no row action starts.
@@ -131,15 +131,22 @@ describe('a log grid: Export (grid.export)', () => {
     expect(recorder.received).toContainEqual({ type: 'error.report', error: failure, action: 'auditGrid.export' });
   });
 
-  it('is refused by a grid that does not export', async () => {
-    const loadRows = createControlledActor<GridLoad<UserRow>, GridQuery>();
+  it('gives a client-paged grid’s export the rows its filter keeps, every page of them, in the order on screen', async () => {
+    const loadRows = createControlledActor<GridLoad<Application>, GridQuery>();
+    const exportRows = createControlledActor<unknown, GridExportInput<Application>>();
     const { ref } = recordingNotifications();
-    const grid = createActor(usersGridMachine.provide({ actors: { loadRows: loadRows.logic } }), {
-      input: { notifications: ref },
-    }).start();
-    loadRows.resolve({ rows: [], total: 0 });
+    const grid = createActor(
+      applicationsGridMachine.provide({ actors: { loadRows: loadRows.logic, exportRows: exportRows.logic } }),
+      { input: { notifications: ref, pageSizes: [5] } },
+    ).start();
+    const rows = manyApplications(12);
+    loadRows.resolve(rows);
     await settle();
+    grid.send({ type: 'filter.column', column: 'name' });
+    grid.send({ type: 'filter.text', text: '1' });
     grid.send({ type: 'grid.export' });
-    expect(grid.getSnapshot().matches({ ready: 'browsing' })).toBe(true);
+    const kept = rows.filter((row) => row.applicationName.includes('1'));
+    expect(kept.length).toBeGreaterThan(1);
+    expect(exportRows.calls[0]?.rows).toEqual(kept);
   });
 });

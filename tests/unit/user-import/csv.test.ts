@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportProblem } from '@contracts/user-import';
 import { decodeImportFile, readRecords, separatorOf, UnreadableFile } from '@server/api/user-import/csv-file';
-import { safeCell } from '@server/api/support/csv';
+import { safeCell } from '@contracts/csv';
 import { reportCsv } from '@server/api/user-import/report';
 
 const recordsOf = async (text: string) => {
