@@ -22,6 +22,14 @@ export const FieldValuesSchema = v.pipe(
 
 export const InstanceIdParamsSchema = v.object({ id: v.pipe(v.string(), v.uuid('must be an id')) });
 
+/** A person's role in one application (one per application). */
+export const ApplicationRoleSchema = v.object({
+  applicationId: v.string(),
+  application: v.string(),
+  roleValue: v.string(),
+});
+export type ApplicationRole = v.InferOutput<typeof ApplicationRoleSchema>;
+
 /** A person's profile as the form edits it. */
 export const InstanceRecordSchema = v.object({
   id: v.string(),
@@ -34,7 +42,7 @@ export const InstanceRecordSchema = v.object({
   ssoUser: v.boolean(),
   /** By field dictionary name, every field the person has a value for. */
   fields: v.record(v.string(), v.string()),
-  applicationRoles: v.array(v.object({ applicationId: v.string(), application: v.string(), roleValue: v.string() })),
+  applicationRoles: v.array(ApplicationRoleSchema),
   /** The row version a save must name (PUT Instance/{id}); a stale one answers 409 `stale_update`. */
   version: v.number(),
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ApplicationRoleSchema } from './instance';
 import { pagedQueryFields, pagedResponse } from './paged-query';
 
 /**
@@ -48,6 +49,13 @@ export const UserRowSchema = v.object({
   version: v.number(),
 });
 export type UserRow = v.InferOutput<typeof UserRowSchema>;
+
+/** GET ManageUsers/{id}/Details: what the grid shows under a person's row when it is expanded. */
+export const UserDetailsSchema = v.object({
+  /** The applications the person has a role in, by application name. */
+  applications: v.array(ApplicationRoleSchema),
+});
+export type UserDetails = v.InferOutput<typeof UserDetailsSchema>;
 
 /** One page of the grid and how many people the filter keeps over all pages. */
 export const UserPageSchema = pagedResponse(UserRowSchema);

@@ -1,4 +1,14 @@
-import { assign, fromPromise, sendTo, setup, type AnyActorLogic, type DoneActorEvent } from 'xstate';
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  sendTo,
+  setup,
+  spawnChild,
+  stopChild,
+  type AnyActorLogic,
+  type DoneActorEvent,
+} from 'xstate';
 import { label } from '../support/text';
 import { errorOf, failureNotice } from './failure-notice';
 import {
@@ -20,6 +30,7 @@ import type {
   GridContext,
   GridEvent,
   GridExportInput,
+  RowDetailsState,
   GridInput,
   GridLoad,
   GridQuery,
@@ -37,9 +48,13 @@ import type {
  */
 export function createGridMachine<Row>(config: GridConfig<Row>) {
   const findRow = (rows: readonly Row[], id: string) => rows.find((row) => config.rowId(row) === id);
+  /** The row a row event names (the guards made sure there is one). */
+  const rowOfEvent = (context: GridContext<Row>, event: GridEvent) =>
+    findRow(context.rows, 'id' in event ? event.id : '') as Row;
   const serverPaged = config.paging === 'server';
   const reload = '#' + config.id + '.loading';
   const sortColumns = config.sortColumns ?? {};
+  const hasDetails = config.rowDetails === true;
   /** The rows a client-paged grid shows: the filter's, in the chosen order (computed once per change). */
   const visibleOf = (rows: readonly Row[], filter: FilterDraft, sort: GridSort | undefined) =>
     sortRows(filterRows(rows, config.searchColumns, filter), sortColumns, sort);
@@ -83,6 +98,8 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
       exportRows: fromPromise<unknown, GridExportInput<Row>>(() =>
         Promise.reject(new Error('exportRows was not provided')),
       ),
+      /** An open row's details (`GridConfig.rowDetails`): a child per open row, which the view reads. */
+      loadDetails: fromPromise<unknown, { row: Row }>(() => Promise.reject(new Error('loadDetails was not provided'))),
       /** DELETE the row. */
       deleteRow: fromPromise<unknown, { row: Row }>(() => Promise.reject(new Error('deleteRow was not provided'))),
       /**
@@ -155,6 +172,21 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
         target: event.type === 'row.edit' || event.type === 'row.delete' ? findRow(context.rows, event.id) : undefined,
       })),
       clearTarget: assign({ target: undefined }),
+      /** A row's details open (`row.toggle`) or close; the read runs as the child `detailsIdOf(id)`. */
+      markLoading: assign(({ context }, id: string) => ({
+        details: { ...context.details, [id]: { status: 'loading' } },
+      })),
+      markClosed: assign(({ context }, id: string) => ({ details: withoutKey(context.details, id) })),
+      /** A details read answered: shown under its row, if the row is still open. */
+      showDetails: assign(({ context, event }) => {
+        const answer = detailsAnswerOf(event);
+        if (answer === undefined || !Object.hasOwn(context.details, answer.id)) return {};
+        const state: RowDetailsState =
+          answer.kind === 'done'
+            ? { status: 'shown', details: answer.output }
+            : { status: 'failed', error: answer.error };
+        return { details: { ...context.details, [answer.id]: state } };
+      }),
       reportLoadFailure: sendTo(
         ({ context }) => context.notifications,
         (_, error: unknown) => ({ type: 'error.report' as const, error, action: `${config.id}.load` }),
@@ -197,6 +229,9 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
         context.pageIndex > clampPage(context.pageIndex, loaded.total, context.pageSize),
       canSearch: ({ context }) => canSearch(config.searchColumns, context.filter),
       isKnownRow: ({ context }, id: string) => findRow(context.rows, id) !== undefined,
+      /** A grid with details, and a row of its rows. */
+      canOpenDetails: ({ context }, id: string) => hasDetails && findRow(context.rows, id) !== undefined,
+      isExpanded: ({ context }, id: string) => Object.hasOwn(context.details, id),
       // `unknown`, not the row type: XState cannot infer guard params through the factory's generic row.
       isSaved: (_, output: unknown) => output !== undefined,
     },
@@ -221,6 +256,7 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
         sort: undefined,
         sortable: Object.keys(sortColumns),
         target: undefined,
+        details: {},
       };
     },
     initial: 'loading',
@@ -228,6 +264,9 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
     // the controls. Server paging: the filter on screen follows the typing anywhere; what reads again (serverQuery)
     // only where a read may start.
     on: {
+      // A row's details read answers (or fails): the row shows it; the grid goes on as it was.
+      'xstate.done.actor.details.*': { actions: 'showDetails' },
+      'xstate.error.actor.details.*': { actions: 'showDetails' },
       'filter.column': [{ guard: 'clientPaged', actions: 'applyFilter' }, { actions: 'editFilter' }],
       'filter.text': [{ guard: 'clientPaged', actions: 'applyFilter' }, { actions: 'editFilter' }],
       'filter.clear': { guard: 'clientPaged', actions: 'applyFilter' },
@@ -244,6 +283,12 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
     states: {
       loading: {
         tags: 'busy',
+        // Rows read again may be other rows: every open detail closes.
+        entry: enqueueActions(({ context, enqueue }) => {
+          const open = Object.keys(context.details);
+          for (const id of open) enqueue.stopChild(detailsIdOf(id));
+          if (open.length > 0) enqueue.assign({ details: {} });
+        }),
         invoke: {
           id: 'loadRows',
           src: 'loadRows',
@@ -266,6 +311,40 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
       },
       ready: {
         initial: 'browsing',
+        // A row's details open and close whatever the grid is doing: they read nothing the grid holds.
+        on: {
+          'row.toggle': [
+            {
+              guard: { type: 'isExpanded', params: ({ event }) => event.id },
+              actions: [
+                stopChild(({ event }) => detailsIdOf(event.id)),
+                { type: 'markClosed', params: ({ event }) => event.id },
+              ],
+            },
+            {
+              guard: { type: 'canOpenDetails', params: ({ event }) => event.id },
+              actions: [
+                spawnChild('loadDetails', {
+                  id: ({ event }) => detailsIdOf(event.id),
+                  input: ({ context, event }) => ({ row: rowOfEvent(context, event) }),
+                }),
+                { type: 'markLoading', params: ({ event }) => event.id },
+              ],
+            },
+          ],
+          // A failed read of an open row's details, read again.
+          'details.retry': {
+            guard: { type: 'isExpanded', params: ({ event }) => event.id },
+            actions: [
+              stopChild(({ event }) => detailsIdOf(event.id)),
+              spawnChild('loadDetails', {
+                id: ({ event }) => detailsIdOf(event.id),
+                input: ({ context, event }) => ({ row: rowOfEvent(context, event) }),
+              }),
+              { type: 'markLoading', params: ({ event }) => event.id },
+            ],
+          },
+        },
         states: {
           browsing: {
             on: {
@@ -355,6 +434,25 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
     },
   });
 }
+
+/** The child that reads the details of the row `id`. */
+export const detailsIdOf = (id: string) => `details.${id}`;
+
+const DONE_PREFIX = 'xstate.done.actor.details.';
+const ERROR_PREFIX = 'xstate.error.actor.details.';
+
+/** The row and the answer of a details read's done or error event (their type names the row). */
+function detailsAnswerOf(event: { type: string }) {
+  const answer = event as { type: string; output?: unknown; error?: unknown };
+  if (answer.type.startsWith(DONE_PREFIX))
+    return { kind: 'done' as const, id: answer.type.slice(DONE_PREFIX.length), output: answer.output };
+  if (answer.type.startsWith(ERROR_PREFIX))
+    return { kind: 'error' as const, id: answer.type.slice(ERROR_PREFIX.length), error: answer.error };
+  return undefined;
+}
+
+const withoutKey = <Value>(record: Readonly<Record<string, Value>>, key: string) =>
+  Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));
 
 const isPage = <Row>(loaded: GridLoad<Row>): loaded is Exclude<GridLoad<Row>, readonly Row[]> => !Array.isArray(loaded);
 

@@ -1,6 +1,6 @@
 import type { MachineSnapshot } from 'xstate';
 import { canSearch, pageCountOf, pageRows, type SearchColumns } from './grid-filter';
-import type { GridContext } from './grid.types';
+import type { GridContext, RowDetailsState } from './grid.types';
 
 /**
  * View models of any grid made by `createGridMachine`. Typed on the snapshot's context only, so one set of selectors
@@ -68,3 +68,15 @@ export const selectCanAct = <Row>(s: GridSnapshot<Row>): boolean => s.matches({ 
 
 /** Whether an export is under way (the Export button waits). */
 export const selectIsExporting = <Row>(s: GridSnapshot<Row>): boolean => s.hasTag('exporting');
+
+/** Whether the row `id`'s details are open. */
+export const selectIsExpanded =
+  (id: string) =>
+  <Row>(s: GridSnapshot<Row>): boolean =>
+    Object.hasOwn(s.context.details, id);
+
+/** The open row `id`'s details (being read, read, or failed); undefined while the row is closed. */
+export const selectRowDetails =
+  (id: string) =>
+  <Row>(s: GridSnapshot<Row>): RowDetailsState | undefined =>
+    s.context.details[id];

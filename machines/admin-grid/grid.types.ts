@@ -32,6 +32,11 @@ export type GridConfig<Row> = {
    * delete-failure title.
    */
   undeletableLabel?: string;
+  /**
+   * The rows expand to show more of themselves (public-and-profile §2 "Grid": detail rows; the users grid: the person's
+   * applications and roles): `row.toggle` opens a row's details, read by the page's `loadDetails` actor, or closes them.
+   */
+  rowDetails?: boolean;
 };
 
 export type GridInput = {
@@ -93,8 +98,16 @@ export type GridEvent =
   | { type: 'row.add' }
   | { type: 'row.edit'; id: string }
   | { type: 'row.delete'; id: string }
+  /** A grid with row details: open a row's details (and read them), or close them. */
+  | { type: 'row.toggle'; id: string }
+  /** Read again the details of an open row whose read failed. */
+  | { type: 'details.retry'; id: string }
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' };
+
+/** An open row's details: being read, read (the page's `loadDetails` answer), or not readable (Try again). */
+export type RowDetailsState =
+  { status: 'loading' } | { status: 'shown'; details: unknown } | { status: 'failed'; error: unknown };
 
 export type GridContext<Row> = {
   notifications: NotificationsRef;
@@ -124,4 +137,6 @@ export type GridContext<Row> = {
   sortable: readonly string[];
   /** The row the delete confirmation asks about, or the dialog edits. */
   target: Row | undefined;
+  /** The rows whose details are open, by row id, in the order they were opened; each is read by `detailsIdOf(id)`. */
+  details: Readonly<Record<string, RowDetailsState>>;
 };

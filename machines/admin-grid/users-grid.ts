@@ -31,8 +31,8 @@ export const userSortOf: Record<keyof typeof userSortColumns, UserSortColumn> = 
 };
 
 /**
- * The grid of Manage user profiles: paged, sorted and filtered by the server (100,000 people); one's own login is
- * never deleted (public-and-profile §8: Instance_Text_DeleteFailCurrentLogin under Instance_Text_DeleteFailTitle).
+ * The grid of Manage user profiles: paged, sorted and filtered by the server (100,000 people); a row expands to show
+ * the person's applications and roles; one's own login is never deleted (public-and-profile §8: Instance_Text_DeleteFailCurrentLogin under Instance_Text_DeleteFailTitle).
  */
 export const usersGridMachine = createGridMachine<UserRow>({
   id: 'usersGrid',
@@ -43,4 +43,5 @@ export const usersGridMachine = createGridMachine<UserRow>({
   deleteFailTitle: 'Instance_Text_DeleteFailTitle',
   paging: 'server',
   undeletableLabel: 'Instance_Text_DeleteFailCurrentLogin',
+  rowDetails: true,
 });

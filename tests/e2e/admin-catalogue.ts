@@ -46,7 +46,12 @@ export const cataloguePages = {
 
   /** The first cells of the grid's body rows. */
   firstCells(page: Page): Promise<string[]> {
-    return page.locator('tbody tr td:first-child').allInnerTexts();
+    // A grid with row details starts each row with its toggle, and an open row's details are a row of their own.
+    return page
+      .locator('tbody tr:not([data-grid-details])')
+      .evaluateAll((rows) =>
+        rows.map((row) => row.querySelector<HTMLElement>('td:not([data-grid-toggle])')?.innerText ?? ''),
+      );
   },
 
   /** Adds a client: fills the Client tab and saves once (the dialog stays open, as a new client's does). */

@@ -18,6 +18,7 @@ import {
   gridStates,
   logPageExecutors,
   readOnlyGridWalk,
+  rowDetailsNotWalked,
   tableNames,
 } from '../support/grid-walk';
 import { recordingNotifications } from '../support/recording-ref';
@@ -158,6 +159,7 @@ describeWalks(errorGridMachine, {
       filterColumn: 'code',
     }),
     ...readOnlyGridWalk.executors,
+    ...rowDetailsNotWalked,
     'filter.column': sharedGrid,
     'filter.text': sharedGrid,
     'filter.search': sharedGrid,

@@ -13,7 +13,7 @@ import { UsersScreen } from '@src/admin/users/UsersPage';
 import type { Client } from '@contracts/admin/clients';
 import { ApiError } from '@contracts/failures';
 import type { InstanceRecord } from '@contracts/instance';
-import type { UserRow } from '@contracts/users';
+import type { UserDetails, UserRow } from '@contracts/users';
 import { actorDone, actorError, doneEventType } from '../support/controlled-actor';
 import { formDefinition, profileLoaded } from '../support/profile-fixtures';
 import {
@@ -30,6 +30,7 @@ import { recordingNotifications } from '../support/recording-ref';
 import { renderAdminView } from '../support/render-admin';
 import { userRow as person } from '../support/user-fixtures';
 import { describeWalks } from '../support/walk';
+import { notWalked } from '../support/walk-types';
 
 type GridSnapshot = SnapshotFrom<typeof usersGridMachine>;
 
@@ -43,6 +44,14 @@ const page: GridPage<UserRow> = {
   total: 57,
 };
 const first = page.rows[1]!;
+const nameOfFirst = `${first.firstName} ${first.lastName}`;
+/** What the server answers for the first person's details (GET ManageUsers/{id}/Details). */
+const firstDetails: UserDetails = {
+  applications: [
+    { applicationId: 'claims', application: 'Claims Portal', roleValue: 'Member' },
+    { applicationId: 'wellness', application: 'Wellness Hub', roleValue: 'Coach' },
+  ],
+};
 const clients: Client[] = [
   {
     id: 'acme',
@@ -97,6 +106,7 @@ const deleteOwn = { type: 'row.delete', id: ME } as const;
 const editFirst = { type: 'row.edit', id: first.id } as const;
 const add = { type: 'row.add' } as const;
 const exportAll = { type: 'grid.export' } as const;
+const toggleFirst = { type: 'row.toggle', id: first.id } as const;
 const sortName = { type: 'sort.by', column: 'name' } as const;
 const confirm = { type: 'delete.confirm' } as const;
 const chooseName = { type: 'filter.column', column: 'name' } as const;
@@ -118,6 +128,7 @@ type Walked =
   | typeof editFirst
   | typeof add
   | typeof exportAll
+  | typeof toggleFirst
   | typeof exported
   | typeof exportFailed
   | typeof sortName
@@ -144,8 +155,22 @@ const eventsOf = (s: GridSnapshot): Walked[] => {
     if (applied.column !== undefined) return [clear];
     const pristine = scope === undefined && pageIndex === 0 && pageSize === 10 && s.context.sort === undefined;
     if (!pristine) return [];
+    // An open row's details close again; nothing else is walked with them open (they read nothing of the grid).
+    if (Object.keys(s.context.details).length > 0) return [toggleFirst];
     if (filter.column === undefined)
-      return [chooseName, nextPage, smallerPages, globex, sortName, deleteFirst, deleteOwn, editFirst, add, exportAll];
+      return [
+        chooseName,
+        nextPage,
+        smallerPages,
+        globex,
+        sortName,
+        deleteFirst,
+        deleteOwn,
+        editFirst,
+        add,
+        exportAll,
+        toggleFirst,
+      ];
     if (filter.text === '') return [typeName];
     return [search];
   }
@@ -173,7 +198,13 @@ function renderPage() {
     actors: { profileForm, loadClients: fromPromise<readonly ClientChoice[]>(() => Promise.resolve(clients)) },
   });
   const logic = usersGridMachine.provide({
-    actors: { loadRows: loadRows.logic, exportRows: exportRows.logic, deleteRow: deleteRow.logic, editor },
+    actors: {
+      loadRows: loadRows.logic,
+      exportRows: exportRows.logic,
+      deleteRow: deleteRow.logic,
+      editor,
+      loadDetails: fromPromise<unknown, { row: UserRow }>(() => Promise.resolve(firstDetails)),
+    },
   });
   renderAdminView(
     <UsersScreen
@@ -206,6 +237,7 @@ describeWalks(usersGridMachine, {
           s.context.sort,
           // The dialog of a row and the Add's are two states.
           s.context.target === undefined,
+          Object.keys(s.context.details),
         ]),
       journeys: [
         [pageFailed, { type: 'grid.refresh' }],
@@ -217,6 +249,7 @@ describeWalks(usersGridMachine, {
         [pageLoaded, editFirst, editorCancelled],
         [pageLoaded, add, editorSaved],
         [pageLoaded, add, editorCancelled],
+        [pageLoaded, toggleFirst, toggleFirst],
         [pageLoaded, exportAll, exported],
         [pageLoaded, exportAll, exportFailed],
         [pageLoaded, chooseName, typeName, search, pageLoaded, clear, pageLoaded],
@@ -246,8 +279,19 @@ describeWalks(usersGridMachine, {
     'ready.browsing': async (s) => {
       const expected = selectPageRows(s).map((row) => `${row.firstName} ${row.lastName}`);
       await waitFor(() => {
-        expect(tableNames()).toEqual(expected);
+        expect(tableNames(1)).toEqual(expected);
       });
+      // An open row shows the person's applications and roles under it, and says it is open.
+      const toggle = screen.getByRole('button', { name: new RegExp(`the details of ${nameOfFirst}$`) });
+      const open = Object.hasOwn(s.context.details, first.id);
+      expect(toggle).toHaveAttribute('aria-expanded', String(open));
+      if (open) {
+        const region = await screen.findByRole('region', { name: `Details of ${nameOfFirst}` });
+        expect(await within(region).findByText('Claims Portal: Member')).toBeInTheDocument();
+        expect(within(region).getByText('Wellness Hub: Coach')).toBeInTheDocument();
+      } else {
+        expect(screen.queryByRole('region', { name: `Details of ${nameOfFirst}` })).toBeNull();
+      }
       const paging = selectPaging(s);
       expect(
         screen.getByText(`Page ${String(paging.pageIndex + 1)} of ${String(paging.pageCount)}`),
@@ -283,6 +327,14 @@ describeWalks(usersGridMachine, {
     }),
     ...logControlsNotWalked,
     ...serverFilterExecutors(typeName.text),
+    'row.toggle': async () => {
+      await userEvent.click(
+        screen.getByRole('button', { name: new RegExp(`^(Show|Hide) the details of ${nameOfFirst}$`) }),
+      );
+    },
+    'details.retry': notWalked(
+      'the details here answer at once: a failed read and Try again are in tests/dom/user-details',
+    ),
     'page.size': async () => {
       const select = screen.getByRole('combobox', { name: 'Rows per page' });
       expect(

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { normaliseCulture } from '@contracts/culture';
 import type { FormMode, FormViewer } from '@contracts/forms/profile-rules';
 import { detailMessages } from '@contracts/forms/problem';
-import type { InstanceRecord, InstanceUpdate } from '@contracts/instance';
+import type { ApplicationRole, InstanceRecord, InstanceUpdate } from '@contracts/instance';
 import type { FormDefinition } from '@contracts/profile-form';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db/client';
@@ -75,10 +75,9 @@ export async function accessTo(
  * The profile as `viewer` may see it: the field values of the fields the form shows them only (template-hidden and
  * admin-only values stay out for the person themselves and for agents, as in `instanceForm`).
  */
-export async function instanceRecord(db: Db, instance: InstanceRow, viewer: FormViewer): Promise<InstanceRecord> {
-  const client = await clientOf(db, instance.clientId);
-  const form = await readFormDefinition(db, client, viewer, instance);
-  const roles = await db
+/** A person's roles, one per application, by application name. */
+export function rolesOf(db: Db, instanceId: string): Promise<ApplicationRole[]> {
+  return db
     .select({
       applicationId: applications.id,
       application: applications.name,
@@ -86,7 +85,14 @@ export async function instanceRecord(db: Db, instance: InstanceRow, viewer: Form
     })
     .from(instanceApplicationRoles)
     .innerJoin(applications, eq(applications.id, instanceApplicationRoles.applicationId))
-    .where(eq(instanceApplicationRoles.instanceId, instance.id));
+    .where(eq(instanceApplicationRoles.instanceId, instanceId))
+    .orderBy(applications.name);
+}
+
+export async function instanceRecord(db: Db, instance: InstanceRow, viewer: FormViewer): Promise<InstanceRecord> {
+  const client = await clientOf(db, instance.clientId);
+  const form = await readFormDefinition(db, client, viewer, instance);
+  const roles = await rolesOf(db, instance.id);
   return {
     id: instance.id,
     clientId: client.id,

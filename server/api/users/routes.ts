@@ -1,11 +1,11 @@
 import { InstanceIdParamsSchema } from '@contracts/instance';
-import { UserGridQuerySchema, UserPageSchema } from '@contracts/users';
+import { UserDetailsSchema, UserGridQuerySchema, UserPageSchema } from '@contracts/users';
 import { unauthorized } from '../../http/problem';
 import { defineArea } from '../area';
 import { reachOfCaller } from '../support/caller';
 import { sendCsv } from '../support/csv';
 import { usersCsv } from './export';
-import { deleteUser, listUsers, usersRequestOf } from './service';
+import { deleteUser, listUsers, userDetails, usersRequestOf } from './service';
 
 /**
  * Manage user profiles (docs/api.md "Users"): the grid's page of people, its export and the delete, for administrators; each
@@ -31,6 +31,15 @@ export const usersArea = defineArea({
       async (request, reply) => {
         const people = usersRequestOf(await reachOfCaller(deps, request), request.query);
         return sendCsv(reply, 'users.csv', usersCsv(deps.db, people));
+      },
+    );
+
+    app.get(
+      '/ManageUsers/:id/Details',
+      { schema: { params: InstanceIdParamsSchema, response: { 200: UserDetailsSchema } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return userDetails(deps.db, await reachOfCaller(deps, request), request.params.id);
       },
     );
 

@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { UserGridQuerySchema, UserPage } from '@contracts/users';
+import type { UserDetails, UserGridQuerySchema, UserPage } from '@contracts/users';
 import type { Principal } from '../../auth/principal';
 import type { Db } from '../../db/client';
 import { instanceApplicationRoles, instances } from '../../db/schema';
 import type { DirectoryPort } from '../../directory/port';
 import { notFound, ProblemError, staleUpdate } from '../../http/problem';
+import type { InstanceRow } from '../../db/rows';
 import { auditTrail } from '../support/audit';
+import { rolesOf } from '../instance/service';
 import { clientOfRead, reaches, type AdminReach } from '../support/reach';
 import { readUserPage, type UserPageRequest, type UserScope } from './queries';
 
@@ -47,6 +49,25 @@ export async function listUsers(db: Db, reach: AdminReach, query: GridQuery): Pr
   return { rows, total, page: query.page, size: query.size };
 }
 
+/**
+ * The person of the grid with this id, if the caller reaches them: their client's administrator or the provider
+ * administrator, and a provider administrator's profile only for the provider administrator. Anyone else answers as
+ * a missing one (404): an administrator learns nothing about people beyond their reach.
+ */
+async function reachablePerson(db: Db, reach: AdminReach, id: string): Promise<InstanceRow> {
+  const [person] = await db.select().from(instances).where(eq(instances.id, id));
+  const refused =
+    person === undefined || !reaches(reach, person.clientId) || (person.isAulAdmin && reach.kind !== 'all');
+  if (refused) throw notFound('No profile has this id.');
+  return person;
+}
+
+/** GET ManageUsers/{id}/Details: what the grid shows under an expanded row — the person's applications and roles. */
+export async function userDetails(db: Db, reach: AdminReach, id: string): Promise<UserDetails> {
+  const person = await reachablePerson(db, reach, id);
+  return { applications: await rolesOf(db, person.id) };
+}
+
 export interface DeleteDeps {
   db: Db;
   directory: DirectoryPort;
@@ -72,10 +93,7 @@ export async function deleteUser(
   id: string,
 ): Promise<void> {
   if (id === caller.userId) throw new ProblemError(409, 'conflict', DELETE_CURRENT_LOGIN_MESSAGE);
-  const [person] = await db.select().from(instances).where(eq(instances.id, id));
-  const refused =
-    person === undefined || !reaches(reach, person.clientId) || (person.isAulAdmin && reach.kind !== 'all');
-  if (refused) throw notFound('No profile has this id.');
+  const person = await reachablePerson(db, reach, id);
 
   const idpUser = await directory.getUser(person.idpUserId ?? person.idpLogin);
   const wasActive = idpUser !== null && idpUser.status !== 'DEPROVISIONED';

@@ -1,20 +1,29 @@
-import { Button, HStack, IconButton, Spinner, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Spinner, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronRight, Eye, Pencil, Trash2 } from 'lucide-react';
+import { Fragment, type ReactNode } from 'react';
 import {
   selectCanAct,
   selectColumnSort,
   selectHasFailed,
+  selectIsExpanded,
   selectIsLoading,
   selectPageRows,
+  selectRowDetails,
 } from '@machines/admin-grid/grid.selectors';
+import type { RowDetailsState } from '@machines/admin-grid/grid.types';
 import { GridPager } from './GridPager';
 import type { GridRef } from './grid-ref';
 
 /** One column of a grid: its header text and how a row's cell reads. */
 export type GridColumn<Row> = { key: string; header: string; cell: (row: Row) => ReactNode };
+
+/**
+ * What an open row shows under itself (a grid with row details): its details as the grid holds them (being read, read,
+ * failed); `onRetry` reads them again after a failure.
+ */
+export type RowDetails = (props: { details: RowDetailsState; onRetry: () => void }) => ReactNode;
 
 /** What a row offers: edit and delete (the catalogues, the users), or only a look at its detail (the logs). */
 export type RowActions = 'edit' | 'view';
@@ -30,6 +39,7 @@ export function AdminGrid<Row>({
   rowName,
   caption,
   rowActions = 'edit',
+  details,
 }: {
   gridRef: GridRef<Row>;
   columns: readonly GridColumn<Row>[];
@@ -39,6 +49,8 @@ export function AdminGrid<Row>({
   /** What the table lists (for assistive technology). */
   caption: string;
   rowActions?: RowActions;
+  /** The rows expand to show this (the grid machine's `rowDetails`); without it, rows do not expand. */
+  details?: RowDetails;
 }) {
   const { t } = useLingui();
   const rows = useSelector(gridRef, selectPageRows<Row>);
@@ -52,6 +64,11 @@ export function AdminGrid<Row>({
           <Table.Caption srOnly>{caption}</Table.Caption>
           <Table.Header>
             <Table.Row>
+              {details ? (
+                <Table.ColumnHeader width="1">
+                  <Text srOnly>{t({ id: 'Admin_Text_Details', message: 'Details' })}</Text>
+                </Table.ColumnHeader>
+              ) : null}
               {columns.map((column) => (
                 <SortableHeader key={column.key} gridRef={gridRef} column={column} />
               ))}
@@ -63,56 +80,67 @@ export function AdminGrid<Row>({
           <Table.Body>
             {rows.map((row) => {
               const name = rowName(row);
+              const id = rowId(row);
               return (
-                <Table.Row key={rowId(row)}>
-                  {columns.map((column) => (
-                    <Table.Cell key={column.key}>{column.cell(row)}</Table.Cell>
-                  ))}
-                  <Table.Cell textAlign="end">
-                    <HStack justify="flex-end" gap="1">
-                      {rowActions === 'view' ? (
-                        <IconButton
-                          size="sm"
-                          variant="ghost"
-                          disabled={!canAct}
-                          aria-label={t({ id: 'Admin_Button_ViewRow', message: `Details of ${name}` })}
-                          onClick={() => {
-                            gridRef.send({ type: 'row.edit', id: rowId(row) });
-                          }}
-                        >
-                          <Eye />
-                        </IconButton>
-                      ) : null}
-                      {rowActions === 'edit' ? (
-                        <>
+                <Fragment key={id}>
+                  <Table.Row>
+                    {details ? (
+                      <Table.Cell data-grid-toggle="">
+                        <DetailsToggle gridRef={gridRef} id={id} name={name} />
+                      </Table.Cell>
+                    ) : null}
+                    {columns.map((column) => (
+                      <Table.Cell key={column.key}>{column.cell(row)}</Table.Cell>
+                    ))}
+                    <Table.Cell textAlign="end">
+                      <HStack justify="flex-end" gap="1">
+                        {rowActions === 'view' ? (
                           <IconButton
                             size="sm"
                             variant="ghost"
                             disabled={!canAct}
-                            aria-label={t({ id: 'Admin_Button_EditRow', message: `Edit ${name}` })}
+                            aria-label={t({ id: 'Admin_Button_ViewRow', message: `Details of ${name}` })}
                             onClick={() => {
                               gridRef.send({ type: 'row.edit', id: rowId(row) });
                             }}
                           >
-                            <Pencil />
+                            <Eye />
                           </IconButton>
-                          <IconButton
-                            size="sm"
-                            variant="ghost"
-                            colorPalette="red"
-                            disabled={!canAct}
-                            aria-label={t({ id: 'Admin_Button_DeleteRow', message: `Delete ${name}` })}
-                            onClick={() => {
-                              gridRef.send({ type: 'row.delete', id: rowId(row) });
-                            }}
-                          >
-                            <Trash2 />
-                          </IconButton>
-                        </>
-                      ) : null}
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
+                        ) : null}
+                        {rowActions === 'edit' ? (
+                          <>
+                            <IconButton
+                              size="sm"
+                              variant="ghost"
+                              disabled={!canAct}
+                              aria-label={t({ id: 'Admin_Button_EditRow', message: `Edit ${name}` })}
+                              onClick={() => {
+                                gridRef.send({ type: 'row.edit', id: rowId(row) });
+                              }}
+                            >
+                              <Pencil />
+                            </IconButton>
+                            <IconButton
+                              size="sm"
+                              variant="ghost"
+                              colorPalette="red"
+                              disabled={!canAct}
+                              aria-label={t({ id: 'Admin_Button_DeleteRow', message: `Delete ${name}` })}
+                              onClick={() => {
+                                gridRef.send({ type: 'row.delete', id: rowId(row) });
+                              }}
+                            >
+                              <Trash2 />
+                            </IconButton>
+                          </>
+                        ) : null}
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                  {details ? (
+                    <RowDetailsRow gridRef={gridRef} id={id} name={name} span={columns.length + 2} details={details} />
+                  ) : null}
+                </Fragment>
               );
             })}
           </Table.Body>
@@ -132,6 +160,72 @@ export function AdminGrid<Row>({
       {failed ? <GridFailure gridRef={gridRef} /> : null}
       <GridPager gridRef={gridRef} />
     </>
+  );
+}
+
+/** The button that opens or closes a row's details (aria-expanded; aria-controls names the details' region). */
+function DetailsToggle<Row>({ gridRef, id, name }: { gridRef: GridRef<Row>; id: string; name: string }) {
+  const { t } = useLingui();
+  const expanded = useSelector(gridRef, selectIsExpanded(id));
+  return (
+    <IconButton
+      size="sm"
+      variant="ghost"
+      aria-expanded={expanded}
+      aria-controls={expanded ? detailsRegionId(id) : undefined}
+      aria-label={
+        expanded
+          ? t({ id: 'Admin_Button_HideDetails', message: `Hide the details of ${name}` })
+          : t({ id: 'Admin_Button_ShowDetails', message: `Show the details of ${name}` })
+      }
+      onClick={() => {
+        gridRef.send({ type: 'row.toggle', id });
+      }}
+    >
+      {expanded ? <ChevronDown /> : <ChevronRight />}
+    </IconButton>
+  );
+}
+
+const detailsRegionId = (id: string) => `grid-details-${id}`;
+
+/** An open row's details, under the row across the table; they expand in 225 ms (public-and-profile §2 "Grid"). */
+function RowDetailsRow<Row>({
+  gridRef,
+  id,
+  name,
+  span,
+  details: Details,
+}: {
+  gridRef: GridRef<Row>;
+  id: string;
+  name: string;
+  span: number;
+  details: RowDetails;
+}) {
+  const { t } = useLingui();
+  const details = useSelector(gridRef, selectRowDetails(id));
+  if (details === undefined) return null;
+  return (
+    <Table.Row data-grid-details="">
+      <Table.Cell colSpan={span} bg="bg.subtle">
+        <Box
+          id={detailsRegionId(id)}
+          role="region"
+          aria-label={t({ id: 'Admin_Text_DetailsOf', message: `Details of ${name}` })}
+          animationName="fade-in,slide-from-top"
+          animationDuration="225ms"
+          animationTimingFunction="ease-out"
+        >
+          <Details
+            details={details}
+            onRetry={() => {
+              gridRef.send({ type: 'details.retry', id });
+            }}
+          />
+        </Box>
+      </Table.Cell>
+    </Table.Row>
   );
 }
 

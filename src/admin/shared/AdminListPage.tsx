@@ -9,7 +9,7 @@ import { SPEC_PAGE_SIZES, type SearchColumns } from '@machines/admin-grid/grid-f
 import type { createGridMachine } from '@machines/admin-grid/grid.machine';
 import { selectNotificationsRef } from '@machines/app/app.selectors';
 import { AppActor } from '../../app/AppActor';
-import { AdminGrid, type GridColumn, type RowActions } from './AdminGrid';
+import { AdminGrid, type GridColumn, type RowActions, type RowDetails } from './AdminGrid';
 import { GridExport } from './GridExport';
 import { AdminPageHeader } from './AdminPageHeader';
 import { GridDeleteConfirm } from './GridDeleteConfirm';
@@ -43,6 +43,8 @@ export type AdminListDefinition<Row> = {
   deleteTitle: (row: Row) => MessageDescriptor;
   /** `view`: the rows are read only (the logs): a row opens its detail, nothing is deleted. */
   rowActions?: RowActions;
+  /** What an open row shows under itself (a grid whose machine has `rowDetails`: the users grid). */
+  rowDetails?: RowDetails;
 };
 
 /**
@@ -128,6 +130,7 @@ export function AdminListScreen<Row>({
         rowName={definition.rowName}
         caption={title}
         {...(definition.rowActions === undefined ? {} : { rowActions: definition.rowActions })}
+        {...(definition.rowDetails === undefined ? {} : { details: definition.rowDetails })}
       />
       <GridDeleteConfirm gridRef={gridRef} title={(row) => i18n._(definition.deleteTitle(row))} />
       {editorRef ? dialog(editorRef) : null}

@@ -21,6 +21,7 @@ import { ClientFilter } from '../shared/ClientFilter';
 import type { GridRef } from '../shared/grid-ref';
 import { ImportUsersPanel } from './import/ImportUsersPanel';
 import { InvitationsPanel } from './invitations/InvitationsPanel';
+import { UserDetails } from './UserDetails';
 import { UserDialog, type UserDialogRef } from './UserDialog';
 import { wireUsers } from './wiring';
 
@@ -56,6 +57,7 @@ const usersList: AdminListDefinition<UserRow> = {
   rowId: (row) => row.id,
   rowName: nameOf,
   deleteTitle: (row) => withValues(labels.Instance_Text_DeleteConfirm, { userName: nameOf(row) }),
+  rowDetails: UserDetails,
 };
 
 /** An administrator's row says so beside the client. */

@@ -15,7 +15,7 @@ import { identified, signalOf } from '@src/app/identified-call';
 import { serverExport } from '../shared/grid-csv';
 import { wireProfileForm, type ProfileFormApi } from '../../profile/wiring';
 
-export type UsersApi = Pick<typeof usersApi, 'listUsers' | 'exportUsers' | 'deleteUser'>;
+export type UsersApi = Pick<typeof usersApi, 'listUsers' | 'exportUsers' | 'getUserDetails' | 'deleteUser'>;
 
 const profileApi: ProfileFormApi = { ...instanceApi, getPublicConfig, getAggregatedByPage };
 
@@ -55,6 +55,9 @@ export function wireUsers(
     actors: {
       loadRows: fromPromise(({ input, signal }) =>
         identified(() => api.listUsers(userQueryOf(input), signalOf(signal))),
+      ),
+      loadDetails: fromPromise(({ input, signal }) =>
+        identified(() => api.getUserDetails(input.row.id, signalOf(signal))),
       ),
       exportRows: serverExport('users.csv', (input, options) => api.exportUsers(userQueryOf(input), options)),
       deleteRow: fromPromise(({ input, signal }) => identified(() => api.deleteUser(input.row.id, signalOf(signal)))),

@@ -1,5 +1,11 @@
 import * as v from 'valibot';
-import { UserPageSchema, type UserGridQuery, type UserPage } from '@contracts/users';
+import {
+  UserDetailsSchema,
+  UserPageSchema,
+  type UserDetails,
+  type UserGridQuery,
+  type UserPage,
+} from '@contracts/users';
 import { http, type CallOptions } from '../http';
 import { searchParamsOf } from '../search-params';
 
@@ -12,6 +18,11 @@ export async function listUsers(query: UserGridQuery, options: CallOptions = {})
 /** GET ManageUsers/Export: every person the query keeps (not one page), as the server's numbered CSV. */
 export async function exportUsers(query: UserGridQuery, options: CallOptions = {}): Promise<string> {
   return http.get('ManageUsers/Export', { searchParams: searchParamsOf(query), ...options }).text();
+}
+
+/** GET ManageUsers/{id}/Details: the person's applications and roles, shown under their open row. */
+export async function getUserDetails(id: string, options: CallOptions = {}): Promise<UserDetails> {
+  return v.parse(UserDetailsSchema, await http.get(`ManageUsers/${encodeURIComponent(id)}/Details`, options).json());
 }
 
 /** DELETE Instance/{id} (spec §7): never one's own login (409). */

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserPageSchema, type UserPage } from '@contracts/users';
+import { UserDetailsSchema, UserPageSchema, type UserPage } from '@contracts/users';
 import { instanceApplicationRoles, instances } from '@server/db/schema';
 import { DEMO_PASSWORD } from '@server/db/seed';
 import { seedDemoIdentities } from '@server/idp/seed/demo-identities';
@@ -154,6 +154,29 @@ describe.each(databaseKinds)('manage users: the grid and the delete (%s)', (kind
     expect(across.body).not.toContain('sam@globex.test');
     const searched = await page('acmeClientAdmin', '?searchBy=email&search=globex');
     expect(searched.total).toBe(0);
+  });
+
+  it('shows under an expanded row the person’s applications and roles, within the caller’s reach only', async () => {
+    const maria = await idOf('maria@acme.test');
+    const details = await call('GET', `ManageUsers/${maria!}/Details`);
+    expect(details).toAnswer(200);
+    const { applications } = v.parse(UserDetailsSchema, details.json());
+    const stored = await t.database.db
+      .select({ roleValue: instanceApplicationRoles.roleValue })
+      .from(instanceApplicationRoles)
+      .where(eq(instanceApplicationRoles.instanceId, maria!));
+    expect(applications.length).toBeGreaterThan(0);
+    expect(applications.map((a) => a.roleValue).sort()).toEqual(stored.map((r) => r.roleValue).sort());
+    const names = applications.map((a) => a.application);
+    expect(names).toEqual([...names].sort());
+    expect(await call('GET', `ManageUsers/${maria!}/Details`, { as: 'acmeClientAdmin' })).toAnswer(200);
+    for (const email of ['sam@globex.test', 'admin@gatehouse.test']) {
+      const other = await call('GET', `ManageUsers/${(await idOf(email))!}/Details`, { as: 'acmeClientAdmin' });
+      expect(other).toAnswer(404);
+    }
+    expect(await call('GET', 'ManageUsers/00000000-0000-4000-8000-000000000000/Details')).toAnswer(404);
+    expect(await call('GET', `ManageUsers/${maria!}/Details`, { as: 'acmeUser' })).toAnswer(403);
+    expect(await call('GET', `ManageUsers/${maria!}/Details`, { as: 'anonymous' })).toAnswer(401);
   });
 
   it('refuses the grid to people who are not administrators', async () => {

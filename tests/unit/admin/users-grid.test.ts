@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, transition } from 'xstate';
-import { selectCanSearch, selectColumnSort, selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
+import {
+  selectCanSearch,
+  selectColumnSort,
+  selectIsExpanded,
+  selectPageRows,
+  selectPaging,
+  selectRowDetails,
+} from '@machines/admin-grid/grid.selectors';
+import { applicationsGridMachine } from '@machines/admin-grid/applications-grid';
+import { detailsIdOf } from '@machines/admin-grid/grid.machine';
 import type { GridLoad, GridQuery } from '@machines/admin-grid/grid.types';
 import { userSearchColumns, usersGridMachine } from '@machines/admin-grid/users-grid';
+import type { Application } from '@contracts/admin/applications';
 import type { UserRow } from '@contracts/users';
 import { userQueryOf } from '@src/admin/users/wiring';
+import { manyApplications } from '../../support/admin-fixtures';
 import { createControlledActor } from '../../support/controlled-actor';
 import { recordingNotifications } from '../../support/recording-ref';
 import { userRow } from '../../support/user-fixtures';
@@ -219,5 +230,87 @@ describe('the grid query as the server takes it (src/admin/users/wiring.ts)', ()
       sort: 'lastName',
       direction: 'desc',
     });
+  });
+});
+
+describe('the users grid’s row details (GridConfig.rowDetails; public-and-profile §2 "Grid")', () => {
+  /** The grid with its first page in, each details read parked until the test answers it. */
+  async function browsingWithDetails() {
+    const loadRows = createControlledActor<GridLoad<UserRow>, GridQuery>();
+    const loadDetails = createControlledActor<unknown, { row: UserRow }>();
+    const actor = createActor(
+      usersGridMachine.provide({ actors: { loadRows: loadRows.logic, loadDetails: loadDetails.logic } }),
+      { input: { notifications, pageSizes: [5, 10] } },
+    ).start();
+    loadRows.resolve(pageOf(0, 10, 57));
+    await settle();
+    return { actor, loadRows, loadDetails };
+  }
+  const detailsOf = (actor: { getSnapshot(): { children: Record<string, unknown> } }, id: string) =>
+    actor.getSnapshot().children[detailsIdOf(id)] as { getSnapshot(): { status: string; output: unknown } } | undefined;
+
+  it('opens a row’s details with a read of that row, and closes them again, ending the read', async () => {
+    const { actor, loadDetails } = await browsingWithDetails();
+    const id = person(2).id;
+    actor.send({ type: 'row.toggle', id });
+    expect(selectIsExpanded(id)(actor.getSnapshot())).toBe(true);
+    expect(loadDetails.calls).toEqual([{ row: person(2) }]);
+    expect(selectRowDetails(id)(actor.getSnapshot())).toEqual({ status: 'loading' });
+    loadDetails.resolve({ applications: [] });
+    await settle();
+    expect(selectRowDetails(id)(actor.getSnapshot())).toEqual({ status: 'shown', details: { applications: [] } });
+    actor.send({ type: 'row.toggle', id });
+    expect(selectIsExpanded(id)(actor.getSnapshot())).toBe(false);
+    expect(detailsOf(actor, id)).toBeUndefined();
+  });
+
+  it('keeps several rows open at once, each with its own read', async () => {
+    const { actor, loadDetails } = await browsingWithDetails();
+    actor.send({ type: 'row.toggle', id: person(1).id });
+    actor.send({ type: 'row.toggle', id: person(3).id });
+    expect(Object.keys(actor.getSnapshot().context.details)).toEqual([person(1).id, person(3).id]);
+    expect(loadDetails.calls.map((call) => call.row.id)).toEqual([person(1).id, person(3).id]);
+  });
+
+  it('reads a failed row’s details again on Try again, and only for an open row', async () => {
+    const { actor, loadDetails } = await browsingWithDetails();
+    const id = person(2).id;
+    actor.send({ type: 'details.retry', id });
+    expect(loadDetails.calls).toHaveLength(0);
+    actor.send({ type: 'row.toggle', id });
+    loadDetails.reject(new Error('down'));
+    await settle();
+    expect(selectRowDetails(id)(actor.getSnapshot())).toMatchObject({ status: 'failed' });
+    expect(actor.getSnapshot().status).toBe('active');
+    actor.send({ type: 'details.retry', id });
+    expect(loadDetails.calls).toHaveLength(2);
+    expect(selectRowDetails(id)(actor.getSnapshot())).toEqual({ status: 'loading' });
+  });
+
+  it('closes every open row when the rows are read again (another page may hold other people)', async () => {
+    const { actor, loadRows } = await browsingWithDetails();
+    actor.send({ type: 'row.toggle', id: person(1).id });
+    actor.send({ type: 'page.go', index: 1 });
+    expect(actor.getSnapshot().context.details).toEqual({});
+    expect(detailsOf(actor, person(1).id)).toBeUndefined();
+    loadRows.resolve(pageOf(10, 10, 57));
+    await settle();
+    expect(actor.getSnapshot().matches({ ready: 'browsing' })).toBe(true);
+  });
+
+  it('opens no details for a row it does not show, nor in a grid without details', async () => {
+    const { actor, loadDetails } = await browsingWithDetails();
+    actor.send({ type: 'row.toggle', id: 'nobody' });
+    expect(actor.getSnapshot().context.details).toEqual({});
+    expect(loadDetails.calls).toHaveLength(0);
+    const loadRows = createControlledActor<GridLoad<Application>, GridQuery>();
+    const catalogue = createActor(applicationsGridMachine.provide({ actors: { loadRows: loadRows.logic } }), {
+      input: { notifications },
+    }).start();
+    const rows = manyApplications(3);
+    loadRows.resolve(rows);
+    await settle();
+    catalogue.send({ type: 'row.toggle', id: rows[0]!.applicationId });
+    expect(catalogue.getSnapshot().context.details).toEqual({});
   });
 });
