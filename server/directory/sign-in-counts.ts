@@ -35,7 +35,8 @@ function hourOfMap(byHour: Map<number, SignInHour>, hour: Date): SignInHour {
   return made;
 }
 
-const sorted = (byHour: Map<number, SignInHour>) => [...byHour.values()].sort((a, b) => a.hour.getTime() - b.hour.getTime());
+const sorted = (byHour: Map<number, SignInHour>) =>
+  [...byHour.values()].sort((a, b) => a.hour.getTime() - b.hour.getTime());
 
 /**
  * The embedded IdP: the hourly counts its recorder keeps with each batch of events (idp_log_hourly), a few hundred

@@ -9,7 +9,11 @@ const ofClient = (clientId: string | null) => (clientId === null ? undefined : e
 /** People per client, from the counts the profile trigger keeps (no count over the profiles themselves). */
 export async function peoplePerClient(db: Db, clientId: string | null): Promise<ClientCount[]> {
   return db
-    .select({ clientId: clients.id, clientName: clients.name, count: sql<number>`coalesce(${clientPeopleCounts.people}, 0)::int` })
+    .select({
+      clientId: clients.id,
+      clientName: clients.name,
+      count: sql<number>`coalesce(${clientPeopleCounts.people}, 0)::int`,
+    })
     .from(clients)
     .leftJoin(clientPeopleCounts, eq(clientPeopleCounts.clientId, clients.id))
     .where(ofClient(clientId))
