@@ -17,7 +17,7 @@ export const dashboardArea = defineArea({
     app.get('/Dashboard/Figures', { schema: { response: { 200: DashboardFiguresSchema } } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const clientId = clientOfRead(await reachOfCaller(deps, request), undefined);
-      return dashboardFigures(deps, clientId, new Date());
+      return dashboardFigures({ db: deps.db, signInCounts: deps.identity.signInCounts }, clientId, new Date());
     });
   },
 });

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { AuditQuerySchema } from '@contracts/audit-log';
 import { DASHBOARD_RECENT_ROWS, type DashboardFigures } from '@contracts/dashboard';
 import { ErrorQuerySchema } from '@contracts/error-log';
-import type { ApiDeps } from '../area';
+import type { Db } from '../../db/client';
+import type { SignInCountsPort } from '../../directory/sign-in-counts';
 import { readAuditPage } from '../audit-log/queries';
 import { readErrorPage } from '../error-log/queries';
 import { applicationsPerClient, clientKeyOfClient, peoplePerClient } from './queries';
@@ -13,19 +14,19 @@ const recentQuery = { size: String(DASHBOARD_RECENT_ROWS) };
 
 /**
  * The dashboard's figures for one client or every client (`clientId` null), as of `now`. The sign-in figures come
- * from the identity side's counts (deps.identity.signInCounts), the rest from the portal's own tables; the reads run
+ * from the identity side's counts (the IdentityProvider's signInCounts), the rest from the portal's own tables; the reads run
  * side by side.
  */
 export async function dashboardFigures(
-  { db, identity }: Pick<ApiDeps, 'db' | 'identity'>,
+  { db, signInCounts }: { db: Db; signInCounts: SignInCountsPort },
   clientId: string | null,
   now: Date,
 ): Promise<DashboardFigures> {
   const clientKey = await clientKeyOfClient(db, clientId);
   const since = figuresSince(now);
   const [hours, activePeople, people, applications, changes, errors] = await Promise.all([
-    identity.signInCounts.hours(since, clientKey),
-    identity.signInCounts.activePeople(since, clientKey),
+    signInCounts.hours(since, clientKey),
+    signInCounts.activePeople(since, clientKey),
     peoplePerClient(db, clientId),
     applicationsPerClient(db, clientId),
     readAuditPage(db, { query: v.parse(AuditQuerySchema, recentQuery), clientId }),
