@@ -46,14 +46,7 @@ export function embeddedSignInCounts(db: Db, events: EventRecorder): SignInCount
   return {
     async hours(since, clientKey) {
       await events.flush();
-      const byHour = new Map<number, SignInHour>();
-      for (const total of await readHourlyTotals(db, { since, clientKey, eventTypes: [SIGN_IN, LOCKOUT] })) {
-        const hour = hourOfMap(byHour, total.hour);
-        if (total.eventType === LOCKOUT) hour.lockouts += total.count;
-        else if (total.outcomeResult === 'SUCCESS') hour.signIns += total.count;
-        else if (total.outcomeResult === 'FAILURE') hour.failures += total.count;
-      }
-      return sorted(byHour);
+      return readHourlyTotals(db, { since, clientKey });
     },
     async activePeople(since, clientKey) {
       await events.flush();

@@ -7,6 +7,8 @@ CREATE TABLE "idp_log_hourly" (
 	CONSTRAINT "idp_log_hourly_hour_client_key_event_type_outcome_result_pk" PRIMARY KEY("hour","client_key","event_type","outcome_result")
 );
 --> statement-breakpoint
+CREATE INDEX "idp_users_last_login_idx" ON "idp_users" USING btree ("last_login_at");--> statement-breakpoint
+CREATE INDEX "idp_users_client_last_login_idx" ON "idp_users" USING btree (upper(split_part("login", '__', 1)),"last_login_at");--> statement-breakpoint
 -- Events recorded before this table existed are counted once, by the same rule as the recorder (rollup.ts clientKeyOf).
 INSERT INTO "idp_log_hourly" ("hour", "client_key", "event_type", "outcome_result", "count")
 SELECT date_trunc('hour', "published" AT TIME ZONE 'UTC') AT TIME ZONE 'UTC',
