@@ -45,9 +45,7 @@ describe('the dashboard end to end (issue 13 item 4)', () => {
     const lee = await openPage(browser(), baseUrl);
     await identityPages.openLogin(lee.page);
     await identityPages.signIn(lee.page, 'lee@umbrella.test', 'not-the-password');
-    await expect
-      .poll(() => lee.page.locator('#okta-sign-in-widget .o-form-error-container').innerText())
-      .not.toBe('');
+    await expect.poll(() => lee.page.locator('#okta-sign-in-widget .o-form-error-container').innerText()).not.toBe('');
     await identityPages.signIn(lee.page, 'lee@umbrella.test');
     await identityPages.waitForPathOtherThanLogin(lee.page);
     await lee.context.close();

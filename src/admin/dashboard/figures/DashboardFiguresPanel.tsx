@@ -11,9 +11,9 @@ import {
 } from '@machines/dashboard/dashboard.selectors';
 import type { NotificationsPort } from '@machines/support/ports';
 import type { DashboardFigures } from '@contracts/dashboard';
-import { getDashboardFigures } from '../../../api/admin/dashboard';
-import { paths } from '../../../app/routes';
-import { labels } from '../../../i18n/labels';
+import { getDashboardFigures } from '@src/api/admin/dashboard';
+import { paths } from '@src/app/routes';
+import { labels } from '@src/i18n/labels';
 import { clientText } from '../../logs/log-text';
 import { ClientCounts } from './ClientCounts';
 import { FigureTiles } from './FigureTiles';
