@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DashboardFiguresSchema, type DashboardFigures, type SignInBucket } from '@contracts/dashboard';
 import { auditLog, clientApplications, clients, errorLog, instances } from '@server/db/schema';
 import { DEMO_PASSWORD } from '@server/db/seed/world/people';
+import { embeddedApiToken } from '@server/auth/embedded-api-token';
+import { injectFetch } from '@server/directory/inject-fetch';
+import { createOktaDirectory } from '@server/directory/okta-directory';
+import { embeddedSignInCounts, systemLogSignInCounts } from '@server/directory/sign-in-counts';
 import { addHourlyCounts, hourlyCountsOf } from '@server/idp/events/rollup';
+import { loadOrCreateSigningKey } from '@server/idp/keys';
 import { seedDemoIdentities } from '@server/idp/seed/demo-identities';
 import { idpLogEvents, idpUsers, type LogOutcome } from '@server/idp/tables';
 import { adminCaller, clientIdOf } from '../admin/harness';
@@ -220,6 +225,30 @@ describe.each(databaseKinds)('dashboard figures: GET Dashboard/Figures (%s)', (k
       'dash2@acme.test',
     ]);
     expect(all.recentErrors.map((row) => row.code)).toEqual(['Dash2', 'Dash1', 'Dash0']);
+  });
+
+  it('counts the same from a System Log read through the directory port (a real Okta org’s way)', async () => {
+    const directory = createOktaDirectory({
+      baseUrl: 'http://gatehouse.test/api/v1',
+      apiToken: embeddedApiToken(await loadOrCreateSigningKey(t.database.db)),
+      fetch: injectFetch(t.app),
+    });
+    const fromLog = systemLogSignInCounts(directory);
+    const fromCounts = embeddedSignInCounts(t.database.db, {
+      record: () => undefined,
+      flush: () => Promise.resolve(),
+      close: () => Promise.resolve(),
+    });
+    const since = new Date(Date.now() - 30 * DAY);
+    for (const key of [null, 'ACME', 'GLBX']) {
+      const counted = await fromCounts.hours(since, key);
+      expect(counted.length).toBeGreaterThan(0);
+      // The log's hours hold every event; the counts' hours start at the hour `since` falls in.
+      expect((await fromLog.hours(since, key)).filter((h) => h.hour >= counted[0]!.hour)).toEqual(counted);
+    }
+    // The log counts distinct actors of successful sign-ins: each seeded event has an actor of its own (3 + 2 in the
+    // 30 days), and Maria's real sign-in one more.
+    expect(await fromLog.activePeople(since, 'ACME')).toBe(6);
   });
 
   it('refuses people who are not administrators', async () => {
