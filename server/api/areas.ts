@@ -3,6 +3,7 @@ import { applicationsArea } from './applications/routes';
 import { registerArea, type ApiArea, type ApiDeps } from './area';
 import { clientApplicationsArea } from './client-applications/routes';
 import { clientsArea } from './clients/routes';
+import { dashboardArea } from './dashboard/routes';
 import { demoGuideArea } from './demo-guide/routes';
 import { auditLogArea } from './audit-log/routes';
 import { errorLogAdminArea } from './error-log/admin-routes';
@@ -49,6 +50,7 @@ export const apiAreas: readonly ApiArea[] = [
   invitationsArea,
   auditLogArea,
   errorLogAdminArea,
+  dashboardArea,
 ];
 
 /** Registers the portal API: each area in its own scope, under its own guard (server/api/area.ts). */

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { injectFetch } from '../directory/inject-fetch';
 import { createOktaDirectory } from '../directory/okta-directory';
 import type { DirectoryPort } from '../directory/port';
+import { embeddedSignInCounts, systemLogSignInCounts, type SignInCountsPort } from '../directory/sign-in-counts';
 import { loadOrCreateSigningKey, publicJwk } from '../idp/keys';
 import { registerIdp } from '../idp/plugin';
 import { createMailer } from '../mail/mailer';
@@ -20,6 +21,8 @@ export interface IdentityProvider {
   /** Keys access tokens are verified with. */
   tokenKeys: JWTVerifyGetKey;
   directory: DirectoryPort;
+  /** The dashboard's sign-in figures (server/directory/sign-in-counts.ts). */
+  signInCounts: SignInCountsPort;
 }
 
 /** Where the SPA's sign-in lands and sign-out may return: the routes of the SPA's identity flows. */
@@ -41,16 +44,18 @@ export async function setUpIdentityProvider(
 ): Promise<IdentityProvider> {
   if (config.okta !== null) {
     const { issuer, clientId, apiToken } = config.okta;
+    const directory = createOktaDirectory({ baseUrl: managementApiOf(issuer), apiToken });
     return {
       issuer,
       clientId,
       tokenKeys: remoteKeySet(issuer),
-      directory: createOktaDirectory({ baseUrl: managementApiOf(issuer), apiToken }),
+      directory,
+      signInCounts: systemLogSignInCounts(directory),
     };
   }
   const issuer = `${config.publicUrl}/oauth2/default`;
   const apiToken = embeddedApiToken(await loadOrCreateSigningKey(database.db));
-  const { signingKey } = await registerIdp(app, {
+  const { signingKey, events } = await registerIdp(app, {
     db: database.db,
     issuer,
     clients: [
@@ -75,5 +80,6 @@ export async function setUpIdentityProvider(
     clientId: config.clientId,
     tokenKeys: createLocalJWKSet({ keys: [publicJwk(signingKey)] }),
     directory: createOktaDirectory({ baseUrl: managementApiOf(issuer), apiToken, fetch: injectFetch(app) }),
+    signInCounts: embeddedSignInCounts(database.db, events),
   };
 }

@@ -6,7 +6,7 @@ import { loadOrCreateSigningKey, publicJwk, type SigningJwk } from './keys';
 import { RevokedAccessTokens } from './oauth/access-tokens';
 import { DatabaseAdapter } from './oauth/adapter';
 import { startPurgeTimer } from './purge';
-import { bufferedRecorder } from './events/recorder';
+import { bufferedRecorder, type EventRecorder } from './events/recorder';
 import { recordProviderEvents } from './events/provider-events';
 import { createProvider, type IdpClient } from './oauth/provider';
 import { oauthRoutes } from './oauth/routes';
@@ -55,6 +55,8 @@ export interface IdpOptions {
 export interface Idp {
   provider: Provider;
   signingKey: SigningJwk;
+  /** The System Log's recorder: a reader in this process flushes it first, to see the events of a moment ago. */
+  events: EventRecorder;
 }
 
 /**
@@ -135,5 +137,5 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
     managementRoutes(scope, { ...authn, apiToken: options.apiToken });
     done();
   });
-  return { provider, signingKey };
+  return { provider, signingKey, events };
 }

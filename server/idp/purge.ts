@@ -2,7 +2,14 @@ import { lte, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { RATE_LIMIT_HORIZON_MS } from './rate-limit';
-import { idpAuthnTransactions, idpLogEvents, idpOidcModels, idpOneTimeTokens, idpRateLimits } from './tables';
+import {
+  idpAuthnTransactions,
+  idpLogEvents,
+  idpLogHourly,
+  idpOidcModels,
+  idpOneTimeTokens,
+  idpRateLimits,
+} from './tables';
 
 /** Rows deleted per table and run: one run never holds locks or the event loop for long, whatever piled up. */
 export const PURGE_BATCH = 1_000;
@@ -22,7 +29,8 @@ export interface PurgeOptions {
 /**
  * What the purge deletes: rows of oidc-provider's models, authn transactions and session and recovery tokens past
  * their `expires_at`, rate-limit counters whose window began before the horizon (they have no expiry column), and
- * System Log events published before the retention period (found through the published index).
+ * System Log events published before the retention period (found through the published index), and their hourly
+ * counts.
  */
 const purgeable = (now: Date, logRetentionDays: number): [PgTable, SQL][] => [
   [idpOidcModels, lte(idpOidcModels.expiresAt, now)],
@@ -30,6 +38,7 @@ const purgeable = (now: Date, logRetentionDays: number): [PgTable, SQL][] => [
   [idpOneTimeTokens, lte(idpOneTimeTokens.expiresAt, now)],
   [idpRateLimits, lte(idpRateLimits.windowStartedAt, new Date(now.getTime() - RATE_LIMIT_HORIZON_MS))],
   [idpLogEvents, lte(idpLogEvents.published, new Date(now.getTime() - logRetentionDays * DAY_MS))],
+  [idpLogHourly, lte(idpLogHourly.hour, new Date(now.getTime() - logRetentionDays * DAY_MS))],
 ];
 
 /**

@@ -6,6 +6,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { selectNotificationsRef } from '@machines/app/app.selectors';
 import type { ReadText, ReadTextInput, SaveTextInput } from '@machines/label-editor/label-editor.types';
+import type { DashboardFigures } from '@contracts/dashboard';
 import type { UserProfile } from '@contracts/profile';
 import { DashboardPage } from '@src/admin/dashboard/DashboardPage';
 import { EditModeHost } from '@src/admin/dashboard/edit-mode/EditModeHost';
@@ -31,10 +32,11 @@ export function dashboardCalls() {
   const read = createControlledCall<ReadText, ReadTextInput>();
   const save = createControlledCall<undefined, SaveTextInput>();
   const clear = createControlledCall<number>();
+  const figures = createControlledCall<DashboardFigures>();
   const saveText: EditModeApi['saveText'] = async (input) => {
     await save.call(input);
   };
-  return { read, save, clear, api: { readText: read.call, saveText } };
+  return { read, save, clear, figures, api: { readText: read.call, saveText } };
 }
 
 function Snackbars() {
@@ -75,7 +77,10 @@ export function renderDashboard(
           >
             {wrap(
               <>
-                <DashboardPage clearCache={() => calls.clear.call(undefined)} />
+                <DashboardPage
+                  clearCache={() => calls.clear.call(undefined)}
+                  loadFigures={() => calls.figures.call(undefined)}
+                />
                 <EditModeHost />
                 <Snackbars />
               </>,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { idpLogEvents } from '../tables';
 import type { LogEventInput } from './catalogue';
+import { addHourlyCounts, hourlyCountsOf } from './rollup';
 
 /** Where the IdP's code hands its events. `record` never waits and never throws: logging must not fail a sign-in. */
 export interface EventRecorder {
@@ -50,7 +51,8 @@ const ROWS_PER_INSERT = 500;
  * Events are buffered and written in batches, one multi-row INSERT per flush, so a sign-in pays for a push onto an
  * array rather than a round trip to the database (docs/identity.md "System Log" has the measurement). The cost is
  * that an event lives in memory for up to `flushMs`: a crash loses at most that much log, never a sign-in. Each
- * event's time is taken when it is recorded, not when it is written. Flushes run one after another, so rows reach
+ * event's time is taken when it is recorded, not when it is written. Each batch also adds to the hourly counts
+ * (idp_log_hourly) in the same transaction. Flushes run one after another, so rows reach
  * the table in the order they were recorded.
  */
 export function bufferedRecorder(
@@ -67,9 +69,14 @@ export function bufferedRecorder(
     pending = [];
     if (rows.length === 0) return;
     try {
-      for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) {
-        await db.insert(idpLogEvents).values(rows.slice(at, at + ROWS_PER_INSERT));
-      }
+      // The events and their hourly counts (rollup.ts) in one transaction: the dashboard's figures never count an
+      // event the log does not hold, nor miss one it does.
+      await db.transaction(async (tx) => {
+        for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) {
+          await tx.insert(idpLogEvents).values(rows.slice(at, at + ROWS_PER_INSERT));
+        }
+        await addHourlyCounts(tx, hourlyCountsOf(rows));
+      });
     } catch (error) {
       onError(error);
       // Kept for the next flush while there is room; a database that stays down costs bounded memory.

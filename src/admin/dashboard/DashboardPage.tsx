@@ -11,32 +11,45 @@ import { isPickableKey, selectIsEditModeOn } from '@machines/edit-mode/edit-mode
 import type { EditTarget } from '@machines/label-editor/label-editor.types';
 import type { sessionMachine } from '@machines/session/session.machine';
 import { selectMayEditResources } from '@machines/session/session.selectors';
+import { getDashboardFigures } from '../../api/admin/dashboard';
 import { clearResourceCache } from '../../api/admin/resources-edit';
 import { AppActor } from '../../app/AppActor';
 import { labels } from '../../i18n/labels';
 import { messageToLabelValue } from '../../i18n/overrides';
 import { EDIT_IGNORE_ATTRIBUTE } from './edit-mode/ignore-attribute';
+import { DashboardFiguresPanel } from './figures/DashboardFiguresPanel';
 
 type EditModeRef = ActorRefFrom<typeof editModeMachine>;
 
 /**
- * The dashboard (admin-and-board §2 "Dashboard"): the Edit Mode toggle and the clear-cache action, for provider
- * administrators (the server allows resource writes to them alone). Client administrators read why they see neither.
+ * The dashboard (admin-and-board §2 "Dashboard"; issue 13): what is happening (sign-ins, people, changes, errors: the
+ * provider administrator's of every client, a client administrator's of their own), then the Edit Mode toggle and
+ * the clear-cache action, for provider administrators (the server allows resource writes to them alone). Client
+ * administrators read why they see neither.
  */
 export function DashboardPage({
   clearCache = clearResourceCache,
+  loadFigures = getDashboardFigures,
 }: {
   /** POST resource/ClearResourceCache; tests give a controlled call. */
   clearCache?: typeof clearResourceCache;
+  /** GET Dashboard/Figures; tests give a controlled call. */
+  loadFigures?: typeof getDashboardFigures;
 }) {
   const { i18n } = useLingui();
   const sessionRef = AppActor.useSelector(selectSessionRef);
+  const notificationsRef = AppActor.useSelector(selectNotificationsRef);
   return (
-    <Stack gap="6" maxWidth="3xl">
+    <Stack gap="8" maxWidth="6xl">
       <Heading as="h1" size="2xl">
         {i18n._(labels.Dashboard_Text_Title)}
       </Heading>
-      {sessionRef ? <DashboardTools sessionRef={sessionRef} clearCache={clearCache} /> : null}
+      {notificationsRef ? <DashboardFiguresPanel notifications={notificationsRef} loadFigures={loadFigures} /> : null}
+      {sessionRef ? (
+        <Stack gap="6" maxWidth="3xl">
+          <DashboardTools sessionRef={sessionRef} clearCache={clearCache} />
+        </Stack>
+      ) : null}
     </Stack>
   );
 }

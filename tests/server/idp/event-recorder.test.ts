@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '@server/db/client';
 import { API_TOKEN_ACTOR, logEvent } from '@server/idp/events/catalogue';
 import { bufferedRecorder } from '@server/idp/events/recorder';
+import { idpLogHourly } from '@server/idp/tables';
 
 const client = { ipAddress: '203.0.113.7', userAgent: 'test', requestId: 'req-1' };
 const event = () => logEvent('user.account.unlock', client, API_TOKEN_ACTOR);
@@ -10,9 +11,16 @@ const event = () => logEvent('user.account.unlock', client, API_TOKEN_ACTOR);
 function fakeDb(failures = 0) {
   const inserts: { uuid: string; published: Date }[][] = [];
   let failing = failures;
+  const hourly: { count: number }[][] = [];
   const db = {
-    insert: () => ({
+    // One transaction per batch: the events, then their hourly counts (an upsert).
+    transaction: (write: (tx: unknown) => Promise<void>) => write(db),
+    insert: (table: unknown) => ({
       values: (rows: { uuid: string; published: Date }[]) => {
+        if (table === idpLogHourly) {
+          hourly.push(rows as unknown as { count: number }[]);
+          return { onConflictDoUpdate: () => Promise.resolve() };
+        }
         if (failing > 0) {
           failing -= 1;
           return Promise.reject(new Error('database unavailable'));
@@ -22,12 +30,12 @@ function fakeDb(failures = 0) {
       },
     }),
   };
-  return { db: db as unknown as Db, inserts };
+  return { db: db as unknown as Db, inserts, hourly };
 }
 
 describe('the buffered System Log recorder', () => {
   it('keeps events in memory until a flush, then writes them in one INSERT, in order', async () => {
-    const { db, inserts } = fakeDb();
+    const { db, inserts, hourly } = fakeDb();
     const recorder = bufferedRecorder(db, { flushMs: 60_000, onError: (error) => expect.fail(String(error)) });
     for (let n = 0; n < 3; n += 1) recorder.record(event());
     expect(inserts).toEqual([]);
@@ -39,6 +47,7 @@ describe('the buffered System Log recorder', () => {
     expect(rows.map((row) => row.published.getTime())).toEqual(
       [...rows.map((row) => row.published.getTime())].sort((a, b) => a - b),
     );
+    expect(hourly.flat().reduce((sum, row) => sum + row.count, 0)).toBe(3); // counted with the batch
     await recorder.close();
     expect(inserts).toHaveLength(1); // nothing left to write
   });

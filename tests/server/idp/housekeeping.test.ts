@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_CREATION_LOCK } from '@server/idp/keys';
 import { IDP_MIGRATION_LOCK, migrateIdp } from '@server/idp/migrate';
 import { purgeExpiredRows, startPurgeTimer } from '@server/idp/purge';
-import { idpLogEvents, idpOidcModels, idpOneTimeTokens } from '@server/idp/tables';
+import { addHourlyCounts, hourlyCountsOf } from '@server/idp/events/rollup';
+import { idpLogEvents, idpLogHourly, idpOidcModels, idpOneTimeTokens } from '@server/idp/tables';
 import { createUser } from '@server/idp/users/directory';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/database';
 
@@ -66,16 +67,20 @@ describe.each(databaseKinds)('purge of expired identity rows (%s)', (kind) => {
       actorAlternateId: 'pat@example.com',
       actorDisplayName: 'Pat',
     });
-    await db
-      .insert(idpLogEvents)
-      .values([event('ancient', daysAgo(91)), event('month-old', daysAgo(31)), event('fresh', daysAgo(1))]);
+    const events = [event('ancient', daysAgo(91)), event('month-old', daysAgo(31)), event('fresh', daysAgo(1))];
+    await db.insert(idpLogEvents).values(events);
+    // Their hourly counts (one hour each) go with them.
+    await addHourlyCounts(db, hourlyCountsOf(events));
     const kept = async () =>
       (await db.select({ uuid: idpLogEvents.uuid }).from(idpLogEvents)).map((r) => r.uuid).sort();
+    const hoursKept = async () => (await db.select({ hour: idpLogHourly.hour }).from(idpLogHourly)).length;
 
-    expect(await purgeExpiredRows(db)).toBe(1); // the default: 90 days
+    expect(await purgeExpiredRows(db)).toBe(2); // the default: 90 days; the event and its hour
     expect(await kept()).toEqual(['fresh', 'month-old']);
-    expect(await purgeExpiredRows(db, { logRetentionDays: 30 })).toBe(1);
+    expect(await hoursKept()).toBe(2);
+    expect(await purgeExpiredRows(db, { logRetentionDays: 30 })).toBe(2);
     expect(await kept()).toEqual(['fresh']);
+    expect(await hoursKept()).toBe(1);
   });
 
   it('runs on a timer that stops cleanly', async () => {

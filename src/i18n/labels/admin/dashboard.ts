@@ -1,6 +1,9 @@
 import { msg } from '@lingui/core/macro';
 
-/** Dashboard: Edit Mode, its label and input-resource dialogs, and the clear-cache action (admin-and-board §2, §7). */
+/**
+ * Dashboard: Edit Mode, its label and input-resource dialogs, and the clear-cache action (admin-and-board §2, §7); the
+ * figures of what is happening (issue 13).
+ */
 export const dashboardLabels = {
   Dashboard_Text_Title: msg({ id: 'Dashboard_Text_Title', message: 'Dashboard' }),
   Dashboard_Button_EditMode: msg({ id: 'Dashboard_Button_EditMode', message: 'Edit mode' }),
@@ -66,4 +69,30 @@ export const dashboardLabels = {
   Dashboard_Button_Reload: msg({ id: 'Dashboard_Button_Reload', message: 'Reload' }),
   Dashboard_Button_Save: msg({ id: 'Dashboard_Button_Save', message: 'Save' }),
   Dashboard_Button_Cancel: msg({ id: 'Dashboard_Button_Cancel', message: 'Cancel' }),
+  Dashboard_Text_FiguresTitle: msg({ id: 'Dashboard_Text_FiguresTitle', message: 'What is happening' }),
+  Dashboard_Text_FiguresLoading: msg({ id: 'Dashboard_Text_FiguresLoading', message: 'Reading the figures…' }),
+  Dashboard_Text_FiguresFailed: msg({ id: 'Dashboard_Text_FiguresFailed', message: 'The figures could not be read.' }),
+  Dashboard_Button_Refresh: msg({ id: 'Dashboard_Button_Refresh', message: 'Refresh' }),
+  Dashboard_Button_Retry: msg({ id: 'Dashboard_Button_Retry', message: 'Try again' }),
+  Dashboard_Text_SignInsDay: msg({ id: 'Dashboard_Text_SignInsDay', message: 'Sign-ins (24 hours)' }),
+  Dashboard_Text_FailuresDay: msg({ id: 'Dashboard_Text_FailuresDay', message: 'Failed sign-ins (24 hours)' }),
+  Dashboard_Text_Lockouts: msg({ id: 'Dashboard_Text_Lockouts', message: 'Lockouts (30 days)' }),
+  Dashboard_Text_ActivePeople: msg({ id: 'Dashboard_Text_ActivePeople', message: 'Active people (30 days)' }),
+  Dashboard_Text_HoursChart: msg({ id: 'Dashboard_Text_HoursChart', message: 'Sign-ins per hour, last 24 hours' }),
+  Dashboard_Text_DaysChart: msg({ id: 'Dashboard_Text_DaysChart', message: 'Sign-ins per day, last 30 days' }),
+  Dashboard_Text_SignIns: msg({ id: 'Dashboard_Text_SignIns', message: 'Sign-ins' }),
+  Dashboard_Text_Failures: msg({ id: 'Dashboard_Text_Failures', message: 'Failed' }),
+  Dashboard_Text_Bar: msg({ id: 'Dashboard_Text_Bar', message: '{when}: {signIns} sign-ins, {failures} failed' }),
+  Dashboard_Text_PeoplePerClient: msg({ id: 'Dashboard_Text_PeoplePerClient', message: 'People per client' }),
+  Dashboard_Text_ApplicationsPerClient: msg({
+    id: 'Dashboard_Text_ApplicationsPerClient',
+    message: 'Active applications per client',
+  }),
+  Dashboard_Text_Client: msg({ id: 'Dashboard_Text_Client', message: 'Client' }),
+  Dashboard_Text_Count: msg({ id: 'Dashboard_Text_Count', message: 'Count' }),
+  Dashboard_Text_RecentChanges: msg({ id: 'Dashboard_Text_RecentChanges', message: 'Recent admin changes' }),
+  Dashboard_Text_RecentErrors: msg({ id: 'Dashboard_Text_RecentErrors', message: 'Recent front-end errors' }),
+  Dashboard_Link_AuditLog: msg({ id: 'Dashboard_Link_AuditLog', message: 'All changes in the audit log' }),
+  Dashboard_Link_ErrorLog: msg({ id: 'Dashboard_Link_ErrorLog', message: 'All errors in the error log' }),
+  Dashboard_Text_NothingYet: msg({ id: 'Dashboard_Text_NothingYet', message: 'Nothing yet.' }),
 };
