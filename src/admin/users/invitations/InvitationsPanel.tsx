@@ -1,6 +1,7 @@
 import { Button, chakra, Heading, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
 import {
@@ -36,12 +37,20 @@ export type InvitationsRef = ActorRefFrom<InvitationsLogic>;
 export function InvitationsPanel({
   notifications,
   logic = wireInvitations(),
+  after,
 }: {
   notifications: NotificationsRef;
   logic?: InvitationsLogic;
+  /** What follows the panel and talks to it (the import panel, which tells it of invitations it made). */
+  after?: (invitations: InvitationsRef) => ReactNode;
 }) {
   const ref = useActorRef(logic, { input: { ports: { notifications } } });
-  return <InvitationsView invitationsRef={ref} />;
+  return (
+    <>
+      <InvitationsView invitationsRef={ref} />
+      {after?.(ref)}
+    </>
+  );
 }
 
 export function InvitationsView({ invitationsRef }: { invitationsRef: InvitationsRef }) {
