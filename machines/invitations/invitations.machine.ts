@@ -136,7 +136,11 @@ export const invitationsMachine = setup({
       invoke: {
         id: 'inviteDialog',
         src: 'inviteDialog',
-        input: ({ context }) => ({ notifications: context.ports.notifications, clientId: context.clientId }),
+        input: ({ context }) => ({
+          notifications: context.ports.notifications,
+          clientId: context.clientId,
+          clients: context.clients,
+        }),
         onDone: [
           {
             // Sent: the list of that client shows, with the new invitation pending.

@@ -27,7 +27,7 @@ describe('invitations end to end (issue 16: the st token, public-and-profile §5
     const dialog = admin.page.getByRole('dialog', { name: 'Invite someone to sign up' });
     await dialog.getByRole('combobox', { name: /^Client/ }).selectOption({ label: 'Umbrella Agents' });
     await dialog.getByRole('textbox', { name: /^Email address/ }).fill(NINA);
-    await dialog.getByRole('combobox', { name: /^Language of the mail/ }).selectOption({ label: 'Español' });
+    await dialog.getByRole('combobox', { name: /^Language of the mail/ }).selectOption({ label: 'Spanish (es)' });
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     // Sent: Umbrella's invitations show, hers pending.
     const row = panel.getByRole('row', { name: new RegExp(NINA) });

@@ -230,8 +230,8 @@ describeWalks(invitationsMachine, {
         await h.user.click(dialog.getByRole('button', { name: 'Cancel' }));
         return;
       }
-      // The dialog reads the clients it may offer, then Umbrella is chosen and the e-mail typed.
-      await answerCall(h.calls.clients, { output: clients });
+      // The dialog offers the panel's clients (no second read); Umbrella is chosen and the e-mail typed.
+      expect(h.calls.clients.calls).toHaveLength(1);
       await waitFor(() => {
         expect(dialog.getByLabelText(/^Client/)).toBeEnabled();
       });
@@ -241,7 +241,7 @@ describeWalks(invitationsMachine, {
       expect(dialog.getByText('Enter an e-mail address.')).toBeInTheDocument();
       expect(send).toBeDisabled();
       await h.user.type(dialog.getByLabelText(/^Email address/), 'umbrella.test');
-      await h.user.selectOptions(dialog.getByLabelText(/^Language of the mail/), 'Español');
+      await h.user.selectOptions(dialog.getByLabelText(/^Language of the mail/), 'Spanish (es)');
       await h.user.click(send);
       await answerCall(h.calls.create, { output: event.output });
       expect(h.calls.create.calls.at(-1)).toEqual({

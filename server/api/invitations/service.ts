@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Invitation, InvitationCreate, InviteClient } from '@contracts/invitations';
 import { normaliseCulture } from '@contracts/culture';
 import type { Db } from '../../db/client';
-import { clients, instances, invitations } from '../../db/schema';
+import { instances, invitations } from '../../db/schema';
+import { listClients } from '../clients/queries';
 import { notFound, ProblemError, validationFailed } from '../../http/problem';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import { auditTrail } from '../support/audit';
@@ -85,18 +86,10 @@ export async function createInvitation(deps: InvitationDeps, by: Inviter, body: 
   return invitationView(row, now);
 }
 
-/** GET Invitation/clients: the clients within the caller's reach that allow sign-up, by name. */
+/** GET Invitation/clients: the clients within the caller's reach (GET Client's list) that allow sign-up, by name. */
 export async function inviteClients(db: Db, reach: AdminReach): Promise<InviteClient[]> {
-  if (reach.kind === 'client' && reach.clientId === null) return [];
-  return db
-    .select({ id: clients.id, name: clients.name })
-    .from(clients)
-    .where(
-      reach.kind === 'all'
-        ? eq(clients.autoSignUp, true)
-        : and(eq(clients.autoSignUp, true), eq(clients.id, reach.clientId ?? '')),
-    )
-    .orderBy(asc(clients.name));
+  const reachable = await listClients(db, reach);
+  return reachable.filter((client) => client.autoSignUp).map(({ id, name }) => ({ id, name }));
 }
 
 /** GET Invitation?clientId=: the client's invitations, newest first. */

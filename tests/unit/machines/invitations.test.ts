@@ -157,14 +157,10 @@ describe('invite dialog (the editor pattern)', () => {
     save: (body: InvitationCreate) => Promise<Invitation>,
     clients: readonly InviteClient[] = [acmeClient, umbrellaClient],
   ) {
-    const machine = inviteDialogMachine.provide({
-      actors: {
-        load: fromPromise(() => Promise.resolve(clients)),
-        save: fromPromise(({ input }) => save(input)),
-      },
-    });
+    // No load: the dialog offers the clients the panel gives it, without reading them again.
+    const machine = inviteDialogMachine.provide({ actors: { save: fromPromise(({ input }) => save(input)) } });
     return createActor(machine, {
-      input: { notifications: fakePorts().ports.notifications, clientId: umbrellaClient.id },
+      input: { notifications: fakePorts().ports.notifications, clientId: umbrellaClient.id, clients },
     }).start();
   }
 
