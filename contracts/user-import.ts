@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CultureSchema } from './culture';
 
 /**
  * The user import (spec admin-and-board §2 "Manage Import Users", §3 "Import upload", §5 "Import file"; public-and-
@@ -17,6 +18,11 @@ export const fileTooLargeMessage = (fileName: string) => `File: ${fileName} is t
 /** The columns every file has besides the form's fields: the person's e-mail first, their role last. */
 export const EMAIL_COLUMN = 'Email';
 export const ROLE_COLUMN = 'Role';
+/**
+ * An optional column: the language of the invitation a bulk invite sends the row's person (`es`, `es-MX`, `en-us` …;
+ * empty: the administrator's). Not a profile field: the import itself leaves it aside.
+ */
+export const CULTURE_COLUMN = 'Culture';
 
 /** A file with more columns is refused before its rows are read (a form has far fewer fields). */
 export const IMPORT_MAX_COLUMNS = 500;
@@ -57,6 +63,21 @@ export type ImportUpload = v.InferOutput<typeof ImportUploadSchema>;
 
 export const ImportCommitSchema = v.object({ mode: v.picklist(importModes) });
 export type ImportCommit = v.InferOutput<typeof ImportCommitSchema>;
+
+/**
+ * POST UserImport/jobs/{id}/invite: invite the job's new people instead of creating them. The people are the job's
+ * own rows (never a list from the browser); `culture` is the administrator's language, for rows without a Culture cell.
+ */
+export const ImportInviteSchema = v.object({ culture: CultureSchema });
+export type ImportInvite = v.InferOutput<typeof ImportInviteSchema>;
+
+/** Its answer: invitations sent, and the new people skipped because they already had a pending one or an account. */
+export const ImportInvitedSchema = v.object({
+  invited: v.number(),
+  alreadyInvited: v.number(),
+  alreadyMembers: v.number(),
+});
+export type ImportInvited = v.InferOutput<typeof ImportInvitedSchema>;
 
 export const ImportJobParamsSchema = v.object({ id: EntityId });
 export const ImportClientParamsSchema = v.object({ clientId: EntityId });

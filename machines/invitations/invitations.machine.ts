@@ -20,7 +20,9 @@ export type InvitationsEvent =
   | { type: 'client.select'; clientId: string }
   | { type: 'resend'; id: string }
   | { type: 'revoke'; id: string }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** Invitations of this client were made elsewhere (an import's new people): the list shows them. */
+  | { type: 'invitations.added'; clientId: string };
 
 type InvitationsContext = InvitationsInput & {
   /** The clients the caller may invite to (GET Invitation/clients). */
@@ -39,7 +41,9 @@ const changed = { resend: 'Invitation_Text_Resent', revoke: 'Invitation_Text_Rev
 /**
  * The invitations panel of Manage users (docs/links.md "Invitations"): Invite opens the invite dialog (an editor,
  * machines/invitations/invite-dialog.machine.ts); the list shows one client's invitations with their status, and a
- * pending or expired one can be resent (new expiry, new mail) or revoked. Each change reads the list again.
+ * pending or expired one can be resent (new expiry, new mail) or revoked. Each change reads the list again, and so
+ * does news of invitations made elsewhere (an import's, machines/user-import): the list opens on that client. While
+ * the invite dialog is open that news waits for nobody: the list is read again once the dialog closes on it.
  */
 export const invitationsMachine = setup({
   types: {
@@ -63,6 +67,9 @@ export const invitationsMachine = setup({
     inviteDialog: inviteDialogMachine,
   },
   actions: {
+    chooseAddedClient: assign({
+      clientId: ({ context, event }) => (event.type === 'invitations.added' ? event.clientId : context.clientId),
+    }),
     report: sendTo(
       ({ context }) => context.ports.notifications,
       (_, error: unknown) => ({ type: 'error.report' as const, error, action: 'invitations' }),
@@ -82,7 +89,8 @@ export const invitationsMachine = setup({
   guards: {
     hasClient: ({ context }) => context.clientId !== undefined,
     isOffered: ({ context, event }) =>
-      event.type === 'client.select' && context.clients.some((client) => client.id === event.clientId),
+      (event.type === 'client.select' || event.type === 'invitations.added') &&
+      context.clients.some((client) => client.id === event.clientId),
     invited: ({ event }) => (event as { output?: unknown }).output !== undefined,
     listWasOpen: ({ context }) => context.listOpen,
   },
@@ -121,13 +129,18 @@ export const invitationsMachine = setup({
       on: {
         invite: { guard: 'hasClient', target: 'inviting' },
         show: { guard: 'hasClient', target: 'listing' },
+        'invitations.added': { guard: 'isOffered', target: 'listing', actions: 'chooseAddedClient' },
       },
     },
     inviting: {
       invoke: {
         id: 'inviteDialog',
         src: 'inviteDialog',
-        input: ({ context }) => ({ notifications: context.ports.notifications, clientId: context.clientId }),
+        input: ({ context }) => ({
+          notifications: context.ports.notifications,
+          clientId: context.clientId,
+          clients: context.clients,
+        }),
         onDone: [
           {
             // Sent: the list of that client shows, with the new invitation pending.
@@ -154,6 +167,7 @@ export const invitationsMachine = setup({
           target: '.loading',
           actions: assign({ clientId: ({ event }) => event.clientId }),
         },
+        'invitations.added': { guard: 'isOffered', target: '.loading', actions: 'chooseAddedClient' },
       },
       states: {
         loading: {

@@ -25,3 +25,6 @@ export const selectPendingId = (s: InvitationsSnapshot): string | undefined => s
 const changeable: ReadonlySet<InvitationStatus> = new Set(['pending', 'expired']);
 export const selectMayChange = (s: InvitationsSnapshot, row: Invitation): boolean =>
   s.matches({ listing: 'showing' }) && changeable.has(row.status);
+/** The ids of the rows that offer Resend and Revoke now (for `useSelector` with `shallowEqual`: one slice, not the snapshot). */
+export const selectChangeableIds = (s: InvitationsSnapshot): readonly string[] =>
+  s.context.rows.filter((row) => selectMayChange(s, row)).map((row) => row.id);

@@ -1,6 +1,7 @@
+import { fromPromise } from 'xstate';
 import type { Invitation, InviteClient } from '@contracts/invitations';
 import { ApiError } from '@contracts/failures';
-import { createEditorMachine, type EditorEvent, type EditorInputBase } from '../support/editor';
+import { createEditorMachine, type EditorEvent, type EditorInputBase, type EditorLoadInput } from '../support/editor';
 import { raw } from '../support/text';
 import {
   applyInviteEdit,
@@ -14,16 +15,18 @@ import {
 export type InviteDialogInput = EditorInputBase & {
   /** The client the page had chosen (the panel's), preselected when the caller may invite there. */
   clientId: string | undefined;
+  /** The clients the caller may invite to, as the panel read them (GET Invitation/clients): not read again. */
+  clients: readonly InviteClient[];
 };
 
 /**
- * The invite dialog (docs/links.md "Invitations"), on the editor pattern: `load` reads the clients the caller may
- * invite to (GET Invitation/clients: the provider administrator's every client that allows sign-up, a client
- * administrator's own), then the client and the e-mail are edited and `save` sends POST Invitation (the server mails
+ * The invite dialog (docs/links.md "Invitations"), on the editor pattern: `load` takes the clients the caller may
+ * invite to from its input (the panel read them: the provider administrator's every client that allows sign-up, a
+ * client administrator's own), then the client and the e-mail are edited and `save` sends POST Invitation (the server mails
  * the link). A refusal the server explains (400: an e-mail the client already has, a client without sign-up) shows in
  * the dialog, the draft kept.
  */
-export const inviteDialogMachine = createEditorMachine({
+const inviteEditor = createEditorMachine({
   id: 'inviteDialog',
   types: {} as { result: Invitation },
   emptyDraft: (input: InviteDialogInput): InviteDraft => ({ clientId: input.clientId ?? '', email: '', culture: '' }),
@@ -38,6 +41,15 @@ export const inviteDialogMachine = createEditorMachine({
     error instanceof ApiError && error.status === 400
       ? raw(error.details.map((detail) => detail.message).join('; ') || error.message)
       : undefined,
+});
+
+export const inviteDialogMachine = inviteEditor.provide({
+  actors: {
+    load: fromPromise(
+      ({ input }: { input: EditorLoadInput<InviteDialogInput, readonly InviteClient[], InviteDraft> }) =>
+        Promise.resolve(input.input.clients),
+    ),
+  },
 });
 
 export type InviteDialogEvent = EditorEvent<InviteChange>;

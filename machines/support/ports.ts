@@ -15,6 +15,9 @@ export type NotificationsPort = ActorRef<Snapshot<unknown>, NotificationsEvent>;
 /** The session singleton (machines/session): sign-in, rejection, sign-out and the one 401 policy (`session.expired`). */
 export type SessionPort = ActorRef<Snapshot<unknown>, SessionEvent>;
 
+/** The invitations panel (machines/invitations): told that a client's invitations changed elsewhere, it reads them. */
+export type InvitationsPort = ActorRef<Snapshot<unknown>, { type: 'invitations.added'; clientId: string }>;
+
 /** What a flow that reports failures needs. */
 export type ReportingPorts = { notifications: NotificationsPort };
 

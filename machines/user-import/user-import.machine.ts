@@ -1,13 +1,16 @@
 import { assign, sendTo, setup } from 'xstate';
+import type { Culture } from '@contracts/culture';
 import {
   IMPORT_FILE_LIMIT,
   type ImportClient,
+  type ImportInvited,
   type ImportJob,
   type ImportMode,
   type ImportRoles,
 } from '@contracts/user-import';
 import { errorOf } from '../admin-grid/failure-notice';
 import { notProvided, providedAtEdge } from '../support/actors';
+import { inviteFailureOf } from './invite-failure';
 import type {
   UploadInput,
   UploadOutcome,
@@ -30,8 +33,10 @@ const committedToDone = {
  * Manage Import Users (admin-and-board §2, §3, §4, §5, §7, §8): choose an importable client; once its applications'
  * roles have loaded, download its template or upload a file (refused here when it is 1 MiB or more, before any call);
  * the server's dry run comes back as a preview (counts and every failing row); commit it as create, update or upsert,
- * and follow the progress until the job is done; then download the report. While a file uploads or a commit runs,
- * nothing else can be started (the buttons are disabled: `can` answers false). Downloads are effects of the edge: the
+ * and follow the progress until the job is done; then download the report. Or, instead of committing, invite the
+ * preview's new people to sign up (confirm, then the server invites them from the job's rows, skipping members and
+ * people already invited; the invitations panel then lists them), with Retry when that call fails. While a file
+ * uploads, a commit runs or the invitations are sent, nothing else can be started (the buttons are disabled: `can` answers false). Downloads are effects of the edge: the
  * flow does not wait for them. Unexpected failures go to the notifications singleton and end in `failed`.
  */
 export const userImportMachine = setup({
@@ -50,6 +55,8 @@ export const userImportMachine = setup({
     commit: notProvided<{ jobId: string; mode: ImportMode }, ImportJob>('commit'),
     /** GET UserImport/jobs/{id} after a pause the edge chooses: the job's progress. */
     watch: notProvided<{ jobId: string }, ImportJob>('watch'),
+    /** POST UserImport/jobs/{id}/invite: the job's new people invited, in their row's language or the admin's. */
+    invite: notProvided<{ jobId: string; culture: Culture }, ImportInvited>('invite'),
   },
   actions: {
     downloadTemplate: providedAtEdge<{ clientId: string }>(),
@@ -59,6 +66,11 @@ export const userImportMachine = setup({
       job,
       history: [job, ...context.history.filter((each) => each.id !== job.id)],
     })),
+    /** The invitations panel reads the client's invitations again, the new ones among them. */
+    refreshInvitations: sendTo(
+      ({ context }) => context.ports.invitations,
+      ({ context }) => ({ type: 'invitations.added' as const, clientId: context.clientId ?? '' }),
+    ),
     report: sendTo(
       ({ context }) => context.ports.notifications,
       (_, error: unknown) => ({ type: 'error.report' as const, error, action: 'userImport' }),
@@ -67,6 +79,7 @@ export const userImportMachine = setup({
   guards: {
     tooLarge: ({ event }) => event.type === 'file.choose' && event.file.size >= IMPORT_FILE_LIMIT,
     committed: (_, job: ImportJob) => job.status === 'committed',
+    hasNewPeople: ({ context }) => (context.preview?.job.counts.new ?? 0) > 0,
   },
 }).createMachine({
   id: 'userImport',
@@ -81,6 +94,8 @@ export const userImportMachine = setup({
     mode: null,
     job: null,
     history: [],
+    invited: null,
+    inviteFailure: null,
   }),
   initial: 'idle',
   on: {
@@ -167,6 +182,43 @@ export const userImportMachine = setup({
       on: {
         'import.commit': { target: 'committing', actions: assign({ mode: ({ event }) => event.mode }) },
         'import.discard': { target: 'ready', actions: assign({ preview: null }) },
+        'invite.start': { guard: 'hasNewPeople', target: 'inviting' },
+      },
+    },
+    /** Inviting the preview's new people instead of creating them: a confirmation, the call, Retry when it fails. */
+    inviting: {
+      initial: 'confirming',
+      states: {
+        confirming: {
+          on: { 'invite.confirm': 'sending', 'invite.cancel': '#userImport.preview' },
+        },
+        sending: {
+          tags: 'busy',
+          on: { 'client.select': {} },
+          entry: assign({ inviteFailure: null }),
+          invoke: {
+            id: 'invite',
+            src: 'invite',
+            input: ({ context }) => ({ jobId: context.preview?.job.id ?? '', culture: context.culture }),
+            onDone: {
+              target: '#userImport.invited',
+              actions: [assign({ invited: ({ event }) => event.output }), 'refreshInvitations'],
+            },
+            onError: {
+              target: 'failed',
+              actions: assign({ inviteFailure: ({ event }) => inviteFailureOf(event.error) }),
+            },
+          },
+        },
+        failed: {
+          on: { 'invite.retry': 'sending', 'invite.cancel': '#userImport.preview' },
+        },
+      },
+    },
+    /** The invitations went out: how many, and how many new people already had one or an account. */
+    invited: {
+      on: {
+        'import.again': { target: 'ready', actions: assign({ preview: null, file: null, invited: null }) },
       },
     },
     committing: {

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import type { ImportClient, ImportCounts, ImportJob, ImportProblem } from '@contracts/user-import';
+import type { ImportClient, ImportCounts, ImportInvited, ImportJob, ImportProblem } from '@contracts/user-import';
+import type { Text } from '../support/text';
 import type { userImportMachine } from './user-import.machine';
 import type { ImportRefusal } from './user-import.types';
 
@@ -7,12 +8,22 @@ type S = SnapshotFrom<typeof userImportMachine>;
 
 /** What the panel shows, one step at a time. */
 export type ImportStep =
-  'choosing' | 'loadingRoles' | 'ready' | 'uploading' | 'preview' | 'committing' | 'done' | 'failed';
+  | 'choosing'
+  | 'loadingRoles'
+  | 'ready'
+  | 'uploading'
+  | 'preview'
+  | 'committing'
+  | 'done'
+  | 'inviting'
+  | 'invited'
+  | 'failed';
 
 export const selectStep = (s: S): ImportStep => {
   if (s.matches('idle')) return 'choosing';
   if (s.matches('committing')) return 'committing';
-  return s.value as Exclude<ImportStep, 'choosing' | 'committing'>;
+  if (s.matches('inviting')) return 'inviting';
+  return s.value as Exclude<ImportStep, 'choosing' | 'committing' | 'inviting'>;
 };
 
 export const selectClients = (s: S): readonly ImportClient[] => s.context.clients;
@@ -41,3 +52,19 @@ export const selectOutcome = (s: S): ImportJob['outcomes'] | null =>
 
 /** The chosen client's import history: who, when, which file, the counts (newest first). */
 export const selectHistory = (s: S): readonly ImportJob[] => s.context.history;
+
+/** How many people the preview would create: the ones "Invite the N new people" invites instead. */
+export const selectNewPeople = (s: S): number => s.context.preview?.job.counts.new ?? 0;
+/** The invite button is offered on a preview with new people. */
+export const selectMayInvite = (s: S): boolean => s.can({ type: 'invite.start' });
+
+/** Where inviting is: the confirmation open, the call under way, or failed (Retry); null when not inviting. */
+export const selectInviteStep = (s: S): 'confirming' | 'sending' | 'failed' | null => {
+  if (s.matches({ inviting: 'confirming' })) return 'confirming';
+  if (s.matches({ inviting: 'sending' })) return 'sending';
+  if (s.matches({ inviting: 'failed' })) return 'failed';
+  return null;
+};
+export const selectInviteFailure = (s: S): Text | null => s.context.inviteFailure;
+/** The summary once the invitations went out. */
+export const selectInvited = (s: S): ImportInvited | null => (s.matches('invited') ? s.context.invited : null);

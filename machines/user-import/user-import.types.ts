@@ -1,5 +1,14 @@
-import type { ImportClient, ImportJob, ImportMode, ImportPreview, ImportRoles } from '@contracts/user-import';
-import type { ReportingPorts } from '../support/ports';
+import type { Culture } from '@contracts/culture';
+import type {
+  ImportClient,
+  ImportInvited,
+  ImportJob,
+  ImportMode,
+  ImportPreview,
+  ImportRoles,
+} from '@contracts/user-import';
+import type { InvitationsPort, ReportingPorts } from '../support/ports';
+import type { Text } from '../support/text';
 
 /** The file a person chose, as the machine knows it (the wiring reads its bytes; the machine never does). */
 export interface ChosenFile {
@@ -22,7 +31,10 @@ export interface UploadInput {
 }
 
 export interface UserImportInput {
-  ports: ReportingPorts;
+  /** The notifications, and the invitations panel (told when an import's people were invited). */
+  ports: ReportingPorts & { invitations: InvitationsPort };
+  /** The administrator's language: the invitations of rows without a Culture cell go out in it. */
+  culture: Culture;
 }
 
 export interface UserImportContext extends UserImportInput {
@@ -38,6 +50,10 @@ export interface UserImportContext extends UserImportInput {
   job: ImportJob | null;
   /** The client's imports, newest first (a committed one joins it at the top). */
   history: ImportJob[];
+  /** What inviting the new people did (the summary). */
+  invited: ImportInvited | null;
+  /** Why the invitations could not be sent (shown beside Retry). */
+  inviteFailure: Text | null;
 }
 
 export type UserImportEvent =
@@ -47,4 +63,8 @@ export type UserImportEvent =
   | { type: 'import.commit'; mode: ImportMode }
   | { type: 'import.discard' }
   | { type: 'report.download' }
-  | { type: 'import.again' };
+  | { type: 'import.again' }
+  | { type: 'invite.start' }
+  | { type: 'invite.confirm' }
+  | { type: 'invite.cancel' }
+  | { type: 'invite.retry' };

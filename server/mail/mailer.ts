@@ -11,6 +11,8 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Many mails at once (a bulk invitation): one insert into the outbox, or one SMTP send after another. */
+  sendMany(messages: readonly MailMessage[]): Promise<void>;
 }
 
 /** The one log call the mailer makes; Fastify's (pino) logger fits. */
@@ -27,6 +29,8 @@ export interface MailerOptions {
   log?: MailLog;
 }
 
+const OUTBOX_CHUNK = 1000;
+
 export const DEFAULT_FROM = 'Gatehouse <no-reply@gatehouse.localhost>';
 
 /**
@@ -37,20 +41,34 @@ export const DEFAULT_FROM = 'Gatehouse <no-reply@gatehouse.localhost>';
 export function createMailer({ db, smtpUrl, from = DEFAULT_FROM, log }: MailerOptions): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
+    const send = async ({ to, subject, text, html }: MailMessage) => {
+      await transport.sendMail({ from, to, subject, text, ...(html === undefined ? {} : { html }) });
+      log?.info({ to, subject }, 'mail sent through SMTP');
+    };
     return {
-      async send({ to, subject, text, html }) {
-        await transport.sendMail({ from, to, subject, text, ...(html === undefined ? {} : { html }) });
-        log?.info({ to, subject }, 'mail sent through SMTP');
+      send,
+      async sendMany(messages) {
+        for (const message of messages) await send(message);
       },
     };
   }
-  return {
-    async send({ to, subject, text, html }) {
-      const [row] = await db
+  // A chunk per insert keeps each statement well under the databases' limit of bound parameters.
+  const keep = async (messages: readonly MailMessage[]) => {
+    for (let at = 0; at < messages.length; at += OUTBOX_CHUNK) {
+      const chunk = messages.slice(at, at + OUTBOX_CHUNK);
+      const rows = await db
         .insert(mailOutbox)
-        .values({ to, subject, text, html: html ?? null })
+        .values(chunk.map(({ to, subject, text, html }) => ({ to, subject, text, html: html ?? null })))
         .returning({ id: mailOutbox.id });
-      log?.info({ to, subject, outboxId: row?.id }, 'mail kept in the outbox (no SMTP_URL configured)');
+      chunk.forEach(({ to, subject }, index) => {
+        log?.info({ to, subject, outboxId: rows[index]?.id }, 'mail kept in the outbox (no SMTP_URL configured)');
+      });
+    }
+  };
+  return {
+    async send(message) {
+      await keep([message]);
     },
+    sendMany: keep,
   };
 }

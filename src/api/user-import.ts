@@ -3,10 +3,13 @@ import { FormDefinitionSchema, type FormDefinition } from '@contracts/profile-fo
 import {
   ImportClientListSchema,
   ImportHistorySchema,
+  ImportInvitedSchema,
   ImportJobSchema,
   ImportPreviewSchema,
   ImportTemplateSchema,
   type ImportClient,
+  type ImportInvite,
+  type ImportInvited,
   type ImportJob,
   type ImportMode,
   type ImportPreview,
@@ -43,6 +46,12 @@ export async function uploadImport(body: ImportUpload, options: CallOptions = {}
 export async function commitImport(id: string, mode: ImportMode, options: CallOptions = {}): Promise<ImportJob> {
   const path = `UserImport/jobs/${encodeURIComponent(id)}/commit`;
   return v.parse(ImportJobSchema, await http.post(path, { json: { mode }, ...options }).json());
+}
+
+/** POST UserImport/jobs/{id}/invite: invites the job's new people instead of creating them; the counts. */
+export async function inviteImport(id: string, body: ImportInvite, options: CallOptions = {}): Promise<ImportInvited> {
+  const path = `UserImport/jobs/${encodeURIComponent(id)}/invite`;
+  return v.parse(ImportInvitedSchema, await http.post(path, { json: body, ...options }).json());
 }
 
 /** GET UserImport/jobs/{id}: the job's progress and outcome. */

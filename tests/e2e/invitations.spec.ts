@@ -1,28 +1,21 @@
 import { describe, expect, inject, it } from 'vitest';
 import { adminPages } from './admin';
 import { cataloguePages } from './admin-catalogue';
-import { outboxReader } from './password-reset';
+import { invitationMails } from './invitations';
 import { profilePages as form } from './profile';
 import { browserPerFile, openPage } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const browser = browserPerFile();
-const outbox = outboxReader(baseUrl);
+const invitations = invitationMails(baseUrl);
 
 /** Only this file invites her (no other file signs up or counts this address). */
 const NINA = 'nina@umbrella.test';
 
 /** The sign-up link of the newest invitation mail to `to`, as a path on this server. */
 async function invitationLink(to: string): Promise<string> {
-  for (let tries = 0; tries < 50; tries += 1) {
-    const link = (await outbox.mails(to)).map((mail) => /https?:\/\/\S+\/SignUp\/\S+/.exec(mail.text)?.[0]).at(-1);
-    if (link !== undefined) {
-      const url = new URL(link);
-      return `${url.pathname}${url.search}`;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no invitation mailed to ${to}`);
+  const url = await invitations.link(to);
+  return `${url.pathname}${url.search}`;
 }
 
 describe('invitations end to end (issue 16: the st token, public-and-profile §5, §7)', () => {
@@ -34,7 +27,7 @@ describe('invitations end to end (issue 16: the st token, public-and-profile §5
     const dialog = admin.page.getByRole('dialog', { name: 'Invite someone to sign up' });
     await dialog.getByRole('combobox', { name: /^Client/ }).selectOption({ label: 'Umbrella Agents' });
     await dialog.getByRole('textbox', { name: /^Email address/ }).fill(NINA);
-    await dialog.getByRole('combobox', { name: /^Language of the mail/ }).selectOption({ label: 'Español' });
+    await dialog.getByRole('combobox', { name: /^Language of the mail/ }).selectOption({ label: 'Spanish (es)' });
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     // Sent: Umbrella's invitations show, hers pending.
     const row = panel.getByRole('row', { name: new RegExp(NINA) });

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { ApiError } from '@contracts/failures';
 import type { Invitation, InvitationCreate, InviteClient } from '@contracts/invitations';
 import { invitationsMachine } from '@machines/invitations/invitations.machine';
-import { InvitationsPanel } from '@src/admin/users/invitations/InvitationsPanel';
+import { InvitationsPanel, type InvitationsRef } from '@src/admin/users/invitations/InvitationsPanel';
 import { wireInvitations, type InvitationsApi } from '@src/admin/users/invitations/wiring';
 import { answerCall } from '../support/admin-dialog-host';
 import { renderAdminPage } from '../support/admin-page-host';
@@ -57,6 +57,7 @@ const events = [
   { type: 'revoke', id: nina.id },
   actorDone('changeInvitation', nina),
   actorError('changeInvitation', conflict),
+  { type: 'invitations.added', clientId: umbrellaClient.id },
 ] satisfies WalkEvent<typeof invitationsMachine>[];
 
 function renderPanel() {
@@ -72,10 +73,19 @@ function renderPanel() {
     createInvitation: (body) => calls.create.call(body),
     changeInvitation: (input) => calls.change.call(input),
   };
+  // What follows the panel gets its ref, as the import panel does (it tells the panel of the invitations it made).
+  const port: { ref?: InvitationsRef } = {};
   const view = renderAdminPage((notifications) => (
-    <InvitationsPanel notifications={notifications} logic={wireInvitations(api)} />
+    <InvitationsPanel
+      notifications={notifications}
+      logic={wireInvitations(api)}
+      after={(ref) => {
+        port.ref = ref;
+        return null;
+      }}
+    />
   ));
-  return { ...view, calls, user: userEvent.setup({ delay: null }) };
+  return { ...view, calls, port, user: userEvent.setup({ delay: null }) };
 }
 type Harness = ReturnType<typeof renderPanel>;
 
@@ -119,6 +129,12 @@ describeWalks(invitationsMachine, {
           actorDone('loadInvitations', rows),
           { type: 'revoke', id: nina.id },
           actorError('changeInvitation', conflict),
+        ],
+        // An import invited its new people: the list opens on that client.
+        [
+          actorDone('loadClients', clients),
+          { type: 'invitations.added', clientId: umbrellaClient.id },
+          actorDone('loadInvitations', rows),
         ],
         // Invite from the open list, then cancel: the list comes back.
         [
@@ -214,8 +230,8 @@ describeWalks(invitationsMachine, {
         await h.user.click(dialog.getByRole('button', { name: 'Cancel' }));
         return;
       }
-      // The dialog reads the clients it may offer, then Umbrella is chosen and the e-mail typed.
-      await answerCall(h.calls.clients, { output: clients });
+      // The dialog offers the panel's clients (no second read); Umbrella is chosen and the e-mail typed.
+      expect(h.calls.clients.calls).toHaveLength(1);
       await waitFor(() => {
         expect(dialog.getByLabelText(/^Client/)).toBeEnabled();
       });
@@ -225,7 +241,7 @@ describeWalks(invitationsMachine, {
       expect(dialog.getByText('Enter an e-mail address.')).toBeInTheDocument();
       expect(send).toBeDisabled();
       await h.user.type(dialog.getByLabelText(/^Email address/), 'umbrella.test');
-      await h.user.selectOptions(dialog.getByLabelText(/^Language of the mail/), 'Español');
+      await h.user.selectOptions(dialog.getByLabelText(/^Language of the mail/), 'Spanish (es)');
       await h.user.click(send);
       await answerCall(h.calls.create, { output: event.output });
       expect(h.calls.create.calls.at(-1)).toEqual({
@@ -259,6 +275,16 @@ describeWalks(invitationsMachine, {
       const change = h.calls.change.calls.at(-1)?.change;
       await answerCall(h.calls.change, { output: event.output });
       await snackbar(h, change === 'revoke' ? 'The invitation was revoked.' : 'The invitation was sent again.');
+    },
+    // Sent by the import panel (src/admin/users/import) once it invited an import's new people.
+    'invitations.added': async ({ event }, h) => {
+      act(() => {
+        h.port.ref?.send(event);
+      });
+      await waitFor(() => {
+        expect(h.calls.list.calls.at(-1)).toBe(umbrellaClient.id);
+      });
+      expect(panel().getByLabelText('Invitations of')).toHaveValue(umbrellaClient.id);
     },
     [errorEventType('changeInvitation')]: async ({ event }, h) => {
       await answerCall(h.calls.change, { error: event.error });

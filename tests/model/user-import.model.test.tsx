@@ -4,7 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { ApiError } from '@contracts/failures';
 import type { FormDefinition } from '@contracts/profile-form';
-import type { ImportClient, ImportJob, ImportPreview, ImportTemplate, ImportUpload } from '@contracts/user-import';
+import type {
+  ImportClient,
+  ImportInvite,
+  ImportInvited,
+  ImportJob,
+  ImportPreview,
+  ImportTemplate,
+  ImportUpload,
+} from '@contracts/user-import';
 import { userImportMachine } from '@machines/user-import/user-import.machine';
 import type { UploadOutcome } from '@machines/user-import/user-import.types';
 import { ImportUsersPanel } from '@src/admin/users/import/ImportUsersPanel';
@@ -53,6 +61,14 @@ const small = { name: 'people.csv', size: 120, type: 'text/csv', lastModified: 0
 const big = { name: 'big.csv', size: 1_048_576, type: 'text/csv', lastModified: 0 };
 const accepted: UploadOutcome = { ok: true, preview };
 const refused: UploadOutcome = { ok: false, message: 'The file is empty.' };
+const counted: ImportInvited = { invited: 1, alreadyInvited: 1, alreadyMembers: 0 };
+const closedClient = new ApiError({
+  status: 400,
+  code: 'validation_failed',
+  message: 'Following Validation Error(s) were found:',
+  requestId: 'r',
+  details: [{ field: 'params.id', message: 'its client does not allow sign-up, so nobody can be invited' }],
+});
 
 const events = [
   actorDone('loadClients', [umbrella]),
@@ -70,6 +86,12 @@ const events = [
   actorDone('watch', finished),
   { type: 'report.download' },
   { type: 'import.again' },
+  { type: 'invite.start' },
+  { type: 'invite.confirm' },
+  { type: 'invite.cancel' },
+  { type: 'invite.retry' },
+  actorDone('invite', counted),
+  actorError('invite', closedClient),
 ] satisfies WalkEvent<typeof userImportMachine>[];
 
 /** The panel with the import's calls parked until the walk answers them. */
@@ -83,6 +105,7 @@ function renderPanel() {
     commit: createControlledCall<ImportJob, string>(),
     job: createControlledCall<ImportJob, string>(),
     report: createControlledCall<string, string>(),
+    invite: createControlledCall<ImportInvited, { id: string; body: ImportInvite }>(),
   };
   const saved: { fileName: string; text: string }[] = [];
   const api: UserImportApi = {
@@ -95,10 +118,20 @@ function renderPanel() {
     commitImport: (id) => calls.commit.call(id),
     getImportJob: (id) => calls.job.call(id),
     getImportReport: (id) => calls.report.call(id),
+    inviteImport: (id, body) => calls.invite.call({ id, body }),
   };
   const logic = wireUserImport(api, (fileName, text) => saved.push({ fileName, text }), 0);
-  const view = renderAdminPage((notifications) => <ImportUsersPanel notifications={notifications} logic={logic} />);
-  return { ...view, calls, saved };
+  // The invitations panel is another flow: a recording port stands in for it.
+  const invitations = fakePorts();
+  const view = renderAdminPage((notifications) => (
+    <ImportUsersPanel
+      notifications={notifications}
+      invitations={invitations.ports.invitations}
+      culture="es"
+      logic={logic}
+    />
+  ));
+  return { ...view, calls, saved, told: invitations.invitations };
 }
 
 const button = (name: string) => screen.getByRole('button', { name });
@@ -122,7 +155,7 @@ describeWalks(userImportMachine, {
   events,
   scenarios: [
     {
-      input: { ports: fakePorts().ports },
+      input: { ports: fakePorts().ports, culture: 'es' },
       // Told apart by step, the refusal shown, and how far the commit is; not by the objects the calls answer.
       serializeState: (s) =>
         JSON.stringify([
@@ -130,6 +163,7 @@ describeWalks(userImportMachine, {
           s.context.clients.length,
           s.context.refusal?.kind ?? null,
           s.context.job?.status ?? null,
+          s.context.inviteFailure === null,
         ]),
       journeys: [
         [
@@ -152,6 +186,30 @@ describeWalks(userImportMachine, {
           { type: 'file.choose', file: small },
           actorDone('upload', accepted),
           { type: 'import.discard' },
+        ],
+        // Invite the new people instead: refused once (the server says why), Retry, then the summary.
+        [
+          actorDone('loadClients', [umbrella]),
+          { type: 'client.select', clientId: umbrella.id },
+          actorDone('loadClient', loaded),
+          { type: 'file.choose', file: small },
+          actorDone('upload', accepted),
+          { type: 'invite.start' },
+          { type: 'invite.confirm' },
+          actorError('invite', closedClient),
+          { type: 'invite.retry' },
+          actorDone('invite', counted),
+          { type: 'import.again' },
+        ],
+        // Asked, then cancelled: the preview again.
+        [
+          actorDone('loadClients', [umbrella]),
+          { type: 'client.select', clientId: umbrella.id },
+          actorDone('loadClient', loaded),
+          { type: 'file.choose', file: small },
+          actorDone('upload', accepted),
+          { type: 'invite.start' },
+          { type: 'invite.cancel' },
         ],
       ],
     },
@@ -223,6 +281,42 @@ describeWalks(userImportMachine, {
     },
     failed: async () => {
       expect(await screen.findByText('The import could not go on.')).toBeInTheDocument();
+    },
+    'inviting.confirming': async () => {
+      const dialog = within(await screen.findByRole('alertdialog', { name: 'Invite the 2 new people?' }));
+      expect(dialog.getByText(/each new person of the file gets an e-mail/)).toBeInTheDocument();
+      expect(dialog.getByRole('button', { name: 'Send the invitations' })).toBeEnabled();
+      expect(dialog.queryByRole('alert')).toBeNull();
+    },
+    'inviting.sending': async (_s, h) => {
+      const dialog = within(await screen.findByRole('alertdialog', { name: 'Invite the 2 new people?' }));
+      await waitFor(() => {
+        expect(h.calls.invite.waiting()).toBe(1);
+      });
+      // The job's id and the administrator's language: never a list of people.
+      expect(h.calls.invite.calls.at(-1)).toEqual({ id: preview.job.id, body: { culture: 'es' } });
+      const send = dialog.getByRole('button', { name: /Send the invitations|Try again/ });
+      expect(send).toBeDisabled();
+      expect(send).toHaveAttribute('aria-busy', 'true');
+      expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+      expect(clientSelect()).toBeDisabled();
+    },
+    'inviting.failed': async () => {
+      const dialog = within(await screen.findByRole('alertdialog', { name: 'Invite the 2 new people?' }));
+      expect(dialog.getByRole('alert')).toHaveTextContent(
+        'The invitations could not be sent. its client does not allow sign-up, so nobody can be invited',
+      );
+      expect(dialog.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    },
+    invited: async (_s, h) => {
+      expect(
+        await screen.findByText('The invitations are on their way. The invitations panel lists them.'),
+      ).toBeInTheDocument();
+      expect(screen.getByTestId('import-invited-counts')).toHaveTextContent(
+        '1 invited, 1 already invited, 0 already members',
+      );
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(h.told.at(-1)).toEqual({ type: 'invitations.added', clientId: umbrella.id });
     },
   },
   executors: {
@@ -302,6 +396,28 @@ describeWalks(userImportMachine, {
     },
     'import.again': async () => {
       await userEvent.click(button('Import another file'));
+    },
+    'invite.start': async () => {
+      await userEvent.click(button('Invite the 2 new people'));
+    },
+    'invite.confirm': async () => {
+      await userEvent.click(await screen.findByRole('button', { name: 'Send the invitations' }));
+    },
+    'invite.cancel': async () => {
+      const dialog = within(await screen.findByRole('alertdialog'));
+      await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    },
+    'invite.retry': async () => {
+      await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    },
+    [doneEventType('invite')]: (_step, h) => answer(h.calls.invite, counted),
+    [errorEventType('invite')]: async (_step, h) => {
+      await waitFor(() => {
+        expect(h.calls.invite.waiting()).toBe(1);
+      });
+      act(() => {
+        h.calls.invite.reject(closedClient);
+      });
     },
   },
 });

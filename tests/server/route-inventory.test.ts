@@ -19,6 +19,8 @@ const clientAdminWrites = [
   'POST /api/v1/Instance',
   'POST /api/v1/Instance/uploadtemplate',
   'POST /api/v1/UserImport/jobs/:id/commit',
+  // Inviting an import's new people (tests/server/user-import/invite.test.ts tries another client's import).
+  'POST /api/v1/UserImport/jobs/:id/invite',
   // Their own client's help page (tests/server/admin/faq.test.ts tries another client's).
   'POST /api/v1/Faq/:clientId',
   'PUT /api/v1/Faq/:clientId/:id',

@@ -1,7 +1,9 @@
 import { createActor, fromCallback, setup, type EventObject } from 'xstate';
 import type { NotificationsEvent } from '@machines/notifications/notifications.types';
 import type { SessionEvent } from '@machines/session/session.machine';
-import type { IdentityPorts } from '@machines/support/ports';
+import type { IdentityPorts, InvitationsPort } from '@machines/support/ports';
+
+type InvitationsEvent = InvitationsPort extends { send: (event: infer E) => void } ? E : never;
 
 /** A started actor that keeps every event it receives: a port a test can read back. */
 export function recordingPort<TEvent extends EventObject>() {
@@ -18,14 +20,25 @@ export function recordingPort<TEvent extends EventObject>() {
 }
 
 /**
- * Fake notifications and session ports for hosting a flow outside the root (machines/support/ports.ts): the flow
- * under test talks to them as it would to the singletons, and the test reads what they were sent.
+ * Fake notifications, session and invitations-panel ports for hosting a flow outside the root
+ * (machines/support/ports.ts): the flow under test talks to them as it would to the real actors, and the test reads
+ * what they were sent.
  */
 export function fakePorts() {
   const notifications = recordingPort<NotificationsEvent>();
   const session = recordingPort<SessionEvent>();
-  const ports: IdentityPorts = { notifications: notifications.ref, session: session.ref };
-  return { ports, notifications: notifications.received, session: session.received };
+  const invitations = recordingPort<InvitationsEvent>();
+  const ports: IdentityPorts & { invitations: InvitationsPort } = {
+    notifications: notifications.ref,
+    session: session.ref,
+    invitations: invitations.ref,
+  };
+  return {
+    ports,
+    notifications: notifications.received,
+    session: session.received,
+    invitations: invitations.received,
+  };
 }
 
 /**

@@ -6,25 +6,11 @@ import {
   InvitationSchema,
   InviteClientListSchema,
 } from '@contracts/invitations';
-import { defineArea, type ApiDeps } from '../area';
+import { defineArea } from '../area';
 import { actorOf, reachOfCaller } from '../support/caller';
 import type { FastifyRequest } from 'fastify';
-import {
-  createInvitation,
-  inviteClients,
-  listInvitations,
-  resendInvitation,
-  revokeInvitation,
-  type InvitationDeps,
-} from './service';
-
-const depsOf = (deps: ApiDeps): InvitationDeps => ({
-  db: deps.db,
-  mailer: deps.mailer,
-  key: deps.invitations.key,
-  ttlDays: deps.config.invitationTtlDays,
-  publicUrl: deps.config.publicUrl,
-});
+import { createInvitation, inviteClients, listInvitations, resendInvitation, revokeInvitation } from './service';
+import { invitationDepsOf } from './deps';
 
 /**
  * Invitations to sign up (docs/api.md "Invitations"), for administrators, each within their reach (a client
@@ -62,7 +48,7 @@ export const invitationsArea = defineArea({
       '/Invitation',
       { schema: { body: InvitationCreateSchema, response: { 201: InvitationSchema } } },
       async (request, reply) => {
-        const created = await createInvitation(depsOf(deps), await inviter(request), request.body);
+        const created = await createInvitation(invitationDepsOf(deps), await inviter(request), request.body);
         return reply.code(201).send(created);
       },
     );
@@ -70,7 +56,7 @@ export const invitationsArea = defineArea({
     app.post(
       '/Invitation/:id/resend',
       { schema: { params: InvitationIdParamsSchema, response: { 200: InvitationSchema } } },
-      async (request) => resendInvitation(depsOf(deps), await inviter(request), request.params.id),
+      async (request) => resendInvitation(invitationDepsOf(deps), await inviter(request), request.params.id),
     );
 
     app.post(

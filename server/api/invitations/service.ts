@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Invitation, InvitationCreate, InviteClient } from '@contracts/invitations';
 import { normaliseCulture } from '@contracts/culture';
 import type { Db } from '../../db/client';
-import { clients, instances, invitations } from '../../db/schema';
+import { instances, invitations } from '../../db/schema';
+import { listClients } from '../clients/queries';
 import { notFound, ProblemError, validationFailed } from '../../http/problem';
-import type { Mailer } from '../../mail/mailer';
+import type { Mailer, MailMessage } from '../../mail/mailer';
 import { auditTrail } from '../support/audit';
 import { findClient } from '../profile/service';
 import { assertReaches, type AdminReach } from '../support/reach';
@@ -29,7 +30,8 @@ export interface Inviter {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Whole seconds: the token carries its expiry in seconds, and the row must say exactly the same (validity.ts). */
-const expiryFrom = (now: Date, days: number) => new Date(Math.floor((now.getTime() + days * DAY_MS) / 1000) * 1000);
+export const expiryFrom = (now: Date, days: number) =>
+  new Date(Math.floor((now.getTime() + days * DAY_MS) / 1000) * 1000);
 
 const closed = () => new ProblemError(409, 'conflict', 'This invitation was already accepted or revoked.');
 
@@ -84,18 +86,10 @@ export async function createInvitation(deps: InvitationDeps, by: Inviter, body: 
   return invitationView(row, now);
 }
 
-/** GET Invitation/clients: the clients within the caller's reach that allow sign-up, by name. */
+/** GET Invitation/clients: the clients within the caller's reach (GET Client's list) that allow sign-up, by name. */
 export async function inviteClients(db: Db, reach: AdminReach): Promise<InviteClient[]> {
-  if (reach.kind === 'client' && reach.clientId === null) return [];
-  return db
-    .select({ id: clients.id, name: clients.name })
-    .from(clients)
-    .where(
-      reach.kind === 'all'
-        ? eq(clients.autoSignUp, true)
-        : and(eq(clients.autoSignUp, true), eq(clients.id, reach.clientId ?? '')),
-    )
-    .orderBy(asc(clients.name));
+  const reachable = await listClients(db, reach);
+  return reachable.filter((client) => client.autoSignUp).map(({ id, name }) => ({ id, name }));
 }
 
 /** GET Invitation?clientId=: the client's invitations, newest first. */
@@ -166,18 +160,25 @@ async function changeOpen(
 }
 
 async function sendInvitation(deps: InvitationDeps, row: InvitationRow, clientName: string): Promise<void> {
+  await deps.mailer.send(await invitationMessage(deps, row, clientName));
+}
+
+/** The mail of an invitation: its link carries a token sealing the row's id, e-mail, client and expiry. */
+export async function invitationMessage(
+  deps: Pick<InvitationDeps, 'key' | 'publicUrl' | 'ttlDays'>,
+  row: InvitationRow,
+  clientName: string,
+): Promise<MailMessage> {
   const culture = normaliseCulture(row.culture);
   const token = await sealInvitation(
     { invitationId: row.id, email: row.email, clientId: row.clientId, expiresAt: row.expiresAt },
     deps.key,
   );
-  await deps.mailer.send(
-    invitationMail({
-      to: row.email,
-      culture,
-      client: clientName,
-      link: invitationLink(deps.publicUrl, row.clientId, token, culture),
-      days: deps.ttlDays,
-    }),
-  );
+  return invitationMail({
+    to: row.email,
+    culture,
+    client: clientName,
+    link: invitationLink(deps.publicUrl, row.clientId, token, culture),
+    days: deps.ttlDays,
+  });
 }

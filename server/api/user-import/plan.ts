@@ -1,7 +1,7 @@
 import type { ProblemDetail } from '@contracts/errors';
 import type { FormViewer } from '@contracts/forms/profile-rules';
 import type { FormDefinition } from '@contracts/profile-form';
-import { EMAIL_COLUMN, ROLE_COLUMN, type ImportProblem } from '@contracts/user-import';
+import { CULTURE_COLUMN, EMAIL_COLUMN, ROLE_COLUMN, type ImportProblem } from '@contracts/user-import';
 import { ADMIN_APPLICATION_NAME } from '../../db/seed';
 import { checkEmail, checkFields, namesOf, Refusals, valuesToSave } from '../instance/boundary';
 import type { fixedInputRules } from '../instance/boundary';
@@ -56,14 +56,18 @@ export type RowPlan =
   | { plan: 'update' | 'unchanged'; change: RowChange; person: KnownPerson };
 
 /**
- * The header as the form spells it: `Email` (required), the form's fields an administrator sees, `Role`; any case.
+ * The header as the form spells it: `Email` (required), the form's fields an administrator sees, `Role`, and the
+ * optional `Culture` (the language of a bulk invitation, never a profile field); any case.
  * A column the form does not know refuses the file (every row would fail the same way).
  */
 export function columnsOf(header: string[], form: FormDefinition): string[] {
   const known = new Map<string, string>(
-    [EMAIL_COLUMN, ROLE_COLUMN, ...form.fields.filter((f) => f.dataType !== 'LABEL').map((f) => f.fieldName)].map(
-      (name) => [name.toLowerCase(), name],
-    ),
+    [
+      EMAIL_COLUMN,
+      ROLE_COLUMN,
+      CULTURE_COLUMN,
+      ...form.fields.filter((f) => f.dataType !== 'LABEL').map((f) => f.fieldName),
+    ].map((name) => [name.toLowerCase(), name]),
   );
   const unknown = header.filter((column) => !known.has(column.toLowerCase()));
   if (unknown.length > 0) throw new UnreadableFile(`Unknown columns: ${unknown.slice(0, 10).join(', ')}.`);
@@ -71,6 +75,9 @@ export function columnsOf(header: string[], form: FormDefinition): string[] {
   if (!columns.includes(EMAIL_COLUMN)) throw new UnreadableFile(`The file has no ${EMAIL_COLUMN} column.`);
   return columns;
 }
+
+/** Columns that are not profile fields: the rules of the form leave them aside. */
+const notFields: ReadonlySet<string> = new Set([EMAIL_COLUMN, ROLE_COLUMN, CULTURE_COLUMN]);
 
 /** The cells of a record by column; a record with another number of cells than the header is a problem. */
 export function cellsByColumn(
@@ -119,9 +126,7 @@ export function planRow(
   person: KnownPerson | undefined,
 ): RowPlan {
   const email = row[EMAIL_COLUMN] ?? '';
-  const given = Object.fromEntries(
-    Object.entries(row).filter(([column]) => column !== EMAIL_COLUMN && column !== ROLE_COLUMN),
-  );
+  const given = Object.fromEntries(Object.entries(row).filter(([column]) => !notFields.has(column)));
   const refusals = new Refusals();
   checkEmail(refusals, email, rules.emailRules);
   const form = formOf(rules.form, person);

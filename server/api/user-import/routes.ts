@@ -2,6 +2,8 @@ import {
   ImportClientListSchema,
   ImportClientParamsSchema,
   ImportCommitSchema,
+  ImportInvitedSchema,
+  ImportInviteSchema,
   ImportHistorySchema,
   ImportJobParamsSchema,
   ImportJobSchema,
@@ -14,7 +16,9 @@ import type { Principal } from '../../auth/principal';
 import { unauthorized } from '../../http/problem';
 import { readFormDefinition } from '../instance/form-queries';
 import { defineArea } from '../area';
-import { reachOfCaller } from '../support/caller';
+import { actorOf, reachOfCaller } from '../support/caller';
+import { invitationDepsOf } from '../invitations/deps';
+import { inviteNewPeople } from './invite';
 import { applyJob, claimJob } from './commit';
 import { dryRun } from './dry-run';
 import { importableClients, importClient, jobProblems, jobRecord, jobsOf, reachableJob, rowsOf } from './queries';
@@ -113,6 +117,19 @@ export const userImportArea = defineArea({
         }
         return reply.status(202).send(await jobRecord(db, await reachableJob(db, reach, job.id)));
       },
+    );
+
+    // Invites the job's new people instead of creating them (docs/api.md "User import", docs/links.md "Invitations").
+    app.post(
+      '/UserImport/jobs/:id/invite',
+      { schema: { params: ImportJobParamsSchema, body: ImportInviteSchema, response: { 200: ImportInvitedSchema } } },
+      async (request) =>
+        inviteNewPeople(
+          invitationDepsOf(deps),
+          { login: actorOf(request), reach: await reachOfCaller(deps, request) },
+          request.params.id,
+          request.body.culture,
+        ),
     );
 
     app.get(

@@ -88,12 +88,15 @@ export function UsersPage() {
       profile={profile}
       settings={{ culture, role: profile.role, ownId: profile.userId, clientId: profile.clientId }}
       // The invitations and the CSV import are each their own panel and flow (src/admin/users/invitations/,
-      // machines/invitations; src/admin/users/import/, machines/user-import), under the grid.
+      // machines/invitations; src/admin/users/import/, machines/user-import), under the grid; the import tells the
+      // invitations panel when it invited its new people.
       importPanel={
-        <>
-          <InvitationsPanel notifications={notifications} />
-          <ImportUsersPanel notifications={notifications} />
-        </>
+        <InvitationsPanel
+          notifications={notifications}
+          after={(invitations) => (
+            <ImportUsersPanel notifications={notifications} invitations={invitations} culture={culture} />
+          )}
+        />
       }
     />
   );

@@ -37,6 +37,25 @@ const showing = (rows: Invitation[] = [invitation()]) =>
   transition(invitationsMachine, listing(), doneEvent('loadInvitations', rows))[0];
 
 describe('invitations panel', () => {
+  it('opens the list on the client whose invitations an import just made, and reads it again when open', () => {
+    const opened = transition(invitationsMachine, ready(), {
+      type: 'invitations.added',
+      clientId: umbrellaClient.id,
+    })[0];
+    expect(opened.value).toEqual({ listing: 'loading' });
+    expect(opened.context.clientId).toBe(umbrellaClient.id);
+    const reread = transition(invitationsMachine, showing(), { type: 'invitations.added', clientId: acmeClient.id })[0];
+    expect(reread.value).toEqual({ listing: 'loading' });
+    expect(reread.context.clientId).toBe(acmeClient.id);
+  });
+
+  it('ignores news of a client it does not offer, and news while the clients are still being read', () => {
+    const elsewhere = transition(invitationsMachine, ready(), { type: 'invitations.added', clientId: 'elsewhere' })[0];
+    expect(elsewhere.value).toBe('idle');
+    const early = transition(invitationsMachine, start(), { type: 'invitations.added', clientId: acmeClient.id })[0];
+    expect(early.value).toBe('preparing');
+  });
+
   it('reads the clients first; Invite and the list then open on the first client', () => {
     expect(start().value).toBe('preparing');
     expect(selectMayInvite(start())).toBe(false);
@@ -138,14 +157,10 @@ describe('invite dialog (the editor pattern)', () => {
     save: (body: InvitationCreate) => Promise<Invitation>,
     clients: readonly InviteClient[] = [acmeClient, umbrellaClient],
   ) {
-    const machine = inviteDialogMachine.provide({
-      actors: {
-        load: fromPromise(() => Promise.resolve(clients)),
-        save: fromPromise(({ input }) => save(input)),
-      },
-    });
+    // No load: the dialog offers the clients the panel gives it, without reading them again.
+    const machine = inviteDialogMachine.provide({ actors: { save: fromPromise(({ input }) => save(input)) } });
     return createActor(machine, {
-      input: { notifications: fakePorts().ports.notifications, clientId: umbrellaClient.id },
+      input: { notifications: fakePorts().ports.notifications, clientId: umbrellaClient.id, clients },
     }).start();
   }
 

@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import type { ImportPreview } from '@contracts/user-import';
 import { userImportMachine } from '@machines/user-import/user-import.machine';
+import { ApiError } from '@contracts/failures';
 import {
+  selectInvited,
+  selectInviteFailure,
+  selectInviteStep,
   selectMayChooseClient,
+  selectMayInvite,
   selectMayUseButtons,
+  selectNewPeople,
   selectProgress,
   selectRefusal,
   selectStep,
@@ -27,7 +33,7 @@ const preview: ImportPreview = {
 const sentTo = (actions: { type: string; params?: unknown }[]) =>
   actions.filter((action) => action.type === 'xstate.sendTo').map((action) => action.params);
 
-const input = () => ({ ports: fakePorts().ports });
+const input = () => ({ ports: fakePorts().ports, culture: 'es' as const });
 const start = () => initialTransition(userImportMachine, input())[0];
 const listed = () => transition(userImportMachine, start(), doneEvent('loadClients', [umbrella]))[0];
 const chosen = () => transition(userImportMachine, listed(), { type: 'client.select', clientId: umbrella.id })[0];
@@ -35,6 +41,9 @@ const ready = () => transition(userImportMachine, chosen(), doneEvent('loadClien
 const uploading = () => transition(userImportMachine, ready(), { type: 'file.choose', file: file(2_000) })[0];
 const previewing = () => transition(userImportMachine, uploading(), doneEvent('upload', { ok: true, preview }))[0];
 const committing = () => transition(userImportMachine, previewing(), { type: 'import.commit', mode: 'upsert' })[0];
+const confirming = () => transition(userImportMachine, previewing(), { type: 'invite.start' })[0];
+const sending = () => transition(userImportMachine, confirming(), { type: 'invite.confirm' })[0];
+const counted = { invited: 1, alreadyInvited: 1, alreadyMembers: 0 };
 
 describe('user import (admin-and-board §2, §4, §5, §8)', () => {
   it('lists the importable clients first; the buttons wait for a client', () => {
@@ -144,5 +153,74 @@ describe('user import (admin-and-board §2, §4, §5, §8)', () => {
     expect(reportActions).toContainEqual(
       expect.objectContaining({ type: 'downloadReport', params: { jobId: job().id, fileName: 'people.csv' } }),
     );
+  });
+
+  describe('inviting the new people instead of creating them', () => {
+    it('offers to invite the preview’s new people, and asks first', () => {
+      expect(selectMayInvite(previewing())).toBe(true);
+      expect(selectNewPeople(previewing())).toBe(2);
+      expect(selectStep(confirming())).toBe('inviting');
+      expect(selectInviteStep(confirming())).toBe('confirming');
+    });
+
+    it('offers nothing to invite when the preview has no new people', () => {
+      const none = transition(
+        userImportMachine,
+        uploading(),
+        doneEvent('upload', { ok: true, preview: { ...preview, job: job({ counts: { ...counts, new: 0 } }) } }),
+      )[0];
+      expect(selectMayInvite(none)).toBe(false);
+      expect(selectStep(transition(userImportMachine, none, { type: 'invite.start' })[0])).toBe('preview');
+    });
+
+    it('goes back to the preview when the confirmation is cancelled', () => {
+      const back = transition(userImportMachine, confirming(), { type: 'invite.cancel' })[0];
+      expect(selectStep(back)).toBe('preview');
+      expect(back.context.preview).toEqual(preview);
+    });
+
+    it('invites the job in the administrator’s language, busy meanwhile, the client select held', () => {
+      const s = sending();
+      expect(selectInviteStep(s)).toBe('sending');
+      expect(s.hasTag('busy')).toBe(true);
+      expect(selectMayChooseClient(s)).toBe(false);
+      expect(
+        selectInviteStep(transition(userImportMachine, s, { type: 'client.select', clientId: umbrella.id })[0]),
+      ).toBe('sending');
+      expect(s.children.invite).toBeDefined();
+    });
+
+    it('shows the counts once invited and tells the invitations panel to read the client again', () => {
+      const [done, actions] = transition(userImportMachine, sending(), doneEvent('invite', counted));
+      expect(selectStep(done)).toBe('invited');
+      expect(selectInvited(done)).toEqual(counted);
+      expect(sentTo(actions)).toMatchObject([{ event: { type: 'invitations.added', clientId: umbrella.id } }]);
+      const again = transition(userImportMachine, done, { type: 'import.again' })[0];
+      expect(selectStep(again)).toBe('ready');
+      expect(again.context.preview).toBeNull();
+      expect(selectInvited(again)).toBeNull();
+    });
+
+    it('keeps a failure beside Retry (the server’s reason for a refusal), and retries or goes back', () => {
+      const refusal = new ApiError({
+        status: 400,
+        code: 'validation_failed',
+        message: 'Following Validation Error(s) were found:',
+        requestId: 'r',
+        details: [{ field: 'params.id', message: 'its client does not allow sign-up, so nobody can be invited' }],
+      });
+      const [failed, actions] = transition(userImportMachine, sending(), errorEvent('invite', refusal));
+      expect(selectInviteStep(failed)).toBe('failed');
+      expect(selectInviteFailure(failed)).toEqual({
+        raw: 'its client does not allow sign-up, so nobody can be invited',
+      });
+      expect(sentTo(actions)).toEqual([]);
+      const down = transition(userImportMachine, sending(), errorEvent('invite', new Error('down')))[0];
+      expect(selectInviteFailure(down)).toEqual({ raw: 'down' });
+      const retried = transition(userImportMachine, failed, { type: 'invite.retry' })[0];
+      expect(selectInviteStep(retried)).toBe('sending');
+      expect(selectInviteFailure(retried)).toBeNull();
+      expect(selectStep(transition(userImportMachine, failed, { type: 'invite.cancel' })[0])).toBe('preview');
+    });
   });
 });

@@ -9,7 +9,7 @@ import {
   type LabelEditorView,
 } from '@machines/label-editor/label-editor.selectors';
 import type { Draft, EditScope, InputRules, LabelChange } from '@machines/label-editor/label-editor.types';
-import { cultures, type Culture } from '@contracts/culture';
+import { cultureNamed, cultureOptions } from '@src/i18n/culture-options';
 import { labels } from '@src/i18n/labels';
 import { looksLikeHtml } from '@src/i18n/sanitise';
 import { HtmlLabel } from '@src/ui/HtmlLabel';
@@ -20,11 +20,6 @@ import { useText } from '@src/ui/use-text';
 import { ConflictChoice } from '@src/ui/form/ConflictChoice';
 
 type EditorRef = ActorRefFrom<typeof labelEditorMachine>;
-
-const cultureText = {
-  'en-us': labels.Dashboard_Text_CultureEnglish,
-  es: labels.Dashboard_Text_CultureSpanish,
-} satisfies Record<Culture, unknown>;
 
 const thisClientText = (clientId: string) => ({ ...labels.Dashboard_Text_ThisClient, values: { clientId } });
 const rulesText = (rules: InputRules, required: string) => ({
@@ -166,9 +161,9 @@ function ScopeFields({ view, onChange }: { view: LabelEditorView; onChange: (sco
         label={i18n._(labels.Dashboard_Text_Culture)}
         disabled={disabled}
         value={view.scope.culture}
-        options={cultures.map((culture) => ({ value: culture, label: i18n._(cultureText[culture]) }))}
+        options={cultureOptions(i18n)}
         onChange={(value) => {
-          const culture = cultures.find((known) => known === value);
+          const culture = cultureNamed(value);
           if (culture) onChange({ ...view.scope, culture });
         }}
       />

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { importModes, type ImportMode } from '@contracts/user-import';
-import { selectPreview } from '@machines/user-import/user-import.selectors';
+import { selectMayInvite, selectNewPeople, selectPreview } from '@machines/user-import/user-import.selectors';
 import { labels } from '@src/i18n/labels';
 import { ImportEventButton } from './ImportEventButton';
 import type { ImportRef } from './ImportUsersPanel';
@@ -14,10 +14,12 @@ const modeLabels = {
   update: labels.Import_Option_Update,
 } satisfies Record<ImportMode, unknown>;
 
-/** The dry run: the counts, every failing row (line, column, message), and how to commit it. */
+/** The dry run: the counts, every failing row (line, column, message), how to commit it, or invite its new people. */
 export function ImportPreviewSection({ importRef }: { importRef: ImportRef }) {
   const { i18n } = useLingui();
   const preview = useSelector(importRef, selectPreview);
+  const newPeople = useSelector(importRef, selectNewPeople);
+  const mayInvite = useSelector(importRef, selectMayInvite);
   // Which mode the person picks before committing is a widget's value, not flow state: the flow takes it with the commit.
   const [mode, setMode] = useState<ImportMode>('upsert');
   if (preview === null) return null;
@@ -86,6 +88,14 @@ export function ImportPreviewSection({ importRef }: { importRef: ImportRef }) {
         </Stack>
         <ImportEventButton importRef={importRef} event={{ type: 'import.commit', mode }}>
           {i18n._(labels.Import_Button_Commit)}
+        </ImportEventButton>
+        <ImportEventButton
+          importRef={importRef}
+          event={{ type: 'invite.start' }}
+          variant="outline"
+          disabled={!mayInvite}
+        >
+          {i18n._({ ...labels.Import_Button_Invite, values: { count: newPeople } })}
         </ImportEventButton>
         <ImportEventButton importRef={importRef} event={{ type: 'import.discard' }} variant="outline">
           {i18n._(labels.Import_Button_Discard)}

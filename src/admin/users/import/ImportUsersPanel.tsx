@@ -3,7 +3,9 @@ import { useLingui } from '@lingui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import type { Culture } from '@contracts/culture';
 import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
+import type { InvitationsPort } from '@machines/support/ports';
 import {
   selectClientId,
   selectClients,
@@ -17,6 +19,8 @@ import { ClientOptions } from '../../shared/ClientOptions';
 import { ImportCommitSection } from './ImportCommitSection';
 import { ImportEventButton } from './ImportEventButton';
 import { ImportHistory } from './ImportHistory';
+import { ImportInviteDialog } from './ImportInviteDialog';
+import { ImportInvitedSection } from './ImportInvitedSection';
 import { ImportPreviewSection } from './ImportPreviewSection';
 import { wireUserImport } from './wiring';
 import { withValues } from '@src/i18n/with-values';
@@ -26,18 +30,24 @@ export type ImportRef = ActorRefFrom<ImportLogic>;
 
 /**
  * Manage Import Users (admin-and-board §2): the client select, Download template and Upload file, then the dry run's
- * preview, the commit's progress and its outcome. A thin view of the import flow (machines/user-import); the
+ * preview, the commit's progress and its outcome, or the invitation of its new people. A thin view of the import flow (machines/user-import); the
  * manage-users page mounts it with the notifications singleton.
  */
 export function ImportUsersPanel({
   notifications,
+  invitations,
+  culture,
   logic = wireUserImport(),
 }: {
   notifications: NotificationsRef;
+  /** The invitations panel, told when the import's new people were invited. */
+  invitations: InvitationsPort;
+  /** The administrator's language (invitations of rows without a Culture cell). */
+  culture: Culture;
   /** The flow with its calls; tests give controlled ones. */
   logic?: ImportLogic;
 }) {
-  const importRef = useActorRef(logic, { input: { ports: { notifications } } });
+  const importRef = useActorRef(logic, { input: { culture, ports: { notifications, invitations } } });
   return <ImportUsersView importRef={importRef} />;
 }
 
@@ -117,7 +127,9 @@ export function ImportUsersView({ importRef }: { importRef: ImportRef }) {
             : refusal.message}
         </Text>
       )}
-      {step === 'preview' ? <ImportPreviewSection importRef={importRef} /> : null}
+      {step === 'preview' || step === 'inviting' ? <ImportPreviewSection importRef={importRef} /> : null}
+      <ImportInviteDialog importRef={importRef} />
+      {step === 'invited' ? <ImportInvitedSection importRef={importRef} /> : null}
       {step === 'committing' || step === 'done' ? <ImportCommitSection importRef={importRef} /> : null}
       {step === 'failed' ? (
         <HStack>

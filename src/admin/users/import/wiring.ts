@@ -9,6 +9,7 @@ import {
   getImportJob,
   getImportReport,
   getImportTemplate,
+  inviteImport,
   listImportClients,
   listImportJobs,
   uploadImport,
@@ -26,6 +27,7 @@ export const userImportApi = {
   getImportTemplate,
   uploadImport,
   commitImport,
+  inviteImport,
   getImportJob,
   getImportReport,
 };
@@ -106,6 +108,7 @@ export function wireUserImport(
         }
       }),
       commit: fromPromise(({ input, signal }) => api.commitImport(input.jobId, input.mode, { signal })),
+      invite: fromPromise(({ input, signal }) => api.inviteImport(input.jobId, { culture: input.culture }, { signal })),
       watch: fromPromise(async ({ input, signal }) => {
         await pause(pauseMs, signal);
         return api.getImportJob(input.jobId, { signal });

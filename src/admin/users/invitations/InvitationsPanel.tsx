@@ -1,6 +1,7 @@
 import { Button, chakra, Heading, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
 import {
@@ -11,7 +12,7 @@ import {
   selectListLoading,
   selectListOpen,
   selectListUnreadable,
-  selectMayChange,
+  selectChangeableIds,
   selectMayChooseClient,
   selectMayInvite,
   selectMayShow,
@@ -36,12 +37,20 @@ export type InvitationsRef = ActorRefFrom<InvitationsLogic>;
 export function InvitationsPanel({
   notifications,
   logic = wireInvitations(),
+  after,
 }: {
   notifications: NotificationsRef;
   logic?: InvitationsLogic;
+  /** What follows the panel and talks to it (the import panel, which tells it of invitations it made). */
+  after?: (invitations: InvitationsRef) => ReactNode;
 }) {
   const ref = useActorRef(logic, { input: { ports: { notifications } } });
-  return <InvitationsView invitationsRef={ref} />;
+  return (
+    <>
+      <InvitationsView invitationsRef={ref} />
+      {after?.(ref)}
+    </>
+  );
 }
 
 export function InvitationsView({ invitationsRef }: { invitationsRef: InvitationsRef }) {
@@ -120,7 +129,7 @@ function InvitationList({ invitationsRef }: { invitationsRef: InvitationsRef }) 
   const loading = useSelector(invitationsRef, selectListLoading);
   const unreadable = useSelector(invitationsRef, selectListUnreadable);
   const pendingId = useSelector(invitationsRef, selectPendingId);
-  const snapshot = useSelector(invitationsRef, (s) => s);
+  const changeable = useSelector(invitationsRef, selectChangeableIds, shallowEqual);
   if (loading) return <LoadingStatus />;
   if (unreadable) return <Unreadable onRetry={() => invitationsRef.send({ type: 'retry' })} />;
   if (rows.length === 0) return <Text color="fg.muted">{i18n._(labels.Invitation_Text_None)}</Text>;
@@ -137,7 +146,7 @@ function InvitationList({ invitationsRef }: { invitationsRef: InvitationsRef }) 
       </Table.Header>
       <Table.Body>
         {rows.map((row) => {
-          const mayChange = selectMayChange(snapshot, row);
+          const mayChange = changeable.includes(row.id);
           return (
             <Table.Row key={row.id} data-testid="invitation-row" data-status={row.status}>
               <Table.Cell>{row.email}</Table.Cell>

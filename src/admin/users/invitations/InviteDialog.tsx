@@ -2,7 +2,6 @@ import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { Culture } from '@contracts/culture';
 import type { inviteDialogMachine } from '@machines/invitations/invite-dialog.machine';
 import {
   selectCanSave,
@@ -15,6 +14,7 @@ import {
   selectMayChooseClient,
   selectProblem,
 } from '@machines/invitations/invite-dialog.selectors';
+import { cultureNamed, cultureOptions } from '@src/i18n/culture-options';
 import { labels } from '@src/i18n/labels';
 import { DialogNotice } from '@src/ui/DialogNotice';
 import { FormDialog } from '@src/ui/form/FormDialog';
@@ -75,11 +75,8 @@ export function InviteDialog({ dialogRef }: { dialogRef: InviteDialogRef }) {
           value={draft.culture}
           disabled={!editable}
           empty={{ label: i18n._(labels.Invitation_Text_ClientCulture) }}
-          options={[
-            { value: 'en-us', label: 'English' },
-            { value: 'es', label: 'Español' },
-          ]}
-          onChange={(culture) => dialogRef.send({ type: 'edit', changes: { culture: culture as Culture | '' } })}
+          options={cultureOptions(i18n)}
+          onChange={(value) => dialogRef.send({ type: 'edit', changes: { culture: cultureNamed(value) ?? '' } })}
         />
       </Stack>
     </FormDialog>

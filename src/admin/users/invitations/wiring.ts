@@ -10,7 +10,6 @@ export type InvitationsApi = typeof invitationsApi;
 export function wireInvitations(api: InvitationsApi = invitationsApi) {
   const inviteDialog = inviteDialogMachine.provide({
     actors: {
-      load: fromPromise(({ signal }) => identified(() => api.listInviteClients(signalOf(signal)))),
       save: fromPromise(({ input, signal }) => identified(() => api.createInvitation(input, signalOf(signal)))),
     },
   });

@@ -56,4 +56,29 @@ export const importLabels = {
     id: 'Import_Text_PreviewCounts',
     message: 'Not imported: {new} new, {updated} to update, {unchanged} unchanged, {failed} failed',
   }),
+  Import_Button_Invite: msg({
+    id: 'Import_Button_Invite',
+    message: '{count, plural, one {Invite the # new person} other {Invite the # new people}}',
+  }),
+  Import_Text_InviteTitle: msg({
+    id: 'Import_Text_InviteTitle',
+    message: '{count, plural, one {Invite the # new person?} other {Invite the # new people?}}',
+  }),
+  Import_Text_InviteExplain: msg({
+    id: 'Import_Text_InviteExplain',
+    message:
+      'Instead of creating their accounts, each new person of the file gets an e-mail with a link to sign up, in the language of their Culture column or yours. People who already have an account or an open invitation are left out.',
+  }),
+  Import_Button_InviteConfirm: msg({ id: 'Import_Button_InviteConfirm', message: 'Send the invitations' }),
+  Import_Button_InviteCancel: msg({ id: 'Import_Button_InviteCancel', message: 'Cancel' }),
+  Import_Button_InviteRetry: msg({ id: 'Import_Button_InviteRetry', message: 'Try again' }),
+  Import_Text_InviteFailed: msg({ id: 'Import_Text_InviteFailed', message: 'The invitations could not be sent.' }),
+  Import_Text_Invited: msg({
+    id: 'Import_Text_Invited',
+    message: '{invited} invited, {alreadyInvited} already invited, {alreadyMembers} already members',
+  }),
+  Import_Text_InvitedDone: msg({
+    id: 'Import_Text_InvitedDone',
+    message: 'The invitations are on their way. The invitations panel lists them.',
+  }),
 };
