@@ -83,9 +83,10 @@ async function registerRouteRateLimits(app: FastifyInstance, config: Config): Pr
     await app.register(rateLimit, { global: false });
     return;
   }
-  const redis = await openRateLimitRedis(config.redisUrl);
   // Logged, not thrown: a Redis outage must not take the portal down; the counts it misses are let through.
-  redis.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis (rate limits) is unreachable'));
+  const redis = await openRateLimitRedis(config.redisUrl, (error) =>
+    app.log.warn({ err: error }, 'Redis (rate limits) is unreachable'),
+  );
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => redis.disconnect());
   });

@@ -301,8 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       schema: v.pipe(v.string(), v.regex(/^[A-Za-z0-9:_.-]{1,64}$/)),
       expected: '1 to 64 letters, digits, colons, dots, _ or -',
     }) ?? 'gatehouse:';
-  const workers =
-    read(env, 'WORKERS', { schema: wholeNumber(1, 64), expected: 'a whole number from 1 to 64' }) ?? 1;
+  const workers = read(env, 'WORKERS', { schema: wholeNumber(1, 64), expected: 'a whole number from 1 to 64' }) ?? 1;
   const drainSeconds =
     read(env, 'DRAIN_SECONDS', { schema: wholeNumber(0, 300), expected: 'a whole number of seconds from 0 to 300' }) ??
     DEFAULT_DRAIN_SECONDS;

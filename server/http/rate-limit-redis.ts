@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
  * server/app.ts). The identity provider's and the portal's attempt counters are in the database and do not depend on
  * Redis, so sign-in, recovery, sign-up and reset limits hold even then.
  */
-export async function openRateLimitRedis(url: string): Promise<Redis> {
+export async function openRateLimitRedis(url: string, onError: (error: Error) => void): Promise<Redis> {
   const redis = new Redis(url, {
     lazyConnect: true,
     connectTimeout: 2_000,
@@ -17,6 +17,8 @@ export async function openRateLimitRedis(url: string): Promise<Redis> {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
   });
+  // Before connecting: ioredis reports a refused connection as an event too, and prints it when nobody listens.
+  redis.on('error', onError);
   try {
     await redis.connect();
     await redis.ping();

@@ -74,7 +74,7 @@ export function runPrimary(count: number, log: Logger): void {
       fork();
       return;
     }
-    if (code !== 0 || signal !== null) failed = true;
+    if (code !== 0 || worker.process.signalCode !== null) failed = true;
     if (!stopping) {
       log.error({ pid: worker.process.pid, code, signal }, 'a worker could not start: stopping');
       stopAll('SIGTERM');

@@ -57,7 +57,12 @@ describe('loadConfig', () => {
 
   it('reads the scale-out settings (REDIS_URL, REDIS_KEY_PREFIX, WORKERS, DRAIN_SECONDS) and refuses bad ones', () => {
     expect(
-      loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'sso-eu:', WORKERS: '4', DRAIN_SECONDS: '0' }),
+      loadConfig({
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        REDIS_KEY_PREFIX: 'sso-eu:',
+        WORKERS: '4',
+        DRAIN_SECONDS: '0',
+      }),
     ).toMatchObject({ redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'sso-eu:', workers: 4, drainSeconds: 0 });
     expect(() => loadConfig({ WORKERS: '0' })).toThrow(/WORKERS must be a whole number from 1 to 64/);
     expect(() => loadConfig({ DRAIN_SECONDS: '301' })).toThrow(/DRAIN_SECONDS must be a whole number of seconds/);

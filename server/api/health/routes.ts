@@ -10,15 +10,11 @@ export const healthArea = defineArea({
   prefix: '/api/v1',
   guard: 'public',
   routes: (app) => {
-    app.get(
-      '/health',
-      { schema: { response: { 200: HealthSchema, 503: DrainingSchema } } },
-      (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        if (!request.server.drain.draining) return { status: 'ok' as const };
-        reply.code(503);
-        return { status: 'draining' as const };
-      },
-    );
+    app.get('/health', { schema: { response: { 200: HealthSchema, 503: DrainingSchema } } }, (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!request.server.drain.draining) return { status: 'ok' as const };
+      reply.code(503);
+      return { status: 'draining' as const };
+    });
   },
 });
