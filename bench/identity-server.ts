@@ -122,7 +122,10 @@ async function onPostgres(count: number, env: Record<string, string>): Promise<B
       'postgres',
       people.map((person) => person.login),
     );
-    return { ...watched, query: server.query };
+    return {
+      ...watched,
+      query: <Row extends object>(text: string, values?: unknown[]) => server.query<Row>(text, values),
+    };
   } catch (error) {
     await server.stop();
     throw error;
