@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openRateLimitRedis } from '@server/http/rate-limit-redis';
 import { buildTestApp, type TestApp } from './support/app';
@@ -33,6 +34,50 @@ describe.each(databaseKinds)('per-route rate limits in Redis (%s)', (kind) => {
     expect((await decrypt(first)).statusCode).toBe(429);
     expect((await decrypt(second)).statusCode).toBe(429);
     expect(await redisKeys(`${prefix}rate-limit:`)).toHaveLength(1);
+  });
+});
+
+/** A TCP relay to the test Redis that the test can cut, as a Redis outage would. */
+async function cuttableRedis(): Promise<{ url: string; cut(): Promise<void> }> {
+  const target = new URL(testRedisUrl);
+  const sockets = new Set<net.Socket>();
+  const relay = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 6379), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => socket.destroy());
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const { port } = relay.address() as net.AddressInfo;
+  return {
+    url: `redis://127.0.0.1:${String(port)}`,
+    cut: async () => {
+      const closed = new Promise<void>((resolve) => relay.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}
+
+describe('a Redis outage after the start', () => {
+  it('lets the limited routes answer (uncounted) instead of failing them', async () => {
+    const redis = await cuttableRedis();
+    const t = await buildTestApp('pglite', {
+      seed: false,
+      env: { REDIS_URL: redis.url, REDIS_KEY_PREFIX: testRedisPrefix() },
+    });
+    try {
+      const decrypt = () => t.app.inject({ url: '/api/v1/Encrypt/decrypt?content=nothing&clientId=acme' });
+      expect((await decrypt()).statusCode).toBe(400);
+      await redis.cut();
+      // The invitation check itself still runs and refuses the token: neither a 500 nor a 429.
+      expect((await decrypt()).statusCode).toBe(400);
+    } finally {
+      await t.dispose();
+    }
   });
 });
 
