@@ -70,13 +70,13 @@ export function runPrimary(count: number, log: Logger): void {
   cluster.on('exit', (worker, code, signal) => {
     live.delete(worker);
     if (!stopping && serving.has(worker)) {
-      log.error({ pid: worker.process.pid, code, signal }, 'a worker died: starting another');
+      log.error({ workerPid: worker.process.pid, code, signal }, 'a worker died: starting another');
       fork();
       return;
     }
     if (code !== 0 || worker.process.signalCode !== null) failed = true;
     if (!stopping) {
-      log.error({ pid: worker.process.pid, code, signal }, 'a worker could not start: stopping');
+      log.error({ workerPid: worker.process.pid, code, signal }, 'a worker could not start: stopping');
       stopAll('SIGTERM');
     }
     if (live.size === 0) process.exit(failed ? 1 : 0);

@@ -38,15 +38,17 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     await dropRedisKeys(prefix);
   });
 
+  /** The process ids of B's workers that have logged that they listen, so far. */
+  const listening = () =>
+    new Set(
+      b
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('Gatehouse is listening'))
+        .map((line) => (JSON.parse(line) as { pid: number }).pid),
+    );
+
   it('runs B as two worker processes under one primary (WORKERS=2)', async () => {
-    const listening = () =>
-      new Set(
-        b
-          .output()
-          .split('\n')
-          .filter((line) => line.includes('Gatehouse is listening'))
-          .map((line) => (JSON.parse(line) as { pid: number }).pid),
-      );
     const pids = await waitFor('both workers listening', () =>
       Promise.resolve(listening().size === 2 ? listening() : undefined),
     );
@@ -133,4 +135,13 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     expect(edit.status).toBe(200);
     expect(await title()).toBe(value);
   });
+
+  it('replaces a worker that dies, and serves on with the new one', async () => {
+    const [victim] = [...listening()];
+    if (victim === undefined) throw new Error('no worker of B has logged that it listens');
+    process.kill(victim, 'SIGKILL');
+    await waitFor('a new worker listening', () => Promise.resolve(listening().size === 3 ? true : undefined), 120_000);
+    expect(b.output()).toContain('a worker died: starting another');
+    expect((await fetch(`${b.baseUrl}/api/v1/health`)).status).toBe(200);
+  }, 150_000);
 });
