@@ -8,7 +8,7 @@ import { openDatabase } from '@server/db/client';
 import { newUserId } from '@server/idp/ids';
 import { idpUsers } from '@server/idp/tables';
 import { hashSecret } from '@server/idp/users/passwords';
-import { startServerOnPostgres } from '@tests/e2e/support/postgres-server';
+import { startServerOnPostgres, type ServerWithDatabase } from '@tests/e2e/support/postgres-server';
 import { startServer, type RunningServer } from '@tests/e2e/support/server-process';
 
 export const BENCH_PASSWORD = 'Bench-Sign-In-2026';
@@ -20,35 +20,44 @@ export interface BenchServer extends RunningServer {
   /** IdP logins of the extra people, all with BENCH_PASSWORD. */
   logins: string[];
   /**
-   * CPU time the server process has used so far (all its threads, argon2's included), in ms; null where /proc is
-   * not available. Differences of it give a cost per operation that does not depend on the machine's load.
+   * CPU time the server has used so far (all its threads, argon2's included; with WORKERS, the primary's and every
+   * worker's together), in ms; null where /proc is not available. Differences of it give a cost per operation that
+   * does not depend on the machine's load.
    */
   cpuMs(): number | null;
+  /** On PostgreSQL: runs one statement on the server's database (the token-table sizing reads it). */
+  query?: ServerWithDatabase['query'];
 }
 
-/** The server process: the one whose command line runs server/main.ts with our PORT. */
-function findServerPid(baseUrl: string): number | null {
-  if (process.platform !== 'linux') return null;
+/** The server's processes: those whose command line runs server/main.ts with our PORT (a cluster's primary and workers). */
+function findServerPids(baseUrl: string): number[] {
+  if (process.platform !== 'linux') return [];
   const port = new URL(baseUrl).port;
+  const pids: number[] = [];
   for (const entry of readdirSync('/proc', { withFileTypes: true })) {
     if (!/^\d+$/.test(entry.name)) continue;
     try {
       if (!readFileSync(`/proc/${entry.name}/cmdline`, 'utf8').includes('server/main.ts')) continue;
-      if (readFileSync(`/proc/${entry.name}/environ`, 'utf8').includes(`\0PORT=${port}\0`)) return Number(entry.name);
+      if (readFileSync(`/proc/${entry.name}/environ`, 'utf8').includes(`\0PORT=${port}\0`))
+        pids.push(Number(entry.name));
     } catch {
       // The process ended meanwhile, or is not ours to read.
     }
   }
-  return null;
+  return pids;
 }
 
-/** utime + stime of a process from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms on Linux). */
-function processCpuMs(pid: number | null): number | null {
-  if (pid === null) return null;
+/** utime + stime of processes from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms on Linux), summed. */
+function processCpuMs(pids: number[]): number | null {
+  if (pids.length === 0) return null;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    let total = 0;
+    for (const pid of pids) {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    }
+    return total;
   } catch {
     return null;
   }
@@ -65,8 +74,8 @@ async function benchPeople(count: number) {
 }
 
 function withCpu(server: RunningServer, database: BenchDatabase, logins: string[]): BenchServer {
-  const pid = findServerPid(server.baseUrl);
-  return { ...server, database, logins, cpuMs: () => processCpuMs(pid) };
+  const pids = findServerPids(server.baseUrl);
+  return { ...server, database, logins, cpuMs: () => processCpuMs(pids) };
 }
 
 async function onPglite(count: number): Promise<BenchServer> {
@@ -97,8 +106,8 @@ async function onPglite(count: number): Promise<BenchServer> {
   }
 }
 
-async function onPostgres(count: number): Promise<BenchServer> {
-  const server = await startServerOnPostgres({ LOG_LEVEL: 'error' });
+async function onPostgres(count: number, env: Record<string, string>): Promise<BenchServer> {
+  const server = await startServerOnPostgres({ LOG_LEVEL: 'error', ...env });
   try {
     const people = await benchPeople(count);
     for (const person of people) {
@@ -108,17 +117,26 @@ async function onPostgres(count: number): Promise<BenchServer> {
         [person.id, person.login, person.email, person.status, person.passwordHash, person.passwordChangedAt],
       );
     }
-    return withCpu(
+    const watched = withCpu(
       server,
       'postgres',
       people.map((person) => person.login),
     );
+    return {
+      ...watched,
+      query: <Row extends object>(text: string, values?: unknown[]) => server.query<Row>(text, values),
+    };
   } catch (error) {
     await server.stop();
     throw error;
   }
 }
 
-export function startServerWithBenchPeople(count: number, database: BenchDatabase = 'pglite'): Promise<BenchServer> {
-  return database === 'postgres' ? onPostgres(count) : onPglite(count);
+/** `env`: extra configuration for a server on PostgreSQL (WORKERS for the scale-out figures). */
+export function startServerWithBenchPeople(
+  count: number,
+  database: BenchDatabase = 'pglite',
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
+  return database === 'postgres' ? onPostgres(count, env) : onPglite(count);
 }

@@ -8,6 +8,7 @@ import { benchIdentity } from './identity';
 import { benchProfileForm } from './profile-form';
 import { benchRegister } from './register';
 import { benchResourcesLoad } from './resources-load';
+import { benchScaleOut } from './scale-out';
 import { benchStartup } from './startup';
 import { repoRoot, type Figure } from './support';
 import { benchSystemLog } from './system-log';
@@ -18,6 +19,7 @@ const figures: Figure[] = [
   ...(await benchStartup()),
   ...(await benchResourcesLoad()),
   ...(await benchIdentity()),
+  ...(await benchScaleOut()),
   ...(await benchSystemLog()),
   ...(await benchGridFilter()),
   ...(await benchAdminListsLoad()),

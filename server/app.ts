@@ -13,7 +13,9 @@ import { createTokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { demoAppRoutes } from './demo-apps/route';
+import { installDrain } from './http/drain';
 import { installErrorHandler } from './http/error-handler';
+import { openRateLimitRedis } from './http/rate-limit-redis';
 import { echoRequestId, requestIdOptions } from './http/request-id';
 import { installSecurityHeaders } from './http/security-headers';
 import { installStaticSpa } from './http/static-spa';
@@ -72,6 +74,31 @@ export interface BuildAppOptions {
 }
 
 /**
+ * Per-route limits only (`config: { rateLimit }` on the error log, siteConfiguration and the invitation decrypt; the
+ * sign-in, recovery, sign-up and reset limits are attempt counters in the database). With REDIS_URL they are counted
+ * in Redis under REDIS_KEY_PREFIX, so N processes enforce one limit; without it, in this process's memory.
+ */
+async function registerRouteRateLimits(app: FastifyInstance, config: Config): Promise<void> {
+  if (config.redisUrl === null) {
+    await app.register(rateLimit, { global: false });
+    return;
+  }
+  // Logged, not thrown: a Redis outage must not take the portal down; the counts it misses are let through.
+  const redis = await openRateLimitRedis(config.redisUrl, (error) =>
+    app.log.warn({ err: error }, 'Redis (rate limits) is unreachable'),
+  );
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: `${config.redisKeyPrefix}rate-limit:`,
+    skipOnError: true,
+  });
+}
+
+/**
  * The whole HTTP application, not listening (main.ts listens; tests use `inject`). Order as in fastify/demo:
  * cross-cutting hooks and external plugins, then app decorators, then routes, then the SPA and its fallback.
  */
@@ -103,9 +130,8 @@ export async function buildApp({
   echoRequestId(app);
   installErrorHandler(app);
   await installSecurityHeaders(app, config);
-  // Per-route limits only (the error log today; OTP and sign-up later). In memory per process: REDIS_URL-backed
-  // shared counters need a Redis client the project does not ship yet.
-  await app.register(rateLimit, { global: false });
+  installDrain(app);
+  await registerRouteRateLimits(app, config);
 
   // Before any route scope exists: every route under /api is guarded as it declares, or refused (server/auth/guards.ts).
   installGuardPolicy(app);

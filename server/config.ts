@@ -53,6 +53,12 @@ export const DEFAULT_LOCKOUT_MINUTES = 30;
 /** Okta's own System Log retention (as DEFAULT_LOG_RETENTION_DAYS in server/idp/purge.ts). */
 export const DEFAULT_LOG_RETENTION_DAYS = 90;
 
+/**
+ * Long enough for a load balancer to see two failed health checks at a 2-second interval; an orchestrator's stop
+ * grace period must exceed it plus the time requests take (docs/operations.md "Graceful shutdown").
+ */
+export const DEFAULT_DRAIN_SECONDS = 5;
+
 export interface RecaptchaConfig {
   siteKey: string;
   secret: string;
@@ -97,7 +103,21 @@ export interface Config {
   usernameRule: UsernameRuleConfig;
   idpPolicy: EmbeddedIdpPolicyConfig;
   smtpUrl: string | null;
+  /**
+   * REDIS_URL: where the per-route rate limits (@fastify/rate-limit) are counted, so that every process enforces one
+   * limit. Null: each process counts its own. The identity provider's and the portal's attempt counters live in the
+   * database and are shared either way.
+   */
   redisUrl: string | null;
+  /** Prefix of every Redis key this deployment writes (REDIS_KEY_PREFIX), so several may share one Redis. */
+  redisKeyPrefix: string;
+  /** WORKERS: server processes on this host (node:cluster); PGlite allows one, so it forces 1. */
+  workers: number;
+  /**
+   * DRAIN_SECONDS: after SIGTERM, how long the process keeps accepting connections while its health check answers
+   * 503, so that the load balancer stops sending before connections are refused.
+   */
+  drainSeconds: number;
   /**
    * SERVER_SECRET: the key material kept outside the database (the one-time codes' HMAC key derives from it), so a
    * copy of the database alone cannot be searched for codes. Null: a key file in `dataDir` (server/secrets).
@@ -276,6 +296,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     expected: 'a redis:// or rediss:// URL',
     secret: true,
   });
+  const redisKeyPrefix =
+    read(env, 'REDIS_KEY_PREFIX', {
+      schema: v.pipe(v.string(), v.regex(/^[A-Za-z0-9:_.-]{1,64}$/)),
+      expected: '1 to 64 letters, digits, colons, dots, _ or -',
+    }) ?? 'gatehouse:';
+  const workers = read(env, 'WORKERS', { schema: wholeNumber(1, 64), expected: 'a whole number from 1 to 64' }) ?? 1;
+  const drainSeconds =
+    read(env, 'DRAIN_SECONDS', { schema: wholeNumber(0, 300), expected: 'a whole number of seconds from 0 to 300' }) ??
+    DEFAULT_DRAIN_SECONDS;
   const serverSecret = read(env, 'SERVER_SECRET', {
     schema: v.pipe(v.string(), v.minLength(32)),
     expected: 'a secret of at least 32 characters',
@@ -340,6 +369,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     idpPolicy,
     smtpUrl,
     redisUrl,
+    redisKeyPrefix,
+    workers,
+    drainSeconds,
     serverSecret,
     recaptcha,
     altcha,

@@ -4,13 +4,16 @@ import { migrate } from './db/migrate';
 import { seedDemoWorldIfEmpty } from './db/seed';
 import { migrateIdp } from './idp/migrate';
 import { seedDemoIdentities } from './idp/seed/demo-identities';
+import pino from 'pino';
 import { exitGracefullyOnSignals } from './http/shutdown';
+import { isWorker, runPrimary, stopOnPrimaryRequest, workerCount } from './http/workers';
 import { loadServerSecret } from './secrets/server-secret';
 
 /**
  * The server process (`npm start`, `npm run start:prod`): configuration → database (migrated, with the embedded
  * IdP's tables unless a real Okta org is configured; the demo world seeded once when DEMO_DATA is on, its people
- * given accounts in the embedded IdP) → HTTP on HOST:PORT → graceful shutdown on SIGTERM/SIGINT.
+ * given accounts in the embedded IdP) → HTTP on HOST:PORT → graceful shutdown on SIGTERM/SIGINT. With WORKERS=N on
+ * PostgreSQL this process is the cluster's primary and forks N workers that each do all of that (server/http/workers).
  */
 
 function configOrExit(): Config {
@@ -24,8 +27,7 @@ function configOrExit(): Config {
   }
 }
 
-async function start(): Promise<void> {
-  const config = configOrExit();
+async function start(config: Config): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
   await migrate(database);
   const embeddedIdp = config.okta === null;
@@ -38,12 +40,15 @@ async function start(): Promise<void> {
   // must stop with its one line and nothing else.
   const { buildApp } = await import('./app');
   const app = await buildApp({ config, database, serverSecret: loadServerSecret(config) });
-  exitGracefullyOnSignals({
+  const shutdown = exitGracefullyOnSignals({
     closeServer: () => app.close(),
     closeDatabase: () => database.close(),
+    beginDrain: () => app.drain.begin(),
+    drainMs: config.drainSeconds * 1000,
     log: app.log,
     exit: (code) => process.exit(code),
   });
+  if (isWorker()) stopOnPrimaryRequest(shutdown);
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
     {
@@ -57,7 +62,15 @@ async function start(): Promise<void> {
   );
 }
 
-start().catch((error: unknown) => {
-  process.stderr.write(`Gatehouse could not start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+const config = configOrExit();
+// A worker is one of the primary's N already; only the first process decides how many there are.
+const log = pino({ level: config.logLevel });
+const workers = isWorker() ? 1 : workerCount(config, log);
+if (workers > 1) {
+  runPrimary(workers, log);
+} else {
+  start(config).catch((error: unknown) => {
+    process.stderr.write(`Gatehouse could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -30,6 +30,9 @@ describe('loadConfig', () => {
       idpPolicy: { mfaGroups: [], lockoutAttempts: 10, lockoutMinutes: 30, logRetentionDays: 90 },
       smtpUrl: null,
       redisUrl: null,
+      redisKeyPrefix: 'gatehouse:',
+      workers: 1,
+      drainSeconds: 5,
       serverSecret: null,
       recaptcha: null,
       altcha: { hmacSecret: null, cost: 1000, maxCounter: 5000, ttlSeconds: 1200 },
@@ -50,6 +53,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ INVITATION_TTL_DAYS: '14' }).invitationTtlDays).toBe(14);
     expect(() => loadConfig({ INVITATION_TTL_DAYS: '0' })).toThrow(/INVITATION_TTL_DAYS must be a whole number/);
     expect(() => loadConfig({ INVITATION_TTL_DAYS: 'a week' })).toThrow(/INVITATION_TTL_DAYS/);
+  });
+
+  it('reads the scale-out settings (REDIS_URL, REDIS_KEY_PREFIX, WORKERS, DRAIN_SECONDS) and refuses bad ones', () => {
+    expect(
+      loadConfig({
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        REDIS_KEY_PREFIX: 'sso-eu:',
+        WORKERS: '4',
+        DRAIN_SECONDS: '0',
+      }),
+    ).toMatchObject({ redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'sso-eu:', workers: 4, drainSeconds: 0 });
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow(/WORKERS must be a whole number from 1 to 64/);
+    expect(() => loadConfig({ DRAIN_SECONDS: '301' })).toThrow(/DRAIN_SECONDS must be a whole number of seconds/);
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: 'has space' })).toThrow(/REDIS_KEY_PREFIX/);
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL must be a redis:\/\//);
   });
 
   it('does not seed the demo world in production unless told to', () => {

@@ -27,6 +27,11 @@ async function followToRedirectUri(url: string, redirectUri: string): Promise<st
  * authn → authorize (PKCE, sessionToken) → token. For setting things up through the admin API, and for benchmarks.
  */
 export async function providerAdminToken(origin: string): Promise<string> {
+  return (await providerAdminTokens(origin)).access_token;
+}
+
+/** The whole token answer of that sign-in (access, ID and refresh token: the SPA's scopes include offline_access). */
+export async function providerAdminTokens(origin: string): Promise<oidc.TokenEndpointResponse> {
   const { clientId } = (await (await fetch(`${origin}/api/v1/config/public`)).json()) as { clientId: string };
   const authn = await fetch(`${origin}/api/v1/authn`, {
     method: 'POST',
@@ -55,5 +60,5 @@ export async function providerAdminToken(origin: string): Promise<string> {
     pkceCodeVerifier: verifier,
     expectedState: state,
   });
-  return tokens.access_token;
+  return tokens;
 }

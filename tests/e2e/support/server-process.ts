@@ -9,6 +9,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** A server a test also signals and watches (the drain test): its process, what it printed, how it ended. */
+export interface WatchedServer extends RunningServer {
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves with the exit code once the process has ended (null if a signal ended it). */
+  exited: Promise<number | null>;
+  /** Everything the process has written to stdout and stderr so far. */
+  output(): string;
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Asks the kernel for a free loopback port (the server itself must get a fixed PORT to build its issuer URL). */
@@ -42,9 +51,10 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, deadlineMs: n
 
 /**
  * Starts the real server exactly as `npm start` does (embedded PGlite, demo world) in a fresh data directory, on
- * 127.0.0.1 only. The caller must `stop()` it; it also dies with the test process.
+ * 127.0.0.1 only, without a drain period (DRAIN_SECONDS=0 unless `extraEnv` sets one), so `stop()` is quick. The
+ * caller must `stop()` it; it also dies with the test process.
  */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<WatchedServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-e2e-'));
   const baseUrl = `http://localhost:${port}`;
@@ -61,10 +71,12 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      DRAIN_SECONDS: '0',
       ...extraEnv,
     },
   });
   let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
@@ -76,6 +88,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   }
   return {
     baseUrl,
+    signal: (signal) => child.kill(signal),
+    exited,
+    output: () => output,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise<boolean>((r) => child.once('exit', () => r(true)));
