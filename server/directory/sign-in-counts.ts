@@ -13,7 +13,7 @@ export interface SignInHour {
 }
 
 /**
- * Where the dashboard's sign-in figures come from (docs/identity.md "Dashboard figures"). Okta's management API has no
+ * Where the dashboard's sign-in figures come from (docs/identity.md "Hourly counts and the dashboard's figures"). Okta's management API has no
  * counts, only events, so this is beside the directory port rather than in it: the embedded IdP answers from its
  * hourly counts in process, a real Okta org from its System Log read through the directory port. `clientKey` is a
  * client's Okta prefix in capitals, or null for everyone.

@@ -17,7 +17,8 @@ export const PURGE_BATCH = 1_000;
 export const DEFAULT_PURGE_INTERVAL_MS = 10 * 60_000;
 /** How long System Log events are kept by default (IDP_LOG_RETENTION_DAYS): Okta's own retention, 90 days. */
 export const DEFAULT_LOG_RETENTION_DAYS = 90;
-const DAY_MS = 24 * 3_600_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 export interface PurgeOptions {
   now?: Date;
@@ -38,7 +39,8 @@ const purgeable = (now: Date, logRetentionDays: number): [PgTable, SQL][] => [
   [idpOneTimeTokens, lte(idpOneTimeTokens.expiresAt, now)],
   [idpRateLimits, lte(idpRateLimits.windowStartedAt, new Date(now.getTime() - RATE_LIMIT_HORIZON_MS))],
   [idpLogEvents, lte(idpLogEvents.published, new Date(now.getTime() - logRetentionDays * DAY_MS))],
-  [idpLogHourly, lte(idpLogHourly.hour, new Date(now.getTime() - logRetentionDays * DAY_MS))],
+  // An hour goes once all of it is past the horizon, so its count never disagrees with the events still kept.
+  [idpLogHourly, lte(idpLogHourly.hour, new Date(now.getTime() - logRetentionDays * DAY_MS - HOUR_MS))],
 ];
 
 /**

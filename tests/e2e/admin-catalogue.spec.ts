@@ -4,6 +4,7 @@ import { adminPages } from './admin';
 import { answerTo, cataloguePages, row, templatePages } from './admin-catalogue';
 import { identityPages } from './identity';
 import { launchBrowser, openPage } from './support/browser';
+import { downloadedCsv } from './support/download';
 import { startServer, type RunningServer } from './support/server-process';
 
 const PROVIDER_ADMIN = 'admin@gatehouse.test';
@@ -105,6 +106,20 @@ describe('the admin catalogue end to end (issue 4, admin-and-board §2–§4)', 
     await sam.context.close();
     // One long journey of many steps on a 2-core machine: room beyond the project's 60 s per test.
   }, 150_000);
+
+  it('exports the applications the filter keeps as a numbered CSV', async () => {
+    const { page } = await adminPages.signedIn(browser, server.baseUrl, PROVIDER_ADMIN);
+    await cataloguePages.open(page, '/application', 'Benefits Center');
+    await cataloguePages.filter(page, 'Name', 'benefits');
+    await expect.poll(() => cataloguePages.firstCells(page)).toEqual(['Benefits Center']);
+    const { fileName, lines } = await downloadedCsv(page, () =>
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    );
+    expect(fileName).toBe('applications.csv');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe('"#","Name","Alias","Region","Link","Icon","Default role"');
+    expect(lines[1]).toMatch(/^"1","Benefits Center",/);
+  });
 
   it('the provider administrator builds a template from catalogue fields, finds it as saved, and deletes it', async () => {
     const name = 'Vision enrolment';

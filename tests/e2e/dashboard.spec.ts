@@ -15,7 +15,7 @@ async function tile(page: Page, figure: string): Promise<number> {
 
 /** The counts the hourly chart's bar pair for the current hour names (its `<title>`). */
 async function currentHour(page: Page): Promise<{ signIns: number; failures: number }> {
-  const chart = page.getByRole('img', { name: 'Sign-ins per hour, last 24 hours' });
+  const chart = page.getByRole('img', { name: 'Sign-ins per hour (UTC), last 24 hours' });
   const title = (await chart.locator('g').last().locator('title').textContent()) ?? '';
   const [, signIns, failures] = /(\d+) sign-ins, (\d+) failed/.exec(title) ?? [];
   return { signIns: Number(signIns), failures: Number(failures) };

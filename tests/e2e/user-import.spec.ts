@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { largeImportFile } from '../server/user-import/large-file';
 import { adminPages } from './admin';
 import { cataloguePages } from './admin-catalogue';
 import { browserPerFile } from './support/browser';
+import { downloadedCsv } from './support/download';
 
 const baseUrl = inject('baseUrl');
 const browser = browserPerFile();
@@ -53,14 +53,10 @@ describe('user import end to end (issue 10, admin-and-board §2 "Manage Import U
         `${String(rows - 20)} created, 0 updated, 0 unchanged, 0 skipped, 20 failed`,
       );
 
-      const download = page.waitForEvent('download');
-      await panel.getByRole('button', { name: 'Download report' }).click();
-      const report = await download;
-      expect(report.suggestedFilename()).toBe('umbrella-people_report.csv');
-      const lines = (await readFile(await report.path(), 'utf8'))
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split(/\r?\n/);
+      const { fileName, lines } = await downloadedCsv(page, () =>
+        panel.getByRole('button', { name: 'Download report' }).click(),
+      );
+      expect(fileName).toBe('umbrella-people_report.csv');
       expect(lines).toHaveLength(rows + 1);
       expect(lines.filter((line) => line.includes(',"failed",'))).toHaveLength(20);
       expect(lines.filter((line) => line.includes(',"created",'))).toHaveLength(rows - 20);

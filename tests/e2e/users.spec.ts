@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { adminPages } from './admin';
 import { answerTo, cataloguePages, row } from './admin-catalogue';
 import { browserPerFile } from './support/browser';
+import { downloadedCsv } from './support/download';
 
 const baseUrl = inject('baseUrl');
 const browser = browserPerFile();
@@ -49,6 +50,34 @@ describe('manage user profiles end to end (issue 10, admin-and-board §2, public
     await dialog.getByRole('button', { name: 'Save' }).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('the provider administrator opens a person’s details, 225 ms, and exports the people the search keeps', async () => {
+    const { page } = await adminPages.signedIn(browser(), baseUrl, 'admin@gatehouse.test');
+    await cataloguePages.open(page, '/manageUsers', 'maria@acme.test');
+
+    // A row's details: her applications and roles under her row, expanding in the spec's 225 ms.
+    await row(page, 'maria@acme.test').getByRole('button', { name: 'Show the details of María González' }).click();
+    const details = page.getByRole('region', { name: 'Details of María González' });
+    await details.getByText('Benefits Center: Member').waitFor();
+    await details.getByText('Claims Portal: Viewer').waitFor();
+    expect(await details.evaluate((element) => getComputedStyle(element).animationDuration)).toBe('0.225s');
+    await page.getByRole('button', { name: 'Hide the details of María González' }).click();
+    await details.waitFor({ state: 'detached' });
+
+    // Export: every person the search keeps (not only the page on screen), numbered, from the server.
+    await search(page, 'Email address', '@acme.test');
+    const total = await gridRows(page).count();
+    const { fileName, lines } = await downloadedCsv(page, () =>
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    );
+    expect(fileName).toBe('users.csv');
+    expect(lines[0]).toBe('"#","First name","Last name","Email","Login","Client","Role","SSO"');
+    const people = lines.slice(1);
+    expect(people.length).toBeGreaterThanOrEqual(total);
+    expect(people.map((line) => line.split(',')[0])).toEqual(people.map((_, n) => `"${String(n + 1)}"`));
+    expect(people.every((line) => line.includes('@acme.test"'))).toBe(true);
+    expect(people.some((line) => line.includes('"maria@acme.test"'))).toBe(true);
   });
 
   it('the client administrator of Acme sees Acme’s people only, and has no client filter', async () => {

@@ -35,6 +35,6 @@ export async function applicationsPerClient(db: Db, clientId: string | null): Pr
 export async function clientKeyOfClient(db: Db, clientId: string | null): Promise<string | null> {
   if (clientId === null) return null;
   const [row] = await db.select({ oktaPrefix: clients.oktaPrefix }).from(clients).where(eq(clients.id, clientId));
-  // A client that is gone counts nobody: a key no login can have.
-  return row === undefined ? '\u0000' : row.oktaPrefix.toUpperCase();
+  // A client that is gone counts nobody: a key no Okta prefix can be (prefixes are letters and digits).
+  return row === undefined ? '-' : row.oktaPrefix.toUpperCase();
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { normaliseCulture, type Culture } from '@contracts/culture';
 import { CULTURE_COLUMN, type ImportInvited } from '@contracts/user-import';
 import { clients, importJobRows, importJobs } from '../../db/schema';
@@ -41,7 +41,18 @@ export async function inviteNewPeople(
     ]);
   const now = new Date();
   const outcome = await db.transaction(async (tx) => {
-    await tx.select({ id: importJobs.id }).from(importJobs).where(eq(importJobs.id, job.id)).for('update');
+    // Under the job's lock, as it is now: a commit that claimed it meanwhile is refused here, and the version bump makes
+    // a commit that read the job before this invite fail its claim (409) instead of creating the people invited.
+    const [locked] = await tx
+      .select({ status: importJobs.status })
+      .from(importJobs)
+      .where(eq(importJobs.id, job.id))
+      .for('update');
+    if (locked?.status === 'committing') throw beingCommitted();
+    await tx
+      .update(importJobs)
+      .set({ version: sql`${importJobs.version} + 1` })
+      .where(eq(importJobs.id, job.id));
     const news = await tx
       .select({ email: importJobRows.email, values: importJobRows.values })
       .from(importJobRows)

@@ -51,9 +51,17 @@ export function hourlyCountsOf(events: readonly CountedEvent[]): HourlyCount[] {
  */
 export async function addHourlyCounts(tx: Db, counts: HourlyCount[]): Promise<void> {
   if (counts.length === 0) return;
+  // Always in one order, so two processes adding to the same hours lock their rows in the same order (no deadlock).
+  const ordered = [...counts].sort(
+    (a, b) =>
+      a.hour.getTime() - b.hour.getTime() ||
+      a.clientKey.localeCompare(b.clientKey) ||
+      a.eventType.localeCompare(b.eventType) ||
+      a.outcomeResult.localeCompare(b.outcomeResult),
+  );
   await tx
     .insert(idpLogHourly)
-    .values(counts)
+    .values(ordered)
     .onConflictDoUpdate({
       target: [idpLogHourly.hour, idpLogHourly.clientKey, idpLogHourly.eventType, idpLogHourly.outcomeResult],
       set: { count: sql`${idpLogHourly.count} + excluded.count` },

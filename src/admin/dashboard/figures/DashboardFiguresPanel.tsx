@@ -88,7 +88,8 @@ export function DashboardFiguresPanel({
 
 function Figures({ figures }: { figures: DashboardFigures }) {
   const { i18n } = useLingui();
-  const hour = (at: string) => i18n.date(new Date(at), { hour: 'numeric', minute: '2-digit' });
+  // Both charts count in UTC hours and days (the server's buckets), and say so in their titles.
+  const hour = (at: string) => i18n.date(new Date(at), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
   const day = (at: string) => i18n.date(new Date(at), { month: 'short', day: 'numeric', timeZone: 'UTC' });
   return (
     <Stack gap="6">
