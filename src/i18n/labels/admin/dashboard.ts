@@ -78,7 +78,10 @@ export const dashboardLabels = {
   Dashboard_Text_FailuresDay: msg({ id: 'Dashboard_Text_FailuresDay', message: 'Failed sign-ins (24 hours)' }),
   Dashboard_Text_Lockouts: msg({ id: 'Dashboard_Text_Lockouts', message: 'Lockouts (30 days)' }),
   Dashboard_Text_ActivePeople: msg({ id: 'Dashboard_Text_ActivePeople', message: 'Active people (30 days)' }),
-  Dashboard_Text_HoursChart: msg({ id: 'Dashboard_Text_HoursChart', message: 'Sign-ins per hour (UTC), last 24 hours' }),
+  Dashboard_Text_HoursChart: msg({
+    id: 'Dashboard_Text_HoursChart',
+    message: 'Sign-ins per hour (UTC), last 24 hours',
+  }),
   Dashboard_Text_DaysChart: msg({ id: 'Dashboard_Text_DaysChart', message: 'Sign-ins per day (UTC), last 30 days' }),
   Dashboard_Text_SignIns: msg({ id: 'Dashboard_Text_SignIns', message: 'Sign-ins' }),
   Dashboard_Text_Failures: msg({ id: 'Dashboard_Text_Failures', message: 'Failed' }),
