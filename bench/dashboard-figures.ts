@@ -6,24 +6,20 @@
 // client, newest changes and errors) for the provider administrator and for one client, 50 runs each after one
 // warm-up. Needs PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test by
 // default); a scratch database is made and dropped.
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { dashboardFigures } from '@server/api/dashboard/service';
-import { openDatabase } from '@server/db/client';
 import { migrate } from '@server/db/migrate';
 import { seedDemoWorldIfEmpty } from '@server/db/seed';
 import { embeddedSignInCounts } from '@server/directory/sign-in-counts';
 import { idpMigrationsFolder, migrateIdp } from '@server/idp/migrate';
 import type { EventRecorder } from '@server/idp/events/recorder';
+import { withScratchPostgres } from './scratch-postgres';
 import { figure, type Figure } from './support';
 
 const EVENTS = 1_000_000;
 const USERS = 100_000;
 const RUNS = 50;
-const adminUrl =
-  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 const prefixOf = (n: string) =>
   `(array['ACME__', 'GLBX__', 'AULUMB__', ''])[1 + (${n} % 4)] || 'person' || (${n} % 5000) || '@bench.test'`;
@@ -80,16 +76,8 @@ async function timed(label: string, budget: number | null, read: () => Promise<u
 }
 
 export async function benchDashboardFigures(): Promise<Figure[]> {
-  const name = `gatehouse_bench_dash_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.href, dataDir: '' }); // dataDir: unused with a URL
-  const figures: Figure[] = [];
-  try {
-    if (database.kind !== 'postgres') throw new Error('PostgreSQL expected');
+  return withScratchPostgres('dash', async (database) => {
+    const figures: Figure[] = [];
     await migrate(database);
     await migrateIdp(database);
     await seedDemoWorldIfEmpty(database.db);
@@ -131,12 +119,8 @@ export async function benchDashboardFigures(): Promise<Figure[]> {
         dashboardFigures(deps, acme, new Date()),
       )),
     );
-  } finally {
-    await database.close();
-    await admin.query(`drop database ${name}`);
-    await admin.end();
-  }
-  return figures;
+    return figures;
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

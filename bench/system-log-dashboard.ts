@@ -3,16 +3,12 @@
 // warm-up. The events are made in PostgreSQL (generate_series) over 90 days: 70 % sign-ins (one in ten failing),
 // 25 % refreshes, 0.5 % lockouts, the rest lifecycle changes. Needs PostgreSQL: BENCH_DATABASE_URL or
 // TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test by default); a scratch database is made and dropped.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { openDatabase } from '@server/db/client';
 import { migrateIdp } from '@server/idp/migrate';
+import { withScratchPostgres } from './scratch-postgres';
 import { figure, type Figure } from './support';
 
 const EVENTS = 1_000_000;
 const RUNS = 30;
-const adminUrl =
-  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 const fill = `
 insert into idp_log_events (uuid, published, event_type, severity, outcome_result, outcome_reason, display_message,
@@ -45,17 +41,9 @@ const queries: [string, string][] = [
 ];
 
 export async function benchSystemLogDashboard(): Promise<Figure[]> {
-  const name = `gatehouse_bench_log_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.href, dataDir: '' }); // dataDir: unused with a URL
-  const figures: Figure[] = [];
-  try {
+  return withScratchPostgres('log', async (database) => {
+    const figures: Figure[] = [];
     await migrateIdp(database);
-    if (database.kind !== 'postgres') throw new Error('PostgreSQL expected');
     await database.client.query(fill);
     await database.client.query('vacuum analyze idp_log_events');
     for (const [label, text] of queries) {
@@ -76,12 +64,8 @@ export async function benchSystemLogDashboard(): Promise<Figure[]> {
         figure(`system log dashboard (1M events, PostgreSQL): ${label}, p99`, Math.round(p99 * 10) / 10, 'ms', 100),
       );
     }
-  } finally {
-    await database.close();
-    await admin.query(`drop database ${name}`);
-    await admin.end();
-  }
-  return figures;
+    return figures;
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -18,6 +18,10 @@ export function failureMessage(error: unknown): Text {
   return message.trim() === '' ? label('Global_Error_Unknown') : raw(message);
 }
 
+/** A refusal's own words: the server's reasons by field joined, else its message (a 400 or 409 shown in place). */
+export const refusalText = (error: ApiError): Text =>
+  raw(error.details.map((detail) => detail.message).join('; ') || error.message);
+
 /**
  * What the person sees when an admin call fails (admin-and-board §8): an error snackbar with the server's message
  * under the page's title label (Application_Text_InsertFailTitle, …). A 401 or 403 is not the page's to explain: it

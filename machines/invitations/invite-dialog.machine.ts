@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { Invitation, InviteClient } from '@contracts/invitations';
 import { ApiError } from '@contracts/failures';
 import { createEditorMachine, type EditorEvent, type EditorInputBase, type EditorLoadInput } from '../support/editor';
-import { raw } from '../support/text';
+import { refusalText } from '../admin-grid/failure-notice';
 import {
   applyInviteEdit,
   canInvite,
@@ -37,10 +37,7 @@ const inviteEditor = createEditorMachine({
   applyEdit: (draft, change: InviteChange, clients) => applyInviteEdit(draft, change, clients ?? []),
   canSave: (draft, clients) => canInvite(draft, clients ?? []),
   saveInput: (draft) => inviteBodyOf(draft),
-  inlineProblem: (error) =>
-    error instanceof ApiError && error.status === 400
-      ? raw(error.details.map((detail) => detail.message).join('; ') || error.message)
-      : undefined,
+  inlineProblem: (error) => (error instanceof ApiError && error.status === 400 ? refusalText(error) : undefined),
 });
 
 export const inviteDialogMachine = inviteEditor.provide({

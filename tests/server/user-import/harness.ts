@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { expect } from 'vitest';
 import { ImportJobSchema, ImportPreviewSchema, type ImportJob, type ImportMode } from '@contracts/user-import';
+import { applications } from '@server/db/schema';
 import type { TestApp } from '../support/app';
 import { adminCaller, type Person } from '../admin/harness';
 
@@ -81,3 +82,13 @@ export function row(email: string, over: Record<string, string> = {}): string {
 }
 /** A file of these rows under Umbrella's header. */
 export const file = (...rows: string[]) => [HEADER, ...rows].join('\r\n') + '\r\n';
+
+/** The roles an upload offers, as the import panel sends them: the demo world's two applications and their roles. */
+export async function demoImportRoles(t: TestApp): Promise<{ applicationId: string; roles: string[] }[]> {
+  const apps = await t.database.db.select().from(applications);
+  const idOf = (name: string) => apps.find((app) => app.name === name)?.id ?? '';
+  return [
+    { applicationId: idOf('Benefits Center'), roles: ['Member', 'Agent', 'Administrator'] },
+    { applicationId: idOf('Claims Portal'), roles: ['Viewer', 'Submitter', 'Agent'] },
+  ];
+}

@@ -4,12 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { InvitationEmailAnswerSchema } from '@contracts/invitations';
 import { ImportInvitedSchema } from '@contracts/user-import';
 import { auditTrail } from '@server/api/support/audit';
-import { applications, importJobs, invitations, mailOutbox } from '@server/db/schema';
+import { importJobs, invitations, mailOutbox } from '@server/db/schema';
 import { auditRowsOf, clientIdOf, problemOf } from '../admin/harness';
 import { decrypt, invitationLinkTo } from '../invitations/harness';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
-import { HEADER, importer, row } from './harness';
+import { demoImportRoles, HEADER, importer, row } from './harness';
 
 /** Umbrella's header with the optional Culture column, and a row of it. */
 const withCulture = (...rows: [email: string, culture: string, over?: Record<string, string>][]) =>
@@ -40,12 +40,7 @@ describe.each(databaseKinds)('user import: invite the new people instead of crea
     t = await buildTestApp(kind);
     umbrella = await clientIdOf(t, 'umbrella');
     io = importer(t);
-    const apps = await t.database.db.select().from(applications);
-    const idOf = (name: string) => apps.find((app) => app.name === name)?.id ?? '';
-    roles = [
-      { applicationId: idOf('Benefits Center'), roles: ['Member', 'Agent', 'Administrator'] },
-      { applicationId: idOf('Claims Portal'), roles: ['Viewer', 'Submitter', 'Agent'] },
-    ];
+    roles = await demoImportRoles(t);
   });
   afterAll(() => t.dispose());
   afterEach(() => {

@@ -2,12 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportClientListSchema, ImportHistorySchema, ImportTemplateSchema } from '@contracts/user-import';
-import { applications, auditLog, instanceApplicationRoles, instanceFieldValues, instances } from '@server/db/schema';
+import { auditLog, instanceApplicationRoles, instanceFieldValues, instances } from '@server/db/schema';
 import { clientIdOf, problemOf } from '../admin/harness';
 import { idpUsers } from '@server/idp/tables';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
-import { file, HEADER, importer, row } from './harness';
+import { demoImportRoles, file, HEADER, importer, row } from './harness';
 
 describe.each(databaseKinds)('user import (%s)', (kind) => {
   let t: TestApp;
@@ -23,12 +23,7 @@ describe.each(databaseKinds)('user import (%s)', (kind) => {
     t = await buildTestApp(kind);
     umbrella = await clientIdOf(t, 'umbrella');
     io = importer(t);
-    const apps = await t.database.db.select().from(applications);
-    const idOf = (name: string) => apps.find((app) => app.name === name)?.id ?? '';
-    roles = [
-      { applicationId: idOf('Benefits Center'), roles: ['Member', 'Agent', 'Administrator'] },
-      { applicationId: idOf('Claims Portal'), roles: ['Viewer', 'Submitter', 'Agent'] },
-    ];
+    roles = await demoImportRoles(t);
   });
   afterAll(() => t.dispose());
 
