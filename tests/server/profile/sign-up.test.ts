@@ -148,6 +148,9 @@ describe.each(databaseKinds)('sign-up: POST Instance/Register (%s)', (kind) => {
       setTimeout(resolve, 2000); // never hang the suite should the requests not meet
     });
     const spy = vi.spyOn(db, 'transaction').mockImplementation(async (...args) => {
+      // The identity provider's System Log recorder flushes in transactions of its own on the same database: only the
+      // sign-ups' transactions are held and counted.
+      if (new Error().stack?.includes('events/recorder') === true) return transaction(...args);
       arrived += 1;
       if (arrived === 2) release();
       if (arrived <= 2) await bothThere;
