@@ -14,6 +14,7 @@ import { seedDemoWorldIfEmpty } from '@server/db/seed';
 import { embeddedSignInCounts } from '@server/directory/sign-in-counts';
 import { idpMigrationsFolder, migrateIdp } from '@server/idp/migrate';
 import type { EventRecorder } from '@server/idp/events/recorder';
+import { fillLogEvents } from './log-events-fill';
 import { withScratchPostgres } from './scratch-postgres';
 import { figure, type Figure } from './support';
 
@@ -24,17 +25,7 @@ const RUNS = 50;
 const prefixOf = (n: string) =>
   `(array['ACME__', 'GLBX__', 'AULUMB__', ''])[1 + (${n} % 4)] || 'person' || (${n} % 5000) || '@bench.test'`;
 
-const fillEvents = `
-insert into idp_log_events (uuid, published, event_type, severity, outcome_result, outcome_reason, display_message,
-  actor_id, actor_type, actor_alternate_id, actor_display_name, client_ip)
-select md5(n::text), now() - (random() * interval '90 days'),
-  case when r < 0.70 then 'user.session.start' when r < 0.95 then 'app.oauth2.token.grant.refresh_token'
-       when r < 0.955 then 'user.account.lock' else 'user.account.update_profile' end,
-  'INFO',
-  case when r < 0.07 then 'FAILURE' else 'SUCCESS' end,
-  case when r < 0.07 then 'INVALID_CREDENTIALS' end,
-  'bench', '00u' || (n % 5000), 'User', ${prefixOf('n')}, 'Bench Person', '203.0.113.1'
-from (select n, random() as r from generate_series(1, ${EVENTS}) as n) as s`;
+const fillEvents = fillLogEvents(EVENTS, prefixOf);
 
 const fillUsers = `
 insert into idp_users (id, login, email, last_login_at)

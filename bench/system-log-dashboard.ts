@@ -4,23 +4,14 @@
 // 25 % refreshes, 0.5 % lockouts, the rest lifecycle changes. Needs PostgreSQL: BENCH_DATABASE_URL or
 // TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test by default); a scratch database is made and dropped.
 import { migrateIdp } from '@server/idp/migrate';
+import { fillLogEvents } from './log-events-fill';
 import { withScratchPostgres } from './scratch-postgres';
 import { figure, type Figure } from './support';
 
 const EVENTS = 1_000_000;
 const RUNS = 30;
 
-const fill = `
-insert into idp_log_events (uuid, published, event_type, severity, outcome_result, outcome_reason, display_message,
-  actor_id, actor_type, actor_alternate_id, actor_display_name, client_ip)
-select md5(n::text), now() - (random() * interval '90 days'),
-  case when r < 0.70 then 'user.session.start' when r < 0.95 then 'app.oauth2.token.grant.refresh_token'
-       when r < 0.955 then 'user.account.lock' else 'user.account.update_profile' end,
-  'INFO',
-  case when r < 0.07 then 'FAILURE' else 'SUCCESS' end,
-  case when r < 0.07 then 'INVALID_CREDENTIALS' end,
-  'bench', '00u' || (n % 5000), 'User', 'person' || (n % 5000) || '@bench.test', 'Bench Person', '203.0.113.1'
-from (select n, random() as r from generate_series(1, ${EVENTS}) as n) as s`;
+const fill = fillLogEvents(EVENTS, (n) => `'person' || (${n} % 5000) || '@bench.test'`);
 
 const queries: [string, string][] = [
   [
