@@ -1,16 +1,11 @@
 import type { Db } from '../db/client';
-import { countSignedInSince, readHourlyTotals } from '../idp/events/hourly-reads';
+import { countSignedInSince, LOCKOUT, readHourlyTotals, SIGN_IN, type HourlyTotals } from '../idp/events/hourly-reads';
 import type { EventRecorder } from '../idp/events/recorder';
 import { clientKeyOf, hourOf } from '../idp/events/rollup';
 import type { DirectoryPort } from './port';
 
-/** One UTC hour of sign-in activity. Hours without any are left out. */
-export interface SignInHour {
-  hour: Date;
-  signIns: number;
-  failures: number;
-  lockouts: number;
-}
+/** One UTC hour of sign-in activity (the hourly counts' own shape). Hours without any are left out. */
+export type SignInHour = HourlyTotals;
 
 /**
  * Where the dashboard's sign-in figures come from (docs/identity.md "Hourly counts and the dashboard's figures"). Okta's management API has no
@@ -23,9 +18,6 @@ export interface SignInCountsPort {
   /** People whose last sign-in is at or after `since`. */
   activePeople(since: Date, clientKey: string | null): Promise<number>;
 }
-
-const SIGN_IN = 'user.session.start';
-const LOCKOUT = 'user.account.lock';
 
 function hourOfMap(byHour: Map<number, SignInHour>, hour: Date): SignInHour {
   const known = byHour.get(hour.getTime());

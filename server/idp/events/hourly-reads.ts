@@ -17,8 +17,9 @@ export interface HourlyTotals {
   lockouts: number;
 }
 
-const SIGN_IN = 'user.session.start';
-const LOCKOUT = 'user.account.lock';
+/** The event types the dashboard counts: a sign-in (its outcome says whether it failed) and a lockout. */
+export const SIGN_IN = 'user.session.start';
+export const LOCKOUT = 'user.account.lock';
 
 /**
  * Sign-ins (succeeded, failed) and lockouts per hour from `since` on, summed over clients unless one is named: one
