@@ -17,16 +17,21 @@ export function offlineShell(): Plugin {
     buildStart() {
       this.emitFile({ type: 'chunk', id: WORKER_SOURCE, fileName: WORKER_FILE });
     },
-    generateBundle(_options, bundle) {
-      const files = Object.keys(bundle)
-        .filter((name) => name !== WORKER_FILE && name !== 'index.html' && !name.endsWith('.map'))
-        .sort();
-      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16);
-      const worker = bundle[WORKER_FILE];
-      if (worker?.type !== 'chunk') throw new Error(`${WORKER_FILE} was not built`);
-      const manifest = JSON.stringify(JSON.stringify({ version, files })).slice(1, -1);
-      if (!worker.code.includes(PLACEHOLDER)) throw new Error(`${WORKER_FILE} has no manifest placeholder`);
-      worker.code = worker.code.replace(PLACEHOLDER, manifest);
+    generateBundle: {
+      // After Vite's own generateBundle hooks, which drop the HTML entry's chunk when every module of it went into
+      // the `entry` group (vite.config.ts): a precached name that was never written would fail the worker's install.
+      order: 'post',
+      handler(_options, bundle) {
+        const files = Object.keys(bundle)
+          .filter((name) => name !== WORKER_FILE && name !== 'index.html' && !name.endsWith('.map'))
+          .sort();
+        const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16);
+        const worker = bundle[WORKER_FILE];
+        if (worker?.type !== 'chunk') throw new Error(`${WORKER_FILE} was not built`);
+        const manifest = JSON.stringify(JSON.stringify({ version, files })).slice(1, -1);
+        if (!worker.code.includes(PLACEHOLDER)) throw new Error(`${WORKER_FILE} has no manifest placeholder`);
+        worker.code = worker.code.replace(PLACEHOLDER, manifest);
+      },
     },
   };
 }

@@ -1,6 +1,8 @@
 import { cp, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { cultures } from './contracts/culture';
+import { widgetLanguage } from './src/auth/widget-language';
 
 /** The URL prefix the Sign-In Widget loads its labels, CSS, fonts and images from (src/auth/widget-options.ts). */
 const BASE = '/widget-assets/';
@@ -19,6 +21,24 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.gif': 'image/gif',
 };
+
+/**
+ * The label files of the languages Gatehouse speaks (`login.json` is English, `login_es.json` Spanish): the widget
+ * fetches only the one of the language it is given, and the other 190 files (13 MB) would only fill the build.
+ */
+const LABEL_FILES = new Set(
+  cultures.map(widgetLanguage).flatMap((language) => {
+    const suffix = language === 'en' ? '' : `_${language}`;
+    return [`login${suffix}.json`, `country${suffix}.json`];
+  }),
+);
+
+/** Copies a folder of the widget's assets; of the labels, only the json of our languages. */
+function keepAsset(source: string): boolean {
+  const relative = path.relative(path.join(SOURCE, 'labels'), source);
+  if (relative.startsWith('..')) return true;
+  return relative === '' || relative === 'json' || LABEL_FILES.has(path.relative('json', relative));
+}
 
 /** The file a /widget-assets/… request names, if it is inside one of the served folders. */
 function fileOf(url: string): string | undefined {
@@ -60,7 +80,10 @@ export function widgetAssets(): Plugin {
     async closeBundle() {
       await Promise.all(
         FOLDERS.map((folder) =>
-          cp(path.join(SOURCE, folder), path.join(outDir, 'widget-assets', folder), { recursive: true }),
+          cp(path.join(SOURCE, folder), path.join(outDir, 'widget-assets', folder), {
+            recursive: true,
+            filter: keepAsset,
+          }),
         ),
       );
     },

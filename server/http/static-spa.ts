@@ -41,6 +41,9 @@ export async function installStaticSpa(app: FastifyInstance, staticDir: string):
   if (built) {
     await app.register(fastifyStatic, {
       root,
+      // The build writes a .br and a .gz beside every text file (vite.precompress.ts); the browser gets the one it
+      // accepts, with Vary: Accept-Encoding, and the file as it is otherwise.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply) => {
         reply.header('cache-control', reply.request.url.toLowerCase().startsWith('/assets/') ? IMMUTABLE : REVALIDATE);

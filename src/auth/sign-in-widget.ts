@@ -5,7 +5,8 @@ import type { PublicConfig } from '@contracts/public-config';
 import type { UsernameRule } from '@contracts/username';
 import type { WidgetEvent } from '@machines/login/login.types';
 import './sign-in-widget.css';
-import { usernameHooks, WIDGET_ASSETS_BASE, widgetLanguage } from './widget-options';
+import { widgetLanguage } from './widget-language';
+import { usernameHooks, WIDGET_ASSETS_BASE } from './widget-options';
 
 export type MountWidgetOptions = {
   client: OktaAuth;

@@ -1,4 +1,3 @@
-import type { Culture } from '@contracts/culture';
 import { toIdpUsername, type UsernameRule } from '@contracts/username';
 
 /** Where the widget's labels, CSS, fonts and images are served (vite.config.ts copies them; never a CDN). */
@@ -6,9 +5,6 @@ export const WIDGET_ASSETS_BASE = '/widget-assets';
 
 /** The id of the element the widget renders into (src/pages/LoginPage.tsx). */
 export const WIDGET_ELEMENT_ID = 'okta-sign-in-widget';
-
-/** The widget's language for a culture: it knows `en` and `es`, not `en-us`. */
-export const widgetLanguage = (culture: Culture): string => (culture === 'es' ? 'es' : 'en');
 
 /**
  * The username hooks of the widget (spec public-and-profile §5 "Login username"). `processCreds` runs before the

@@ -1,9 +1,13 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemSchema, REQUEST_ID_HEADER } from '@contracts/errors';
 import { publicConfigOf } from '@server/api/identity/service';
 import { toProblem } from '@server/http/error-handler';
 import { contentSecurityPolicy } from '@server/http/security-headers';
+import { precompressDir } from '../../vite.precompress';
 import { buildTestApp, fakeSpaBuild, testConfig, type TestApp } from './support/app';
 
 // The HTTP shell does not read the database (an empty PGlite is enough); resource suites run on both kinds.
@@ -113,6 +117,28 @@ describe('HTTP shell', () => {
       const response = await t.app.inject({ url: '/assets/index-abc123.js' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('sends the Brotli or gzip copy the build wrote to a browser that accepts it, and the file as it is otherwise', async () => {
+      const script = `/* ${'the same comment compresses well; '.repeat(100)} */ console.log("large");`;
+      writeFileSync(path.join(spa.dir, 'assets', 'large-abc123.js'), script);
+      await precompressDir(spa.dir);
+      const url = '/assets/large-abc123.js';
+
+      const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.rawPayload.length).toBeLessThan(script.length / 5);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+      const gzip = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+      const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
     });
 
     it('does not answer a missing script with the page', async () => {
