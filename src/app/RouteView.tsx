@@ -3,20 +3,18 @@ import { Redirect } from 'wouter';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 import { PageNotFound } from '../ui/PageNotFound';
+import { layoutLoaders } from './layout-loaders';
 import { resolveRoute, routeTable, type Layout, type PageRoute } from './routes';
 import { viewOf } from './route-views';
 import { useRawAddress } from './use-raw-address';
 
 export type LayoutProps = { route: PageRoute; children: ReactNode };
 
-/**
- * The frame of each layout. The admin and board frames (their guard, menus and bars) are chunks of their own, like
- * the pages: a visitor of the public pages never downloads them.
- */
+/** The frame of each layout; the admin and board frames are loaded on first use (layout-loaders.ts). */
 const layouts: Record<Layout, ComponentType<LayoutProps>> = {
   public: ({ children }) => <PublicLayout>{children}</PublicLayout>,
-  admin: lazy(() => import('./AdminArea')),
-  board: lazy(() => import('./BoardArea')),
+  admin: lazy(layoutLoaders.admin),
+  board: lazy(layoutLoaders.board),
 };
 
 /** Each route's page by its (unique) pattern, made once: a lazy component made during render would remount its page on every render. */

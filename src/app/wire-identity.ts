@@ -2,7 +2,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { guardMachine } from '@machines/guard/guard.machine';
 import { launcherMachine } from '@machines/launcher/launcher.machine';
 import { loginMachine } from '@machines/login/login.machine';
-import type { SignInWidgetInput, WidgetCommand } from '@machines/login/login.types';
+import type { SignInWidgetInput, WidgetCommand, WidgetEvent } from '@machines/login/login.types';
 import type { Destination } from '@machines/login/post-login';
 import { sessionMachine, type SessionEvent } from '@machines/session/session.machine';
 import { applicationHosts, substitutePlaceholders } from '@machines/support/application-links';
@@ -11,6 +11,7 @@ import type { ProfileApplication, UserProfile } from '@contracts/profile';
 import type { IdentityPort } from '../auth/identity-port';
 import type { MountedWidget } from '../auth/sign-in-widget';
 import { pushPageView } from './analytics';
+import { prefetchLandings } from './route-prefetch';
 import { resolveRoute } from './routes';
 import { storage } from './storage';
 import { storageKeys, type StorageKey } from './storage-keys';
@@ -120,7 +121,15 @@ export function wireIdentity({
       signInWidget: fromCallback<WidgetCommand, SignInWidgetInput>(({ input, sendBack, receive }) => {
         let removed = false;
         let mounted: MountedWidget | undefined;
-        identity.mountWidget({ ...input, sendBack }).then(
+        // A submitted password is the moment to fetch what signing in goes through next (not a step of the flow).
+        const tell = (event: WidgetEvent) => {
+          if (event.type === 'widget.submitted') {
+            identity.prepareSignIn();
+            prefetchLandings();
+          }
+          sendBack(event);
+        };
+        identity.mountWidget({ ...input, sendBack: tell }).then(
           (widget) => {
             if (removed) widget.remove();
             else mounted = widget;

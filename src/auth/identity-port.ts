@@ -26,6 +26,11 @@ export type IdentityPort = {
   redirectToIdentityProvider: (idp: string) => Promise<void>;
   /** Renders the widget once its element is on the page, with the client's logo and FAQ; resolves to its handle. */
   mountWidget: (options: SignInWidgetInput & { sendBack: (event: WidgetEvent) => void }) => Promise<MountedWidget>;
+  /**
+   * Fetches, while the password's answer is awaited, what the steps after it need and would otherwise fetch one after
+   * another: the issuer's discovery document (okta-auth-js keeps it) before the authorize and token calls. Never fails.
+   */
+  prepareSignIn: () => void;
   /** GET demo/guide: the demo people while the demo world is on; rejects (404) otherwise. */
   loadDemoGuide: (options: CallOptions) => Promise<DemoGuide>;
   validateProfile: (
@@ -122,6 +127,11 @@ export function createIdentityPort(target: Window): IdentityPort {
           };
         },
       });
+    },
+    prepareSignIn() {
+      void Promise.all([setup(), import('@okta/okta-auth-js')])
+        .then(([{ client }, { getWellKnown }]) => getWellKnown(client))
+        .catch(ignoreFailure);
     },
     loadDemoGuide: (options) => getDemoGuide(options),
     validateProfile: (input, options) => validateProfile(input, options),

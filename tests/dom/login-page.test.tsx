@@ -33,6 +33,24 @@ describe('the login page messages a client opts into (public-and-profile §2 Log
     expect(screen.queryByText(BUILT_IN_REQUIRED)).not.toBeInTheDocument();
   });
 
+  it('fetches ahead what signing in needs next when the password is submitted, not before', async () => {
+    const shell = renderShell({ path: '/Login/umbrella', api: answeringApi(() => ({ labels: {} })).api });
+    await waitFor(() => {
+      expect(shell.identity.existingSession.waiting()).toBe(1);
+    });
+    act(() => {
+      shell.identity.existingSession.resolve('none');
+    });
+    await waitFor(() => {
+      expect(shell.identity.isWidgetMounted()).toBe(true);
+    });
+    expect(shell.identity.signInPreparations()).toBe(0);
+    act(() => {
+      shell.identity.widget({ type: 'widget.submitted', username: 'AULUMB__lee@umbrella.test' });
+    });
+    expect(shell.identity.signInPreparations()).toBe(1);
+  });
+
   it("gives the widget the page's client, whose prefix a typed e-mail of no listed domain gets", async () => {
     const shell = await failOnce({});
     expect(shell.identity.widgetMounts).toEqual([

@@ -22,6 +22,7 @@ export function fakeIdentity({ demoGuide }: { demoGuide?: DemoGuide } = {}) {
   /** What the flow typed into the widget's username field (the demo guide's picks). */
   const filledUsernames: string[] = [];
   let tokens: { accessToken?: string } = {};
+  let signInPreparations = 0;
 
   const port: IdentityPort = {
     findExistingSession: (options) => existingSession.call(options),
@@ -31,6 +32,9 @@ export function fakeIdentity({ demoGuide }: { demoGuide?: DemoGuide } = {}) {
     redirectToIdentityProvider: (idp) => {
       idpRedirects.push(idp);
       return Promise.resolve();
+    },
+    prepareSignIn: () => {
+      signInPreparations += 1;
     },
     mountWidget: ({ language, recoveryToken, clientId, sendBack }) => {
       widgetMounts.push({ language, recoveryToken, clientId });
@@ -75,6 +79,8 @@ export function fakeIdentity({ demoGuide }: { demoGuide?: DemoGuide } = {}) {
       widgetSend(event);
     },
     isWidgetMounted: () => widgetSend !== undefined,
+    /** How often the flow asked to fetch ahead what signing in needs next (IdentityPort.prepareSignIn). */
+    signInPreparations: () => signInPreparations,
     setTokens: (next: { accessToken?: string }) => {
       tokens = next;
     },

@@ -1,0 +1,24 @@
+import { ADMIN_HOME_PATH, BOARD_PATH } from '@machines/login/post-login';
+import { layoutLoaders } from './layout-loaders';
+import { resolveRoute } from './routes';
+
+/**
+ * Starts downloading the frame and the page of an address before anyone goes there, so that arriving renders at once
+ * instead of waiting for their chunks. The browser keeps a module once loaded: the later render's import is then
+ * immediate. A failed download is left for that render to meet (and show) again.
+ */
+export function prefetchRoute(path: string): void {
+  const resolved = resolveRoute(path);
+  if (resolved.kind !== 'page') return;
+  const { route } = resolved;
+  const loads = [route.view(), ...(route.layout === 'public' ? [] : [layoutLoaders[route.layout]()])];
+  for (const load of loads) load.catch(() => undefined);
+}
+
+/**
+ * Where a person lands after signing in: the board, or the dashboard for an administrator (machines/login/
+ * post-login.ts). Which one is known only after the password's answer, so both are fetched while it is awaited.
+ */
+export function prefetchLandings(): void {
+  for (const path of [BOARD_PATH, ADMIN_HOME_PATH]) prefetchRoute(path);
+}
