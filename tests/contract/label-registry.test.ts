@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueStatuses } from '@contracts/errors';
-import { isLabelKey, labels, resourceListKeys } from '@src/i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
+import { labels as sharedLabels, resourceListKeys } from '@src/i18n/labels';
+import { adminLabels } from '@src/i18n/labels/admin';
 import { readCatalogue, SOURCE_LOCALE } from './po-catalogues';
 import { SPEC_KEY_PATTERN, specLabelKeys } from './spec-label-keys';
 
+// The admin registry is the whole one: the shared labels and the admin area's.
 const registry = Object.entries(labels);
+const isLabelKey = (key: string) => Object.hasOwn(labels, key);
 const listKeys: readonly string[] = resourceListKeys;
 
 /** Whether the registry accounts for a key as the spec writes it (plain key, `Family_*` or `Global_Error_{code}`). */
@@ -35,11 +39,19 @@ describe('the label registry', () => {
     expect(listKeys.filter((key) => isLabelKey(key))).toEqual([]);
   });
 
-  it('is what the en-us labels catalogue was extracted from', async () => {
-    const extracted = await readCatalogue(SOURCE_LOCALE, 'labels');
-    const stale = registry.filter(([key, descriptor]) => extracted.get(key) !== descriptor.message).map(([key]) => key);
-    const orphaned = [...extracted.keys()].filter((id) => !isLabelKey(id));
+  it.each([
+    ['labels', sharedLabels],
+    ['admin', adminLabels],
+  ] as const)('is what the en-us %s catalogue was extracted from', async (kind, part) => {
+    const extracted = await readCatalogue(SOURCE_LOCALE, kind);
+    const entries = Object.entries(part);
+    const stale = entries.filter(([key, descriptor]) => extracted.get(key) !== descriptor.message).map(([key]) => key);
+    const orphaned = [...extracted.keys()].filter((id) => !Object.hasOwn(part, id));
     expect({ stale, orphaned }).toEqual({ stale: [], orphaned: [] });
+  });
+
+  it('keeps the admin area apart: no admin key is also a shared one', () => {
+    expect(Object.keys(adminLabels).filter((key) => Object.hasOwn(sharedLabels, key))).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { stripMarks } from '@src/i18n/edit-markers';
-import { englishCatalogue } from '@src/i18n/catalogues';
+import { everyEnglishText } from '@tests/support/catalogue-text';
 import { compileOverrides } from '@src/i18n/overrides';
 import { dashboardCalls, renderDashboard } from '../model/dashboard.harness';
 import { profile } from '../support/profiles';
@@ -116,7 +116,7 @@ describe('dashboard page (admin-and-board §2 "Dashboard")', () => {
     ownI18n.loadAndActivate({
       locale: 'en-us',
       messages: {
-        ...englishCatalogue,
+        ...everyEnglishText,
         ...compileOverrides({ Dashboard_Text_LabelDialogTitle: 'Edit text, from the tree of the app' }),
       },
     });

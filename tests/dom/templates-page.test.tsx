@@ -8,7 +8,7 @@ import { TemplateFieldTable } from '@src/admin/templates/TemplateFieldTable';
 import { TemplatesScreen } from '@src/admin/templates/TemplatesPage';
 import { wireTemplates, type TemplatesApi } from '@src/admin/templates/wiring';
 import type { TemplateCreate, TemplateDetail } from '@contracts/admin/templates';
-import { englishCatalogue } from '@src/i18n/catalogues';
+import { everyEnglishText } from '@tests/support/catalogue-text';
 import { UiProvider } from '@src/ui/UiProvider';
 import { renderAdminPage } from '../support/admin-page-host';
 import { catalogueText } from '../support/catalogue-text';
@@ -209,7 +209,7 @@ describe(
   () => {
     it('renders 200 of 1,000 rows first, then all of them', async () => {
       const i18n = setupI18n();
-      i18n.loadAndActivate({ locale: 'en-us', messages: { ...englishCatalogue } });
+      i18n.loadAndActivate({ locale: 'en-us', messages: { ...everyEnglishText } });
       const rows = rowsOf(largeTemplate(1000).template.fields);
       render(
         <UiProvider>

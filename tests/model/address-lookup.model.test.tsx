@@ -11,7 +11,7 @@ import {
   type AddressSuggestion,
 } from '@machines/address-lookup/address-lookup.machine';
 import type { AddressParts } from '@machines/profile-form/address-parts';
-import { englishCatalogue } from '@src/i18n/catalogues';
+import { everyEnglishText } from '@tests/support/catalogue-text';
 import { AddressLookupInput, type AddressLookupRef } from '@src/profile/address/AddressLookupInput';
 import { LabelledField } from '@src/ui/form/LabelledField';
 import { UiProvider } from '@src/ui/UiProvider';
@@ -95,7 +95,7 @@ function Host({ lookupRef }: { lookupRef: AddressLookupRef }) {
 
 function renderLookup() {
   const i18n = setupI18n();
-  i18n.loadAndActivate({ locale: 'en-us', messages: { ...englishCatalogue } });
+  i18n.loadAndActivate({ locale: 'en-us', messages: { ...everyEnglishText } });
   const suggest = createControlledActor<readonly AddressSuggestion[], { text: string }>();
   const resolve = createControlledActor<AddressParts, { id: string }>();
   const actor = createActor(

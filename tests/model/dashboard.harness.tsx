@@ -13,7 +13,7 @@ import { EditModeHost } from '@src/admin/dashboard/edit-mode/EditModeHost';
 import type { EditModeApi } from '@src/admin/dashboard/edit-mode/wiring';
 import { AppActor } from '@src/app/AppActor';
 import { wireApp } from '@src/app/wiring';
-import { englishCatalogue } from '@src/i18n/catalogues';
+import { everyEnglishText } from '@tests/support/catalogue-text';
 import { createCatalogueRuntime } from '@src/i18n/runtime';
 import { SnackbarHost } from '@src/ui/SnackbarHost';
 import { UiProvider } from '@src/ui/UiProvider';
@@ -55,7 +55,7 @@ export function renderDashboard(
   wrap: (tree: ReactNode) => ReactNode = (tree) => tree,
 ) {
   const i18n = setupI18n();
-  i18n.loadAndActivate({ locale: 'en-us', messages: { ...englishCatalogue } });
+  i18n.loadAndActivate({ locale: 'en-us', messages: { ...everyEnglishText } });
   const identity = fakeIdentity();
   const location = memoryLocation({ path: '/dashboard', record: true });
   const logic = wireApp({

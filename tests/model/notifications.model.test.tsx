@@ -6,7 +6,7 @@ import { createActor, fromCallback } from 'xstate';
 import { notificationsMachine } from '@machines/notifications/notifications.machine';
 import type { ErrorLogInput, NotificationsEvent } from '@machines/notifications/notifications.types';
 import { ApiError } from '@contracts/failures';
-import { englishCatalogue } from '@src/i18n/catalogues';
+import { everyEnglishText } from '@tests/support/catalogue-text';
 import { ErrorBar } from '@src/ui/ErrorBar';
 import { ErrorModal } from '@src/ui/ErrorModal';
 import { SnackbarHost } from '@src/ui/SnackbarHost';
@@ -41,7 +41,7 @@ const en = (id: string) => catalogueText('en-us', id);
 
 function renderNotifications() {
   const i18n = setupI18n();
-  i18n.loadAndActivate({ locale: 'en-us', messages: { ...englishCatalogue } });
+  i18n.loadAndActivate({ locale: 'en-us', messages: { ...everyEnglishText } });
   const logError = createControlledActor<undefined, ErrorLogInput>();
   const actor = createActor(
     notificationsMachine.provide({

@@ -8,7 +8,7 @@ import {
   REGISTER_DELAY_MS,
   type OfflineShellEvent,
 } from '@machines/offline-shell/offline-shell.machine';
-import { englishCatalogue } from '@src/i18n/catalogues';
+import { everyEnglishText } from '@tests/support/catalogue-text';
 import { OfflineShellHost } from '@src/offline/OfflineShellHost';
 import { wireOfflineShell } from '@src/offline/wiring';
 import { UiProvider } from '@src/ui/UiProvider';
@@ -68,7 +68,7 @@ function start(online: boolean): Harness {
     actions: { applyUpdate: applied },
   });
   const i18n = setupI18n();
-  i18n.loadAndActivate({ locale: 'en-us', messages: { ...englishCatalogue } });
+  i18n.loadAndActivate({ locale: 'en-us', messages: { ...everyEnglishText } });
   render(
     <UiProvider>
       <I18nProvider i18n={i18n}>

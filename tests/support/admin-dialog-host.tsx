@@ -15,7 +15,7 @@ import {
 } from 'xstate';
 import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
 import { notificationsMachine } from '@machines/notifications/notifications.machine';
-import { englishCatalogue } from '@src/i18n/catalogues';
+import { everyEnglishText } from '@tests/support/catalogue-text';
 import { SnackbarHost } from '@src/ui/SnackbarHost';
 import { UiProvider } from '@src/ui/UiProvider';
 import './jsdom-pointer-event';
@@ -54,7 +54,7 @@ export function WhileOpen({ actorRef, children }: { actorRef: AnyActorRef; child
 export function renderWithNotifications(screen: (notificationsRef: Notifications) => ReactNode) {
   const notificationsRef = startNotifications();
   const i18n = setupI18n();
-  i18n.loadAndActivate({ locale: 'en-us', messages: { ...englishCatalogue } });
+  i18n.loadAndActivate({ locale: 'en-us', messages: { ...everyEnglishText } });
   const rendered = render(
     <UiProvider>
       <I18nProvider i18n={i18n}>

@@ -3,13 +3,13 @@ import { I18nProvider } from '@lingui/react';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { ListItem } from '@contracts/resources';
-import { englishCatalogue } from '@src/i18n/catalogues';
 import { UiProvider } from '@src/ui/UiProvider';
+import { everyEnglishText } from './catalogue-text';
 
 /** An admin view with the app's providers (Chakra, English catalogue) and nothing else: no shell, no network. */
 export function renderAdminView(view: ReactNode) {
   const i18n = setupI18n();
-  i18n.loadAndActivate({ locale: 'en-us', messages: { ...englishCatalogue } });
+  i18n.loadAndActivate({ locale: 'en-us', messages: { ...everyEnglishText } });
   return render(
     <UiProvider>
       <I18nProvider i18n={i18n}>{view}</I18nProvider>

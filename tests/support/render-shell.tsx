@@ -5,10 +5,10 @@ import type { AppInput } from '@machines/app/app.types';
 import { AppRoot } from '@src/app/AppRoot';
 import { routeTable } from '@src/app/routes';
 import { wireApp, type ShellApi } from '@src/app/wiring';
-import { englishCatalogue } from '@src/i18n/catalogues';
 import { createCatalogueRuntime } from '@src/i18n/runtime';
 import { appInput } from './fixtures';
 import { fakeIdentity, fakeNavigation } from './identity';
+import { everyEnglishText } from './catalogue-text';
 
 /**
  * Mounts the real shell (providers, wiring, views) at an address, with the given API and a memory location whose
@@ -26,7 +26,7 @@ export function renderShell({
   identity?: ReturnType<typeof fakeIdentity>;
 }) {
   const i18n = setupI18n();
-  i18n.loadAndActivate({ locale: 'en-us', messages: { ...englishCatalogue } });
+  i18n.loadAndActivate({ locale: 'en-us', messages: { ...everyEnglishText } });
   const location = memoryLocation({ path, record: true });
   const navigation = fakeNavigation((to, options) => {
     location.navigate(to, options);

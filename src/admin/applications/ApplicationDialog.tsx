@@ -20,7 +20,7 @@ import {
 import { ApplicationIcon } from '../../board/application-icon';
 import type { ListItem } from '@contracts/resources';
 import type { FieldOption } from '../../ui/form/LabelledField';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';

@@ -4,7 +4,7 @@ import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
 import type { applicationDialogMachine } from '@machines/application-dialog/application-dialog.machine';
 import type { Application } from '@contracts/admin/applications';
 import type { ListItem } from '@contracts/resources';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { withValues } from '../../i18n/with-values';
 import { AdminListScreen, useAdminListLogic, type AdminListDefinition } from '../shared/AdminListPage';
 import { useResourceList } from '../shared/use-resource-list';

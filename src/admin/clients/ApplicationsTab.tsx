@@ -12,7 +12,7 @@ import {
   selectIsUnsaved,
   type ApplicationRow,
 } from '@machines/client-dialog/client-dialog.selectors';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { withValues } from '../../i18n/with-values';
 

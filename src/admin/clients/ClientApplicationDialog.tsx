@@ -15,7 +15,7 @@ import {
   selectTemplates,
 } from '@machines/client-application-dialog/client-application-dialog.selectors';
 import type { TemplateFormField } from '@machines/client-application-dialog/template-draft';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { StaleUpdateNotice } from '@src/ui/form/ConflictChoice';

@@ -12,7 +12,7 @@ import {
   selectIsUnsaved,
   selectTemplateDialogRef,
 } from '@machines/client-dialog/client-dialog.selectors';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { DialogNotice } from '../../ui/DialogNotice';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { FormDialog } from '../../ui/form/FormDialog';

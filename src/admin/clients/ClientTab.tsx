@@ -11,7 +11,7 @@ import {
   selectIsPortalAliasReadOnly,
   selectSites,
 } from '@machines/client-dialog/client-dialog.selectors';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { useFailureText } from '../../ui/form/use-failure-text';
 

@@ -3,7 +3,7 @@ import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
 import type { clientDialogMachine } from '@machines/client-dialog/client-dialog.machine';
 import { clientSearchColumns } from '@machines/client-dialog/clients-grid';
 import type { Client } from '@contracts/admin/clients';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { withValues } from '../../i18n/with-values';
 import { AdminListScreen, useAdminListLogic, type AdminListDefinition } from '../shared/AdminListPage';
 import { ClientDialog } from './ClientDialog';

@@ -14,7 +14,7 @@ import { selectMayEditResources } from '@machines/session/session.selectors';
 import { getDashboardFigures } from '../../api/admin/dashboard';
 import { clearResourceCache } from '../../api/admin/resources-edit';
 import { AppActor } from '../../app/AppActor';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { messageToLabelValue } from '../../i18n/overrides';
 import { EDIT_IGNORE_ATTRIBUTE } from './edit-mode/ignore-attribute';
 import { DashboardFiguresPanel } from './figures/DashboardFiguresPanel';

@@ -16,7 +16,7 @@ import {
 import type { FaqInput } from '@machines/faq-editor/faq-draft';
 import { StaleUpdateNotice } from '@src/ui/form/ConflictChoice';
 import { LoadingStatus } from '@src/ui/LoadingStatus';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { HtmlLabel } from '../../ui/HtmlLabel';

@@ -21,7 +21,7 @@ import { listClients } from '../../api/admin/clients';
 import type { FaqScope } from '../../api/admin/faq';
 import { AppActor } from '../../app/AppActor';
 import { paths, withCulture } from '../../app/routes';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { withValues } from '../../i18n/with-values';
 import { OnwardLink } from '../../profile/OnwardLink';
 import { AdminListScreen, useAdminListLogic, type AdminListDefinition } from '../shared/AdminListPage';

@@ -18,7 +18,7 @@ import {
 } from '@machines/field-dialog/field-dialog.selectors';
 import type { FieldChange, FieldTextInput } from '@machines/field-dialog/field-draft';
 import type { FieldDataType, FieldMetaTag } from '@contracts/admin/fields';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { withValues } from '../../i18n/with-values';

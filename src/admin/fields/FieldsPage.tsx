@@ -5,7 +5,7 @@ import type { fieldDialogMachine } from '@machines/field-dialog/field-dialog.mac
 import { fieldSearchColumns } from '@machines/field-dialog/fields-grid';
 import type { Field } from '@contracts/admin/fields';
 import { AppActor } from '../../app/AppActor';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { withValues } from '../../i18n/with-values';
 import { AdminListScreen, useAdminListLogic, type AdminListDefinition } from '../shared/AdminListPage';
 import { FieldDialog } from './FieldDialog';

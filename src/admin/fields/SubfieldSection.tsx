@@ -10,7 +10,7 @@ import {
   selectSubfields,
 } from '@machines/field-dialog/field-dialog.selectors';
 import type { SubFieldInput } from '@machines/field-dialog/field-draft';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { withValues } from '../../i18n/with-values';
 import { LabelledField } from '../../ui/form/LabelledField';
 

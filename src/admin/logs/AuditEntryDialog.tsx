@@ -3,7 +3,7 @@ import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { fieldDiff, type FieldChange } from '@machines/log-entry/field-diff';
 import type { AuditEntry, AuditRow } from '@contracts/audit-log';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { withValues } from '../../i18n/with-values';
 import { EntryFacts } from './EntryFacts';
 import { LogEntryFrame, type EntryRef } from './LogEntryFrame';

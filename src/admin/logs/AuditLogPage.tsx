@@ -5,7 +5,7 @@ import { auditSearchColumns } from '@machines/admin-grid/log-grids';
 import type { auditEntryMachine } from '@machines/log-entry/log-entry.machine';
 import type { AuditRow } from '@contracts/audit-log';
 import { listClients } from '../../api/admin/clients';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import type { AdminListDefinition } from '../shared/AdminListPage';
 import { AuditEntryDialog } from './AuditEntryDialog';
 import { clientText, whenText } from './log-text';

@@ -1,7 +1,7 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import type { ErrorEntry } from '@contracts/error-log';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { withValues } from '../../i18n/with-values';
 import { EntryFacts } from './EntryFacts';
 import { LogEntryFrame, type EntryRef } from './LogEntryFrame';

@@ -5,7 +5,7 @@ import { errorSearchColumns } from '@machines/admin-grid/log-grids';
 import type { errorEntryMachine } from '@machines/log-entry/log-entry.machine';
 import type { ErrorRow } from '@contracts/error-log';
 import { listClients } from '../../api/admin/clients';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import type { AdminListDefinition } from '../shared/AdminListPage';
 import type { GridRef } from '../shared/grid-ref';
 import { ErrorEntryDialog } from './ErrorEntryDialog';

@@ -6,7 +6,7 @@ import type { ActorRef, MachineSnapshot } from 'xstate';
 import type { LogEntryContext, LogEntryEvent } from '@machines/log-entry/log-entry.machine';
 import { selectEntry, selectHasFailed, selectIsLoading } from '@machines/log-entry/log-entry.selectors';
 import { LoadingStatus } from '@src/ui/LoadingStatus';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { DialogFrame } from '../../ui/DialogFrame';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- any log entry machine's snapshot: the view reads its context */

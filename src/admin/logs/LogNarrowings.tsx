@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { LOG_REFINEMENTS } from '@machines/admin-grid/log-grids';
 import { errorLevels } from '@contracts/error-log';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import type { GridRef } from '../shared/grid-ref';
 
 /** One day input of the date range: the day picked (or none), sent to the grid as its narrowing. */

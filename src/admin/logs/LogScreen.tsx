@@ -8,7 +8,7 @@ import { selectNotificationsRef, selectSessionRef } from '@machines/app/app.sele
 import type { sessionMachine } from '@machines/session/session.machine';
 import { selectProfile } from '@machines/session/session.selectors';
 import { AppActor } from '../../app/AppActor';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { AdminListScreen, type AdminListDefinition, type GridLogic } from '../shared/AdminListPage';
 import { ClientFilter } from '../shared/ClientFilter';
 import type { GridRef } from '../shared/grid-ref';

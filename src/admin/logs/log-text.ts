@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 
 /** An instant as the person reads it, in their language and time zone. */
 export const whenText = (at: string, i18n: I18n) =>

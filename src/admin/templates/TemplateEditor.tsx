@@ -18,7 +18,7 @@ import {
   selectRows,
 } from '@machines/template-editor/template-editor.selectors';
 import type { CatalogueField, TemplateChange } from '@machines/template-editor/template-draft';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';

@@ -7,7 +7,7 @@ import {
   type TemplateRow,
 } from '@machines/template-editor/template-draft';
 import { roles, type Role } from '@contracts/resources';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { withValues } from '../../i18n/with-values';
 
 const flagLabels = {

@@ -1,7 +1,7 @@
 import { Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import type { TemplateChange, TemplateRow } from '@machines/template-editor/template-draft';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { withValues } from '../../i18n/with-values';
 import { TemplateFieldRow } from './TemplateFieldRow';
 import { useProgressiveCount } from './use-progressive-count';

@@ -3,7 +3,7 @@ import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
 import type { templateEditorMachine } from '@machines/template-editor/template-editor.machine';
 import { templateSearchColumns } from '@machines/template-editor/templates-grid';
 import type { Template } from '@contracts/admin/templates';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { withValues } from '../../i18n/with-values';
 import { AdminListScreen, useAdminListLogic, type AdminListDefinition } from '../shared/AdminListPage';
 import { TemplateEditor } from './TemplateEditor';

@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { createUserDialogMachine } from '@machines/user-dialog/user-dialog.machine';
 import { sameClientChoice, selectClientChoice, selectRow } from '@machines/user-dialog/user-dialog.selectors';
 import type { ClientChoiceView } from '@machines/user-dialog/user-dialog.selectors';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { withValues } from '../../i18n/with-values';
 import { DialogFrame } from '../../ui/DialogFrame';
 import { DialogFooter } from '../../ui/form/DialogFooter';

@@ -14,7 +14,7 @@ import type { UserProfile } from '@contracts/profile';
 import { USER_PAGE_SIZES, type UserRow } from '@contracts/users';
 import { listClients } from '../../api/admin/clients';
 import { AppActor } from '../../app/AppActor';
-import { labels } from '../../i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { withValues } from '../../i18n/with-values';
 import { AdminListScreen, type AdminListDefinition } from '../shared/AdminListPage';
 import { ClientFilter } from '../shared/ClientFilter';

@@ -10,7 +10,7 @@ import {
 } from '@machines/label-editor/label-editor.selectors';
 import type { Draft, EditScope, InputRules, LabelChange } from '@machines/label-editor/label-editor.types';
 import { cultureNamed, cultureOptions } from '@src/i18n/culture-options';
-import { labels } from '@src/i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { looksLikeHtml } from '@src/i18n/sanitise';
 import { HtmlLabel } from '@src/ui/HtmlLabel';
 import { ErrorSummary } from '@src/ui/form/ErrorSummary';

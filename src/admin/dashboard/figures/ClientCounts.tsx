@@ -2,7 +2,7 @@ import { Heading, Stack, Table } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import type { ClientCount } from '@contracts/dashboard';
-import { labels } from '@src/i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 
 /** A count per client (people, active applications), as a small table. */
 export function ClientCounts({ title, rows }: { title: MessageDescriptor; rows: readonly ClientCount[] }) {

@@ -13,7 +13,7 @@ import type { NotificationsPort } from '@machines/support/ports';
 import type { DashboardFigures } from '@contracts/dashboard';
 import { getDashboardFigures } from '@src/api/admin/dashboard';
 import { paths } from '@src/app/routes';
-import { labels } from '@src/i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { clientText } from '../../logs/log-text';
 import { ClientCounts } from './ClientCounts';
 import { FigureTiles } from './FigureTiles';

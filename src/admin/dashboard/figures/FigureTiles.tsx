@@ -2,7 +2,7 @@ import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import type { DashboardFigures } from '@contracts/dashboard';
-import { labels } from '@src/i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 
 const sum = (buckets: DashboardFigures['hours'], count: 'signIns' | 'failures') =>
   buckets.reduce((total, bucket) => total + bucket[count], 0);

@@ -2,7 +2,7 @@ import { Heading, Link, List, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { Link as RouterLink } from 'wouter';
-import { labels } from '@src/i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { whenText } from '../../logs/log-text';
 
 /** The newest rows of a log, one line each, and the link to the log's own page, which has them all. */

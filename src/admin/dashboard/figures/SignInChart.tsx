@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import type { SignInBucket } from '@contracts/dashboard';
 import { seriesPeak } from '@machines/dashboard/dashboard.selectors';
-import { labels } from '@src/i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 
 const HEIGHT = 120;
 const BAR = 10;

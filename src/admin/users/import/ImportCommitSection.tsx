@@ -2,7 +2,7 @@ import { Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { selectOutcome, selectProgress, selectStep } from '@machines/user-import/user-import.selectors';
-import { labels } from '@src/i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import type { ImportRef } from './ImportUsersPanel';
 import { withValues } from '@src/i18n/with-values';
 

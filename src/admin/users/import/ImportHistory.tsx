@@ -2,7 +2,7 @@ import { Heading, Stack, Table } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { selectHistory } from '@machines/user-import/user-import.selectors';
-import { labels } from '@src/i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import type { ImportRef } from './ImportUsersPanel';
 import { withValues } from '@src/i18n/with-values';
 

@@ -2,7 +2,7 @@ import { Dialog, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { selectInviteFailure, selectInviteStep, selectNewPeople } from '@machines/user-import/user-import.selectors';
-import { labels } from '@src/i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { DialogFrame } from '@src/ui/DialogFrame';
 import { DialogFooter } from '@src/ui/form/DialogFooter';
 import { useText } from '@src/ui/use-text';

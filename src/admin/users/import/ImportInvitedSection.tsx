@@ -2,7 +2,7 @@ import { Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { selectInvited } from '@machines/user-import/user-import.selectors';
-import { labels } from '@src/i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { withValues } from '@src/i18n/with-values';
 import { ImportEventButton } from './ImportEventButton';
 import type { ImportRef } from './ImportUsersPanel';

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { importModes, type ImportMode } from '@contracts/user-import';
 import { selectMayInvite, selectNewPeople, selectPreview } from '@machines/user-import/user-import.selectors';
-import { labels } from '@src/i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { ImportEventButton } from './ImportEventButton';
 import type { ImportRef } from './ImportUsersPanel';
 

@@ -14,7 +14,7 @@ import {
   selectRefusal,
   selectStep,
 } from '@machines/user-import/user-import.selectors';
-import { labels } from '@src/i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { ClientOptions } from '../../shared/ClientOptions';
 import { ImportCommitSection } from './ImportCommitSection';
 import { ImportEventButton } from './ImportEventButton';

@@ -21,7 +21,7 @@ import {
   selectRows,
 } from '@machines/invitations/invitations.selectors';
 import type { Invitation } from '@contracts/invitations';
-import { labels } from '@src/i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { LoadingStatus } from '@src/ui/LoadingStatus';
 import { ClientOptions } from '../../shared/ClientOptions';
 import { InviteDialog } from './InviteDialog';

@@ -15,7 +15,7 @@ import {
   selectProblem,
 } from '@machines/invitations/invite-dialog.selectors';
 import { cultureNamed, cultureOptions } from '@src/i18n/culture-options';
-import { labels } from '@src/i18n/labels';
+import { labels } from '@src/i18n/admin-labels';
 import { DialogNotice } from '@src/ui/DialogNotice';
 import { FormDialog } from '@src/ui/form/FormDialog';
 import { LabelledField } from '@src/ui/form/LabelledField';

@@ -5,7 +5,6 @@ import { msg } from '@lingui/core/macro';
  * bounds, placeholders and validation messages come from the input resources of the same keys.
  */
 export const applicationLabels = {
-  Application_Text_Title: msg({ id: 'Application_Text_Title', message: 'Manage applications' }),
   Application_Button_Add: msg({ id: 'Application_Button_Add', message: 'Add application' }),
   Application_Text_DeleteConfirm: msg({
     id: 'Application_Text_DeleteConfirm',

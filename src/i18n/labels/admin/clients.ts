@@ -5,7 +5,6 @@ import { msg } from '@lingui/core/macro';
  * dialog (`ClientApplication_Field_*`).
  */
 export const clientLabels = {
-  Client_Text_Title: msg({ id: 'Client_Text_Title', message: 'Manage clients' }),
   Client_Button_Add: msg({ id: 'Client_Button_Add', message: 'Add client' }),
   Client_Text_DeleteConfirm: msg({ id: 'Client_Text_DeleteConfirm', message: 'Delete the client {clientName}?' }),
   Client_Text_DeleteFailTitle: msg({ id: 'Client_Text_DeleteFailTitle', message: 'The client could not be deleted' }),

@@ -5,7 +5,6 @@ import { msg } from '@lingui/core/macro';
  * figures of what is happening (issue 13).
  */
 export const dashboardLabels = {
-  Dashboard_Text_Title: msg({ id: 'Dashboard_Text_Title', message: 'Dashboard' }),
   Dashboard_Button_EditMode: msg({ id: 'Dashboard_Button_EditMode', message: 'Edit mode' }),
   Dashboard_Button_ClearCache: msg({ id: 'Dashboard_Button_ClearCache', message: 'Clear cache' }),
   Dashboard_Text_CacheCleared: msg({
@@ -32,8 +31,6 @@ export const dashboardLabels = {
   Dashboard_Text_InputDialogTitle: msg({ id: 'Dashboard_Text_InputDialogTitle', message: 'Edit input' }),
   Dashboard_Text_Key: msg({ id: 'Dashboard_Text_Key', message: 'Key' }),
   Dashboard_Text_Culture: msg({ id: 'Dashboard_Text_Culture', message: 'Language' }),
-  Dashboard_Text_CultureEnglish: msg({ id: 'Dashboard_Text_CultureEnglish', message: 'English (en-us)' }),
-  Dashboard_Text_CultureSpanish: msg({ id: 'Dashboard_Text_CultureSpanish', message: 'Spanish (es)' }),
   Dashboard_Text_Scope: msg({ id: 'Dashboard_Text_Scope', message: 'Applies to' }),
   Dashboard_Text_AllClients: msg({ id: 'Dashboard_Text_AllClients', message: 'All clients' }),
   Dashboard_Text_ThisClient: msg({ id: 'Dashboard_Text_ThisClient', message: 'This client only ({clientId})' }),

@@ -5,7 +5,6 @@ import { msg } from '@lingui/core/macro';
  * share the help page's `Faq` component.
  */
 export const faqEditorLabels = {
-  Faq_Text_EditorTitle: msg({ id: 'Faq_Text_EditorTitle', message: 'Help page questions' }),
   Faq_Button_Add: msg({ id: 'Faq_Button_Add', message: 'Add question' }),
   Faq_Button_Save: msg({ id: 'Faq_Button_Save', message: 'Save' }),
   Faq_Button_Cancel: msg({ id: 'Faq_Button_Cancel', message: 'Cancel' }),

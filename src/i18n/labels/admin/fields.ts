@@ -5,7 +5,6 @@ import { msg } from '@lingui/core/macro';
  * columns and filter types, which are the same three inputs).
  */
 export const fieldLabels = {
-  Field_Text_Title: msg({ id: 'Field_Text_Title', message: 'Manage fields' }),
   Field_Button_Add: msg({ id: 'Field_Button_Add', message: 'Add field' }),
   Field_Text_DeleteConfirm: msg({ id: 'Field_Text_DeleteConfirm', message: 'Delete the field {fieldName}?' }),
   Field_Text_DeleteFailTitle: msg({ id: 'Field_Text_DeleteFailTitle', message: 'The field could not be deleted' }),

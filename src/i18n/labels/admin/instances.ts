@@ -2,17 +2,12 @@ import { msg } from '@lingui/core/macro';
 
 /** User profiles (instances): the manage-users page and the profile form shared with the public side. */
 export const instanceLabels = {
-  Instance_Text_Title: msg({ id: 'Instance_Text_Title', message: 'Manage users' }),
-  Instance_Text_StepProfile: msg({ id: 'Instance_Text_StepProfile', message: 'Profile' }),
-  Instance_Text_StepSecurity: msg({ id: 'Instance_Text_StepSecurity', message: 'Security' }),
-  Instance_Field_Email: msg({ id: 'Instance_Field_Email', message: 'Email address' }),
   Instance_Text_DeleteConfirm: msg({ id: 'Instance_Text_DeleteConfirm', message: 'Delete the user {userName}?' }),
   Instance_Text_DeleteFailTitle: msg({ id: 'Instance_Text_DeleteFailTitle', message: 'The user could not be deleted' }),
   Instance_Text_DeleteFailCurrentLogin: msg({
     id: 'Instance_Text_DeleteFailCurrentLogin',
     message: 'You cannot delete the profile you are signed in with.',
   }),
-  Instance_Text_UserNotFound: msg({ id: 'Instance_Text_UserNotFound', message: 'User not found' }),
   Instance_Text_EditTitle: msg({ id: 'Instance_Text_EditTitle', message: 'Edit the user {userName}' }),
   Instance_Button_Add: msg({ id: 'Instance_Button_Add', message: 'Add user' }),
   Instance_Text_AddTitle: msg({ id: 'Instance_Text_AddTitle', message: 'Add a user' }),

@@ -2,8 +2,6 @@ import { msg } from '@lingui/core/macro';
 
 /** The audit log and error log pages and their detail dialogs (beyond the spec; issue 13). */
 export const logLabels = {
-  Log_Text_AuditTitle: msg({ id: 'Log_Text_AuditTitle', message: 'Audit log' }),
-  Log_Text_ErrorTitle: msg({ id: 'Log_Text_ErrorTitle', message: 'Error log' }),
   Log_Field_When: msg({ id: 'Log_Field_When', message: 'When' }),
   Log_Field_Actor: msg({ id: 'Log_Field_Actor', message: 'Who' }),
   Log_Field_Action: msg({ id: 'Log_Field_Action', message: 'Action' }),

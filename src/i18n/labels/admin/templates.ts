@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro';
 
 /** Manage Templates and the template editor (docs/templates.md). */
 export const templateLabels = {
-  Template_Text_Title: msg({ id: 'Template_Text_Title', message: 'Manage templates' }),
   Template_Button_Add: msg({ id: 'Template_Button_Add', message: 'Add template' }),
   Template_Text_DeleteConfirm: msg({
     id: 'Template_Text_DeleteConfirm',
