@@ -108,7 +108,7 @@ describe.each(databaseKinds)('SIGKILL under load, then a restart on the same dat
   it('keeps the refresh token every client holds, and the signing key, through a kill amid refreshes', async () => {
     const identity = await portalIdentity(server.baseUrl);
     const clients = await Promise.all(
-      Array.from({ length: REFRESH_CLIENTS }, async () => ({
+      Array.from({ length: REFRESH_CLIENTS }, async (): Promise<{ tokens: Tokens; refreshed: number }> => ({
         tokens: await providerAdminTokens(server.baseUrl),
         refreshed: 0,
       })),
