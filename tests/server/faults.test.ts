@@ -19,8 +19,10 @@ import { createPostgresDatabase, databaseKinds, type DatabaseKind } from './supp
  * newest token, and replaces it only when an answer arrives). Whether that last rotation was written before the kill
  * or not, the token refreshes after the restart: unwritten, it was never consumed; written, the answer was lost and
  * the token is within its reuse grace (IDP_REFRESH_GRACE_SECONDS, set to its highest, 60, so that a slow restart on
- * a shared machine stays inside it). Older tokens of the family were each answered with their successor, so they are
- * spent: presenting one is reuse and revokes the family, by design, and is not what "lost" means.
+ * a shared machine stays inside it). With the grace at 0 this test fails on both databases (invalid_grant): the kill
+ * does land between a rotation's commit and its answer. Older tokens of the family were each answered with their
+ * successor, so they are spent: presenting one is reuse and revokes the family, by design, and is not what "lost"
+ * means.
  */
 
 /** How long each load runs before the kill: a few seconds, dozens of requests per client. */
