@@ -78,7 +78,7 @@ function withCpu(server: RunningServer, database: BenchDatabase, logins: string[
   return { ...server, database, logins, cpuMs: () => processCpuMs(pids) };
 }
 
-async function onPglite(count: number): Promise<BenchServer> {
+async function onPglite(count: number, env: Record<string, string>): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-bench-idp-'));
   try {
     // A first start migrates and seeds the data directory; PGlite allows one process, so people are added between.
@@ -90,7 +90,7 @@ async function onPglite(count: number): Promise<BenchServer> {
     } finally {
       await database.close();
     }
-    const server = await startServer({ LOG_LEVEL: 'error', DATA_DIR: dataDir });
+    const server = await startServer({ LOG_LEVEL: 'error', DATA_DIR: dataDir, ...env });
     const stop = async () => {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -132,11 +132,11 @@ async function onPostgres(count: number, env: Record<string, string>): Promise<B
   }
 }
 
-/** `env`: extra configuration for a server on PostgreSQL (WORKERS for the scale-out figures). */
+/** `env`: extra configuration for the server (WORKERS for the scale-out figures, the soak's memory probe). */
 export function startServerWithBenchPeople(
   count: number,
   database: BenchDatabase = 'pglite',
   env: Record<string, string> = {},
 ): Promise<BenchServer> {
-  return database === 'postgres' ? onPostgres(count, env) : onPglite(count);
+  return database === 'postgres' ? onPostgres(count, env) : onPglite(count, env);
 }

@@ -3,12 +3,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { benchAdminListsLoad } from './admin-lists-load';
 import { benchBundleSize } from './bundle-size';
+import { benchEnumeration } from './enumeration';
 import { benchGridFilter } from './grid-filter';
 import { benchIdentity } from './identity';
 import { benchProfileForm } from './profile-form';
 import { benchRegister } from './register';
 import { benchResourcesLoad } from './resources-load';
 import { benchScaleOut } from './scale-out';
+import { benchSoak } from './soak';
 import { benchStartup } from './startup';
 import { repoRoot, type Figure } from './support';
 import { benchSystemLog } from './system-log';
@@ -26,6 +28,9 @@ const figures: Figure[] = [
   ...(await benchRegister()),
   ...(await benchProfileForm()),
   ...(await benchUserImport()),
+  ...(await benchEnumeration()),
+  // Last, and the longest: SOAK_SECONDS (default 600) of mixed load; SOAK_SECONDS=0 skips it.
+  ...(await benchSoak()),
 ];
 for (const f of figures) {
   const verdict =

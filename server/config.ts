@@ -45,11 +45,18 @@ export interface EmbeddedIdpPolicyConfig {
   lockoutMinutes: number;
   /** Days System Log events are kept before the purge deletes them (IDP_LOG_RETENTION_DAYS); a real org keeps its own. */
   logRetentionDays: number;
+  /**
+   * IDP_REFRESH_GRACE_SECONDS: how long a rotated refresh token may be presented again (a lost answer, a crash between
+   * the rotation and the answer) before a presentation counts as reuse and revokes its family. Okta's range, 0–60.
+   */
+  refreshGraceSeconds: number;
 }
 
 /** Issue #3's lockout: 10 failed attempts; 30 minutes, as `defaultLockoutPolicy` in server/idp (kept light here). */
 export const DEFAULT_LOCKOUT_ATTEMPTS = 10;
 export const DEFAULT_LOCKOUT_MINUTES = 30;
+/** Okta's default refresh-token grace (as DEFAULT_REFRESH_REUSE_GRACE_SECONDS in server/idp/oauth/adapter.ts). */
+export const DEFAULT_REFRESH_GRACE_SECONDS = 30;
 /** Okta's own System Log retention (as DEFAULT_LOG_RETENTION_DAYS in server/idp/purge.ts). */
 export const DEFAULT_LOG_RETENTION_DAYS = 90;
 
@@ -273,6 +280,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         schema: wholeNumber(1, 3_650),
         expected: 'a whole number of days from 1 to 3650 (ten years)',
       }) ?? DEFAULT_LOG_RETENTION_DAYS,
+    refreshGraceSeconds:
+      read(env, 'IDP_REFRESH_GRACE_SECONDS', {
+        schema: wholeNumber(0, 60),
+        expected: 'a whole number of seconds from 0 to 60',
+      }) ?? DEFAULT_REFRESH_GRACE_SECONDS,
   };
   if (okta !== null) {
     const embeddedOnly = [
@@ -280,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       'IDP_LOCKOUT_ATTEMPTS',
       'IDP_LOCKOUT_MINUTES',
       'IDP_LOG_RETENTION_DAYS',
+      'IDP_REFRESH_GRACE_SECONDS',
     ].find((name) => (env[name]?.trim() ?? '') !== '');
     if (embeddedOnly !== undefined) {
       throw new ConfigError(embeddedOnly, 'unset with OKTA_ISSUER (a real Okta org applies its own policies)', null);

@@ -74,6 +74,7 @@ export async function setUpIdentityProvider(
       lockoutMs: config.idpPolicy.lockoutMinutes * 60_000,
     },
     logRetentionDays: config.idpPolicy.logRetentionDays,
+    refreshReuseGraceSeconds: config.idpPolicy.refreshGraceSeconds,
   });
   return {
     issuer,

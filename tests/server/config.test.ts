@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '@server/config';
 import { defaultLockoutPolicy } from '@server/idp/users/sign-in';
 import { DEFAULT_LOG_RETENTION_DAYS } from '@server/idp/purge';
+import { DEFAULT_REFRESH_REUSE_GRACE_SECONDS } from '@server/idp/oauth/adapter';
 
 function errorOf(env: NodeJS.ProcessEnv): ConfigError {
   try {
@@ -27,7 +28,13 @@ describe('loadConfig', () => {
       okta: null,
       clientId: '0oagatehouse0spa00001',
       usernameRule: { agentUserDomain: '@agents.gatehouse.test', testDomainSuffix: null },
-      idpPolicy: { mfaGroups: [], lockoutAttempts: 10, lockoutMinutes: 30, logRetentionDays: 90 },
+      idpPolicy: {
+        mfaGroups: [],
+        lockoutAttempts: 10,
+        lockoutMinutes: 30,
+        logRetentionDays: 90,
+        refreshGraceSeconds: 30,
+      },
       smtpUrl: null,
       redisUrl: null,
       redisKeyPrefix: 'gatehouse:',
@@ -91,7 +98,22 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ IDP_MFA_GROUPS: ' MFA Required, Finance ', IDP_LOCKOUT_ATTEMPTS: '3', IDP_LOCKOUT_MINUTES: '5' })
         .idpPolicy,
-    ).toEqual({ mfaGroups: ['MFA Required', 'Finance'], lockoutAttempts: 3, lockoutMinutes: 5, logRetentionDays: 90 });
+    ).toEqual({
+      mfaGroups: ['MFA Required', 'Finance'],
+      lockoutAttempts: 3,
+      lockoutMinutes: 5,
+      logRetentionDays: 90,
+      refreshGraceSeconds: 30,
+    });
+  });
+
+  it("reads the refresh tokens' reuse grace within Okta's range (0–60 s)", () => {
+    expect(loadConfig({}).idpPolicy.refreshGraceSeconds).toBe(DEFAULT_REFRESH_REUSE_GRACE_SECONDS);
+    expect(loadConfig({ IDP_REFRESH_GRACE_SECONDS: '60' }).idpPolicy.refreshGraceSeconds).toBe(60);
+    expect(loadConfig({ IDP_REFRESH_GRACE_SECONDS: '0' }).idpPolicy.refreshGraceSeconds).toBe(0);
+    expect(() => loadConfig({ IDP_REFRESH_GRACE_SECONDS: '61' })).toThrow(
+      /IDP_REFRESH_GRACE_SECONDS must be a whole number of seconds from 0 to 60/,
+    );
   });
 
   it('treats an empty variable as unset', () => {
@@ -181,7 +203,13 @@ describe('loadConfig', () => {
 
   it("refuses the embedded IdP's policy with a real Okta org, whose own policies apply", () => {
     const org = { OKTA_ISSUER: 'https://acme.okta.com', OKTA_CLIENT_ID: 'x', OKTA_API_TOKEN: 'ssws' };
-    for (const name of ['IDP_MFA_GROUPS', 'IDP_LOCKOUT_ATTEMPTS', 'IDP_LOCKOUT_MINUTES', 'IDP_LOG_RETENTION_DAYS']) {
+    for (const name of [
+      'IDP_MFA_GROUPS',
+      'IDP_LOCKOUT_ATTEMPTS',
+      'IDP_LOCKOUT_MINUTES',
+      'IDP_LOG_RETENTION_DAYS',
+      'IDP_REFRESH_GRACE_SECONDS',
+    ]) {
       const error = errorOf({ ...org, [name]: '5' });
       expect(error.variable).toBe(name);
       expect(error.message).toBe(

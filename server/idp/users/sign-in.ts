@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { databaseAttemptCounter } from '../rate-limit';
 import { idpUsers } from '../tables';
 import { findUserByLogin, type IdpUser } from './directory';
 import { burnVerificationTime, verifySecret } from './passwords';
@@ -28,8 +29,10 @@ export const isLocked = (user: Pick<IdpUser, 'lockedUntil'>, now: Date) =>
   user.lockedUntil !== null && user.lockedUntil.getTime() > now.getTime();
 
 /**
- * Checks a login and password. Every path runs exactly one argon2 verification, so an unknown login costs what a
- * wrong password costs.
+ * Checks a login and password. An unknown login (or one without a password) does the work a wrong password does, in
+ * the same order, so neither the answer nor its time tells them apart: one read of the user, one single-row write
+ * (the wrong password's place in its failure count; for an unknown login, a count of its own in `idp_rate_limits`,
+ * which nothing reads but the purge), one argon2 verification. tests/server/idp/enumeration.test.ts counts them.
  *
  * The lockout holds under concurrency (several requests, several server processes): an attempt first takes its place
  * in the count, in one conditional statement that also sets the lock when it is the limit's attempt; only an attempt
@@ -46,9 +49,16 @@ export async function checkCredentials(
   now: Date = new Date(),
 ): Promise<CredentialCheck> {
   const user = await findUserByLogin(db, login);
-  if (!user?.passwordHash) return burnVerificationTime(password).then(() => ({ outcome: 'invalid' }) as const);
-  const place = await takePlace(db, user.id, policy, now);
+  if (!user?.passwordHash) {
+    await databaseAttemptCounter(db).hit(`unknownLogin:${login.trim().toLowerCase()}`, policy.lockoutMs, now);
+    await burnVerificationTime(password);
+    return { outcome: 'invalid' };
+  }
+  const { place, lockedUntil } = await takePlace(db, user.id, policy, now);
   const matches = await verifySecret(user.passwordHash, password);
+  // A wrong password on a locked account reads nothing more (the lock came back with the count): it costs what an
+  // unknown login costs. Only the right password pays for a fresh look at the lock.
+  if (place === undefined && !matches) return { outcome: 'invalid', user, lockedOut: isLocked({ lockedUntil }, now) };
   if (place === undefined) return lockedAnswer(db, user.id, matches, now);
   if (!matches) return { outcome: 'invalid', user, lockedNow: place === policy.maxFailedAttempts };
   if (!canSignIn(user)) {
@@ -70,11 +80,16 @@ const notLocked = (now: Date) =>
 
 /**
  * Counts an attempt before its password is checked: its place in the count (1 after a lock ran out), or undefined
- * when the account is locked. The attempt that reaches the limit sets the lock in the same statement. Attempts
+ * when the account is locked; and the lock as the statement left it. The attempt that reaches the limit sets the lock in the same statement. Attempts
  * refused by a lock are counted too (the lock itself does not move), so a right password can tell that someone else
  * tried meanwhile (givePlaceBack).
  */
-async function takePlace(db: Db, userId: string, policy: LockoutPolicy, now: Date): Promise<number | undefined> {
+async function takePlace(
+  db: Db,
+  userId: string,
+  policy: LockoutPolicy,
+  now: Date,
+): Promise<{ place: number | undefined; lockedUntil: Date | null }> {
   const at = now.toISOString();
   const lockExpired = sql`(${idpUsers.lockedUntil} is not null and ${idpUsers.lockedUntil} <= ${at}::timestamptz)`;
   const lockedNow = sql`(${idpUsers.lockedUntil} is not null and ${idpUsers.lockedUntil} > ${at}::timestamptz)`;
@@ -88,10 +103,11 @@ async function takePlace(db: Db, userId: string, policy: LockoutPolicy, now: Dat
     })
     .where(eq(idpUsers.id, userId))
     .returning({ failedAttempts: idpUsers.failedAttempts, lockedUntil: idpUsers.lockedUntil });
-  if (taken === undefined) return undefined;
+  if (taken === undefined) return { place: undefined, lockedUntil: null };
   // Locked before this attempt: a lock that is not the one this attempt set.
   const lockedBefore = taken.lockedUntil !== null && taken.lockedUntil.getTime() !== newLock.getTime();
-  return lockedBefore || taken.failedAttempts > policy.maxFailedAttempts ? undefined : taken.failedAttempts;
+  const refused = lockedBefore || taken.failedAttempts > policy.maxFailedAttempts;
+  return { place: refused ? undefined : taken.failedAttempts, lockedUntil: taken.lockedUntil };
 }
 
 /**

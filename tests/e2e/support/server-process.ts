@@ -53,10 +53,14 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, deadlineMs: n
  * Starts the real server exactly as `npm start` does (embedded PGlite, demo world) in a fresh data directory, on
  * 127.0.0.1 only, without a drain period (DRAIN_SECONDS=0 unless `extraEnv` sets one), so `stop()` is quick. The
  * caller must `stop()` it; it also dies with the test process.
+ *
+ * A restart on the same data (the fault tests) passes the previous start's `PORT` (the issuer names it: tokens stay
+ * valid only under the same one) and its own `DATA_DIR`, which then outlives `stop()`: the caller removes it.
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<WatchedServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-e2e-'));
+  const port = extraEnv.PORT === undefined ? await freePort() : Number(extraEnv.PORT);
+  const ownDataDir = extraEnv.DATA_DIR === undefined ? mkdtempSync(path.join(tmpdir(), 'gatehouse-e2e-')) : null;
+  const dataDir = extraEnv.DATA_DIR ?? ownDataDir ?? '';
   const baseUrl = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/main.ts')], {
     cwd: repoRoot,
@@ -98,7 +102,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         const stopped = await Promise.race([exited, new Promise<boolean>((r) => setTimeout(() => r(false), 10_000))]);
         if (!stopped) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir !== null) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -122,7 +122,7 @@ describe.each(databaseKinds)('OIDC code flow through a sessionToken (%s)', (kind
     await expect(oidc.fetchUserInfo(config, refreshed.access_token, idToken.sub!)).rejects.toThrow();
   });
 
-  it('releases the groups claim in the ID token only for the groups scope', async () => {
+  it('releases the groups claim in the ID token and userinfo only for the groups scope, never in access tokens', async () => {
     for (const [scope, groups] of [
       ['openid groups', ['Readers']],
       ['openid profile', undefined],
@@ -134,6 +134,9 @@ describe.each(databaseKinds)('OIDC code flow through a sessionToken (%s)', (kind
         expectedNonce: nonce,
       });
       expect(tokens.claims()?.groups).toEqual(groups);
+      const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()?.sub ?? '');
+      expect(userinfo.groups).toEqual(groups);
+      expect(decodeJwt(tokens.access_token)).not.toHaveProperty('groups');
     }
   });
 

@@ -14,6 +14,7 @@ import {
 } from '@contracts/resources';
 import { ProblemSchema } from '@contracts/errors';
 import { clientAssets, clients, labels, listItems, menuItems, portalSettings } from '@server/db/schema';
+import { SITE_CONFIGURATION_PER_MINUTE } from '@server/api/resources/routes';
 import { dateVersion } from '@server/db/resource-version';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
@@ -261,6 +262,20 @@ describe.each(databaseKinds)('resource reads (%s)', (kind) => {
   });
 
   describe('siteConfiguration', () => {
+    it('limits how often one address may ask, so it is no cheap bulk oracle of domains and prefixes', async () => {
+      // Requests without a login are refused cheaply (400), and counted all the same: the limit comes first.
+      const ask = () => t.app.inject({ url: `${api}/siteConfiguration`, remoteAddress: '10.7.7.7' });
+      const statuses = new Set<number>();
+      for (let i = 0; i < SITE_CONFIGURATION_PER_MINUTE; i++) statuses.add((await ask()).statusCode);
+      expect([...statuses]).toEqual([400]);
+      const limited = await ask();
+      expect(limited.statusCode).toBe(429);
+      expect(v.parse(ProblemSchema, limited.json()).code).toBe('rate_limited');
+      // Another address is not limited by this one's requests.
+      const other = await t.app.inject({ url: `${api}/siteConfiguration?login=maria@acme.test` });
+      expect(other.statusCode).toBe(200);
+    });
+
     it('finds the client from the prefix of a login', async () => {
       const profile = v.parse(SiteProfileSchema, (await get('siteConfiguration?login=GLBX__sam@globex.test')).body);
       expect(profile).toMatchObject({
