@@ -13,6 +13,8 @@ export interface DatabaseAdapterOptions {
    * once) before a presentation counts as reuse and revokes the grant. Refresh tokens only; codes never get one.
    */
   refreshReuseGraceSeconds?: number;
+  /** The grants' memo; by default one per database, shared by the process's adapters (tests pass their own clock). */
+  grantMemo?: GrantMemo;
 }
 
 /**
@@ -24,6 +26,8 @@ export class DatabaseAdapter implements Adapter {
   private readonly statements: AdapterStatements;
   /** Grants only: read at every refresh and every authorization, written far less often. */
   private readonly memo: GrantMemo | undefined;
+  /** Every model's adapter forgets a revoked grant (oidc-provider revokes through whichever model it holds). */
+  private readonly grants: GrantMemo;
 
   constructor(
     private readonly db: Db,
@@ -33,7 +37,8 @@ export class DatabaseAdapter implements Adapter {
     this.graceSeconds =
       model === 'RefreshToken' ? (options.refreshReuseGraceSeconds ?? DEFAULT_REFRESH_REUSE_GRACE_SECONDS) : 0;
     this.statements = statementsFor(db);
-    this.memo = model === 'Grant' ? grantMemoFor(db) : undefined;
+    this.grants = options.grantMemo ?? grantMemoFor(db);
+    this.memo = model === 'Grant' ? this.grants : undefined;
   }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
@@ -89,7 +94,7 @@ export class DatabaseAdapter implements Adapter {
 
   /** Called when a grant is revoked: every code and token it produced goes, whatever its model. */
   async revokeByGrantId(grantId: string): Promise<void> {
-    grantMemoFor(this.db).forget(grantId);
+    this.grants.forget(grantId);
     await this.db.delete(idpOidcModels).where(eq(idpOidcModels.grantId, grantId));
   }
 
