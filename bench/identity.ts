@@ -1,6 +1,7 @@
 // Identity benchmarks (issue #3): sign-ins/s, refreshes/s, widget submit → board. Part of `npm run bench`; alone:
 // `npx tsx bench/identity.ts [signins] [refresh] [widget]` (the widget one needs the SPA built: node scripts/spa-build.mjs),
-// with BENCH_DATABASE=postgres for the server on PostgreSQL (TEST_DATABASE_URL's server) instead of PGlite.
+// with BENCH_DATABASE=postgres for the server on PostgreSQL (TEST_DATABASE_URL's server) instead of PGlite. Sign-ins
+// and refreshes are read against the machine's limits (bench/identity-limits.ts), measured first in the same run.
 import { loadavg } from 'node:os';
 import { benchRefreshes, benchSignIns } from './identity-load';
 import { startServerWithBenchPeople, type BenchDatabase } from './identity-server';
