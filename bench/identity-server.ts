@@ -29,6 +29,16 @@ export interface BenchServer extends RunningServer {
   query?: ServerWithDatabase['query'];
 }
 
+/**
+ * BENCH_CPU_PROF_DIR=dir: the measured server writes a V8 CPU profile there when it stops (bench/identity-cpu-profile.mjs),
+ * to see where a sign-in's or a refresh's server time goes. Open it in Chrome DevTools or read its self times.
+ */
+function profilingEnv(): Record<string, string> {
+  if (!process.env.BENCH_CPU_PROF_DIR) return {};
+  const hook = path.join(import.meta.dirname, 'identity-cpu-profile.mjs');
+  return { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${hook}`.trim() };
+}
+
 /** The server's processes: those whose command line runs server/main.ts with our PORT (a cluster's primary and workers). */
 function findServerPids(baseUrl: string): number[] {
   if (process.platform !== 'linux') return [];
@@ -90,7 +100,7 @@ async function onPglite(count: number, env: Record<string, string>): Promise<Ben
     } finally {
       await database.close();
     }
-    const server = await startServer({ LOG_LEVEL: 'error', DATA_DIR: dataDir, ...env });
+    const server = await startServer({ LOG_LEVEL: 'error', DATA_DIR: dataDir, ...profilingEnv(), ...env });
     const stop = async () => {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -107,7 +117,7 @@ async function onPglite(count: number, env: Record<string, string>): Promise<Ben
 }
 
 async function onPostgres(count: number, env: Record<string, string>): Promise<BenchServer> {
-  const server = await startServerOnPostgres({ LOG_LEVEL: 'error', ...env });
+  const server = await startServerOnPostgres({ LOG_LEVEL: 'error', ...profilingEnv(), ...env });
   try {
     const people = await benchPeople(count);
     for (const person of people) {

@@ -1,11 +1,13 @@
 // Identity benchmarks (issue #3): sign-ins/s, refreshes/s, widget submit → board. Part of `npm run bench`; alone:
 // `npx tsx bench/identity.ts [signins] [refresh] [widget]` (the widget one needs the SPA built: node scripts/spa-build.mjs),
-// with BENCH_DATABASE=postgres for the server on PostgreSQL (TEST_DATABASE_URL's server) instead of PGlite.
+// with BENCH_DATABASE=postgres for the server on PostgreSQL (TEST_DATABASE_URL's server) instead of PGlite. Sign-ins
+// and refreshes are read against the machine's limits (bench/identity-limits.ts), measured first in the same run.
 import { loadavg } from 'node:os';
 import { benchRefreshes, benchSignIns } from './identity-load';
 import { startServerWithBenchPeople, type BenchDatabase } from './identity-server';
 import { benchWidgetToBoard } from './identity-widget';
-import { figure, type Figure } from './support';
+import { benchLimits } from './identity-limits';
+import { describeFigure, figure, type Figure } from './support';
 
 export const identityBenchNames = ['signins', 'refresh', 'widget'] as const;
 export type IdentityBenchName = (typeof identityBenchNames)[number];
@@ -44,12 +46,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (unknown.length > 0)
     throw new Error(`unknown benchmark ${unknown.join(', ')}; known: ${identityBenchNames.join(', ')}`);
   const database = process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+  const limits = await benchLimits();
   const figures = await benchIdentity(asked.length > 0 ? (asked as IdentityBenchName[]) : identityBenchNames, database);
-  for (const f of figures) {
-    const verdict = f.withinBudget === null ? '' : `  (budget ${f.budget}: ${f.withinBudget ? 'ok' : 'MISSED'})`;
+  for (const f of [...limits, ...figures]) {
     const samples = f.samples
       ? `  [${f.samples.length > 12 ? `${f.samples.length} samples` : f.samples.join(', ')}]`
       : '';
-    console.log(`${f.name}: ${f.value} ${f.unit}${verdict}${samples}`);
+    console.log(`${describeFigure(f)}${samples}`);
   }
 }

@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import { idpOidcModels } from '../tables';
+import { GrantMemo } from './grant-memo';
 
 /** Okta's default grace period for refresh-token rotation (its range is 0–60 s). */
 export const DEFAULT_REFRESH_REUSE_GRACE_SECONDS = 30;
@@ -12,6 +13,8 @@ export interface DatabaseAdapterOptions {
    * once) before a presentation counts as reuse and revokes the grant. Refresh tokens only; codes never get one.
    */
   refreshReuseGraceSeconds?: number;
+  /** The grants' memo; by default one per database, shared by the process's adapters (tests pass their own clock). */
+  grantMemo?: GrantMemo;
 }
 
 /**
@@ -20,6 +23,11 @@ export interface DatabaseAdapterOptions {
  */
 export class DatabaseAdapter implements Adapter {
   private readonly graceSeconds: number;
+  private readonly statements: AdapterStatements;
+  /** Grants only: read at every refresh and every authorization, written far less often. */
+  private readonly memo: GrantMemo | undefined;
+  /** Every model's adapter forgets a revoked grant (oidc-provider revokes through whichever model it holds). */
+  private readonly grants: GrantMemo;
 
   constructor(
     private readonly db: Db,
@@ -28,24 +36,38 @@ export class DatabaseAdapter implements Adapter {
   ) {
     this.graceSeconds =
       model === 'RefreshToken' ? (options.refreshReuseGraceSeconds ?? DEFAULT_REFRESH_REUSE_GRACE_SECONDS) : 0;
+    this.statements = statementsFor(db);
+    this.grants = options.grantMemo ?? grantMemoFor(db);
+    this.memo = model === 'Grant' ? this.grants : undefined;
   }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-    const row = {
-      payload: payload as Record<string, unknown>,
+    await this.statements.upsert.execute({
+      model: this.model,
+      id,
+      payload,
       grantId: payload.grantId ?? null,
       uid: payload.uid ?? null,
       userCode: payload.userCode ?? null,
-      expiresAt: expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
-    };
-    await this.db
-      .insert(idpOidcModels)
-      .values({ model: this.model, id, ...row })
-      .onConflictDoUpdate({ target: [idpOidcModels.model, idpOidcModels.id], set: row });
+      expiresAt: expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
+    });
+    this.memo?.remember(id, payload, expiresIn);
   }
 
-  find(id: string): Promise<AdapterPayload | undefined> {
-    return this.findWhere(eq(idpOidcModels.id, id));
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    const remembered = this.memo?.recall(id);
+    if (remembered) return remembered;
+    const found = this.firstPayload(
+      await (this.graceSeconds > 0 ? this.statements.findRefreshToken : this.statements.findById).execute({
+        model: this.model,
+        id,
+        now: new Date(),
+        graceSeconds: this.graceSeconds,
+      }),
+    );
+    if (found && this.memo)
+      this.memo.remember(id, found, typeof found.exp === 'number' ? found.exp - Date.now() / 1000 : 0);
+    return found;
   }
 
   findByUid(uid: string): Promise<AdapterPayload | undefined> {
@@ -62,31 +84,33 @@ export class DatabaseAdapter implements Adapter {
    * extend the grace.
    */
   async consume(id: string): Promise<void> {
-    await this.db
-      .update(idpOidcModels)
-      .set({ consumedAt: sql`coalesce(${idpOidcModels.consumedAt}, now())` })
-      .where(and(eq(idpOidcModels.model, this.model), eq(idpOidcModels.id, id)));
+    await this.statements.consume.execute({ model: this.model, id });
   }
 
   async destroy(id: string): Promise<void> {
-    await this.db.delete(idpOidcModels).where(and(eq(idpOidcModels.model, this.model), eq(idpOidcModels.id, id)));
+    this.memo?.forget(id);
+    await this.statements.destroy.execute({ model: this.model, id });
   }
 
   /** Called when a grant is revoked: every code and token it produced goes, whatever its model. */
   async revokeByGrantId(grantId: string): Promise<void> {
+    this.grants.forget(grantId);
     await this.db.delete(idpOidcModels).where(eq(idpOidcModels.grantId, grantId));
   }
 
+  /** The rarer look-ups (by uid, by user code) are built each time; `find` runs prepared statements. */
   private async findWhere(condition: SQL): Promise<AdapterPayload | undefined> {
-    const [row] = await this.db
-      .select({
-        payload: idpOidcModels.payload,
-        consumedAt: idpOidcModels.consumedAt,
-        inGrace: this.graceSeconds > 0 ? inReuseGrace(this.graceSeconds) : sql<boolean>`false`,
-      })
-      .from(idpOidcModels)
-      .where(and(eq(idpOidcModels.model, this.model), condition, notExpired()))
-      .limit(1);
+    return this.firstPayload(
+      await this.db
+        .select(selectedColumns(this.graceSeconds > 0 ? inReuseGrace(sql`${this.graceSeconds}`) : sql<boolean>`false`))
+        .from(idpOidcModels)
+        .where(and(eq(idpOidcModels.model, this.model), condition, notExpired(new Date())))
+        .limit(1),
+    );
+  }
+
+  private firstPayload(rows: FoundRow[]): AdapterPayload | undefined {
+    const [row] = rows;
     if (!row) return undefined;
     const payload = row.payload as AdapterPayload;
     // Within its grace a rotated refresh token reads as unused: oidc-provider rotates it once more instead of
@@ -96,19 +120,99 @@ export class DatabaseAdapter implements Adapter {
   }
 }
 
-const notExpired = () => or(isNull(idpOidcModels.expiresAt), gt(idpOidcModels.expiresAt, new Date()));
+interface FoundRow {
+  payload: unknown;
+  consumedAt: Date | null;
+  inGrace: boolean;
+}
+
+const selectedColumns = (inGrace: SQL<boolean>) => ({
+  payload: idpOidcModels.payload,
+  consumedAt: idpOidcModels.consumedAt,
+  inGrace,
+});
+
+const placeholder = (name: string) => sql.placeholder(name);
+
+/**
+ * The statements every token, code, session and grant goes through, prepared once per database: drizzle then builds
+ * their SQL once (it was about a tenth of a refresh's time), and on PostgreSQL each connection parses and plans
+ * them once (named statements).
+ */
+function prepareStatements(db: Db) {
+  const byKey = and(eq(idpOidcModels.model, placeholder('model')), eq(idpOidcModels.id, placeholder('id')));
+  const found = (inGrace: SQL<boolean>, name: string) =>
+    db
+      .select(selectedColumns(inGrace))
+      .from(idpOidcModels)
+      .where(and(byKey, notExpired(placeholder('now'))))
+      .limit(1)
+      .prepare(name);
+  const row = {
+    payload: placeholder('payload'),
+    grantId: placeholder('grantId'),
+    uid: placeholder('uid'),
+    userCode: placeholder('userCode'),
+    // Typed in the statement: drizzle's timestamp encoder cannot take the null of a model that never expires.
+    expiresAt: sql`${placeholder('expiresAt')}::timestamptz`,
+  };
+  return {
+    findById: found(sql<boolean>`false`, 'idp_oidc_find'),
+    findRefreshToken: found(inReuseGrace(placeholder('graceSeconds')), 'idp_oidc_find_refresh_token'),
+    upsert: db
+      .insert(idpOidcModels)
+      .values({ model: placeholder('model'), id: placeholder('id'), ...row })
+      .onConflictDoUpdate({
+        target: [idpOidcModels.model, idpOidcModels.id],
+        // The new values, as the insert would have written them (no second set of parameters).
+        set: {
+          payload: sql`excluded.payload`,
+          grantId: sql`excluded.grant_id`,
+          uid: sql`excluded.uid`,
+          userCode: sql`excluded.user_code`,
+          expiresAt: sql`excluded.expires_at`,
+        },
+      })
+      .prepare('idp_oidc_upsert'),
+    consume: db
+      .update(idpOidcModels)
+      .set({ consumedAt: sql`coalesce(${idpOidcModels.consumedAt}, now())` })
+      .where(byKey)
+      .prepare('idp_oidc_consume'),
+    destroy: db.delete(idpOidcModels).where(byKey).prepare('idp_oidc_destroy'),
+  };
+}
+type AdapterStatements = ReturnType<typeof prepareStatements>;
+
+const preparedFor = new WeakMap<Db, AdapterStatements>();
+const statementsFor = (db: Db) => {
+  let statements = preparedFor.get(db);
+  if (!statements) preparedFor.set(db, (statements = prepareStatements(db)));
+  return statements;
+};
+
+/** One grant memo per database, shared by every adapter instance of the process. */
+const grantMemos = new WeakMap<Db, GrantMemo>();
+const grantMemoFor = (db: Db) => {
+  let memo = grantMemos.get(db);
+  if (!memo) grantMemos.set(db, (memo = new GrantMemo()));
+  return memo;
+};
+
+const notExpired = (now: Date | Placeholder) =>
+  or(isNull(idpOidcModels.expiresAt), gt(idpOidcModels.expiresAt, now as Date));
 
 /**
  * A consumed refresh token is in its grace while its first use is recent and no token of the same grant has been
  * used since: the grace covers a retry of the latest rotation only, never an older token of the family (which is
  * what a thief replaying a stolen token would hold).
  */
-function inReuseGrace(graceSeconds: number): SQL<boolean> {
+function inReuseGrace(graceSeconds: SQL | Placeholder): SQL<boolean> {
   // Spelled out with table names: drizzle renders columns unqualified in a one-table select, and inside the
   // subquery an unqualified name would mean the subquery's own row.
   return sql<boolean>`(
     idp_oidc_models.consumed_at is not null
-    and idp_oidc_models.consumed_at > now() - make_interval(secs => ${graceSeconds})
+    and idp_oidc_models.consumed_at > now() - make_interval(secs => ${graceSeconds}::int)
     and not exists (
       select 1 from idp_oidc_models as later
       where later.model = idp_oidc_models.model

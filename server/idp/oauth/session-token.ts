@@ -1,5 +1,7 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
 import { interactionPolicy } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import { redeemOneTimeToken } from '../one-time-tokens';
@@ -58,17 +60,28 @@ export function interactionHandler(provider: Provider, db: Db) {
         details.prompt.name === 'login' && typeof sessionToken === 'string'
           ? await redeemOneTimeToken(db, 'session', sessionToken)
           : undefined;
-      if (redeemed) {
-        await provider.interactionFinished(
-          req,
-          res,
-          { login: { accountId: redeemed.userId, amr: redeemed.amr } },
-          { mergeWithLastSubmission: false },
-        );
-        return;
-      }
-      // No hosted sign-in page yet: whatever the original prompt, a request we cannot satisfy silently ends as
-      // `login_required`, which auth-js and the widget understand (the SPA's login route starts the widget).
-      await provider.interactionFinished(req, res, LOGIN_REQUIRED, { mergeWithLastSubmission: false });
+      // A redeemed token signs its person in. Otherwise, with no hosted sign-in page yet, whatever the original
+      // prompt, a request we cannot satisfy silently ends as `login_required`, which auth-js and the widget understand (the SPA's login route starts the widget).
+      await finishInteraction(
+        details,
+        res,
+        redeemed ? { login: { accountId: redeemed.userId, amr: redeemed.amr } } : LOGIN_REQUIRED,
+      );
     });
+}
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/**
+ * What `provider.interactionFinished(…, { mergeWithLastSubmission: false })` does, on the interaction this request has
+ * already read: the result saved for the rest of the interaction's life, then a 303 back to the authorization.
+ * oidc-provider's own call would read the interaction from the database a second time.
+ */
+async function finishInteraction(interaction: Interaction, res: ServerResponse, result: InteractionResults) {
+  interaction.result = result;
+  await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
+  res.statusCode = 303;
+  res.setHeader('Location', interaction.returnTo);
+  res.setHeader('Content-Length', '0');
+  res.end();
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newUserId } from '../ids';
 import { idpUsers, type UserStatus } from '../tables';
@@ -53,16 +53,40 @@ export async function createUser(db: Db, user: NewUser, now: Date = new Date()):
   return created;
 }
 
+/** Okta logins are case-insensitive: the unique index is on lower(login). */
+export const sameLogin = (login: string | Placeholder) => sql`lower(${idpUsers.login}) = lower(${login})`;
+
+/**
+ * The two look-ups every sign-in, authorization, token and refresh makes, prepared once per database (or
+ * transaction): drizzle builds their SQL once, and PostgreSQL parses and plans them once per connection.
+ */
+function prepareLookups(db: Db) {
+  return {
+    byId: db
+      .select()
+      .from(idpUsers)
+      .where(eq(idpUsers.id, sql.placeholder('id')))
+      .prepare('idp_user_by_id'),
+    byLogin: db
+      .select()
+      .from(idpUsers)
+      .where(sameLogin(sql.placeholder('login')))
+      .prepare('idp_user_by_login'),
+  };
+}
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookups>>();
+function lookupsFor(db: Db) {
+  let prepared = lookups.get(db);
+  if (!prepared) lookups.set(db, (prepared = prepareLookups(db)));
+  return prepared;
+}
+
 export async function findUserById(db: Db, id: string): Promise<IdpUser | undefined> {
-  const [user] = await db.select().from(idpUsers).where(eq(idpUsers.id, id));
+  const [user] = await lookupsFor(db).byId.execute({ id });
   return user;
 }
 
-/** Okta logins are case-insensitive. */
 export async function findUserByLogin(db: Db, login: string): Promise<IdpUser | undefined> {
-  const [user] = await db
-    .select()
-    .from(idpUsers)
-    .where(sql`lower(${idpUsers.login}) = lower(${login})`);
+  const [user] = await lookupsFor(db).byLogin.execute({ login });
   return user;
 }

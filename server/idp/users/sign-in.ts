@@ -1,8 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { databaseAttemptCounter } from '../rate-limit';
 import { idpUsers } from '../tables';
-import { findUserByLogin, type IdpUser } from './directory';
+import { sameLogin, type IdpUser } from './directory';
 import { burnVerificationTime, verifySecret } from './passwords';
 
 export interface LockoutPolicy {
@@ -48,17 +47,16 @@ export async function checkCredentials(
   policy: LockoutPolicy = defaultLockoutPolicy,
   now: Date = new Date(),
 ): Promise<CredentialCheck> {
-  const user = await findUserByLogin(db, login);
-  if (!user?.passwordHash) {
-    await databaseAttemptCounter(db).hit(`unknownLogin:${login.trim().toLowerCase()}`, policy.lockoutMs, now);
-    await burnVerificationTime(password);
-    return { outcome: 'invalid' };
-  }
-  const { place, lockedUntil } = await takePlace(db, user.id, policy, now);
-  const matches = await verifySecret(user.passwordHash, password);
+  // One statement finds the user and counts the attempt: a sign-in reads its user once. An unknown login runs the
+  // same statement (it matches no row) and a throw-away verification, so both answers cost one statement and one hash.
+  const taken = await takePlace(db, login, policy, now);
+  if (taken === undefined || taken.user.passwordHash === null)
+    return burnVerificationTime(password).then(() => ({ outcome: 'invalid' }) as const);
+  const { user, place } = taken;
+  const matches = await verifySecret(taken.user.passwordHash, password);
   // A wrong password on a locked account reads nothing more (the lock came back with the count): it costs what an
   // unknown login costs. Only the right password pays for a fresh look at the lock.
-  if (place === undefined && !matches) return { outcome: 'invalid', user, lockedOut: isLocked({ lockedUntil }, now) };
+  if (place === undefined && !matches) return { outcome: 'invalid', user, lockedOut: isLocked(user, now) };
   if (place === undefined) return lockedAnswer(db, user.id, matches, now);
   if (!matches) return { outcome: 'invalid', user, lockedNow: place === policy.maxFailedAttempts };
   if (!canSignIn(user)) {
@@ -79,17 +77,18 @@ const notLocked = (now: Date) =>
   sql`(${idpUsers.lockedUntil} is null or ${idpUsers.lockedUntil} <= ${now.toISOString()}::timestamptz)`;
 
 /**
- * Counts an attempt before its password is checked: its place in the count (1 after a lock ran out), or undefined
- * when the account is locked; and the lock as the statement left it. The attempt that reaches the limit sets the lock in the same statement. Attempts
- * refused by a lock are counted too (the lock itself does not move), so a right password can tell that someone else
- * tried meanwhile (givePlaceBack).
+ * Counts an attempt on a login with a password, before the password is checked: the user (as the count left it) and
+ * the attempt's place in the count (1 after a lock ran out), or no place when the account is locked; undefined for an
+ * unknown login or one without a password (nothing counted). The attempt that reaches the limit sets the lock in the
+ * same statement. Attempts refused by a lock are counted too (the lock itself does not move), so a right password can
+ * tell that someone else tried meanwhile (givePlaceBack).
  */
 async function takePlace(
   db: Db,
-  userId: string,
+  login: string,
   policy: LockoutPolicy,
   now: Date,
-): Promise<{ place: number | undefined; lockedUntil: Date | null }> {
+): Promise<{ user: IdpUser; place: number | undefined } | undefined> {
   const at = now.toISOString();
   const lockExpired = sql`(${idpUsers.lockedUntil} is not null and ${idpUsers.lockedUntil} <= ${at}::timestamptz)`;
   const lockedNow = sql`(${idpUsers.lockedUntil} is not null and ${idpUsers.lockedUntil} > ${at}::timestamptz)`;
@@ -101,13 +100,13 @@ async function takePlace(
       failedAttempts: attempts,
       lockedUntil: sql`(case when ${lockedNow} then ${idpUsers.lockedUntil} when ${attempts} >= ${policy.maxFailedAttempts} then ${newLock.toISOString()}::timestamptz else null end)`,
     })
-    .where(eq(idpUsers.id, userId))
-    .returning({ failedAttempts: idpUsers.failedAttempts, lockedUntil: idpUsers.lockedUntil });
-  if (taken === undefined) return { place: undefined, lockedUntil: null };
+    .where(and(sameLogin(login), isNotNull(idpUsers.passwordHash)))
+    .returning();
+  if (taken === undefined) return undefined;
   // Locked before this attempt: a lock that is not the one this attempt set.
   const lockedBefore = taken.lockedUntil !== null && taken.lockedUntil.getTime() !== newLock.getTime();
   const refused = lockedBefore || taken.failedAttempts > policy.maxFailedAttempts;
-  return { place: refused ? undefined : taken.failedAttempts, lockedUntil: taken.lockedUntil };
+  return { user: taken, place: refused ? undefined : taken.failedAttempts };
 }
 
 /**
