@@ -1,9 +1,10 @@
 import { lingui } from '@lingui/vite-plugin';
-import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import { layerAliases } from './vite.aliases';
+import { linguiMacro } from './vite.lingui-macro';
+import { mapsOutside } from './vite.maps-outside';
 import { offlineShell } from './vite.offline-shell';
 import { precompress } from './vite.precompress';
 import { widgetAssets } from './vite.widget-assets';
@@ -15,10 +16,11 @@ import { widgetAssets } from './vite.widget-assets';
 export default defineConfig({
   plugins: [
     react(),
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    linguiMacro(),
     lingui(),
     widgetAssets(),
     offlineShell(),
+    mapsOutside('dist/sourcemaps'),
     precompress(),
   ],
   resolve: {
@@ -34,7 +36,9 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for decoding stack traces, but never downloaded by browsers: the bundles name no map ('hidden') and the
+    // maps end up in dist/sourcemaps, outside the folder the server publishes (vite.maps-outside.ts).
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
