@@ -2,12 +2,12 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
-import { layerAliases } from './vite.aliases';
-import { linguiMacro } from './vite.lingui-macro';
-import { mapsOutside } from './vite.maps-outside';
-import { offlineShell } from './vite.offline-shell';
-import { precompress } from './vite.precompress';
-import { widgetAssets } from './vite.widget-assets';
+import { layerAliases } from './vite.aliases.ts';
+import { linguiMacro } from './vite.lingui-macro.ts';
+import { mapsOutside } from './vite.maps-outside.ts';
+import { offlineShell } from './vite.offline-shell.ts';
+import { precompress } from './vite.precompress.ts';
+import { widgetAssets } from './vite.widget-assets.ts';
 
 /**
  * The SPA build. Lingui macros are compiled by Babel (the only toolchain that carries the macro plugin);

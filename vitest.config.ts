@@ -1,8 +1,8 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { layerAliases } from './vite.aliases';
-import { linguiMacro } from './vite.lingui-macro';
+import { layerAliases } from './vite.aliases.ts';
+import { linguiMacro } from './vite.lingui-macro.ts';
 
 const spaPlugins = () => [react(), linguiMacro(), lingui()];
 
