@@ -12,8 +12,12 @@ const sourceRoots = [
   'contracts',
   'index.html',
   'vite.config.ts',
+  'vite.aliases.ts',
   'vite.lingui-macro.ts',
   'vite.maps-outside.ts',
+  'vite.offline-shell.ts',
+  'vite.precompress.ts',
+  'vite.widget-assets.ts',
   'lingui.config.ts',
   'package-lock.json',
 ];
