@@ -1,12 +1,13 @@
 import { lingui } from '@lingui/vite-plugin';
-import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
-import { layerAliases } from './vite.aliases';
-import { offlineShell } from './vite.offline-shell';
-import { precompress } from './vite.precompress';
-import { widgetAssets } from './vite.widget-assets';
+import { layerAliases } from './vite.aliases.ts';
+import { linguiMacro } from './vite.lingui-macro.ts';
+import { mapsOutside } from './vite.maps-outside.ts';
+import { offlineShell } from './vite.offline-shell.ts';
+import { precompress } from './vite.precompress.ts';
+import { widgetAssets } from './vite.widget-assets.ts';
 
 /**
  * The SPA build. Lingui macros are compiled by Babel (the only toolchain that carries the macro plugin);
@@ -15,10 +16,11 @@ import { widgetAssets } from './vite.widget-assets';
 export default defineConfig({
   plugins: [
     react(),
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    linguiMacro(),
     lingui(),
     widgetAssets(),
     offlineShell(),
+    mapsOutside('dist/sourcemaps'),
     precompress(),
   ],
   resolve: {
@@ -34,7 +36,9 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for decoding stack traces, but never downloaded by browsers: the bundles name no map ('hidden') and the
+    // maps end up in dist/sourcemaps, outside the folder the server publishes (vite.maps-outside.ts).
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {

@@ -1,4 +1,4 @@
-import { cp, readFile, stat } from 'node:fs/promises';
+import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { cultures } from './contracts/culture';
@@ -33,8 +33,12 @@ const LABEL_FILES = new Set(
   }),
 );
 
-/** Copies a folder of the widget's assets; of the labels, only the json of our languages. */
+/**
+ * Copies a folder of the widget's assets; of the labels, only the json of our languages; no source map (what the
+ * server publishes carries none: vite.maps-outside.ts).
+ */
 function keepAsset(source: string): boolean {
+  if (source.endsWith('.map')) return false;
   const relative = path.relative(path.join(SOURCE, 'labels'), source);
   if (relative.startsWith('..')) return true;
   return relative === '' || relative === 'json' || LABEL_FILES.has(path.relative('json', relative));
@@ -46,6 +50,17 @@ function fileOf(url: string): string | undefined {
   const file = path.resolve(SOURCE, relative);
   const folder = path.relative(SOURCE, file).split(path.sep)[0] ?? '';
   return file.startsWith(SOURCE + path.sep) && FOLDERS.includes(folder) ? file : undefined;
+}
+
+/** Removes the `sourceMappingURL` comment the widget's stylesheets end with: its map is not copied. */
+async function dropMapComments(cssDir: string): Promise<void> {
+  for (const name of await readdir(cssDir)) {
+    if (!name.endsWith('.css')) continue;
+    const file = path.join(cssDir, name);
+    const css = await readFile(file, 'utf8');
+    const stripped = css.replace(/\/\*#\s*sourceMappingURL=[^*]*\*\/\s*$/, '');
+    if (stripped !== css) await writeFile(file, stripped);
+  }
 }
 
 /**
@@ -78,14 +93,16 @@ export function widgetAssets(): Plugin {
       });
     },
     async closeBundle() {
+      const target = path.join(outDir, 'widget-assets');
       await Promise.all(
         FOLDERS.map((folder) =>
-          cp(path.join(SOURCE, folder), path.join(outDir, 'widget-assets', folder), {
+          cp(path.join(SOURCE, folder), path.join(target, folder), {
             recursive: true,
             filter: keepAsset,
           }),
         ),
       );
+      await dropMapComments(path.join(target, 'css'));
     },
   };
 }

@@ -1,10 +1,10 @@
 import { lingui } from '@lingui/vite-plugin';
-import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { layerAliases } from './vite.aliases';
+import { layerAliases } from './vite.aliases.ts';
+import { linguiMacro } from './vite.lingui-macro.ts';
 
-const spaPlugins = () => [react(), babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()];
+const spaPlugins = () => [react(), linguiMacro(), lingui()];
 
 /**
  * One runner, four projects (cheapest first, ARCHITECTURE "Tests, from cheap to real"):

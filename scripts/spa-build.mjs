@@ -1,27 +1,29 @@
 // Builds the SPA when dist/client is missing or older than its sources, so `npm start` and `npm test` work on a fresh
 // clone without a separate build step, and skip the build (a few hundred ms of stat calls) when nothing changed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isStale, repoRoot } from './build-freshness.mjs';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(repoRoot, 'dist/client/index.html');
-const sourceRoots = ['src', 'machines', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json'];
-
-function newestMtime(target) {
-  const stat = statSync(target, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
+export { repoRoot };
+const sourceRoots = [
+  'src',
+  'machines',
+  'contracts',
+  'index.html',
+  'vite.config.ts',
+  'vite.aliases.ts',
+  'vite.lingui-macro.ts',
+  'vite.maps-outside.ts',
+  'vite.offline-shell.ts',
+  'vite.precompress.ts',
+  'vite.widget-assets.ts',
+  'lingui.config.ts',
+  'package-lock.json',
+];
 
 export function spaIsStale() {
-  if (!existsSync(builtIndex)) return true;
-  const builtAt = statSync(builtIndex).mtimeMs;
-  return sourceRoots.some((root) => newestMtime(path.join(repoRoot, root)) > builtAt);
+  return isStale('dist/client/index.html', sourceRoots);
 }
 
 export function buildSpaIfStale({ log = console.log } = {}) {

@@ -15,6 +15,7 @@ import type { Database } from './db/client';
 import { demoAppRoutes } from './demo-apps/route';
 import { installDrain } from './http/drain';
 import { installErrorHandler } from './http/error-handler';
+import { loggerOptions } from './http/log-options';
 import { openRateLimitRedis } from './http/rate-limit-redis';
 import { echoRequestId, requestIdOptions } from './http/request-id';
 import { installSecurityHeaders } from './http/security-headers';
@@ -48,7 +49,7 @@ export interface BuildAppOptions {
    * closes it (after `app.close()`).
    */
   database: Database;
-  /** Fastify's logger option; default: pino at `config.logLevel`. Tests pass `false`. */
+  /** Fastify's logger option; default: pino at `config.logLevel` (server/http/log-options.ts). Tests pass `false`. */
   logger?: FastifyServerOptions['logger'];
   /**
    * Where access-token signing keys come from. Default: the embedded IdP's own key in process, or a real org's JWKS
@@ -114,11 +115,7 @@ export async function buildApp({
   serverSecret = config.serverSecret === null ? randomBytes(32) : Buffer.from(config.serverSecret, 'utf8'),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      // Tokens and cookies never reach the log, whatever a future serializer decides to include.
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: logger ?? loggerOptions(config),
     ...requestIdOptions,
     // Behind TRUST_PROXY reverse proxies `request.ip` is the client's address from X-Forwarded-For, not the proxy's.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,

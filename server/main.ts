@@ -5,6 +5,7 @@ import { seedDemoWorldIfEmpty } from './db/seed';
 import { migrateIdp } from './idp/migrate';
 import { seedDemoIdentities } from './idp/seed/demo-identities';
 import pino from 'pino';
+import { loggerOptions } from './http/log-options';
 import { exitGracefullyOnSignals } from './http/shutdown';
 import { isWorker, runPrimary, stopOnPrimaryRequest, workerCount } from './http/workers';
 import { loadServerSecret } from './secrets/server-secret';
@@ -64,7 +65,7 @@ async function start(config: Config): Promise<void> {
 
 const config = configOrExit();
 // A worker is one of the primary's N already; only the first process decides how many there are.
-const log = pino({ level: config.logLevel });
+const log = pino(loggerOptions(config));
 const workers = isWorker() ? 1 : workerCount(config, log);
 if (workers > 1) {
   runPrimary(workers, log);

@@ -1,4 +1,4 @@
-import ky, { HTTPError } from 'ky';
+import ky, { type HTTPError } from 'ky';
 import * as v from 'valibot';
 import { CLIENT_NAME_HEADER, ProblemSchema, REQUEST_ID_HEADER } from '@contracts/errors';
 import { ApiError } from '@contracts/failures';
@@ -42,11 +42,25 @@ export const setAccessTokenSource = (source: () => string | undefined): void => 
   accessTokenOf = source;
 };
 
+/** The answer's body as JSON when it parses, else as text (what a proxy or a crash may send instead of a problem). */
+async function bodyOf(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 /** Turns a non-2xx answer into an ApiError, trusting its body only when it has the one failure shape. */
-function toApiError(error: HTTPError, sentRequestId: string | null): ApiError {
-  const problem = v.safeParse(ProblemSchema, error.data);
+async function toApiError(error: HTTPError): Promise<ApiError> {
+  const body = await bodyOf(error.response);
+  const problem = v.safeParse(ProblemSchema, body);
   const requestId =
-    error.response.headers.get(REQUEST_ID_HEADER) ?? sentRequestId ?? lastRequestId ?? crypto.randomUUID();
+    error.response.headers.get(REQUEST_ID_HEADER) ??
+    error.request.headers.get(REQUEST_ID_HEADER) ??
+    lastRequestId ??
+    crypto.randomUUID();
   if (problem.success) {
     return new ApiError({
       status: error.response.status,
@@ -57,19 +71,19 @@ function toApiError(error: HTTPError, sentRequestId: string | null): ApiError {
   return new ApiError({
     status: error.response.status,
     code: `http_${error.response.status}`,
-    message: typeof error.data === 'string' && error.data ? error.data : error.response.statusText,
+    message: typeof body === 'string' && body ? body : error.response.statusText,
     requestId,
   });
 }
 
 /** The one HTTP client of the SPA: `/api/v1`, request ids, client name and language on every call. */
 export const http = ky.create({
-  prefix: '/api/v1',
+  prefixUrl: '/api/v1',
   // A failed call is reported once; retrying is the caller's decision (a state, not a hidden loop).
   retry: 0,
   hooks: {
     beforeRequest: [
-      ({ request }) => {
+      (request) => {
         const requestId = crypto.randomUUID();
         lastRequestId = requestId;
         request.headers.set(REQUEST_ID_HEADER, requestId);
@@ -81,11 +95,12 @@ export const http = ky.create({
         }
       },
     ],
+    // ky (1.x) calls this for non-2xx answers only and throws what it returns: our ApiError, never ky's HTTPError, so
+    // callers see one failure type (network failures stay TypeErrors, as fetch throws them).
     beforeError: [
-      ({ error, request }) => {
-        if (!(error instanceof HTTPError)) return error;
+      async (error) => {
         if (error.response.status === 401) for (const listener of unauthorisedListeners) listener();
-        return toApiError(error, request.headers.get(REQUEST_ID_HEADER));
+        return (await toApiError(error)) as unknown as HTTPError;
       },
     ],
   },

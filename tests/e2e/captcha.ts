@@ -1,7 +1,6 @@
 import { acmeSignUp } from '../support/acme-sign-up';
 // Page helpers of captcha.spec.ts: the host page built with Vite, served on the real server's origin, and the calls
 // that show whether the server accepts what the widget produced.
-import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,6 +9,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { layerAliases } from '../../vite.aliases';
+import { linguiMacro } from '../../vite.lingui-macro';
 
 /** Where the host page appears on the server's origin (nothing of the real server lives there). */
 export const HOST_PATH = '/e2e-captcha-host/';
@@ -32,7 +32,7 @@ export async function buildCaptchaHost(): Promise<{ dir: string; remove: () => v
     logLevel: 'warn',
     root: path.resolve(import.meta.dirname, 'captcha-host'),
     base: HOST_PATH,
-    plugins: [react(), babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
+    plugins: [react(), linguiMacro(), lingui()],
     resolve: { alias: layerAliases },
     build: { outDir: dir, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 5_000 },
   });

@@ -20,6 +20,15 @@ export interface WatchedServer extends RunningServer {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+/** How the server runs: from source through tsx (`npm start`), or compiled by plain node (`npm run start:prod`). */
+export type ServerEntry = 'source' | 'compiled';
+/** What scripts/server-build.mjs writes (`serverEntry` there) and `npm run start:prod` runs. */
+export const compiledServerEntry = path.join(repoRoot, 'dist/node/server/main.js');
+
+function nodeArguments(entry: ServerEntry): string[] {
+  return entry === 'compiled' ? [compiledServerEntry] : ['--import', 'tsx', path.join(repoRoot, 'server/main.ts')];
+}
+
 /** Asks the kernel for a free loopback port (the server itself must get a fixed PORT to build its issuer URL). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -52,17 +61,21 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, deadlineMs: n
 /**
  * Starts the real server exactly as `npm start` does (embedded PGlite, demo world) in a fresh data directory, on
  * 127.0.0.1 only, without a drain period (DRAIN_SECONDS=0 unless `extraEnv` sets one), so `stop()` is quick. The
- * caller must `stop()` it; it also dies with the test process.
+ * caller must `stop()` it; it also dies with the test process. `entry: 'compiled'` runs the built server instead
+ * (build it first: scripts/server-build.mjs).
  *
  * A restart on the same data (the fault tests) passes the previous start's `PORT` (the issuer names it: tokens stay
  * valid only under the same one) and its own `DATA_DIR`, which then outlives `stop()`: the caller removes it.
  */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<WatchedServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  { entry = 'source' }: { entry?: ServerEntry } = {},
+): Promise<WatchedServer> {
   const port = extraEnv.PORT === undefined ? await freePort() : Number(extraEnv.PORT);
   const ownDataDir = extraEnv.DATA_DIR === undefined ? mkdtempSync(path.join(tmpdir(), 'gatehouse-e2e-')) : null;
   const dataDir = extraEnv.DATA_DIR ?? ownDataDir ?? '';
   const baseUrl = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/main.ts')], {
+  const child = spawn(process.execPath, nodeArguments(entry), {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

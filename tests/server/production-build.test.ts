@@ -1,0 +1,96 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type WatchedServer } from '@tests/e2e/support/server-process';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const clientDir = path.join(repoRoot, 'dist/client');
+/**
+ * The comment that links a script or stylesheet to its map: two slashes, or slash and star, then # and the keyword.
+ * Spelt in two parts so that this file carries no such comment itself (Vitest reads one as this file's own map).
+ */
+const MAP_COMMENT = new RegExp(String.raw`^\/[/*][#@]\s*source` + 'MappingURL=', 'm');
+
+/** Builds what `npm run build` builds, each only when older than its sources (a few hundred ms when fresh). */
+function buildIfStale(script: string): void {
+  // Without the runner's NODE_ENV=test, which would make Vite build React's development bundle.
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  const run = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', script)], {
+    cwd: repoRoot,
+    env,
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
+  expect(run.status, `${script}\n${run.stdout}\n${run.stderr}`).toBe(0);
+}
+
+/** Every file the server publishes, relative to dist/client. */
+function publishedFiles(): string[] {
+  return readdirSync(clientDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(clientDir, path.join(entry.parentPath, entry.name)));
+}
+
+/** The scripts and stylesheets index.html loads. */
+function linkedAssets(html: string): string[] {
+  return [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1] ?? '');
+}
+
+describe('the production build (npm run build, npm run start:prod)', () => {
+  let server: WatchedServer;
+
+  beforeAll(async () => {
+    buildIfStale('spa-build.mjs');
+    buildIfStale('server-build.mjs');
+    server = await startServer(
+      { NODE_ENV: 'production', DEMO_DATA: 'false', LOG_LEVEL: 'info' },
+      { entry: 'compiled' },
+    );
+  }, 600_000);
+
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('runs the compiled server with plain node: the health check and the SPA answer 200', async () => {
+    const health = await fetch(`${server.baseUrl}/api/v1/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const page = await fetch(`${server.baseUrl}/`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+  });
+
+  it('logs JSON lines in production, one object a line', () => {
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
+    const records = lines.map((line) => JSON.parse(line) as { msg?: string });
+    expect(records.map((record) => record.msg)).toContain(`Gatehouse is listening at ${server.baseUrl}`);
+  });
+
+  it('publishes no source map, and no published file names one', () => {
+    const files = publishedFiles();
+    expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+    const naming = files.filter(
+      (file) => /\.(js|css|html)$/.test(file) && MAP_COMMENT.test(readFileSync(path.join(clientDir, file), 'utf8')),
+    );
+    expect(naming).toEqual([]);
+  });
+
+  it('serves the assets without a sourceMappingURL, and answers 404 for their maps', async () => {
+    const html = await (await fetch(`${server.baseUrl}/`, { headers: { accept: 'text/html' } })).text();
+    const assets = linkedAssets(html);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) {
+      const response = await fetch(`${server.baseUrl}${asset}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('sourcemap')).toBeNull();
+      expect(await response.text()).not.toMatch(MAP_COMMENT);
+      expect((await fetch(`${server.baseUrl}${asset}.map`)).status).toBe(404);
+    }
+  });
+});
