@@ -1,8 +1,8 @@
 import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { cultures } from './contracts/culture';
-import { widgetLanguage } from './src/auth/widget-language';
+import { cultures } from './contracts/culture.ts';
+import { widgetLanguage } from './src/auth/widget-language.ts';
 
 /** The URL prefix the Sign-In Widget loads its labels, CSS, fonts and images from (src/auth/widget-options.ts). */
 const BASE = '/widget-assets/';
