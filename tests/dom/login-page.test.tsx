@@ -6,8 +6,8 @@ import { answeringApi } from '../support/shell-api';
 const BUILT_IN_FAILED = 'We could not sign you in. Check your username and password and try again.';
 const BUILT_IN_REQUIRED = 'Please sign in to continue.';
 
-/** Renders the login page and lets the fake widget report a refused password. */
-async function failOnce(labels: Record<string, string>) {
+/** Renders Umbrella's login page with no session to find, up to the (fake) widget on screen. */
+async function showWidget(labels: Record<string, string>) {
   const shell = renderShell({ path: '/Login/umbrella', api: answeringApi(() => ({ labels })).api });
   await waitFor(() => {
     expect(shell.identity.existingSession.waiting()).toBe(1);
@@ -18,6 +18,12 @@ async function failOnce(labels: Record<string, string>) {
   await waitFor(() => {
     expect(shell.identity.isWidgetMounted()).toBe(true);
   });
+  return shell;
+}
+
+/** Renders the login page and lets the fake widget report a refused password. */
+async function failOnce(labels: Record<string, string>) {
+  const shell = await showWidget(labels);
   act(() => {
     shell.identity.widget({ type: 'widget.submitted', username: 'AULUMB__lee@umbrella.test' });
     shell.identity.widget({ type: 'widget.failed', at: Date.now() });
@@ -34,16 +40,7 @@ describe('the login page messages a client opts into (public-and-profile §2 Log
   });
 
   it('fetches ahead what signing in needs next when the password is submitted, not before', async () => {
-    const shell = renderShell({ path: '/Login/umbrella', api: answeringApi(() => ({ labels: {} })).api });
-    await waitFor(() => {
-      expect(shell.identity.existingSession.waiting()).toBe(1);
-    });
-    act(() => {
-      shell.identity.existingSession.resolve('none');
-    });
-    await waitFor(() => {
-      expect(shell.identity.isWidgetMounted()).toBe(true);
-    });
+    const shell = await showWidget({});
     expect(shell.identity.signInPreparations()).toBe(0);
     act(() => {
       shell.identity.widget({ type: 'widget.submitted', username: 'AULUMB__lee@umbrella.test' });
