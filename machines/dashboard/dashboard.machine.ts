@@ -30,6 +30,7 @@ export const dashboardMachine = setup({
   },
   actions: {
     keepFigures: assign((_, figures: DashboardFigures) => ({ figures })),
+    dropFigures: assign({ figures: undefined }),
     reportLoadFailure: sendTo(
       ({ context }) => context.notifications,
       (_, error: unknown) => ({ type: 'error.report' as const, error, action: 'dashboard.loadFigures' }),
@@ -38,29 +39,23 @@ export const dashboardMachine = setup({
 }).createMachine({
   id: 'dashboard',
   context: ({ input }) => ({ notifications: input.notifications, figures: undefined }),
-  initial: 'loading',
+  initial: 'reading',
   states: {
-    loading: {
+    /**
+     * The figures are read: the first time (nothing on screen yet), or again on Refresh or Try again. The figures
+     * in context, if any, stay on screen meanwhile; a failed read drops them.
+     */
+    reading: {
       tags: 'busy',
       invoke: {
         id: 'loadFigures',
         src: 'loadFigures',
         onDone: { target: 'ready', actions: { type: 'keepFigures', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'reportLoadFailure', params: errorOf } },
+        onError: { target: 'failed', actions: ['dropFigures', { type: 'reportLoadFailure', params: errorOf }] },
       },
     },
-    ready: { on: { 'figures.refresh': 'refreshing' } },
-    /** Fresh figures are read; the last ones stay on screen. */
-    refreshing: {
-      tags: 'busy',
-      invoke: {
-        id: 'loadFigures',
-        src: 'loadFigures',
-        onDone: { target: 'ready', actions: { type: 'keepFigures', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'reportLoadFailure', params: errorOf } },
-      },
-    },
+    ready: { on: { 'figures.refresh': 'reading' } },
     /** The figures could not be read; Try again. */
-    failed: { on: { 'figures.retry': 'loading' } },
+    failed: { on: { 'figures.retry': 'reading' } },
   },
 });

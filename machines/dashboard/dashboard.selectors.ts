@@ -4,9 +4,8 @@ import type { dashboardMachine } from './dashboard.machine';
 
 type DashboardSnapshot = SnapshotFrom<typeof dashboardMachine>;
 
-/** The figures to show: the last ones read, also while a refresh runs; none before the first read. */
-export const selectFigures = (s: DashboardSnapshot): DashboardFigures | undefined =>
-  s.matches('ready') || s.matches('refreshing') ? s.context.figures : undefined;
+/** The figures to show: the last ones read, also while a refresh runs; none before the first read or after a failure. */
+export const selectFigures = (s: DashboardSnapshot): DashboardFigures | undefined => s.context.figures;
 
 /** A read runs: the first (the page shows it is loading) or a refresh (the Refresh button is busy). */
 export const selectIsReading = (s: DashboardSnapshot): boolean => s.hasTag('busy');

@@ -29,7 +29,7 @@ function open() {
 describe('the dashboard’s figures (machines/dashboard)', () => {
   it('reads the figures when it starts and shows them once read', async () => {
     const { actor, loadFigures } = open();
-    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    expect(actor.getSnapshot().matches('reading')).toBe(true);
     expect(selectIsReading(actor.getSnapshot())).toBe(true);
     expect(selectFigures(actor.getSnapshot())).toBeUndefined();
     expect(selectMayRefresh(actor.getSnapshot())).toBe(false);
@@ -46,7 +46,7 @@ describe('the dashboard’s figures (machines/dashboard)', () => {
     loadFigures.resolve(dashboardFigures());
     await settle();
     actor.send({ type: 'figures.refresh' });
-    expect(actor.getSnapshot().matches('refreshing')).toBe(true);
+    expect(actor.getSnapshot().matches('reading')).toBe(true);
     expect(selectIsReading(actor.getSnapshot())).toBe(true);
     expect(selectFigures(actor.getSnapshot())?.activePeople).toBe(42);
     expect(selectMayRefresh(actor.getSnapshot())).toBe(false);
@@ -69,7 +69,7 @@ describe('the dashboard’s figures (machines/dashboard)', () => {
     actor.send({ type: 'figures.refresh' }); // not offered here
     expect(actor.getSnapshot().matches('failed')).toBe(true);
     actor.send({ type: 'figures.retry' });
-    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    expect(actor.getSnapshot().matches('reading')).toBe(true);
     expect(loadFigures.calls).toHaveLength(2);
   });
 
@@ -82,6 +82,10 @@ describe('the dashboard’s figures (machines/dashboard)', () => {
     await settle();
     expect(actor.getSnapshot().matches('failed')).toBe(true);
     expect(recorder.received.filter((event) => event.type === 'error.report')).toHaveLength(1);
+    // The figures of before the failed refresh are gone: Try again reads as the first time did.
+    expect(selectFigures(actor.getSnapshot())).toBeUndefined();
+    actor.send({ type: 'figures.retry' });
+    expect(selectFigures(actor.getSnapshot())).toBeUndefined();
   });
 
   it('scales a chart to the highest count of its series, and an empty series to 1', () => {
