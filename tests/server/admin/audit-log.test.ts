@@ -3,10 +3,9 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntrySchema, AuditPageSchema } from '@contracts/audit-log';
 import { auditLog, instances } from '@server/db/schema';
-import { seedDemoIdentities } from '@server/idp/seed/demo-identities';
-import { buildTestApp, type TestApp } from '../support/app';
+import { type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
-import { adminCaller, auditRowsOf, clientIdOf } from './harness';
+import { adminCaller, auditRowsOf, openDemoWorld } from './harness';
 
 /** Rows made for this file: their actors say so, so the filters can single them out from the seed's own rows. */
 const seeded = (
@@ -38,11 +37,7 @@ describe.each(databaseKinds)('audit log: GET AuditLog, AuditLog/{id}, AuditLog/E
   };
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
-    await seedDemoIdentities(t.database.db);
-    call = adminCaller(t);
-    acme = await clientIdOf(t, 'acme');
-    globex = await clientIdOf(t, 'globex');
+    ({ t, call, acme, globex } = await openDemoWorld(kind, { identities: true }));
     await t.database.db.insert(auditLog).values([
       ...Array.from({ length: 12 }, (_, i) => seeded(acme, i, `2026-03-${String(10 + i)}T12:00:00Z`)),
       seeded(globex, 100, '2026-03-15T08:00:00Z'),

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_ID_HEADER } from '@contracts/errors';
 import { ErrorEntrySchema, ErrorPageSchema, type NewError } from '@contracts/error-log';
 import { errorLog } from '@server/db/schema';
-import { buildTestApp, type TestApp } from '../support/app';
+import { type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 import { bearer } from '../support/tokens';
-import { adminCaller, clientIdOf, logins } from './harness';
+import { adminCaller, logins, openDemoWorld } from './harness';
 
 /** An error row made for this file: its code says so, so the filters can single them out. */
 const seeded = (
@@ -40,10 +40,7 @@ describe.each(databaseKinds)('error log, read: GET ErrorLog, ErrorLog/{id}, Erro
   };
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
-    call = adminCaller(t);
-    acme = await clientIdOf(t, 'acme');
-    globex = await clientIdOf(t, 'globex');
+    ({ t, call, acme, globex } = await openDemoWorld(kind));
     await t.database.db
       .insert(errorLog)
       .values([

@@ -4,7 +4,9 @@ import * as v from 'valibot';
 import { expect } from 'vitest';
 import { ProblemSchema, type Problem } from '@contracts/errors';
 import { auditLog, clients } from '@server/db/schema';
-import type { TestApp } from '../support/app';
+import { seedDemoIdentities } from '@server/idp/seed/demo-identities';
+import { buildTestApp, type TestApp } from '../support/app';
+import type { DatabaseKind } from '../support/database';
 import { bearer } from '../support/tokens';
 
 /** Demo-world logins (docs/demo-world.md "People"), as the identity provider knows them. */
@@ -53,6 +55,17 @@ export async function clientIdOf(t: TestApp, portalAlias: string): Promise<strin
     .where(eq(clients.portalAlias, portalAlias));
   if (row === undefined) throw new Error(`no demo client ${portalAlias}`);
   return row.id;
+}
+
+/**
+ * The real app on the demo world, with an administrators' caller and the ids of the two clients the scoping tests
+ * compare (Acme and Globex); `identities` also seeds the demo people in the identity provider, for suites whose
+ * rows name them.
+ */
+export async function openDemoWorld(kind: DatabaseKind, { identities = false }: { identities?: boolean } = {}) {
+  const t = await buildTestApp(kind);
+  if (identities) await seedDemoIdentities(t.database.db);
+  return { t, call: adminCaller(t), acme: await clientIdOf(t, 'acme'), globex: await clientIdOf(t, 'globex') };
 }
 
 export async function auditRowsOf(t: TestApp, entity: string, entityId: string) {

@@ -10,10 +10,9 @@ import { createOktaDirectory } from '@server/directory/okta-directory';
 import { embeddedSignInCounts, systemLogSignInCounts } from '@server/directory/sign-in-counts';
 import { addHourlyCounts, hourlyCountsOf } from '@server/idp/events/rollup';
 import { loadOrCreateSigningKey } from '@server/idp/keys';
-import { seedDemoIdentities } from '@server/idp/seed/demo-identities';
 import { idpLogEvents, idpUsers, type LogOutcome } from '@server/idp/tables';
-import { adminCaller, clientIdOf } from '../admin/harness';
-import { buildTestApp, type TestApp } from '../support/app';
+import { adminCaller, openDemoWorld } from '../admin/harness';
+import { type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 
 const HOUR = 3_600_000;
@@ -92,11 +91,7 @@ describe.each(databaseKinds)('dashboard figures: GET Dashboard/Figures (%s)', (k
     });
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
-    await seedDemoIdentities(t.database.db);
-    call = adminCaller(t);
-    acme = await clientIdOf(t, 'acme');
-    globex = await clientIdOf(t, 'globex');
+    ({ t, call, acme, globex } = await openDemoWorld(kind, { identities: true }));
     // The seeded events go in as the recorder writes a batch: the events and their hourly counts (rollup.ts).
     const now = Date.now();
     const rows = seededEvents().map((event, index) => ({

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserDetailsSchema, UserPageSchema, type UserPage } from '@contracts/users';
 import { instanceApplicationRoles, instances } from '@server/db/schema';
 import { DEMO_PASSWORD } from '@server/db/seed';
-import { seedDemoIdentities } from '@server/idp/seed/demo-identities';
 import { DELETE_CURRENT_LOGIN_MESSAGE } from '@server/api/users/service';
-import { adminCaller, auditRowsOf, clientIdOf, problemOf, type Person } from '../admin/harness';
-import { buildTestApp, type TestApp } from '../support/app';
+import { adminCaller, auditRowsOf, openDemoWorld, type Person, problemOf } from '../admin/harness';
+import { type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 
 /** People added to Acme for paging: `Zed Paging00` … `Zed Paging23`, no identity-provider user. */
@@ -29,11 +28,7 @@ describe.each(databaseKinds)('manage users: the grid and the delete (%s)', (kind
     (await t.database.db.select({ id: instances.id }).from(instances).where(eq(instances.signUpPending, false))).length;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
-    await seedDemoIdentities(t.database.db);
-    call = adminCaller(t);
-    acme = await clientIdOf(t, 'acme');
-    globex = await clientIdOf(t, 'globex');
+    ({ t, call, acme, globex } = await openDemoWorld(kind, { identities: true }));
     await t.database.db.insert(instances).values(
       Array.from({ length: PAGING_PEOPLE }, (_, n) => {
         const nn = String(n).padStart(2, '0');
