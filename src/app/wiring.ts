@@ -12,7 +12,6 @@ import type { NewError } from '@contracts/error-log';
 import type { AggregatedResources, FaqQuestion } from '@contracts/resources';
 import type { CallOptions } from '../api/http';
 import type { getFaq } from '../api/resources';
-import { loadBuiltInCatalogue } from '../i18n/catalogues';
 import { messageToLabelValue } from '../i18n/overrides';
 import type { CatalogueRuntime } from '../i18n/runtime';
 import { pushPageView } from './analytics';
@@ -105,10 +104,10 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
     actors: {
       activateCulture: fromPromise(
         identified(async ({ culture }: { culture: Culture }) => {
-          await catalogues.activate(culture);
+          const builtIn = await catalogues.activate(culture);
           api.setRequestCulture(culture);
           // The built-in texts as label values: the resources machine tells a configured label from a default.
-          return builtInLabelTexts(await loadBuiltInCatalogue(culture));
+          return builtInLabelTexts(builtIn);
         }),
       ),
       fetchVersion: fromPromise(identified(api.getResourceVersion)),

@@ -39,10 +39,11 @@ export function createCatalogueRuntime(i18n: I18n) {
   return {
     /** The Lingui instance the texts are loaded into (Edit Mode marks the texts it renders). */
     i18n,
-    /** Activates a culture with its built-in texts only. */
-    async activate(culture: Culture): Promise<void> {
-      await builtIn(culture);
+    /** Activates a culture with its built-in texts only; resolves to those texts. */
+    async activate(culture: Culture): Promise<Messages> {
+      const messages = await builtIn(culture);
       show(culture, {});
+      return messages;
     },
     /** Puts a page's resource labels over the built-in texts of the culture and activates it. */
     applyOverrides(culture: Culture, labels: Record<string, string>): void {

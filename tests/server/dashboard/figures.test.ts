@@ -29,24 +29,15 @@ interface Seeded {
  * Events made for this file, at times before the moment they are written: Acme's and Globex's people, a login
  * without a client prefix, and events older than the 30 days (which no figure counts).
  */
+const times = (n: number, event: Seeded): Seeded[] => Array.from({ length: n }, () => event);
 const seededEvents = (): Seeded[] => [
-  ...Array.from({ length: 3 }, () => ({
-    login: 'ACME__maria@acme.test',
-    type: 'user.session.start' as const,
-    result: 'SUCCESS' as const,
-    ago: 2 * HOUR,
-  })),
+  ...times(3, { login: 'ACME__maria@acme.test', type: 'user.session.start', result: 'SUCCESS', ago: 2 * HOUR }),
   { login: 'ACME__maria@acme.test', type: 'user.session.start', result: 'FAILURE', ago: 2 * HOUR },
   { login: 'acme__ana@acme.test', type: 'user.session.start', result: 'SUCCESS', ago: 5 * DAY },
   { login: 'ACME__ana@acme.test', type: 'user.session.start', result: 'SUCCESS', ago: 5 * DAY },
   { login: 'ACME__ana@acme.test', type: 'user.session.start', result: 'FAILURE', ago: 5 * DAY },
   { login: 'ACME__ana@acme.test', type: 'user.account.lock', result: 'SUCCESS', ago: 5 * DAY },
-  ...Array.from({ length: 4 }, () => ({
-    login: 'GLBX__sam@globex.test',
-    type: 'user.session.start' as const,
-    result: 'SUCCESS' as const,
-    ago: 3 * HOUR,
-  })),
+  ...times(4, { login: 'GLBX__sam@globex.test', type: 'user.session.start', result: 'SUCCESS', ago: 3 * HOUR }),
   { login: 'GLBX__sam@globex.test', type: 'user.session.start', result: 'FAILURE', ago: 10 * DAY },
   { login: 'GLBX__sam@globex.test', type: 'user.account.lock', result: 'SUCCESS', ago: 10 * DAY },
   { login: 'nobody@nowhere.test', type: 'user.session.start', result: 'FAILURE', ago: 6 * HOUR },
