@@ -2,7 +2,7 @@ import type { Db } from '../db/client';
 import { countSignedInSince, LOCKOUT, readHourlyTotals, SIGN_IN, type HourlyTotals } from '../idp/events/hourly-reads';
 import type { EventRecorder } from '../idp/events/recorder';
 import { clientKeyOf, hourOf } from '../idp/events/rollup';
-import type { DirectoryPort } from './port';
+import type { DirectoryLogEvent, DirectoryPort } from './port';
 
 /** One UTC hour of sign-in activity (the hourly counts' own shape). Hours without any are left out. */
 export type SignInHour = HourlyTotals;
@@ -52,17 +52,36 @@ export const SYSTEM_LOG_COUNT_LIMIT = 50_000;
 
 /**
  * A real Okta org: its System Log, read through the directory port and counted here. Slower than the embedded
- * IdP's counts (pages of 1,000 events over HTTP) and bounded by SYSTEM_LOG_COUNT_LIMIT; Okta offers nothing better.
+ * IdP's counts (pages of 1,000 events over HTTP) and bounded by `maxEvents`; Okta offers nothing better.
+ * - The log is read newest first, so a busy org that reaches the bound loses its oldest hours, never today's.
+ * - One read serves both figures of a dashboard request: `hours` and `activePeople` are asked together, so the second
+ *   call joins the read the first one started (keyed by `since`) instead of paging through the log again.
+ * - A client's events are picked here by their login's prefix: Okta's System Log filter compares whole values
+ *   (`eq`), so it cannot ask for "logins starting with ACME__" (docs/okta-real-org.md).
  */
-export function systemLogSignInCounts(directory: DirectoryPort): SignInCountsPort {
-  const read = async (since: Date, clientKey: string | null) =>
-    (
-      await directory.listLogEvents({
+export function systemLogSignInCounts(
+  directory: DirectoryPort,
+  { maxEvents = SYSTEM_LOG_COUNT_LIMIT }: { maxEvents?: number } = {},
+): SignInCountsPort {
+  const reading = new Map<number, Promise<DirectoryLogEvent[]>>();
+  const readAll = (since: Date) => {
+    const started = reading.get(since.getTime());
+    if (started) return started;
+    const read = directory
+      .listLogEvents({
         since,
         filter: `eventType eq "${SIGN_IN}" or eventType eq "${LOCKOUT}"`,
-        maxEvents: SYSTEM_LOG_COUNT_LIMIT,
+        sortOrder: 'DESCENDING',
+        maxEvents,
       })
-    ).filter((event) => clientKey === null || clientKeyOf(event.actor.alternateId ?? '') === clientKey);
+      .finally(() => reading.delete(since.getTime()));
+    reading.set(since.getTime(), read);
+    return read;
+  };
+  const read = async (since: Date, clientKey: string | null) =>
+    (await readAll(since)).filter(
+      (event) => clientKey === null || clientKeyOf(event.actor.alternateId ?? '') === clientKey,
+    );
   return {
     async hours(since, clientKey) {
       const byHour = new Map<number, SignInHour>();

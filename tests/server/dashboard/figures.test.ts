@@ -8,6 +8,7 @@ import { embeddedApiToken } from '@server/auth/embedded-api-token';
 import { injectFetch } from '@server/directory/inject-fetch';
 import { createOktaDirectory } from '@server/directory/okta-directory';
 import { embeddedSignInCounts, systemLogSignInCounts } from '@server/directory/sign-in-counts';
+import { discardingRecorder } from '@server/idp/events/recorder';
 import { addHourlyCounts, hourlyCountsOf } from '@server/idp/events/rollup';
 import { loadOrCreateSigningKey } from '@server/idp/keys';
 import { idpLogEvents, idpUsers, type LogOutcome } from '@server/idp/tables';
@@ -220,11 +221,8 @@ describe.each(databaseKinds)('dashboard figures: GET Dashboard/Figures (%s)', (k
       fetch: injectFetch(t.app),
     });
     const fromLog = systemLogSignInCounts(directory);
-    const fromCounts = embeddedSignInCounts(t.database.db, {
-      record: () => undefined,
-      flush: () => Promise.resolve(),
-      close: () => Promise.resolve(),
-    });
+    // Every event is already in the tables: a recorder with nothing to flush.
+    const fromCounts = embeddedSignInCounts(t.database.db, discardingRecorder);
     const since = new Date(Date.now() - 30 * DAY);
     for (const key of [null, 'ACME', 'GLBX']) {
       const counted = await fromCounts.hours(since, key);
@@ -235,6 +233,31 @@ describe.each(databaseKinds)('dashboard figures: GET Dashboard/Figures (%s)', (k
     // The log counts distinct actors of successful sign-ins: each seeded event has an actor of its own (3 + 2 in the
     // 30 days), and Maria's real sign-in one more.
     expect(await fromLog.activePeople(since, 'ACME')).toBe(6);
+  });
+
+  it('reads a real org’s System Log once per dashboard request, newest first, so a bound keeps the newest hours', async () => {
+    const logReads: URL[] = [];
+    const inject = injectFetch(t.app);
+    const directory = createOktaDirectory({
+      baseUrl: 'http://gatehouse.test/api/v1',
+      apiToken: embeddedApiToken(await loadOrCreateSigningKey(t.database.db)),
+      fetch: (url, init) => {
+        if (new URL(url).pathname.endsWith('/logs')) logReads.push(new URL(url));
+        return inject(url, init);
+      },
+    });
+    const since = new Date(Date.now() - 30 * DAY);
+    const everything = systemLogSignInCounts(directory);
+    await Promise.all([everything.hours(since, 'ACME'), everything.activePeople(since, 'ACME')]);
+    expect(logReads).toHaveLength(1);
+    expect(logReads[0]?.searchParams.get('sortOrder')).toBe('DESCENDING');
+
+    // The two newest events are Maria's real sign-ins (the seeded ones are hours to days old).
+    const newestTwo = [...counted].sort((a, b) => b.at - a.at).slice(0, 2);
+    const bounded = await systemLogSignInCounts(directory, { maxEvents: 2 }).hours(since, null);
+    const hourOf = (at: number) => Math.floor(at / HOUR) * HOUR;
+    expect(bounded.reduce((sum, h) => sum + h.signIns + h.failures, 0)).toBe(2);
+    expect(bounded.every((h) => h.hour.getTime() >= hourOf(Math.min(...newestTwo.map((e) => e.at))))).toBe(true);
   });
 
   it('refuses people who are not administrators', async () => {
