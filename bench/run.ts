@@ -15,6 +15,7 @@ import { benchSoak } from './soak';
 import { benchStartup } from './startup';
 import { againstLimit, describeFigure, repoRoot, type Figure } from './support';
 import { benchSystemLog } from './system-log';
+import { benchSystemLogSignIns } from './system-log-sign-ins';
 import { benchUserImport } from './user-import';
 
 // The machine's limits first, while nothing else of the bench runs; figures below are read against them.
@@ -28,6 +29,7 @@ const measured: Figure[] = [
   ...(await benchIdentity(['signins', 'refresh'], 'postgres')),
   ...(await benchScaleOut()),
   ...(await benchSystemLog()),
+  ...(await benchSystemLogSignIns()),
   ...(await benchGridFilter()),
   ...(await benchAdminListsLoad()),
   ...(await benchRegister()),

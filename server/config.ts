@@ -277,8 +277,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       }) ?? DEFAULT_LOCKOUT_MINUTES,
     logRetentionDays:
       read(env, 'IDP_LOG_RETENTION_DAYS', {
-        schema: wholeNumber(1, 3_650),
-        expected: 'a whole number of days from 1 to 3650 (ten years)',
+        schema: wholeNumber(0, 3_650),
+        expected: 'a whole number of days from 0 (keep no System Log) to 3650 (ten years)',
       }) ?? DEFAULT_LOG_RETENTION_DAYS,
     refreshGraceSeconds:
       read(env, 'IDP_REFRESH_GRACE_SECONDS', {

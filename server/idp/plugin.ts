@@ -6,7 +6,7 @@ import { loadOrCreateSigningKey, publicJwk, type SigningJwk } from './keys';
 import { RevokedAccessTokens } from './oauth/access-tokens';
 import { DatabaseAdapter } from './oauth/adapter';
 import { startPurgeTimer } from './purge';
-import { bufferedRecorder, type EventRecorder } from './events/recorder';
+import { bufferedRecorder, discardingRecorder, type EventRecorder } from './events/recorder';
 import { recordProviderEvents } from './events/provider-events';
 import { createProvider, type IdpClient } from './oauth/provider';
 import { oauthRoutes } from './oauth/routes';
@@ -46,7 +46,7 @@ export interface IdpOptions {
   refreshReuseGraceSeconds?: number;
   /** Period of the purge of expired rows. Default 10 minutes. */
   purgeIntervalMs?: number;
-  /** How long System Log events are kept (the purge deletes older ones). Default 90 days. */
+  /** How long System Log events are kept (the purge deletes older ones). Default 90 days; 0 records none. */
   logRetentionDays?: number;
   /** How long a recorded event may wait in memory before it is written. Default 250 ms. */
   eventFlushMs?: number;
@@ -85,10 +85,14 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
     onError: (error) => app.log.warn({ err: error }, 'purging expired identity rows failed'),
   });
   const eventError = (error: unknown) => app.log.warn({ err: error }, 'writing system log events failed');
-  const events = bufferedRecorder(db, {
-    ...(options.eventFlushMs === undefined ? {} : { flushMs: options.eventFlushMs }),
-    onError: eventError,
-  });
+  // Retention 0: an operator who keeps no System Log (privacy) records nothing, and pays nothing at sign-in.
+  const events =
+    options.logRetentionDays === 0
+      ? discardingRecorder
+      : bufferedRecorder(db, {
+          ...(options.eventFlushMs === undefined ? {} : { flushMs: options.eventFlushMs }),
+          onError: eventError,
+        });
   recordProviderEvents(provider, db, events, eventError);
   // Hooks run in order: the last events are written before the purge stops and the caller closes the database.
   app.addHook('onClose', () => events.close());

@@ -92,6 +92,7 @@ describe('loadConfig', () => {
   it("defaults the System Log's retention to the purge's own default (Okta's 90 days)", () => {
     expect(loadConfig({}).idpPolicy.logRetentionDays).toBe(DEFAULT_LOG_RETENTION_DAYS);
     expect(loadConfig({ IDP_LOG_RETENTION_DAYS: '30' }).idpPolicy.logRetentionDays).toBe(30);
+    expect(loadConfig({ IDP_LOG_RETENTION_DAYS: '0' }).idpPolicy.logRetentionDays).toBe(0);
   });
 
   it("reads the embedded IdP's MFA groups and lockout", () => {
@@ -165,7 +166,7 @@ describe('loadConfig', () => {
     ['IDP_LOCKOUT_ATTEMPTS', '2.5'],
     ['IDP_LOCKOUT_MINUTES', '-5'],
     ['IDP_LOCKOUT_MINUTES', '20000'],
-    ['IDP_LOG_RETENTION_DAYS', '0'],
+    ['IDP_LOG_RETENTION_DAYS', '-1'],
     ['IDP_LOG_RETENTION_DAYS', '5000'],
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '11'],

@@ -47,6 +47,13 @@ const rowOf = (event: LogEventInput, published: Date): Row => ({
 /** Rows per INSERT: 16 parameters each stays far below PostgreSQL's 65 535 per statement. */
 const ROWS_PER_INSERT = 500;
 
+/** The recorder of a provider that keeps no System Log (IDP_LOG_RETENTION_DAYS=0): every event is dropped. */
+export const discardingRecorder: EventRecorder = {
+  record: () => undefined,
+  flush: () => Promise.resolve(),
+  close: () => Promise.resolve(),
+};
+
 /**
  * Events are buffered and written in batches, one multi-row INSERT per flush, so a sign-in pays for a push onto an
  * array rather than a round trip to the database (docs/identity.md "System Log" has the measurement). The cost is

@@ -249,3 +249,22 @@ describe.each(databaseKinds)('System Log: GET /api/v1/logs (%s)', (kind) => {
     expect((await logs({ q: 'alternateId' })).events).toEqual([]);
   });
 });
+
+describe.each(databaseKinds)('System Log kept for 0 days (%s)', (kind) => {
+  let h: IdpHarness;
+  beforeAll(async () => {
+    h = await startIdp(kind, { apiToken: API_TOKEN, logRetentionDays: 0 });
+  });
+  afterAll(() => h.close());
+
+  it('records nothing: a sign-in works and leaves no event', async () => {
+    const login = 'unlogged@example.com';
+    await createUser(h.test.database.db, { login, email: login, password: PASSWORD });
+    expect((await primaryAuth(h.origin, login, 'Wrong-Password-1')).status).toBe(401);
+    expect((await primaryAuth(h.origin, login, PASSWORD)).status).toBe(200);
+    await h.idp.events.flush();
+    const response = await fetch(`${h.origin}/api/v1/logs`, { headers: { authorization: `SSWS ${API_TOKEN}` } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([]);
+  });
+});
