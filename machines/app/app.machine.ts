@@ -1,5 +1,15 @@
 import { providedAtEdge } from '../support/actors';
-import { and, assign, enqueueActions, raise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  and,
+  assign,
+  enqueueActions,
+  raise,
+  sendTo,
+  setup,
+  type ActorRefFrom,
+  type AnyStateMachine,
+  type SnapshotFrom,
+} from 'xstate';
 import { normaliseCulture, type Culture } from '@contracts/culture';
 import type { UserProfile } from '@contracts/profile';
 import { editModeMachine } from '../edit-mode/edit-mode.machine';
@@ -8,7 +18,7 @@ import { notificationsMachine } from '../notifications/notifications.machine';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { resourcesMachine } from '../resources/resources.machine';
 import { sessionMachine } from '../session/session.machine';
-import { flowActors, flowKeys, flowTable, type FlowKey } from './app.flows';
+import { flowKeys, flowLoaderWith, flowTable, type FlowKey, type FlowLogics, type LoadedFlow } from './app.flows';
 import type { AppEvent, AppInput, PageLocation, PageView } from './app.types';
 import { systemIds } from './app.system';
 import { isUnsupportedBrowser } from './browser-support';
@@ -16,6 +26,16 @@ import { isUnsupportedBrowser } from './browser-support';
 /** The resources context carried by a snapshot event of the resources child, if the event is one. */
 const resourcesOf = (event: { type: string }): SnapshotFrom<typeof resourcesMachine>['context'] | undefined =>
   'snapshot' in event ? (event as { snapshot: SnapshotFrom<typeof resourcesMachine> }).snapshot.context : undefined;
+
+/** What the flow loader answered (XState types a spawned child's done event loosely). */
+const loadedFlowOf = (event: { type: string }): LoadedFlow => (event as { type: string; output: LoadedFlow }).output;
+
+/** The loaded flows with one more, for the flow's next visit. */
+function keepFlow(flows: AppContext['flows'], { key, logic }: LoadedFlow): AppContext['flows'] {
+  const kept: AppContext['flows'] = { ...flows };
+  kept[key] = logic;
+  return kept;
+}
 
 /** The address of a page as a place to come back to: its path and query, never a recovery token. */
 function addressOf(location: PageLocation): string {
@@ -40,6 +60,8 @@ type AppContext = {
   /** The resources singleton's boot input, kept because its invoke reads context. */
   resourcesBoot: AppInput['resources'];
   ports: AppPorts;
+  /** The flows whose machines are loaded and wired (app.flows.ts): a later visit starts them at once. */
+  flows: Partial<Record<FlowKey, AnyStateMachine>>;
 };
 
 /** The profile the session singleton holds, read when a guard or a flow starts. */
@@ -50,12 +72,18 @@ const signedInProfile = (context: AppContext): UserProfile | undefined =>
 const failedChildOf = (event: { type: string }): string => event.type.replace(/^xstate\.error\.actor\./, '');
 
 /**
+ * The flows' machine types, for the root's typed children only. A flow is spawned as its loaded machine
+ * (`spawnFlow` below), never by name, so no value stands behind these keys.
+ */
+const flowTypes = {} as FlowLogics;
+
+/**
  * The root actor. It spawns the long-lived singletons (notifications, session) and hands them as ports to everything
  * it starts after them: the resources singleton, the access guard and the page's flow from the flow table
  * (app.flows.ts). It follows the address (`location.changed` from src/app/LocationWatcher.tsx) and checks the browser
  * once the resource lists are in. The root owns the culture because resources, page views and flows need the same one.
  */
-export const appMachine = setup({
+const appSetup = setup({
   types: {
     context: {} as AppContext,
     events: {} as AppEvent,
@@ -68,6 +96,7 @@ export const appMachine = setup({
       session: 'session';
       guard: 'guard';
       editMode: 'editMode';
+      flowLoader: 'flowLoader';
     } & { [K in FlowKey]: K },
   },
   actors: {
@@ -76,7 +105,9 @@ export const appMachine = setup({
     session: sessionMachine,
     guard: guardMachine,
     editMode: editModeMachine,
-    ...flowActors,
+    // Without wiring (the machine's own tests): the flows' machines as they are. The app provides the wired loader.
+    flowLoader: flowLoaderWith({}),
+    ...flowTypes,
   },
   actions: {
     /** A child of the root failed: the person is told through the notifications singleton (spec §8). */
@@ -108,7 +139,36 @@ export const appMachine = setup({
     /** The notifications singleton cannot report its own failure. */
     canReport: ({ event }) => failedChildOf(event) !== 'notifications',
   },
-}).createMachine({
+});
+
+/**
+ * Starts the flow of the address on screen, when it has one: at once when its machine is here, else once the loader
+ * brings it (the flow's chunk, app.flows.ts).
+ */
+const startPageFlow = appSetup.enqueueActions(({ context, enqueue }) => {
+  const location = context.location;
+  const key = location?.flow;
+  if (!location || key === undefined) return;
+  const logic = context.flows[key];
+  if (logic === undefined) {
+    enqueue.spawnChild('flowLoader', { id: 'flowLoader', input: { key } });
+    return;
+  }
+  const input = flowTable[key].input({
+    location,
+    culture: context.culture,
+    profile: signedInProfile(context),
+    ports: context.ports,
+  });
+  // Spawned as logic, under the id its typed child has (`children.signUp`). XState types the id of logic it was not
+  // given by name as never, and TypeScript cannot follow a union key through the table's pairs: hence the casts.
+  enqueue.spawnChild(logic as never, { id: key, input } as never);
+});
+
+/** Keeps the loaded flow's machine for its next visit. */
+const keepLoadedFlow = appSetup.assign({ flows: ({ context, event }) => keepFlow(context.flows, loadedFlowOf(event)) });
+
+export const appMachine = appSetup.createMachine({
   id: 'app',
   type: 'parallel',
   context: ({ input, spawn, self }) => {
@@ -131,6 +191,7 @@ export const appMachine = setup({
       location: undefined,
       resourcesBoot: input.resources,
       ports: { notifications, session },
+      flows: {},
     };
   },
   invoke: {
@@ -194,23 +255,19 @@ export const appMachine = setup({
           }
         }),
         // Every address starts its page's flow afresh (the login flow re-reads the route, the launcher the profile).
-        enqueueActions(({ context, enqueue }) => {
+        enqueueActions(({ enqueue }) => {
           for (const key of flowKeys) enqueue.stopChild(key);
-          const location = context.location;
-          const key = location?.flow;
-          if (!location || key === undefined) return;
-          const input = flowTable[key].input({
-            location,
-            culture: context.culture,
-            profile: signedInProfile(context),
-            ports: context.ports,
-          });
-          // The table pairs each key with its machine and input; TypeScript cannot follow a union key through them.
-          enqueue.spawnChild(key as 'login', { id: key as 'login', input: input as never });
+          enqueue.stopChild('flowLoader');
         }),
+        startPageFlow,
         // The access region starts or stops the guard for the new address.
         raise(({ event }) => ({ type: 'route.entered' as const, location: event.location })),
       ],
+    },
+    // The machine of the page's flow has arrived: the flow starts, unless the address moved on meanwhile (the next
+    // address stopped this loader, so its answer never comes).
+    'xstate.done.actor.flowLoader': {
+      actions: [keepLoadedFlow, startPageFlow],
     },
     // A text saved in Edit Mode: the resources flow checks the version now and reloads the page's texts.
     'texts.changed': { actions: sendTo('resources', { type: 'texts.changed' }) },

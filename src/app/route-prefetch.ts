@@ -1,17 +1,22 @@
+import { flowTable } from '@machines/app/app.flows';
 import { ADMIN_HOME_PATH, BOARD_PATH } from '@machines/login/post-login';
 import { layoutLoaders } from './layout-loaders';
 import { resolveRoute } from './routes';
 
 /**
- * Starts downloading the frame and the page of an address before anyone goes there, so that arriving renders at once
- * instead of waiting for their chunks. The browser keeps a module once loaded: the later render's import is then
+ * Starts downloading the frame, the page and the flow's machine of an address before anyone goes there, so that
+ * arriving renders at once instead of waiting for their chunks. The browser keeps a module once loaded: the later render's import is then
  * immediate. A failed download is left for that render to meet (and show) again.
  */
 export function prefetchRoute(path: string): void {
   const resolved = resolveRoute(path);
   if (resolved.kind !== 'page') return;
   const { route } = resolved;
-  const loads = [route.view(), ...(route.layout === 'public' ? [] : [layoutLoaders[route.layout]()])];
+  const loads: Promise<unknown>[] = [
+    route.view(),
+    ...(route.layout === 'public' ? [] : [layoutLoaders[route.layout]()]),
+    ...(route.flow === undefined ? [] : [flowTable[route.flow].load()]),
+  ];
   for (const load of loads) load.catch(() => undefined);
 }
 

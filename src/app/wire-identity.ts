@@ -1,7 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { guardMachine } from '@machines/guard/guard.machine';
-import { launcherMachine } from '@machines/launcher/launcher.machine';
-import { loginMachine } from '@machines/login/login.machine';
+import type { FlowLogics } from '@machines/app/app.flows';
 import type { SignInWidgetInput, WidgetCommand, WidgetEvent } from '@machines/login/login.types';
 import type { Destination } from '@machines/login/post-login';
 import { sessionMachine, type SessionEvent } from '@machines/session/session.machine';
@@ -100,84 +99,85 @@ export function wireIdentity({
     });
   };
 
-  const login = loginMachine.provide({
-    actors: {
-      readStoredLogin: fromPromise(() =>
-        Promise.resolve({
-          storedApplication: storage.read(storageKeys.application),
-          ssoId: readStoredSsoId(),
-          attempts: readStoredAttempts(),
+  const login = (machine: FlowLogics['login']) =>
+    machine.provide({
+      actors: {
+        readStoredLogin: fromPromise(() =>
+          Promise.resolve({
+            storedApplication: storage.read(storageKeys.application),
+            ssoId: readStoredSsoId(),
+            attempts: readStoredAttempts(),
+          }),
+        ),
+        findExistingSession: fromPromise(({ input }) => identity.findExistingSession(input)),
+        handleLoginRedirect: fromPromise(async () => {
+          await identity.handleLoginRedirect();
+          return undefined;
         }),
-      ),
-      findExistingSession: fromPromise(({ input }) => identity.findExistingSession(input)),
-      handleLoginRedirect: fromPromise(async () => {
-        await identity.handleLoginRedirect();
-        return undefined;
-      }),
-      redirectToIdentityProvider: fromPromise<undefined, { idp: string }>(async ({ input }) => {
-        await identity.redirectToIdentityProvider(input.idp);
-        return undefined;
-      }),
-      signInWidget: fromCallback<WidgetCommand, SignInWidgetInput>(({ input, sendBack, receive }) => {
-        let removed = false;
-        let mounted: MountedWidget | undefined;
-        // A submitted password is the moment to fetch what signing in goes through next (not a step of the flow).
-        const tell = (event: WidgetEvent) => {
-          if (event.type === 'widget.submitted') {
-            identity.prepareSignIn();
-            prefetchLandings();
-          }
-          sendBack(event);
-        };
-        identity.mountWidget({ ...input, sendBack: tell }).then(
-          (widget) => {
-            if (removed) widget.remove();
-            else mounted = widget;
-          },
-          // A failed mount is a state of the flow (an error with Retry), never a blank area.
-          () => {
-            if (!removed) sendBack({ type: 'widget.mountFailed' });
-          },
-        );
-        receive((command) => {
-          mounted?.fillUsername(command.username);
-        });
-        return () => {
-          removed = true;
-          mounted?.remove();
-        };
-      }),
-      loadDemoGuide: fromPromise(({ signal }) => identity.loadDemoGuide({ signal })),
-      validateProfile: fromPromise(({ input, signal }) => identity.validateProfile(input, { signal })),
-      signOut: fromPromise(signOutEverywhere),
-    },
-    actions: {
-      persistApplication: (_, { applicationName }) => {
-        storage.write(storageKeys.application, applicationName);
+        redirectToIdentityProvider: fromPromise<undefined, { idp: string }>(async ({ input }) => {
+          await identity.redirectToIdentityProvider(input.idp);
+          return undefined;
+        }),
+        signInWidget: fromCallback<WidgetCommand, SignInWidgetInput>(({ input, sendBack, receive }) => {
+          let removed = false;
+          let mounted: MountedWidget | undefined;
+          // A submitted password is the moment to fetch what signing in goes through next (not a step of the flow).
+          const tell = (event: WidgetEvent) => {
+            if (event.type === 'widget.submitted') {
+              identity.prepareSignIn();
+              prefetchLandings();
+            }
+            sendBack(event);
+          };
+          identity.mountWidget({ ...input, sendBack: tell }).then(
+            (widget) => {
+              if (removed) widget.remove();
+              else mounted = widget;
+            },
+            // A failed mount is a state of the flow (an error with Retry), never a blank area.
+            () => {
+              if (!removed) sendBack({ type: 'widget.mountFailed' });
+            },
+          );
+          receive((command) => {
+            mounted?.fillUsername(command.username);
+          });
+          return () => {
+            removed = true;
+            mounted?.remove();
+          };
+        }),
+        loadDemoGuide: fromPromise(({ signal }) => identity.loadDemoGuide({ signal })),
+        validateProfile: fromPromise(({ input, signal }) => identity.validateProfile(input, { signal })),
+        signOut: fromPromise(signOutEverywhere),
       },
-      persistAdminPortal: () => {
-        storage.write(storageKeys.adminPortal, 'true');
+      actions: {
+        persistApplication: (_, { applicationName }) => {
+          storage.write(storageKeys.application, applicationName);
+        },
+        persistAdminPortal: () => {
+          storage.write(storageKeys.adminPortal, 'true');
+        },
+        persistAttempts: (_, { attempts }) => {
+          storage.write(storageKeys.loginAttempts, JSON.stringify(attempts));
+        },
+        persistProfile: (_, { profile }) => {
+          storage.write(storageKeys.profile, JSON.stringify(profile));
+        },
+        persistSignOutReason: (_, { reason }) => {
+          storage.write(storageKeys.applicationError, JSON.stringify(reason));
+        },
+        openDestination: (_, { destination, profile }) => {
+          openDestination(destination, profile);
+        },
+        openLogin: () => {
+          openLogin(undefined);
+        },
+        trackLoginOutcome: (_, { page }) => {
+          pushPageView(target, { page, culture: readStoredCulture(), clientId: storage.read(storageKeys.clientId) });
+        },
       },
-      persistAttempts: (_, { attempts }) => {
-        storage.write(storageKeys.loginAttempts, JSON.stringify(attempts));
-      },
-      persistProfile: (_, { profile }) => {
-        storage.write(storageKeys.profile, JSON.stringify(profile));
-      },
-      persistSignOutReason: (_, { reason }) => {
-        storage.write(storageKeys.applicationError, JSON.stringify(reason));
-      },
-      openDestination: (_, { destination, profile }) => {
-        openDestination(destination, profile);
-      },
-      openLogin: () => {
-        openLogin(undefined);
-      },
-      trackLoginOutcome: (_, { page }) => {
-        pushPageView(target, { page, culture: readStoredCulture(), clientId: storage.read(storageKeys.clientId) });
-      },
-    },
-  });
+    });
 
   const session = sessionMachine.provide({
     actors: {
@@ -239,17 +239,18 @@ export function wireIdentity({
     },
   });
 
-  const launcher = launcherMachine.provide({
-    actors: {
-      // The profile answered by profile/validate already lists the client's applications for this person.
-      loadApplications: fromPromise(({ input }) => Promise.resolve(input.profile.applications)),
-    },
-    actions: {
-      openApplication: (_, { application, profile }) => {
-        openApplication(application, profile);
+  const launcher = (machine: FlowLogics['launcher']) =>
+    machine.provide({
+      actors: {
+        // The profile answered by profile/validate already lists the client's applications for this person.
+        loadApplications: fromPromise(({ input }) => Promise.resolve(input.profile.applications)),
       },
-    },
-  });
+      actions: {
+        openApplication: (_, { application, profile }) => {
+          openApplication(application, profile);
+        },
+      },
+    });
 
   return { login, session, guard, launcher, go };
 }

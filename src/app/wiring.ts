@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { appMachine } from '@machines/app/app.machine';
-import { faqMachine } from '@machines/faq/faq.machine';
+import { deferredWiring, flowLoaderWith, type FlowLogics } from '@machines/app/app.flows';
 import type { AppInput } from '@machines/app/app.types';
 import { notificationsMachine } from '@machines/notifications/notifications.machine';
 import type { ErrorLogInput, NotificationsEvent } from '@machines/notifications/notifications.types';
@@ -28,7 +28,7 @@ import {
 import type { IdentityPort } from '../auth/identity-port';
 import { wireIdentity, type NavigationPort } from './wire-identity';
 import { wireEditMode, type EditModeApi } from '../admin/dashboard/edit-mode/wiring';
-import { wireProfile, type ProfileApi } from '../profile/wiring';
+import type { ProfileApi } from '../profile/wiring';
 
 /** The API calls the shell needs; src/api provides them, tests provide controlled fakes. */
 export type ShellApi = {
@@ -168,13 +168,17 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
     watchUnauthorised: api.watchUnauthorised,
   });
 
-  const { signUp, editProfile, passwordReset, resetRedirect } = wireProfile({ api, identity, target, go });
+  // The profile flows' wiring (and the profile form it brings) is in a chunk of its own, as their machines are.
+  const profileFlows = deferredWiring(['signUp', 'editProfile', 'passwordReset', 'resetRedirect'], async () =>
+    (await import('../profile/wiring')).wireProfile({ api, identity, target, go }),
+  );
 
-  const faq = faqMachine.provide({
-    actors: {
-      load: fromPromise<FaqQuestion[], Parameters<ShellApi['getFaq']>[0]>(identified(api.getFaq)),
-    },
-  });
+  const faq = (machine: FlowLogics['faq']) =>
+    machine.provide({
+      actors: {
+        load: fromPromise<FaqQuestion[], Parameters<ShellApi['getFaq']>[0]>(identified(api.getFaq)),
+      },
+    });
 
   const editMode = wireEditMode({
     i18n: catalogues.i18n,
@@ -187,15 +191,9 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
       resources,
       notifications,
       session,
-      login,
       guard,
-      launcher,
-      signUp,
-      editProfile,
-      passwordReset,
-      resetRedirect,
-      faq,
       editMode,
+      flowLoader: flowLoaderWith({ login, launcher, faq, ...profileFlows }),
     },
     actions: {
       trackPageView: (_, view) => {

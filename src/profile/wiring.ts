@@ -1,5 +1,4 @@
 import { fromPromise } from 'xstate';
-import { editProfileMachine } from '@machines/edit-profile/edit-profile.machine';
 import { returnAddressOf } from '@machines/edit-profile/return-address';
 import { LOOKUP_META_TAG } from '@machines/profile-form/address-parts';
 import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
@@ -13,9 +12,7 @@ import {
   type ProfileSaveInput,
 } from '@machines/profile-form/profile-form.types';
 import { fallbackRoles, parseRoleList, roleListUrl } from '@machines/profile-form/role-list';
-import { passwordResetMachine } from '@machines/password-reset/password-reset.machine';
-import { resetRedirectMachine } from '@machines/reset-redirect/reset-redirect.machine';
-import { signUpMachine } from '@machines/sign-up/sign-up.machine';
+import type { FlowLogics, FlowWiring } from '@machines/app/app.flows';
 import { todayVersion } from '@machines/resources/version';
 import type { FormDefinition, RoleOption } from '@contracts/profile-form';
 import type { UserProfile } from '@contracts/profile';
@@ -181,114 +178,118 @@ export function wireProfile({
   go: (url: string) => void;
 }) {
   const profileForm = wireProfileForm(api);
-  const signUp = signUpMachine.provide({
-    actors: {
-      profileForm,
-      readCaptchaConfig: fromPromise(({ signal }) =>
-        identified(async () => {
-          const { captcha } = await api.getPublicConfig(signalOf(signal));
-          if (captcha === undefined) throw new Error('The server names no captcha for sign-up.');
-          return captcha;
-        }),
-      ),
-      readInvitation: fromPromise(({ input, signal }) =>
-        identified(() => api.decryptInvitation(input, signalOf(signal))),
-      ),
-    },
-    actions: {
-      clearStoredLogin: () => {
-        for (const key of signUpClearsKeys) storage.remove(key);
+  const signUp = (machine: FlowLogics['signUp']) =>
+    machine.provide({
+      actors: {
+        profileForm,
+        readCaptchaConfig: fromPromise(({ signal }) =>
+          identified(async () => {
+            const { captcha } = await api.getPublicConfig(signalOf(signal));
+            if (captcha === undefined) throw new Error('The server names no captcha for sign-up.');
+            return captcha;
+          }),
+        ),
+        readInvitation: fromPromise(({ input, signal }) =>
+          identified(() => api.decryptInvitation(input, signalOf(signal))),
+        ),
       },
-      trackPage: (_, view) => {
-        pushPageView(target, view);
+      actions: {
+        clearStoredLogin: () => {
+          for (const key of signUpClearsKeys) storage.remove(key);
+        },
+        trackPage: (_, view) => {
+          pushPageView(target, view);
+        },
       },
-    },
-  });
+    });
 
-  const editProfile = editProfileMachine.provide({
-    actors: {
-      profileForm,
-      refreshLogin: fromPromise(({ input, signal }) =>
-        identified(async (): Promise<UserProfile> => {
-          await identity.renewTokens();
-          const result = await identity.validateProfile(
-            { clientId: input.clientId, applicationName: undefined, culture: input.culture },
-            signalOf(signal),
-          );
-          if (result.userProfile === null) throw new Error('The refreshed login has no profile.');
-          return result.userProfile;
-        }),
-      ),
-    },
-    actions: {
-      trackPage: (_, view) => {
-        pushPageView(target, view);
-      },
-      leave: (_, returnTo) => {
-        go(returnAddressOf(returnTo, target.location.origin));
-      },
-      persistProfile: (_, { profile }) => {
-        storage.write(storageKeys.profile, JSON.stringify(profile));
-      },
-    },
-  });
-
-  const passwordReset = passwordResetMachine.provide({
-    actors: {
-      prepare: fromPromise(({ input, signal }) =>
-        identified(async () => {
-          const [{ captcha }, resources] = await Promise.all([
-            api.getPublicConfig(signalOf(signal)),
-            api.getAggregatedByPage(
-              {
-                components: ['ResetPassword'],
-                culture: input.culture,
-                clientId: input.clientId,
-                version: readStoredResourceVersion() ?? todayVersion(new Date()),
-              },
+  const editProfile = (machine: FlowLogics['editProfile']) =>
+    machine.provide({
+      actors: {
+        profileForm,
+        refreshLogin: fromPromise(({ input, signal }) =>
+          identified(async (): Promise<UserProfile> => {
+            await identity.renewTokens();
+            const result = await identity.validateProfile(
+              { clientId: input.clientId, applicationName: undefined, culture: input.culture },
               signalOf(signal),
-            ),
-          ]);
-          if (captcha === undefined) throw new Error('The server names no captcha for the password reset.');
-          // Spec §2: only the text 'false' turns the reset off.
-          return { captcha, allowed: resources.settings.AllowPasswordResetWithOTP?.trim().toLowerCase() !== 'false' };
-        }),
-      ),
-      requestCode: fromPromise(({ input, signal }) =>
-        identified(async () => {
-          await api.createOtp(withClient(input), signalOf(signal));
-          return undefined;
-        }),
-      ),
-      validateCode: fromPromise(({ input, signal }) =>
-        identified(() => api.validateOtp(withClient(input), signalOf(signal))),
-      ),
-      setPassword: fromPromise(({ input, signal }) =>
-        identified(async () => {
-          await api.resetPassword(withClient(input), signalOf(signal));
-          return undefined;
-        }),
-      ),
-    },
-  });
-
-  const resetRedirect = resetRedirectMachine.provide({
-    actors: {
-      lookUp: fromPromise(({ input, signal }) =>
-        identified(() => api.getSiteConfiguration({ login: input.login }, signalOf(signal))),
-      ),
-    },
-    actions: {
-      storeSiteProfile: (_, { profile }) => {
-        storage.write(storageKeys.siteConfiguration, JSON.stringify(profile));
+            );
+            if (result.userProfile === null) throw new Error('The refreshed login has no profile.');
+            return result.userProfile;
+          }),
+        ),
       },
-      leaveFor: (_, { path }) => {
-        go(path);
+      actions: {
+        trackPage: (_, view) => {
+          pushPageView(target, view);
+        },
+        leave: (_, returnTo) => {
+          go(returnAddressOf(returnTo, target.location.origin));
+        },
+        persistProfile: (_, { profile }) => {
+          storage.write(storageKeys.profile, JSON.stringify(profile));
+        },
       },
-    },
-  });
+    });
 
-  return { signUp, editProfile, passwordReset, resetRedirect };
+  const passwordReset = (machine: FlowLogics['passwordReset']) =>
+    machine.provide({
+      actors: {
+        prepare: fromPromise(({ input, signal }) =>
+          identified(async () => {
+            const [{ captcha }, resources] = await Promise.all([
+              api.getPublicConfig(signalOf(signal)),
+              api.getAggregatedByPage(
+                {
+                  components: ['ResetPassword'],
+                  culture: input.culture,
+                  clientId: input.clientId,
+                  version: readStoredResourceVersion() ?? todayVersion(new Date()),
+                },
+                signalOf(signal),
+              ),
+            ]);
+            if (captcha === undefined) throw new Error('The server names no captcha for the password reset.');
+            // Spec §2: only the text 'false' turns the reset off.
+            return { captcha, allowed: resources.settings.AllowPasswordResetWithOTP?.trim().toLowerCase() !== 'false' };
+          }),
+        ),
+        requestCode: fromPromise(({ input, signal }) =>
+          identified(async () => {
+            await api.createOtp(withClient(input), signalOf(signal));
+            return undefined;
+          }),
+        ),
+        validateCode: fromPromise(({ input, signal }) =>
+          identified(() => api.validateOtp(withClient(input), signalOf(signal))),
+        ),
+        setPassword: fromPromise(({ input, signal }) =>
+          identified(async () => {
+            await api.resetPassword(withClient(input), signalOf(signal));
+            return undefined;
+          }),
+        ),
+      },
+    });
+
+  const resetRedirect = (machine: FlowLogics['resetRedirect']) =>
+    machine.provide({
+      actors: {
+        lookUp: fromPromise(({ input, signal }) =>
+          identified(() => api.getSiteConfiguration({ login: input.login }, signalOf(signal))),
+        ),
+      },
+      actions: {
+        storeSiteProfile: (_, { profile }) => {
+          storage.write(storageKeys.siteConfiguration, JSON.stringify(profile));
+        },
+        leaveFor: (_, { path }) => {
+          go(path);
+        },
+      },
+    });
+
+  return { signUp, editProfile, passwordReset, resetRedirect } satisfies FlowWiring;
 }
 
 /** A body without `clientId` when the page has none (the server then finds the client by the e-mail). */

@@ -3,7 +3,8 @@ import { initialTransition, transition } from 'xstate';
 import { appMachine } from '@machines/app/app.machine';
 import type { PageLocation } from '@machines/app/app.types';
 import { isUnsupportedBrowser } from '@machines/app/browser-support';
-import { snapshotEvent } from '../../support/controlled-actor';
+import { signUpMachine } from '@machines/sign-up/sign-up.machine';
+import { doneEvent, snapshotEvent } from '../../support/controlled-actor';
 import { ACME, appInput, notSupportedList } from '../../support/fixtures';
 
 const location = (overrides: Partial<PageLocation> = {}): PageLocation => ({
@@ -89,6 +90,43 @@ describe('app: following the address', () => {
     );
     expect(JSON.stringify(sent)).toContain('"page":"login"');
     expect(JSON.stringify(sent)).toContain(ACME);
+  });
+});
+
+describe('app: a page flow whose machine is in a chunk of its own', () => {
+  const signUpPage = location({
+    path: `/SignUp/${ACME}`,
+    page: 'signup',
+    analyticsPage: '/signup',
+    routeId: 'signUp',
+    flow: 'signUp',
+    params: { clientId: ACME },
+  });
+
+  it('loads the machine first, starts the flow when it arrives, and starts it at once on a later visit', () => {
+    const [loading] = transition(appMachine, start(), { type: 'location.changed', location: signUpPage });
+    expect(loading.children.signUp).toBeUndefined();
+    expect(loading.children.flowLoader).toBeDefined();
+
+    const [running] = transition(appMachine, loading, doneEvent('flowLoader', { key: 'signUp', logic: signUpMachine }));
+    expect(running.children.signUp).toBeDefined();
+    expect(running.context.flows.signUp).toBe(signUpMachine);
+
+    const [away] = transition(appMachine, running, { type: 'location.changed', location: location() });
+    expect(away.children.signUp).toBeUndefined();
+    const [back] = transition(appMachine, away, { type: 'location.changed', location: signUpPage });
+    expect(back.children.signUp).toBeDefined();
+    expect(back.children.flowLoader).toBeUndefined();
+  });
+
+  it('stops the loading when the address moves on first, so the flow of a page left behind never starts', () => {
+    const [loading] = transition(appMachine, start(), { type: 'location.changed', location: signUpPage });
+    const [moved] = transition(appMachine, loading, {
+      type: 'location.changed',
+      location: location({ path: '/NotFound', page: undefined, routeId: undefined, flow: undefined }),
+    });
+    expect(moved.children.flowLoader).toBeUndefined();
+    expect(moved.children.signUp).toBeUndefined();
   });
 });
 
