@@ -2,14 +2,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  blocksOf,
-  flowPages,
-  isMachine,
-  loadMachine,
-  readPage,
-  regeneratePage,
-} from '../../scripts/flow-docs/flow-blocks';
+import { isMachine } from '@machines/support/statechart';
+import { blocksOf, flowPages, loadMachine, readPage, regeneratePage } from '../../scripts/flow-docs/flow-blocks';
 import { renderMachine } from '../../scripts/flow-docs/render-machine';
 
 const root = path.resolve(import.meta.dirname, '../..');
