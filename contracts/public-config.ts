@@ -23,5 +23,10 @@ export const PublicConfigSchema = v.object({
    * the maps script's address anyway, so it is no secret; restrict it by referrer in Google's console).
    */
   addressLookup: v.optional(AddressLookupConfigSchema),
+  /**
+   * The operator turned the flow inspector on (INSPECTOR=true; docs/spa.md "Flow inspector"): app tabs may answer an
+   * inspector tab of the same browser, and provider administrators get its menu entry. Absent when off.
+   */
+  inspector: v.optional(v.literal(true)),
 });
 export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>;

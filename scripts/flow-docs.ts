@@ -1,21 +1,33 @@
 // `npm run docs:flows`: writes the generated diagram blocks of docs/flows/*.md from the machines
-// (scripts/flow-docs/flow-blocks.ts). `--check`: writes nothing, lists the pages that differ and fails.
-import { writeFileSync } from 'node:fs';
+// (scripts/flow-docs/flow-blocks.ts), and the flow inspector's list of machines that those pages name
+// (scripts/flow-docs/machine-list.ts). `--check`: writes nothing, lists the files that differ and fails.
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { flowPages, readPage, regeneratePage } from './flow-docs/flow-blocks';
+import { machineListFile, machineListText } from './flow-docs/machine-list';
 
 const root = path.resolve(import.meta.dirname, '..');
 const check = process.argv.includes('--check');
 const stale: string[] = [];
+const written = (file: string, current: string, fresh: string) => {
+  if (fresh === current) return;
+  stale.push(file);
+  if (!check) writeFileSync(path.join(root, file), fresh);
+};
 for (const page of flowPages(root)) {
   const text = readPage(root, page);
-  const fresh = await regeneratePage(root, text);
-  if (fresh === text) continue;
-  stale.push(page);
-  if (!check) writeFileSync(path.join(root, page), fresh);
+  written(page, text, await regeneratePage(root, text));
 }
+const currentList = (() => {
+  try {
+    return readFileSync(path.join(root, machineListFile), 'utf8');
+  } catch {
+    return '';
+  }
+})();
+written(machineListFile, currentList, await machineListText(root));
 if (check && stale.length > 0) {
-  console.error(`Flow pages differ from their machines (run npm run docs:flows):\n  ${stale.join('\n  ')}`);
+  console.error(`Generated files differ from their machines (run npm run docs:flows):\n  ${stale.join('\n  ')}`);
   process.exit(1);
 }
 console.log(check ? 'Flow pages match their machines.' : `Flow pages written: ${stale.length} changed.`);

@@ -137,6 +137,12 @@ export interface Config {
   invitationTtlDays: number;
   providerPrefix: string;
   demoData: boolean;
+  /**
+   * INSPECTOR: the flow inspector for provider administrators in a production build (docs/spa.md "Flow inspector"):
+   * `config/public` then says so, app tabs answer an inspector tab of the same browser, and the admin menu offers it.
+   * Development builds have it whatever this says.
+   */
+  inspector: boolean;
   logLevel: LogLevel;
 }
 
@@ -365,6 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     }) ?? 'AUL';
   const demoData =
     read(env, 'DEMO_DATA', { schema: BooleanTextSchema, expected: 'true or false' }) ?? nodeEnv !== 'production';
+  const inspector = read(env, 'INSPECTOR', { schema: BooleanTextSchema, expected: 'true or false' }) ?? false;
   const logLevel =
     read(env, 'LOG_LEVEL', { schema: v.picklist(logLevels), expected: `one of ${logLevels.join(', ')}` }) ?? 'info';
 
@@ -392,6 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     invitationTtlDays,
     providerPrefix,
     demoData,
+    inspector,
     logLevel,
   };
 }

@@ -27,12 +27,20 @@ import { normaliseCulture } from '@contracts/culture';
 import { createCatalogueRuntime } from './i18n/runtime';
 import { createIdentityPort, readStoredTokens } from './auth/identity-port';
 import { OfflineShellHost } from './offline/OfflineShellHost';
+import { inspectorSwitch } from './inspector/enabled';
+import { inspect, listenForInspector } from './inspector/hook';
+import { withInspectorEntry } from './inspector/menu-entry';
+import { pageTitles } from './pages/page-titles';
 import { offlineShellEnabled, wireOfflineShell } from './offline/wiring';
 
 // Every API call carries the signed-in person's access token, read from the auth client's storage.
 setAccessTokenSource(() => readStoredTokens().accessToken);
 
 const catalogues = createCatalogueRuntime(i18n);
+// The flow inspector (docs/spa.md): nothing is loaded or posted until an inspector tab of this browser asks.
+const inspectorEnabled = inspectorSwitch(import.meta.env.DEV, () => getPublicConfig());
+listenForInspector(inspectorEnabled, window.location.search);
+const identity = createIdentityPort(window);
 const logic = wireApp({
   api: {
     getResourceVersion,
@@ -62,7 +70,15 @@ const logic = wireApp({
   },
   catalogues,
   window,
-  identity: createIdentityPort(window),
+  identity: {
+    ...identity,
+    loadMenu: async (menuInput, options) =>
+      withInspectorEntry(
+        await identity.loadMenu(menuInput, options),
+        inspectorEnabled,
+        i18n._(pageTitles.flowInspector),
+      ),
+  },
   navigation: {
     navigate: (path, options) => {
       navigate(path, options);
@@ -87,7 +103,7 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <AppRoot i18n={i18n} logic={logic} input={input}>
+      <AppRoot i18n={i18n} logic={logic} input={input} inspect={inspect}>
         {offlineShellEnabled(window) ? (
           <OfflineShellHost logic={wireOfflineShell(window)} online={window.navigator.onLine} />
         ) : null}

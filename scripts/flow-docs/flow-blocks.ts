@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
+import { isMachine } from '@machines/support/statechart';
 import { renderMachine } from './render-machine';
 
 /**
@@ -32,9 +33,6 @@ export function flowPages(root: string): string[] {
     .sort()
     .map((name) => path.join(flowsDir, name));
 }
-
-export const isMachine = (value: unknown): value is AnyStateMachine =>
-  typeof value === 'object' && value !== null && 'root' in value && 'config' in value && 'implementations' in value;
 
 export async function loadMachine(root: string, file: string, exportName: string): Promise<AnyStateMachine> {
   const module = (await import(pathToFileURL(path.join(root, file)).href)) as Record<string, unknown>;

@@ -2,6 +2,7 @@ import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Router } from 'wouter';
+import type { InspectionEvent } from 'xstate';
 import type { AppInput } from '@machines/app/app.types';
 import { UiProvider } from '../ui/UiProvider';
 import { AppActor } from './AppActor';
@@ -17,12 +18,15 @@ export function AppRoot({
   logic,
   input,
   router = {},
+  inspect,
   children,
 }: {
   i18n: I18n;
   logic: ReturnType<typeof wireApp>;
   input: AppInput;
   router?: Omit<ComponentProps<typeof Router>, 'children'>;
+  /** The root actor's inspection observer: the flow inspector's hook in main.tsx (src/inspector/hook.ts). */
+  inspect?: (event: InspectionEvent) => void;
   /** Beside the shell, inside the providers: the offline shell's notices in production (main.tsx). */
   children?: ReactNode;
 }) {
@@ -30,7 +34,7 @@ export function AppRoot({
     <UiProvider>
       <I18nProvider i18n={i18n}>
         <Router {...router}>
-          <AppActor.Provider logic={logic} options={{ input }}>
+          <AppActor.Provider logic={logic} options={inspect === undefined ? { input } : { input, inspect }}>
             <Shell />
           </AppActor.Provider>
           {children}

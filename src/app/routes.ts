@@ -53,7 +53,8 @@ export type RouteId =
   | 'auditLog'
   | 'errorLog'
   | 'boardIndex'
-  | 'editProfile';
+  | 'editProfile'
+  | 'flowInspector';
 
 /** Admin pages: the spec leaves their paths open; these are ours (docs/spa.md). */
 const editProfilePage = page(() => import('@src/profile/EditProfilePage'), 'EditProfilePage');
@@ -238,6 +239,15 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     view: page(() => import('@src/profile/reset/ResetPasswordPage'), 'ResetPasswordPage'),
   },
   ...adminPages.map((route): PageRoute => ({ kind: 'page', layout: 'admin', ...route })),
+  // The flow inspector (docs/spa.md): an admin page that only the menu entry of an enabled inspector lets in
+  // (src/inspector/menu-entry.ts); its drawing and publisher are chunks of their own.
+  {
+    kind: 'page',
+    id: 'flowInspector',
+    pattern: '/dev/flows',
+    layout: 'admin',
+    view: page(() => import('@src/inspector/FlowInspectorPage'), 'FlowInspectorPage'),
+  },
   { kind: 'redirect', pattern: '/board', to: '/board/index' },
   {
     kind: 'page',

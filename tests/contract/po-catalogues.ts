@@ -7,7 +7,7 @@ import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-uti
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The catalogue kinds of lingui.config.ts and the locales each one is written for; `en-us` is the source. */
-export const catalogueKinds = ['labels', 'admin', 'ui'] as const;
+export const catalogueKinds = ['labels', 'admin', 'inspector', 'ui'] as const;
 export type CatalogueKind = (typeof catalogueKinds)[number];
 export const SOURCE_LOCALE = 'en-us';
 export const TRANSLATED_LOCALES = ['es'] as const;

@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       invitationTtlDays: 7,
       providerPrefix: 'AUL',
       demoData: true,
+      inspector: false,
       logLevel: 'info',
     });
   });

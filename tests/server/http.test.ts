@@ -89,6 +89,13 @@ describe('HTTP shell', () => {
     });
   });
 
+  it('says the flow inspector is on in config/public only when INSPECTOR=true (docs/spa.md "Flow inspector")', () => {
+    const identity = { issuer: 'https://portal.gatehouse.test/oauth2/default', clientId: 'spa' };
+    expect(publicConfigOf(testConfig(), identity)).not.toHaveProperty('inspector');
+    expect(publicConfigOf(testConfig({ INSPECTOR: 'false' }), identity)).not.toHaveProperty('inspector');
+    expect(publicConfigOf(testConfig({ INSPECTOR: 'true' }), identity).inspector).toBe(true);
+  });
+
   it('answers an unknown /api path with the JSON problem shape, even to a browser', async () => {
     for (const accept of ['application/json', 'text/html']) {
       const response = await t.app.inject({ url: '/api/nope', headers: { accept } });

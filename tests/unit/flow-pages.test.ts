@@ -2,14 +2,10 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  blocksOf,
-  flowPages,
-  isMachine,
-  loadMachine,
-  readPage,
-  regeneratePage,
-} from '../../scripts/flow-docs/flow-blocks';
+import { isMachine } from '@machines/support/statechart';
+import { readFileSync } from 'node:fs';
+import { blocksOf, flowPages, loadMachine, readPage, regeneratePage } from '../../scripts/flow-docs/flow-blocks';
+import { machineListFile, machineListText } from '../../scripts/flow-docs/machine-list';
 import { renderMachine } from '../../scripts/flow-docs/render-machine';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -28,6 +24,10 @@ describe('the flow pages (docs/flows) are generated from the machines', () => {
   it.each(pages)('%s shows its machines as they are (npm run docs:flows)', async (page) => {
     const text = readPage(root, page);
     expect(await regeneratePage(root, text)).toBe(text);
+  });
+
+  it('gives the flow inspector the machines the pages name (npm run docs:flows)', async () => {
+    expect(readFileSync(path.join(root, machineListFile), 'utf8')).toBe(await machineListText(root));
   });
 
   it('shows every machine of the product on some page', async () => {

@@ -24,5 +24,6 @@ export function publicConfigOf(
     testDomainSuffix: config.usernameRule.testDomainSuffix,
     ...(captcha === undefined ? {} : { captcha }),
     ...(config.mapsApiKey === null ? {} : { addressLookup: { provider: 'google', apiKey: config.mapsApiKey } }),
+    ...(config.inspector ? { inspector: true as const } : {}),
   };
 }
