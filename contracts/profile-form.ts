@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { fieldDataTypes } from './admin/fields';
+import { fieldDataTypes } from './field-kinds';
 
 /**
  * The profile (instance) form's definition (spec public-and-profile §3 "Form model", "Form field"; §7 "Form

@@ -5,21 +5,8 @@ import { navigate } from 'wouter/use-browser-location';
 import { getLastRequestId, setAccessTokenSource, setRequestCulture, watchUnauthorised } from './api/http';
 import { postNewError } from './api/error-log';
 import { getPublicConfig, getSiteConfiguration } from './api/identity';
-import {
-  createInstance,
-  getClientForm,
-  getInstanceForm,
-  getRegisterForm,
-  getRoleList,
-  getSecurityRecord,
-  getSignQuestions,
-  register,
-  updateInstance,
-} from './api/instance';
-import { decryptInvitation } from './api/invitations';
-import { createOtp, resetPassword, validateOtp } from './api/password-reset';
 import { getAggregatedByPage, getFaq, getResourceVersion } from './api/resources';
-import { readText, saveText } from './api/admin/resources-edit';
+import { deferred } from './api/deferred';
 import { AppRoot } from './app/AppRoot';
 import { describeLocation } from './app/routes';
 import { readAppInput, wireApp } from './app/wiring';
@@ -36,6 +23,12 @@ import { offlineShellEnabled, wireOfflineShell } from './offline/wiring';
 // Every API call carries the signed-in person's access token, read from the auth client's storage.
 setAccessTokenSource(() => readStoredTokens().accessToken);
 
+// The calls of the profile flows and of Edit Mode load with their first use: no login page makes them.
+const instanceCalls = () => import('./api/instance');
+const resetCalls = () => import('./api/password-reset');
+const invitationsCalls = () => import('./api/invitations');
+const editCalls = () => import('./api/admin/resources-edit');
+
 const catalogues = createCatalogueRuntime(i18n);
 // The flow inspector (docs/spa.md): nothing is loaded or posted until an inspector tab of this browser asks.
 const inspectorEnabled = inspectorSwitch(import.meta.env.DEV, () => getPublicConfig());
@@ -50,23 +43,23 @@ const logic = wireApp({
     getLastRequestId,
     setRequestCulture,
     watchUnauthorised,
-    readText,
-    saveText,
+    readText: deferred(editCalls, 'readText'),
+    saveText: deferred(editCalls, 'saveText'),
     getPublicConfig,
-    getRegisterForm,
-    getInstanceForm,
-    getClientForm,
-    createInstance,
-    getSignQuestions,
-    getSecurityRecord,
-    getRoleList,
-    register,
-    updateInstance,
-    createOtp,
-    validateOtp,
-    resetPassword,
+    getRegisterForm: deferred(instanceCalls, 'getRegisterForm'),
+    getInstanceForm: deferred(instanceCalls, 'getInstanceForm'),
+    getClientForm: deferred(instanceCalls, 'getClientForm'),
+    createInstance: deferred(instanceCalls, 'createInstance'),
+    getSignQuestions: deferred(instanceCalls, 'getSignQuestions'),
+    getSecurityRecord: deferred(instanceCalls, 'getSecurityRecord'),
+    getRoleList: deferred(instanceCalls, 'getRoleList'),
+    register: deferred(instanceCalls, 'register'),
+    updateInstance: deferred(instanceCalls, 'updateInstance'),
+    createOtp: deferred(resetCalls, 'createOtp'),
+    validateOtp: deferred(resetCalls, 'validateOtp'),
+    resetPassword: deferred(resetCalls, 'resetPassword'),
     getSiteConfiguration,
-    decryptInvitation,
+    decryptInvitation: deferred(invitationsCalls, 'decryptInvitation'),
   },
   catalogues,
   window,

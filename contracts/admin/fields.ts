@@ -1,19 +1,7 @@
 import * as v from 'valibot';
+import { fieldDataTypes, fieldMetaTags, type FieldDataType } from '../field-kinds';
 import { OptionalRegexSchema, RowVersionSchema, optionalText, requiredText, saveResultSchema } from './common';
 
-/** Data types and meta tags of a field definition (spec §3). The SPA lists them from Global_List_DataType/MetaTag. */
-export const fieldDataTypes = ['NVARCHAR', 'RADIO BUTTON GROUP', 'SELECT', 'CHECKBOX', 'LABEL', 'BOOLEAN'] as const;
-export type FieldDataType = (typeof fieldDataTypes)[number];
-export const fieldMetaTags = [
-  'GoogleAddress',
-  'GoogleZipCode',
-  'GoogleAddress2',
-  'GoogleCity',
-  'GoogleState',
-  'FirstName',
-  'LastName',
-] as const;
-export type FieldMetaTag = (typeof fieldMetaTags)[number];
 export const subFieldDataTypes = ['RADIO BUTTON', 'OPTION'] as const;
 export type SubFieldDataType = (typeof subFieldDataTypes)[number];
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { roles } from '../resources';
 import { EntityIdSchema, RowVersionSchema, requiredText, saveResultSchema } from './common';
-import { fieldDataTypes } from './fields';
+import { fieldDataTypes } from '../field-kinds';
 
 /** A form template (spec §3 Template). `default` is the base form; at most one template is Default. */
 export const TemplateSchema = v.object({

@@ -2,17 +2,14 @@ import * as v from 'valibot';
 import { requiredText } from '@contracts/admin/common';
 import {
   FieldCreateSchema,
-  fieldDataTypes,
-  fieldMetaTags,
   hasDataLength,
   hasDefaultValue,
   subFieldTypeOf,
   type Field,
   type FieldCreate,
-  type FieldDataType,
-  type FieldMetaTag,
   type SubField,
 } from '@contracts/admin/fields';
+import { fieldDataTypes, fieldMetaTags, type FieldDataType, type FieldMetaTag } from '@contracts/field-kinds';
 import { inputOfIssue } from '@contracts/forms/issues';
 
 /** The inputs of the field dialog that take free text (data length too: it is typed before it is a number). */

@@ -1,4 +1,4 @@
-import { fieldMetaTags, type FieldMetaTag } from '@contracts/admin/fields';
+import { fieldMetaTags, type FieldMetaTag } from '@contracts/field-kinds';
 import type { FormField } from '@contracts/profile-form';
 
 /**

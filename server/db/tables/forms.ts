@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import {
-  fieldDataTypes,
-  fieldMetaTags,
-  subFieldDataTypes,
-  type FieldDataType,
-  type FieldMetaTag,
-  type SubFieldDataType,
-} from '@contracts/admin/fields';
+import { subFieldDataTypes, type SubFieldDataType } from '@contracts/admin/fields';
+import { fieldDataTypes, fieldMetaTags, type FieldDataType, type FieldMetaTag } from '@contracts/field-kinds';
 import { id, rowVersion, sqlList, timestamps } from './columns';
 
 // The field vocabularies (data types, meta tags, sub data types) are the shared contract's, so that the table checks

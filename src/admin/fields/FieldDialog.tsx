@@ -17,7 +17,7 @@ import {
   selectSections,
 } from '@machines/field-dialog/field-dialog.selectors';
 import type { FieldChange, FieldTextInput } from '@machines/field-dialog/field-draft';
-import type { FieldDataType, FieldMetaTag } from '@contracts/admin/fields';
+import type { FieldDataType, FieldMetaTag } from '@contracts/field-kinds';
 import { labels } from '@src/i18n/admin-labels';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';

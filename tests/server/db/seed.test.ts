@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldDataTypes, fieldMetaTags } from '@contracts/admin/fields';
+import { fieldDataTypes, fieldMetaTags } from '@contracts/field-kinds';
 import { cultures } from '@contracts/culture';
 import type { Db } from '@server/db/client';
 import {

@@ -1,4 +1,4 @@
-import type { FieldDataType, FieldMetaTag } from '@contracts/admin/fields';
+import type { FieldDataType, FieldMetaTag } from '@contracts/field-kinds';
 import type { FieldInputType } from '@contracts/profile-form';
 import type { Texts } from './types';
 

@@ -1,4 +1,4 @@
-import { fieldDataTypes, fieldMetaTags } from '@contracts/admin/fields';
+import { fieldDataTypes, fieldMetaTags } from '@contracts/field-kinds';
 import type { Texts } from './types';
 
 export interface DemoListItem {
