@@ -1,4 +1,5 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { machineTransitions } from '../machine-graph/machine-parts';
 
 /**
  * A machine as a Mermaid state diagram (`stateDiagram-v2`), read from the machine's own state nodes, so a flow page
@@ -8,7 +9,7 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
  */
 export function renderMachine(machine: AnyStateMachine): string {
   const lines = ['stateDiagram-v2'];
-  const edgesByBlock = collectEdges(machine.root);
+  const edgesByBlock = collectEdges(machine);
   // The machine's own `on` (handled whatever the state) and its own actors (alive in every state) sit on a pseudo-state.
   const rootInvokes = machine.root.invoke.map((invoked) => `  ${ANY_STATE}: invokes ${invoked.src as string}`);
   if (rootInvokes.length > 0 || (edgesByBlock.get(machine.root) ?? []).some((edge) => edge.from === machine.root)) {
@@ -29,32 +30,6 @@ interface Edge {
   label: string;
 }
 
-/** A guard as written: a named guard, `not(…)`, `and(…)`, `or(…)`, `stateIn(…)`, or `inline` for a bare function. */
-export function guardName(guard: unknown): string {
-  if (guard === undefined || guard === null) return '';
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'function') {
-    const composed = guard as { name: string; guards?: unknown[]; stateValue?: unknown };
-    if (Array.isArray(composed.guards)) return `${composed.name}(${composed.guards.map(guardName).join(', ')})`;
-    if (composed.stateValue !== undefined) return `stateIn(${JSON.stringify(composed.stateValue)})`;
-    return 'inline';
-  }
-  if (typeof guard === 'object' && 'type' in guard) return String(guard.type);
-  return 'inline';
-}
-
-/** XState's internal event names as a reader knows them from the machine's config. */
-export function eventName(eventType: string, delay?: string | number): string {
-  if (delay !== undefined) return `after ${delay}`;
-  if (eventType === '') return 'always';
-  const done = /^xstate\.done\.actor\.(.+)$/.exec(eventType);
-  if (done) return `${done[1]} done`;
-  const failed = /^xstate\.error\.actor\.(.+)$/.exec(eventType);
-  if (failed) return `${failed[1]} error`;
-  if (eventType.startsWith('xstate.done.state.')) return 'done';
-  return eventType;
-}
-
 /** The innermost state that contains both (the block a transition is written in, as one would write it by hand). */
 function commonBlock(from: AnyStateNode, to: AnyStateNode): AnyStateNode {
   const ancestors = new Set<AnyStateNode>();
@@ -63,29 +38,19 @@ function commonBlock(from: AnyStateNode, to: AnyStateNode): AnyStateNode {
   return from.machine.root;
 }
 
-function collectEdges(root: AnyStateNode): Map<AnyStateNode, Edge[]> {
+function collectEdges(machine: AnyStateMachine): Map<AnyStateNode, Edge[]> {
   const byBlock = new Map<AnyStateNode, Edge[]>();
   const add = (block: AnyStateNode, edge: Edge) => {
     const list = byBlock.get(block) ?? [];
     list.push(edge);
     byBlock.set(block, list);
   };
-  const visit = (node: AnyStateNode) => {
-    const delays = new Map<string, string | number>(node.after.map((t) => [t.eventType, t.delay as string | number]));
-    const transitions = [...node.transitions.values()].flat();
-    for (const transition of [...transitions, ...(node.always ?? [])]) {
-      const eventType = transition.eventType as string;
-      const guard = guardName(transition.guard);
-      const event = eventName(eventType, delays.get(eventType));
-      const label = guard === '' ? event : `${event} [${guard}]`;
-      const targets = transition.target ?? [];
-      // A transition without a target runs actions only (or re-enters): drawn on the state itself.
-      if (targets.length === 0) add(node.parent ?? node, { from: node, to: node, label });
-      for (const target of targets) add(commonBlock(node, target), { from: node, to: target, label });
-    }
-    for (const child of Object.values(node.states)) visit(child);
-  };
-  visit(root);
+  for (const { source, targets, event, guard } of machineTransitions(machine)) {
+    const label = guard === '' ? event : `${event} [${guard}]`;
+    // A transition without a target runs actions only (or re-enters): drawn on the state itself.
+    if (targets.length === 0) add(source.parent ?? source, { from: source, to: source, label });
+    for (const target of targets) add(commonBlock(source, target), { from: source, to: target, label });
+  }
   return byBlock;
 }
 
