@@ -1,11 +1,24 @@
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 
 /**
- * A machine's transitions read from its own state nodes, as one would write them by hand: each with its source, its
- * target, and a label naming the event (`after 900000`, `always`, `validateProfile done`) and the guard. The one
- * enumeration of a statechart: the flow pages' Mermaid diagrams (scripts/flow-docs/render-machine.ts) and the flow
- * inspector's drawing (src/inspector/) are both printed from it, so they cannot disagree.
+ * A machine's states and transitions read from its own state nodes, as one would write them by hand: each transition
+ * with its source, its targets, the event (`after 900000`, `always`, `validateProfile done`) and the guard. The one
+ * enumeration of a statechart: the flow pages' Mermaid diagrams (scripts/flow-docs/render-machine.ts), the flow
+ * inspector's drawing (src/inspector/) and the path coverage (tests/support/path-coverage.ts) all read it, so they
+ * cannot disagree.
  */
+
+const nodesUnder = (node: AnyStateNode): AnyStateNode[] =>
+  Object.values(node.states).flatMap((child) => [child, ...nodesUnder(child)]);
+export const pathOf = (node: AnyStateNode) => node.path.join('.');
+
+/** Every state node path of the machine. */
+export const machineNodes = (machine: AnyStateMachine) => nodesUnder(machine.root).map(pathOf);
+/** The machine's atomic states. */
+export const machineLeaves = (machine: AnyStateMachine) =>
+  nodesUnder(machine.root)
+    .filter((node) => Object.keys(node.states).length === 0)
+    .map(pathOf);
 
 /** The id of the pseudo-state that carries the machine's own `on` and actors (handled whatever the state). */
 export const ANY_STATE = 'anyState';
@@ -46,6 +59,62 @@ export function eventName(eventType: string, delay?: string | number): string {
   return eventType;
 }
 
+/**
+ * One candidate transition: a (source state, event, guard) entry of the definition. Guarded branches of one event are
+ * separate candidates, each with its own targets; none means the transition runs actions only.
+ */
+export interface MachineTransition {
+  definition: AnyTransitionDefinition;
+  source: AnyStateNode;
+  targets: readonly AnyStateNode[];
+  /** The event as a reader knows it (`findExistingSession done`, `after 900000`, `always`). */
+  event: string;
+  /** The guard as written; '' when there is none. */
+  guard: string;
+  /** Unique within the machine, readable: `checkingSession —findExistingSession done [hasTokens]→ validatingProfile`. */
+  key: string;
+}
+
+/** The root's own transitions (handled whatever the state) are written on `(machine)`, as is a target at the root. */
+const sourceLabel = (node: AnyStateNode) => (node.path.length === 0 ? '(machine)' : pathOf(node));
+
+/** Every candidate transition under a state node, in the order the definition writes them (state by state, depth first). */
+export function transitionsUnder(root: AnyStateNode): MachineTransition[] {
+  const result: MachineTransition[] = [];
+  const seen = new Map<string, number>();
+  const visit = (node: AnyStateNode) => {
+    const delays = new Map<string, string | number>(node.after.map((t) => [t.eventType, t.delay as string | number]));
+    const definitions = [...node.transitions.values()].flat();
+    for (const definition of [...definitions, ...(node.always ?? [])]) {
+      const eventType = definition.eventType as string;
+      const event = eventName(eventType, delays.get(eventType));
+      const guard = guardName(definition.guard);
+      const targets = definition.target ?? [];
+      const label =
+        `${sourceLabel(node)} —${event}${guard === '' ? '' : ` [${guard}]`}` +
+        (targets.length === 0 ? '' : `→ ${targets.map(sourceLabel).join(', ')}`);
+      // Two candidates alike in all three (a rare second unguarded branch) stay apart by their order.
+      const count = (seen.get(label) ?? 0) + 1;
+      seen.set(label, count);
+      result.push({
+        definition,
+        source: node,
+        targets,
+        event,
+        guard,
+        key: count === 1 ? label : `${label} #${count}`,
+      });
+    }
+    for (const child of Object.values(node.states)) visit(child);
+  };
+  visit(root);
+  return result;
+}
+
+/** Every candidate transition of the machine. */
+export const machineTransitions = (machine: AnyStateMachine) => transitionsUnder(machine.root);
+
+
 /** The innermost state that contains both (the block a transition is written in, as one would write it by hand). */
 function commonBlock(from: AnyStateNode, to: AnyStateNode): AnyStateNode {
   const ancestors = new Set<AnyStateNode>();
@@ -62,22 +131,12 @@ export function collectEdges(root: AnyStateNode): Map<AnyStateNode, Edge[]> {
     list.push(edge);
     byBlock.set(block, list);
   };
-  const visit = (node: AnyStateNode) => {
-    const delays = new Map<string, string | number>(node.after.map((t) => [t.eventType, t.delay as string | number]));
-    const transitions = [...node.transitions.values()].flat();
-    for (const transition of [...transitions, ...(node.always ?? [])]) {
-      const eventType = transition.eventType as string;
-      const guard = guardName(transition.guard);
-      const event = eventName(eventType, delays.get(eventType));
-      const label = guard === '' ? event : `${event} [${guard}]`;
-      const targets = transition.target ?? [];
-      // A transition without a target runs actions only (or re-enters): drawn on the state itself.
-      if (targets.length === 0) add(node.parent ?? node, { from: node, to: node, label });
-      for (const target of targets) add(commonBlock(node, target), { from: node, to: target, label });
-    }
-    for (const child of Object.values(node.states)) visit(child);
-  };
-  visit(root);
+  for (const { source, targets, event, guard } of transitionsUnder(root)) {
+    const label = guard === '' ? event : `${event} [${guard}]`;
+    // A transition without a target runs actions only (or re-enters): drawn on the state itself.
+    if (targets.length === 0) add(source.parent ?? source, { from: source, to: source, label });
+    for (const target of targets) add(commonBlock(source, target), { from: source, to: target, label });
+  }
   return byBlock;
 }
 

@@ -1,4 +1,4 @@
-import type { AnyStateMachine, AnyStateNode, StateValue } from 'xstate';
+import type { StateValue } from 'xstate';
 import { isStartEvent, readableEventType } from './controlled-actor';
 
 /** The atomic states of a state value as paths: `'ready.browsing'`, one per region of a parallel state. */
@@ -8,18 +8,6 @@ export const leavesOf = (value: StateValue): string[] =>
     : Object.entries(value).flatMap(([key, child]) =>
         child ? leavesOf(child).map((leaf) => `${key}.${leaf}`) : [key],
       );
-
-const nodesUnder = (node: AnyStateNode): AnyStateNode[] =>
-  Object.values(node.states).flatMap((child) => [child, ...nodesUnder(child)]);
-const pathOf = (node: AnyStateNode) => node.path.join('.');
-
-/** Every state node path of the machine. */
-export const machineNodes = (machine: AnyStateMachine) => nodesUnder(machine.root).map(pathOf);
-/** The machine's atomic states. */
-export const machineLeaves = (machine: AnyStateMachine) =>
-  nodesUnder(machine.root)
-    .filter((node) => Object.keys(node.states).length === 0)
-    .map(pathOf);
 
 /** One atomic state as its path; parallel regions in brackets, under their common parent: `signedIn.(idle.watching, keepAlive.waiting)`. */
 const stateLabel = (value: StateValue): string => {

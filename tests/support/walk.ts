@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   initialTransition,
   matchesState,
@@ -7,8 +7,9 @@ import {
   type StateValue,
 } from 'xstate';
 import { getShortestPaths, getSimplePaths, TestModel } from 'xstate/graph';
-import { isStartEvent } from './controlled-actor';
-import { leavesOf, machineLeaves, machineNodes, walkTitle } from './walk-title';
+import { walkCoverage } from './path-coverage';
+import { walkGuardFindings } from './walk-guards';
+import { walkTitle } from './walk-title';
 import {
   isNotWalked,
   type Executors,
@@ -127,11 +128,20 @@ export function describeWalks<
       path,
     })),
   );
-  const reached = walks.flatMap(({ path }) => path.steps.map((step) => step.state));
-  const stepped = walks
-    .flatMap(({ path }) => path.steps.map((step) => step.event.type))
-    .filter((t) => !isStartEvent(t));
   const assertionKeys = Object.keys(states).filter((key) => !isNotWalked(states[key]));
+  const found = walkGuardFindings(machine, states, executors, walks);
+  const reasons = (table: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(table).flatMap(([key, value]) => (isNotWalked(value) ? [[key, value.notWalked] as const] : [])),
+    );
+  // Only when `npm run test:paths` asks (PATH_COVERAGE_DIR): which states and transitions each passing walk took.
+  const coverage = walkCoverage({
+    machine,
+    generated: walks.length,
+    notWalked: { states: reasons(states), events: reasons(executors) },
+    unasserted: [...found.reachedWithoutOneAssertion, ...found.reachedButNotWalked, ...found.leavesWithoutKey],
+    unexecuted: found.steppedWithoutExecutor,
+  });
 
   // eslint-disable-next-line vitest/valid-title -- the title is the spec's, a string
   describe(spec.title, () => {
@@ -160,43 +170,40 @@ export function describeWalks<
           } finally {
             await spec.stop?.(harness);
           }
+          const { testPath } = expect.getState();
+          coverage?.record(testPath ?? '', title, path.steps, scenario.input);
         },
         spec.timeout,
       );
     }
 
     it('asserts every state its walks reach, and reaches every state it asserts', () => {
-      const reachedLeaves = [...new Set(reached.flatMap((s) => leavesOf(s.value as StateValue)))];
-      const covering = (leaf: string) =>
-        Object.keys(states).filter((key) => leaf === key || leaf.startsWith(`${key}.`));
       // One key per state reached, and not one that says it is never walked.
-      expect(reachedLeaves.filter((leaf) => covering(leaf).length !== 1)).toEqual([]);
-      expect(reachedLeaves.filter((leaf) => covering(leaf).some((key) => isNotWalked(states[key])))).toEqual([]);
-      expect(assertionKeys.filter((key) => !reached.some((s) => matchesState(key, s.value as StateValue)))).toEqual([]);
+      expect(found.reachedWithoutOneAssertion).toEqual([]);
+      expect(found.reachedButNotWalked).toEqual([]);
+      expect(found.assertedNeverReached).toEqual([]);
       for (const [name, facet] of facets) {
-        const values = [...new Set(reached.map((s) => facet.of(s as never)))].sort();
+        const values = [...new Set(found.reached.map((s) => facet.of(s as never)))].sort();
         expect({ facet: name, values }).toEqual({ facet: name, values: Object.keys(facet.states).sort() });
       }
     });
 
     it("names only the machine's states, and covers every one of them", () => {
-      const nodes = machineNodes(machine);
-      expect(Object.keys(states).filter((key) => !nodes.includes(key))).toEqual([]);
-      const uncovered = machineLeaves(machine).filter(
-        (leaf) => !Object.keys(states).some((key) => leaf === key || leaf.startsWith(`${key}.`)),
-      );
-      expect(uncovered).toEqual([]);
+      expect(found.keysNotOfTheMachine).toEqual([]);
+      expect(found.leavesWithoutKey).toEqual([]);
     });
 
     it('drives every event its walks step on, and walks every event it drives', () => {
-      expect([...new Set(stepped)].filter((type) => typeof executors[type] !== 'function')).toEqual([]);
-      const driven = Object.keys(executors).filter((type) => !isNotWalked(executors[type]));
-      expect(driven.filter((type) => !stepped.includes(type))).toEqual([]);
+      expect(found.steppedWithoutExecutor).toEqual([]);
+      expect(found.drivenNeverStepped).toEqual([]);
     });
 
     it('gives every walk its own title', () => {
-      const titles = walks.map((walk) => walk.title);
-      expect(titles.filter((title, index) => titles.indexOf(title) !== index)).toEqual([]);
+      expect(found.repeatedTitles).toEqual([]);
+    });
+
+    afterAll(() => {
+      coverage?.write();
     });
   });
   return walks;
