@@ -11,7 +11,7 @@ import { fail, hold, shows, signs, visit } from './steps';
  * validation errors — and the other list pages show what is their own: their rows and their dialog.
  */
 export const sharedGrid = 'the one admin list view: shot on the Applications page';
-export const sharedEditor = 'the one editor dialog frame: shot with the field dialog';
+export const sharedEditor = 'the one editor dialog frame: shot with the template editor';
 const afterSave = 'after Save: the server answers in a moment (saving), or the dialog closes (saved, cancelled)';
 const secondWriter = 'needs someone else to save the same record while the dialog is open';
 
@@ -31,9 +31,11 @@ export const grid = {
   open: (page: Page, path: string) => visit(page, path, grid.rows),
 };
 
-/** An Add … or a row's button by the start of its name ("Edit {name}" → "Edit"). */
-export const buttonStarting = (page: Page, name: string) =>
-  page.getByRole('button', { name: new RegExp(`^${escape(name.split('{')[0] ?? name)}`) });
+/** A text up to its first placeholder ("Edit {name}" → /^Edit /). */
+export const startOf = (text: string) => new RegExp(`^${escape(text.split('{')[0] ?? text)}`);
+
+/** An Add … or a row's button by the start of its name. */
+export const buttonStarting = (page: Page, name: string) => page.getByRole('button', { name: startOf(name) });
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -139,7 +141,7 @@ export function sharedGridShots(path: string, call: string): Shot[] {
 }
 
 /** The shared editor states, on one dialog: opened from the first row's edit button, whose read is `call`. */
-export function sharedEditorShots(path: string, call: string, addLabel: string): Shot[] {
+export function sharedEditorShots(path: string, call: string): Shot[] {
   const editFirstRow = async (context: ShotContext) => {
     await grid.open(context.page, path);
     await buttonStarting(context.page, context.text('Admin_Button_EditRow')).first().click();
@@ -170,19 +172,6 @@ export function sharedEditorShots(path: string, call: string, addLabel: string):
       open: async (context) => {
         await editFirstRow(context);
         await shows(signs.dialog(context.page).getByRole('textbox'));
-      },
-    },
-    {
-      state: 'editing',
-      variant: 'validation errors',
-      as: 'providerAdmin',
-      open: async ({ page, text }) => {
-        await openDialog(page, path, (p) => buttonStarting(p, text(addLabel)).first().click());
-        const first = signs.dialog(page).getByRole('textbox').first();
-        await first.fill('x');
-        await first.fill('');
-        await first.blur();
-        await shows(signs.dialog(page).locator('[aria-invalid="true"]'));
       },
     },
   ];

@@ -21,6 +21,7 @@ import { createUserDialogMachine } from '@machines/user-dialog/user-dialog.machi
 import {
   buttonStarting,
   editRow,
+  startOf,
   editorLeftOut,
   grid,
   listPage,
@@ -95,18 +96,18 @@ export const adminPages: readonly GalleryPage[] = [
           {
             state: 'reading',
             as: 'providerAdmin',
-            open: async ({ page }) => {
+            open: async ({ page, text }) => {
               await hold(page, 'Dashboard/Figures');
-              await visit(page, '/dashboard', signs.loading);
+              await visit(page, '/dashboard', (p) => p.getByText(text('Dashboard_Text_FiguresLoading')));
             },
           },
           { state: 'ready', as: 'providerAdmin', open: ({ page }) => dashboardReady(page) },
           {
             state: 'failed',
             as: 'providerAdmin',
-            open: async ({ page }) => {
+            open: async ({ page, text }) => {
               await fail(page, 'Dashboard/Figures');
-              await visit(page, '/dashboard', (p) => p.locator('main').getByRole('alert'));
+              await visit(page, '/dashboard', (p) => p.getByText(text('Dashboard_Text_FiguresFailed')));
             },
           },
         ],
@@ -123,21 +124,15 @@ export const adminPages: readonly GalleryPage[] = [
       },
       {
         machine: labelEditorMachine,
-        shots: [
-          {
-            state: 'editing',
-            variant: 'Login_Text_Title',
-            as: 'providerAdmin',
-            open: async (context) => {
-              await editModeOn(context);
-              const { page, text } = context;
-              await page.getByLabel(text('Dashboard_Text_EditByKey')).fill('Login_Text_Title');
-              await page.getByRole('button', { name: text('Dashboard_Button_EditLabel'), exact: true }).click();
-              await shows(page.getByTestId('edit-text-dialog').getByRole('textbox'));
-            },
-          },
-        ],
-        leftOut: { ...editorLeftOut, loading: sharedEditor, failed: sharedEditor },
+        shots: [],
+        // Not yet: typed into "Edit a text by its key", the key leaves "Edit text" disabled in the gallery's browser
+        // (the e2e Edit Mode spec opens the dialog the same way, on a client's dashboard); to look into.
+        leftOut: {
+          ...editorLeftOut,
+          loading: sharedEditor,
+          failed: sharedEditor,
+          editing: 'not shot yet: the gallery could not press Edit text after typing the key (docs/gallery.md)',
+        },
       },
     ],
   },
@@ -157,6 +152,8 @@ export const adminPages: readonly GalleryPage[] = [
     path: '/template',
     grid: templatesGridMachine,
     dialog: { machine: templateEditorMachine, addLabel: 'Template_Button_Add' },
+    // The template editor reads the record when it opens: the editor's loading and failed states show there.
+    sharedStates: { dialog: sharedEditorShots('/template', 'Template/') },
   }),
   listPage({
     id: 'clients',
@@ -205,8 +202,11 @@ export const adminPages: readonly GalleryPage[] = [
               await openAcme(context);
               await openAcmeApplications(context);
               const { page, text } = context;
-              await buttonStarting(page, text('Client_Button_EditTemplate')).first().click();
-              await shows(signs.dialog(page).nth(1));
+              await page
+                .getByRole('button', { name: startOf(text('Client_Button_EditTemplate')), disabled: false })
+                .first()
+                .click();
+              await shows(page.getByText(startOf(text('ClientApplication_Text_Title'))));
             },
           },
         ],
@@ -221,7 +221,6 @@ export const adminPages: readonly GalleryPage[] = [
     path: '/field',
     grid: fieldsGridMachine,
     dialog: { machine: fieldDialogMachine, addLabel: 'Field_Button_Add' },
-    sharedStates: { dialog: sharedEditorShots('/field', 'Field/', 'Field_Button_Add') },
   }),
   listPage({
     id: 'users',
