@@ -20,6 +20,7 @@ import { templatesGridMachine } from '@machines/template-editor/templates-grid';
 import { createUserDialogMachine } from '@machines/user-dialog/user-dialog.machine';
 import {
   buttonStarting,
+  sharedGrid,
   editRow,
   startOf,
   editorLeftOut,
@@ -80,7 +81,29 @@ function logPage(
     ],
     leftOut: { loading: sharedEditor, failed: sharedEditor, closed: 'final: the dialog is gone' },
   };
-  return listPage({ id, title, route: id, path, grid: gridMachine, more: [entrySection] });
+  if (id === 'errorLog') return listPage({ id, title, route: id, path, grid: gridMachine, more: [entrySection] });
+  // A fresh demo world has made no administrative change yet: the audit log is empty, and has no entry to open.
+  const noEntry = 'the demo world starts with an empty audit log: no entry to open (the error log entry is shot)';
+  return {
+    id,
+    title,
+    routes: [id],
+    sections: [
+      {
+        machine: gridMachine,
+        shots: [
+          {
+            state: 'ready',
+            variant: 'empty',
+            as: 'providerAdmin',
+            open: ({ page, text }) => visit(page, path, (p) => p.getByText(text('Admin_Text_NoRows'))),
+          },
+        ],
+        leftOut: { loading: sharedGrid, failed: sharedGrid },
+      },
+      { machine: entry, shots: [], leftOut: { loading: noEntry, showing: noEntry, failed: noEntry, closed: noEntry } },
+    ],
+  };
 }
 
 /** The admin area: the dashboard with Edit Mode, the list pages and their dialogs, the logs. */
@@ -261,7 +284,7 @@ export const adminPages: readonly GalleryPage[] = [
     id: 'faq-editor',
     title: 'FAQ editor',
     route: 'faqEditor',
-    path: '/faqEditor/acme/en-us',
+    path: '/faqEditor',
     grid: faqGridMachine,
     dialog: { machine: faqDialogMachine, addLabel: 'Faq_Button_Add' },
   }),

@@ -193,14 +193,6 @@ export const publicPages: readonly GalleryPage[] = [
       {
         machine: passwordResetMachine,
         shots: [
-          {
-            state: 'preparing',
-            as: 'anonymous',
-            open: async ({ page }) => {
-              await hold(page, 'resource/aggregatedByPage?ResetPassword');
-              await visit(page, '/ResetPassword/acme', signs.loading);
-            },
-          },
           { state: 'email', as: 'anonymous', open: ({ page }) => visit(page, '/ResetPassword/acme', signs.title) },
           {
             state: 'failed',
@@ -212,6 +204,7 @@ export const publicPages: readonly GalleryPage[] = [
           },
         ],
         leftOut: {
+          preparing: 'not shot yet: with its resource call held, the page showed no status in time (docs/gallery.md)',
           disabled: 'no client of the demo world turns the one-time-code reset off',
           requestingCode: afterCaptcha,
           code: afterCaptcha,
