@@ -1,0 +1,38 @@
+import type { AnyStateMachine } from 'xstate';
+import type { RouteId } from '@src/app/routes';
+import { adminPages } from './admin-pages';
+import { boardPages } from './board-pages';
+import type { GalleryPage } from './gallery-types';
+import { publicPages } from './public-pages';
+
+/**
+ * The designer's gallery (docs/gallery.md): every page of the route table with the states of its machines, each either
+ * shot or left out with the reason. tests/unit/gallery.test.ts keeps this list whole: a new route, or a new top-level
+ * state in a machine shown here, fails it until the gallery says what to do with it.
+ */
+export const galleryPages: readonly GalleryPage[] = [...publicPages, ...boardPages, ...adminPages];
+
+/** Routes with nothing of their own to show: a spinner while the browser is sent on. */
+export const routesLeftOut: Readonly<Partial<Record<RouteId, string>>> = {
+  loginCallback: 'transit page: a spinner while the sign-in finishes, then the next page',
+  logout: 'transit page: a spinner while the session ends, then the login page',
+  reset: 'transit page: a spinner while the recovery link is looked up, then the login page',
+};
+
+/** A machine's top-level states: the unit the gallery accounts for (nested states are variants of these). */
+export const topLevelStates = (machine: AnyStateMachine): string[] => Object.keys(machine.root.states);
+
+/** Every state of a machine as a dotted path (`ready`, `ready.browsing`): the names a shot may give. */
+export function stateIds(machine: AnyStateMachine): string[] {
+  const walk = (node: AnyStateMachine['root'], prefix: string): string[] =>
+    Object.entries(node.states).flatMap(([key, child]) => {
+      const id = prefix === '' ? key : `${prefix}.${key}`;
+      return [id, ...walk(child, id)];
+    });
+  return walk(machine.root, '');
+}
+
+/** Every shot, flattened, with where it belongs: the runner's work list. */
+export const galleryShots = galleryPages.flatMap((page) =>
+  page.sections.flatMap((section) => section.shots.map((shot) => ({ page, section, shot }))),
+);
