@@ -65,12 +65,15 @@ const logic = wireApp({
   window,
   identity: {
     ...identity,
-    loadMenu: async (menuInput, options) =>
-      withInspectorEntry(
+    loadMenu: async (menuInput, options) => {
+      // Asked beside the menu, not after it: the guard waits for the menu on every sign-in.
+      const enabled = inspectorEnabled();
+      return withInspectorEntry(
         await identity.loadMenu(menuInput, options),
-        inspectorEnabled,
+        () => enabled,
         i18n._(pageTitles.flowInspector),
-      ),
+      );
+    },
   },
   navigation: {
     navigate: (path, options) => {

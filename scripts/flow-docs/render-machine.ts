@@ -9,7 +9,7 @@ import { ANY_STATE, collectEdges, idOf, type Edge } from '@machines/support/stat
  */
 export function renderMachine(machine: AnyStateMachine): string {
   const lines = ['stateDiagram-v2'];
-  const edgesByBlock = collectEdges(machine);
+  const edgesByBlock = collectEdges(machine.root);
   // The machine's own `on` (handled whatever the state) and its own actors (alive in every state) sit on a pseudo-state.
   const rootInvokes = machine.root.invoke.map((invoked) => `  ${ANY_STATE}: invokes ${invoked.src as string}`);
   if (rootInvokes.length > 0 || (edgesByBlock.get(machine.root) ?? []).some((edge) => edge.from === machine.root)) {
