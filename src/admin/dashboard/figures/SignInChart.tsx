@@ -9,6 +9,12 @@ const HEIGHT = 120;
 const BAR = 10;
 const GAP = 4;
 
+// A message with values is made apart from `i18n._`, as the extractor reads descriptors written inside the call.
+const barText = (when: string, { signIns, failures }: { signIns: number; failures: number }) => ({
+  ...labels.Dashboard_Text_Bar,
+  values: { when, signIns, failures },
+});
+
 /**
  * Sign-ins and failures of each hour or day as pairs of bars: a small SVG of our own (Chakra's charts need recharts,
  * which this project does not ship), in the admin chunk only. Each pair names its counts (its `<title>`), so the
@@ -40,12 +46,7 @@ export function SignInChart({
       >
         {buckets.map((bucket, index) => (
           <g key={bucket.at} data-bucket={bucket.at}>
-            <title>
-              {i18n._({
-                ...labels.Dashboard_Text_Bar,
-                values: { when: when(bucket.at), signIns: bucket.signIns, failures: bucket.failures },
-              })}
-            </title>
+            <title>{i18n._(barText(when(bucket.at), bucket))}</title>
             <chakra.rect
               x={index * slot}
               y={HEIGHT - height(bucket.signIns)}

@@ -8,6 +8,9 @@ import { DialogFooter } from '@src/ui/form/DialogFooter';
 import { useText } from '@src/ui/use-text';
 import type { ImportRef } from './ImportUsersPanel';
 
+// A message with values is made apart from `i18n._`, as the extractor reads descriptors written inside the call.
+const inviteTitle = (count: number) => ({ ...labels.Import_Text_InviteTitle, values: { count } });
+
 /**
  * "Invite the N new people?": what inviting does, then Send (busy while the server invites them), and after a failure
  * its reason and Try again. Open while the import flow is inviting; Cancel goes back to the preview.
@@ -22,7 +25,7 @@ export function ImportInviteDialog({ importRef }: { importRef: ImportRef }) {
   const sending = step === 'sending';
   return (
     <DialogFrame
-      title={i18n._({ ...labels.Import_Text_InviteTitle, values: { count } })}
+      title={i18n._(inviteTitle(count))}
       onClose={() => {
         importRef.send({ type: 'invite.cancel' });
       }}

@@ -14,6 +14,9 @@ const modeLabels = {
   update: labels.Import_Option_Update,
 } satisfies Record<ImportMode, unknown>;
 
+// A message with values is made apart from `i18n._`, as the extractor reads descriptors written inside the call.
+const inviteText = (count: number) => ({ ...labels.Import_Button_Invite, values: { count } });
+
 /** The dry run: the counts, every failing row (line, column, message), how to commit it, or invite its new people. */
 export function ImportPreviewSection({ importRef }: { importRef: ImportRef }) {
   const { i18n } = useLingui();
@@ -95,7 +98,7 @@ export function ImportPreviewSection({ importRef }: { importRef: ImportRef }) {
           variant="outline"
           disabled={!mayInvite}
         >
-          {i18n._({ ...labels.Import_Button_Invite, values: { count: newPeople } })}
+          {i18n._(inviteText(newPeople))}
         </ImportEventButton>
         <ImportEventButton importRef={importRef} event={{ type: 'import.discard' }} variant="outline">
           {i18n._(labels.Import_Button_Discard)}
