@@ -12,8 +12,10 @@ import { publicPages } from './public-pages';
  */
 export const galleryPages: readonly GalleryPage[] = [...publicPages, ...boardPages, ...adminPages];
 
-/** Routes with nothing of their own to show: a spinner while the browser is sent on. */
+/** Routes with nothing of their own to show (a spinner while the browser is sent on), or nothing for a designer. */
 export const routesLeftOut: Readonly<Partial<Record<RouteId, string>>> = {
+  flowInspector:
+    'a developer tool, off unless INSPECTOR=true; it shows the live machines of another tab, not a page of the product',
   loginCallback: 'transit page: a spinner while the sign-in finishes, then the next page',
   logout: 'transit page: a spinner while the session ends, then the login page',
   reset: 'transit page: a spinner while the recovery link is looked up, then the login page',
