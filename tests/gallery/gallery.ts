@@ -24,16 +24,6 @@ export const routesLeftOut: Readonly<Partial<Record<RouteId, string>>> = {
 /** A machine's top-level states: the unit the gallery accounts for (nested states are variants of these). */
 export const topLevelStates = (machine: AnyStateMachine): string[] => Object.keys(machine.root.states);
 
-/** Every state of a machine as a dotted path (`ready`, `ready.browsing`): the names a shot may give. */
-export function stateIds(machine: AnyStateMachine): string[] {
-  const walk = (node: AnyStateMachine['root'], prefix: string): string[] =>
-    Object.entries(node.states).flatMap(([key, child]) => {
-      const id = prefix === '' ? key : `${prefix}.${key}`;
-      return [id, ...walk(child, id)];
-    });
-  return walk(machine.root, '');
-}
-
 /** Every shot, flattened, with where it belongs: the runner's work list. */
 export const galleryShots = galleryPages.flatMap((page) =>
   page.sections.flatMap((section) => section.shots.map((shot) => ({ page, section, shot }))),

@@ -1,7 +1,8 @@
 import type { AnyStateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { routeTable, type RouteId } from '@src/app/routes';
-import { galleryPages, galleryShots, routesLeftOut, stateIds, topLevelStates } from '../gallery/gallery';
+import { machineNodes } from '@machines/support/statechart';
+import { galleryPages, galleryShots, routesLeftOut, topLevelStates } from '../gallery/gallery';
 import { pictureFile } from '../gallery/run-gallery';
 
 /**
@@ -45,7 +46,7 @@ describe('the gallery covers every page and every state', () => {
   });
 
   it.each(machines)('names only real states of $name, none both shot and left out', ({ machine, shot, leftOut }) => {
-    const real = new Set(stateIds(machine));
+    const real = new Set(machineNodes(machine));
     const top = new Set(topLevelStates(machine));
     const shotStates = galleryShots.filter((entry) => entry.section.machine === machine).map((e) => e.shot.state);
     expect(shotStates.filter((state) => !real.has(state))).toEqual([]);
