@@ -114,7 +114,6 @@ export function transitionsUnder(root: AnyStateNode): MachineTransition[] {
 /** Every candidate transition of the machine. */
 export const machineTransitions = (machine: AnyStateMachine) => transitionsUnder(machine.root);
 
-
 /** The innermost state that contains both (the block a transition is written in, as one would write it by hand). */
 function commonBlock(from: AnyStateNode, to: AnyStateNode): AnyStateNode {
   const ancestors = new Set<AnyStateNode>();
