@@ -15,6 +15,7 @@ import {
 import { refreshFormWithoutOfflineScope } from './offline-scope';
 import { oktaRoutes } from './provider';
 import { runHijacked } from './raw-reply';
+import { replayedRequest } from './replayed-request';
 import { interactionHandler } from './session-token';
 
 export interface OAuthRoutesOptions {
@@ -31,8 +32,8 @@ const BODY_LIMIT = 56 * 1024;
 
 /**
  * Everything under the issuer's path, in an encapsulated Fastify scope. oidc-provider is a Koa app: Fastify keeps
- * OAuth bodies as the raw text (oidc-provider parses them itself, from `req.body` once the stream is read), steps
- * aside (`hijack`), and hands the raw request — with the mount path stripped, as Express would mount it — to
+ * OAuth bodies as the raw text (oidc-provider parses them itself, from a stream: `replayedRequest`), steps
+ * aside (`hijack`), and hands the request — with the mount path stripped, as Express would mount it — to
  * `provider.callback()`. Hijacked replies skip Fastify's onSend hooks, so nothing writes headers afterwards.
  */
 export function oauthRoutes(scope: FastifyInstance, options: OAuthRoutesOptions): void {
@@ -52,15 +53,15 @@ export function oauthRoutes(scope: FastifyInstance, options: OAuthRoutesOptions)
 
   const callback = provider.callback();
   const toProvider = (request: FastifyRequest, reply: FastifyReply, body: string | undefined) =>
-    runHijacked(request, reply, async (req, res) => {
-      const mounted = req as IncomingMessage & { originalUrl?: string; baseUrl?: string; body?: string };
+    runHijacked(request, reply, async (raw, res) => {
+      const req = body === undefined ? raw : replayedRequest(raw, body);
+      const mounted = req as IncomingMessage & { originalUrl?: string; baseUrl?: string };
       const url = mounted.url ?? '/';
       mounted.originalUrl = url;
       // oidc-provider derives its mount path from originalUrl minus url, or else from baseUrl. A middleware that
       // rewrites the query (sessionToken) breaks the first, so the second is set too.
       mounted.baseUrl = mountPath;
       mounted.url = url.slice(mountPath.length) || '/';
-      if (body !== undefined) mounted.body = body;
       await callback(mounted, res);
     });
   const bodyText = (request: FastifyRequest) => (typeof request.body === 'string' ? request.body : undefined);
