@@ -63,6 +63,14 @@ describe('the production build (npm run build, npm run start:prod)', () => {
     expect(await page.text()).toContain('<div id="root">');
   });
 
+  it("prints no warning on the runtime npm's scripts run on (the Node 24 LTS Gatehouse brings)", () => {
+    // oidc-provider warns at start on any Node before 22 LTS ("Jod"); npm's scripts run on node_modules/.bin/node.
+    const codename = process.release.lts;
+    expect(codename, `running on ${process.version}, not through npm's scripts`).toBeTypeOf('string');
+    expect(String(codename) >= 'Jod', `${process.version} (${String(codename)}) is older than Node 22 LTS`).toBe(true);
+    expect(server.output()).not.toMatch(/WARNING/);
+  });
+
   it('logs JSON lines in production, one object a line', () => {
     const lines = server
       .output()
