@@ -247,7 +247,7 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     id: 'flowInspector',
     pattern: INSPECTOR_PATH,
     layout: 'admin',
-    view: page(() => import('@src/inspector/FlowInspectorPage'), 'FlowInspectorPage'),
+    view: page(async () => (await import('@src/inspector/route')).loadFlowInspectorPage(), 'FlowInspectorPage'),
   },
   { kind: 'redirect', pattern: '/board', to: '/board/index' },
   {

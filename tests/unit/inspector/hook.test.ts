@@ -1,7 +1,7 @@
-import { createActor, createMachine } from 'xstate';
+import { createActor, createMachine, type AnyActorRef } from 'xstate';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { answering } from '@src/inspector/answer';
-import { INSPECTOR_CHANNEL, inspect, inspectorTab, listenForInspector } from '@src/inspector/hook';
+import { INSPECTOR_CHANNEL, inspect, inspectorTab, listenForInspector, rootActor } from '@src/inspector/hook';
 import { helloMessage, readMessage, type SnapshotMessage } from '@src/inspector/messages';
 
 const inspectorSide = new BroadcastChannel(INSPECTOR_CHANNEL);
@@ -28,7 +28,7 @@ describe('the app’s inspector hook (the only piece in the entry)', () => {
         answering(() => {
           asked.push('enabled?');
           return Promise.resolve(true);
-        }),
+        }, rootActor),
       ),
     );
     listenForInspector('', load);
@@ -55,11 +55,10 @@ describe('the answer’s chunk', () => {
   it('stays silent and closes the channel when the inspector is off', async () => {
     const close = vi.fn();
     const channel = { close } as unknown as BroadcastChannel;
-    const forward = vi.fn();
-    const root = vi.fn();
-    await answering(() => Promise.resolve(false)).answerHello(channel, { tab: 't', root, forward });
+    const system = { inspect: vi.fn() };
+    const root = Promise.resolve({ system } as unknown as AnyActorRef);
+    await answering(() => Promise.resolve(false), root).answerHello(channel);
     expect(close).toHaveBeenCalledTimes(1);
-    expect(root).not.toHaveBeenCalled();
-    expect(forward).not.toHaveBeenCalled();
+    expect(system.inspect).not.toHaveBeenCalled();
   });
 });
