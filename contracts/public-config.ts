@@ -25,7 +25,7 @@ export const PublicConfigSchema = v.object({
   addressLookup: v.optional(AddressLookupConfigSchema),
   /**
    * The operator turned the flow inspector on (INSPECTOR=true; docs/spa.md "Flow inspector"): app tabs may answer an
-   * inspector tab of the same browser, and provider administrators get its menu entry. Absent when off.
+   * inspector tab of the same browser (the admin menu's entry comes with the menu itself). Absent when off.
    */
   inspector: v.optional(v.literal(true)),
 });

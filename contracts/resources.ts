@@ -77,6 +77,12 @@ export type MenuItem = v.InferOutput<typeof MenuItemSchema>;
 export const MenuSchema = v.object({ section: v.string(), menuItems: v.array(MenuItemSchema) });
 export type Menu = v.InferOutput<typeof MenuSchema>;
 
+/** The menu section of the admin portal's left menu (admin-and-board §2): the SPA loads it, the server seeds it. */
+export const PORTAL_MENU_SECTION = 'Portal';
+
+/** The flow inspector's address in the SPA (docs/spa.md "Flow inspector"), which its menu entry links to. */
+export const INSPECTOR_PATH = '/dev/flows';
+
 /** Portal settings are text values (Session_IdleTime, AllowPasswordResetWithOTP, …), as the spec compares them. */
 export const SettingsSchema = v.record(v.string(), v.string());
 export type Settings = v.InferOutput<typeof SettingsSchema>;

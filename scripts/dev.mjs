@@ -1,5 +1,6 @@
 // `npm run dev`: the API on API_PORT (default 3001) with restarts on change, and Vite's dev server on PORT (default
-// 3000) proxying /api to it, so the SPA and the API share one origin as in production.
+// 3000) proxying /api to it, so the SPA and the API share one origin as in production. The demo world and the flow
+// inspector (its admin menu entry, docs/spa.md) are on unless the environment says otherwise.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from './spa-build.mjs';
@@ -10,7 +11,13 @@ const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', path.join(repoRoot, 'server/main.ts')], {
     cwd: repoRoot,
     stdio: 'inherit',
-    env: { DEMO_DATA: 'true', ...process.env, PORT: apiPort, PUBLIC_URL: `http://localhost:${webPort}` },
+    env: {
+      DEMO_DATA: 'true',
+      INSPECTOR: 'true',
+      ...process.env,
+      PORT: apiPort,
+      PUBLIC_URL: `http://localhost:${webPort}`,
+    },
   }),
   spawn(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), '--port', webPort, '--strictPort'], {
     cwd: repoRoot,

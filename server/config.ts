@@ -138,9 +138,9 @@ export interface Config {
   providerPrefix: string;
   demoData: boolean;
   /**
-   * INSPECTOR: the flow inspector for provider administrators in a production build (docs/spa.md "Flow inspector"):
-   * `config/public` then says so, app tabs answer an inspector tab of the same browser, and the admin menu offers it.
-   * Development builds have it whatever this says.
+   * INSPECTOR: the flow inspector for provider administrators (docs/spa.md "Flow inspector"): the Portal menu then
+   * ends with its entry (provider administrators only), `config/public` says so, and app tabs answer an inspector tab
+   * of the same browser. `npm run dev` sets it unless told otherwise; off by default.
    */
   inspector: boolean;
   logLevel: LogLevel;

@@ -14,10 +14,7 @@ import { normaliseCulture } from '@contracts/culture';
 import { createCatalogueRuntime } from './i18n/runtime';
 import { createIdentityPort, readStoredTokens } from './auth/identity-port';
 import { OfflineShellHost } from './offline/OfflineShellHost';
-import { inspectorSwitch } from './inspector/enabled';
 import { inspect, listenForInspector } from './inspector/hook';
-import { withInspectorEntry } from './inspector/menu-entry';
-import { pageTitles } from './pages/page-titles';
 import { offlineShellEnabled, wireOfflineShell } from './offline/wiring';
 
 // Every API call carries the signed-in person's access token, read from the auth client's storage.
@@ -30,9 +27,9 @@ const invitationsCalls = () => import('./api/invitations');
 const editCalls = () => import('./api/admin/resources-edit');
 
 const catalogues = createCatalogueRuntime(i18n);
-// The flow inspector (docs/spa.md): nothing is loaded or posted until an inspector tab of this browser asks.
-const inspectorEnabled = inspectorSwitch(import.meta.env.DEV, () => getPublicConfig());
-listenForInspector(inspectorEnabled, window.location.search);
+// The flow inspector (docs/spa.md): nothing is loaded, asked or posted until an inspector tab of this browser asks.
+// Its admin menu entry comes with the menu the server answers.
+listenForInspector(window.location.search, () => import('./inspector/answer'));
 const identity = createIdentityPort(window);
 const logic = wireApp({
   api: {
@@ -63,18 +60,7 @@ const logic = wireApp({
   },
   catalogues,
   window,
-  identity: {
-    ...identity,
-    loadMenu: async (menuInput, options) => {
-      // Asked beside the menu, not after it: the guard waits for the menu on every sign-in.
-      const enabled = inspectorEnabled();
-      return withInspectorEntry(
-        await identity.loadMenu(menuInput, options),
-        () => enabled,
-        i18n._(pageTitles.flowInspector),
-      );
-    },
-  },
+  identity,
   navigation: {
     navigate: (path, options) => {
       navigate(path, options);

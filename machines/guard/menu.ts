@@ -1,7 +1,6 @@
 import type { Menu, MenuItem, Role } from '@contracts/resources';
 
-/** The menu section of the admin portal's left menu (admin-and-board §2). */
-export const PORTAL_MENU_SECTION = 'Portal';
+export { PORTAL_MENU_SECTION } from '@contracts/resources';
 
 const BOARD_LINK = '/board/index';
 

@@ -1,3 +1,4 @@
+import { INSPECTOR_PATH } from '@contracts/resources';
 import type { FlowKey } from '@machines/app/app.flows';
 import type { PageLocation } from '@machines/app/app.types';
 import type { PageKey } from '@machines/support/pages';
@@ -239,14 +240,14 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     view: page(() => import('@src/profile/reset/ResetPasswordPage'), 'ResetPasswordPage'),
   },
   ...adminPages.map((route): PageRoute => ({ kind: 'page', layout: 'admin', ...route })),
-  // The flow inspector (docs/spa.md): an admin page that only the menu entry of an enabled inspector lets in
-  // (src/inspector/menu-entry.ts); its drawing and publisher are chunks of their own.
+  // The flow inspector (docs/spa.md): an admin page that only the menu entry of an enabled inspector lets in (the
+  // server adds it to the Portal menu, server/api/resources/inspector-entry.ts); the page is a chunk of its own.
   {
     kind: 'page',
     id: 'flowInspector',
-    pattern: '/dev/flows',
+    pattern: INSPECTOR_PATH,
     layout: 'admin',
-    view: page(() => import('@src/inspector/FlowInspectorPage'), 'FlowInspectorPage'),
+    view: page(async () => (await import('@src/inspector/route')).loadFlowInspectorPage(), 'FlowInspectorPage'),
   },
   { kind: 'redirect', pattern: '/board', to: '/board/index' },
   {

@@ -1,7 +1,6 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useMemo, useReducer, useState } from 'react';
-import { pageTitles } from '@src/pages/page-titles';
 import './catalogue';
 import type { InspectorChannel } from './channel';
 import { EventLog } from './EventLog';
@@ -37,7 +36,6 @@ export function FlowInspector({
   tab: string;
   catalogue: readonly CatalogueEntry[];
 }) {
-  const { i18n } = useLingui();
   const [state, dispatch] = useReducer(reduce, emptyInspector);
   const [chosen, setChosen] = useState<string>();
 
@@ -69,7 +67,7 @@ export function FlowInspector({
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
-        {i18n._(pageTitles.flowInspector)}
+        <Trans id="Inspector_Text_Title">Flow inspector</Trans>
       </Heading>
       <Text color="fg.muted">
         <Trans id="Inspector_Text_Hint">

@@ -3,7 +3,8 @@ import type { PublicConfig } from '@contracts/public-config';
 /**
  * Whether this build may run the flow inspector: always in development (vite dev), else when the server says so
  * (INSPECTOR=true, delivered as `inspector: true` in GET config/public). Asked at most once per page load, and only
- * when something needs it (an inspector tab's hello, the admin menu); a failed request answers no and may be retried.
+ * when an inspector tab's hello or `?inspect` needs it (src/inspector/answer.ts); a failed request answers no and may
+ * be retried.
  */
 export function inspectorSwitch(development: boolean, loadConfig: () => Promise<PublicConfig>): () => Promise<boolean> {
   let answer: Promise<boolean> | undefined;

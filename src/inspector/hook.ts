@@ -2,52 +2,45 @@ import type { AnyActorRef, InspectionEvent } from 'xstate';
 
 /**
  * The flow inspector's only piece in the app's entry, kept tiny on purpose: the root actor's `inspect` option (passed
- * in main.tsx), which forwards nothing until an inspector asks, and the listener that waits for that ask. When a flow
- * inspector tab of this browser says hello on the channel and the inspector is enabled (development, or the server's
- * INSPECTOR=true), the publisher is loaded from its own chunk and this tab starts to publish. Without an inspector
- * tab nothing is loaded, posted or fetched. `?inspect` in the address also connects the Stately inspector.
+ * in main.tsx), which only notes the root actor once it has started, and the listener that waits for an inspector.
+ * When a flow inspector tab of this browser says hello on the channel, or the address says `?inspect`, the answer is
+ * loaded from its own chunk (src/inspector/answer.ts): it asks whether the inspector is enabled and, if so, follows
+ * the root's system (`system.inspect`) and publishes. Without an inspector tab nothing is loaded, posted or fetched.
  */
 export const INSPECTOR_CHANNEL = 'gatehouse-flow-inspector';
 
 /** This tab's name in the messages, so that the inspector tab leaves its own out and this tab ignores its own hello. */
 export const inspectorTab = Math.random().toString(36).slice(2, 10);
 
-type Forward = (event: InspectionEvent) => void;
-const forwards = new Set<Forward>();
-let root: AnyActorRef | undefined;
+let started: (root: AnyActorRef) => void = () => undefined;
+/** The root actor, once it has started. */
+export const rootActor = new Promise<AnyActorRef>((resolve) => {
+  started = resolve;
+});
 
 export function inspect(event: InspectionEvent): void {
-  // The root is the actor that reports snapshots as its own system's root: one React's StrictMode built and dropped
-  // before starting it reports none.
+  // The root is the first actor that reports a snapshot as its own system's root: the one React's StrictMode built
+  // and dropped before starting it reports none.
   // The inspection API types its actors loosely (ActorRefLike); in a system they are full actors.
   if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId)
-    root = event.actorRef as AnyActorRef;
-  for (const forward of forwards) forward(event);
+    started(event.actorRef as AnyActorRef);
 }
 
-/** Loads a publisher once the inspector is known to be enabled and the root actor has started (else: try later). */
-async function attach(enabled: () => Promise<boolean>, load: (root: AnyActorRef) => Promise<Forward>) {
-  if (!(await enabled())) return 'off';
-  if (root === undefined) return 'later';
-  forwards.add(await load(root));
-  return 'on';
+/** The answer's chunk (src/inspector/answer.ts), or a test's stand-in. */
+export interface InspectorAnswer {
+  /** Takes the channel over once an inspector tab said hello there. */
+  answerHello: (channel: BroadcastChannel) => Promise<void>;
+  /** `?inspect`: connects the Stately inspector. */
+  connectStately: () => Promise<void>;
 }
 
-export function listenForInspector(enabled: () => Promise<boolean>, search: string): void {
-  if (new URLSearchParams(search).has('inspect')) {
-    void attach(enabled, async (actor) => (await import('./stately-bridge')).connectStately(actor));
-  }
+export function listenForInspector(search: string, load: () => Promise<InspectorAnswer>): void {
+  if (new URLSearchParams(search).has('inspect')) void load().then((answer) => answer.connectStately());
   if (typeof BroadcastChannel === 'undefined') return;
   const channel = new BroadcastChannel(INSPECTOR_CHANNEL);
-  let asked = false;
   channel.onmessage = ({ data }: MessageEvent<{ kind?: unknown; tab?: unknown } | null>) => {
-    if (asked || data?.kind !== 'hello' || data.tab === inspectorTab) return;
-    asked = true;
-    void attach(enabled, async (actor) =>
-      (await import('./publisher')).startPublishing(channel, inspectorTab, actor),
-    ).then((result) => {
-      if (result === 'off') channel.close();
-      asked = result !== 'later';
-    });
+    if (data?.kind !== 'hello' || data.tab === inspectorTab) return;
+    channel.onmessage = null;
+    void load().then((answer) => answer.answerHello(channel));
   };
 }

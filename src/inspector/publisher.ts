@@ -2,7 +2,7 @@ import type { AnyActorRef, AnyEventObject, InspectionEvent, Snapshot } from 'xst
 import { readMessage, snapshotMessage } from './messages';
 
 /**
- * The app tab's side of the flow inspector, loaded by hook.ts once an inspector tab has asked: answers each hello with
+ * The app tab's side of the flow inspector, loaded with answer.ts once an inspector tab has asked: answers each hello with
  * the flows this tab runs now, then posts a snapshot after every event a flow handles. Returns the forwarder the
  * root actor's `inspect` option then calls.
  */

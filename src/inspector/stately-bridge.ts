@@ -5,7 +5,7 @@ import { liveActors } from './publisher';
 
 /**
  * `?inspect`: the Stately inspector (@statelyai/inspect), for a developer whose network reaches it. It opens its own
- * window; what it is sent is masked as the offline inspector's messages are. Loaded only from hook.ts, with the
+ * window; what it is sent is masked as the offline inspector's messages are. Loaded only by answer.ts, with the
  * inspector enabled: never part of the public entry.
  */
 export function connectStately(root: AnyActorRef): (event: InspectionEvent) => void {

@@ -25,5 +25,5 @@ export const pageTitles = {
   errorLog: labels.Log_Text_ErrorTitle,
   boardIndex: msg({ id: 'Shell_Title_Board', message: 'Your applications' }),
   editProfile: msg({ id: 'Shell_Title_EditProfile', message: 'Edit your profile' }),
-  flowInspector: msg({ id: 'Shell_Title_FlowInspector', message: 'Flow inspector' }),
-} satisfies Record<Exclude<RouteId, 'login' | 'publicAdmin'>, MessageDescriptor>;
+  // The flow inspector's title is its page's own (src/inspector/FlowInspector.tsx), in the inspector's catalogue.
+} satisfies Record<Exclude<RouteId, 'login' | 'publicAdmin' | 'flowInspector'>, MessageDescriptor>;

@@ -23,14 +23,21 @@ export async function hold(page: Page, call: string): Promise<void> {
   });
 }
 
+/**
+ * What a failed call answers. The SPA reports the failure to the server's error log as it would any, so the error log
+ * and the dashboard's recent front-end errors list these: the message says they were expected.
+ */
+const EXPECTED_FAILURE = {
+  code: 'internal',
+  message:
+    'Expected: the designer’s gallery failed this call on purpose, to picture the failed state (npm run gallery)',
+  requestId: 'gallery-expected-failure',
+};
+
 /** The call answers 500 with the API's problem body: the flow takes its failure transition. */
 export async function fail(page: Page, call: string): Promise<void> {
   await page.route(isApiCall(call), (route) =>
-    route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      body: JSON.stringify({ code: 'internal', message: 'gallery', requestId: 'gallery-shot' }),
-    }),
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify(EXPECTED_FAILURE) }),
   );
 }
 

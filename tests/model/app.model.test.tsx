@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { appMachine } from '@machines/app/app.machine';
+import { faqMachine } from '@machines/faq/faq.machine';
 import type { AppEvent } from '@machines/app/app.types';
 import { describeLocation } from '@src/app/routes';
 import { catalogueText } from '../support/catalogue-text';
-import { childSnapshot, snapshotEventType } from '../support/controlled-actor';
+import { actorDone, childSnapshot, snapshotEventType } from '../support/controlled-actor';
 import { ACME, aggregated, appInput, notSupportedList } from '../support/fixtures';
 import { renderShell } from '../support/render-shell';
 import { controlledApi } from '../support/shell-api';
@@ -30,10 +31,17 @@ const resourceAnswers = [notSupportedList('Trident'), notSupportedList('MSIE 6')
   childSnapshot('resources', { context: { loaded: { key: 'walk', version: 20260101 }, lists } }),
 );
 
+/**
+ * The flow loader's answer: the help page's flow, the one flow of these addresses that is a chunk of its own (the
+ * login flow is in the entry). The loader in the view is the real one (src/app/wiring.ts), so the flow started is too.
+ */
+const faqLoaded = actorDone('flowLoader', { key: 'faq' as const, logic: faqMachine });
+
 const events = [
   ...addresses.map(locationEvent),
   ...resourceAnswers,
   { type: 'browserNotice.dismiss' } as const,
+  faqLoaded,
 ] satisfies WalkEvent<typeof appMachine>[];
 
 /** Which page an app snapshot shows, as the `page` facet names it. */
@@ -43,10 +51,30 @@ const pageOf = (s: AppSnapshot) => {
   return location.page ?? 'notFound';
 };
 
-type Harness = { shell?: ReturnType<typeof renderShell>; api: ReturnType<typeof controlledApi> };
+/** The view under walk, and how often the help page's flow has asked for its questions (before this address). */
+/**
+ * Whether the flow of the address on screen runs. In the graph a loader that answered stays among the children (only
+ * a running actor removes a finished child), so the flow's own child tells its start apart.
+ */
+const flowStarted = (s: AppSnapshot) => {
+  const flow = s.context.location?.flow;
+  return flow !== undefined && s.children[flow] !== undefined;
+};
 
+type Harness = {
+  shell?: ReturnType<typeof renderShell>;
+  api: ReturnType<typeof controlledApi>;
+  faqAsked: { total: number; beforeAddress: number };
+};
+
+/**
+ * The page's heading. While the browser notice is open, its modal hides the page beneath from the accessibility
+ * tree (aria-hidden) though the page is still rendered there: the heading is then looked for among hidden elements.
+ */
 const expectHeading = async (s: AppSnapshot, id: string) => {
-  expect(await screen.findByRole('heading', { name: catalogueText(s.context.culture, id) })).toBeInTheDocument();
+  const name = catalogueText(s.context.culture, id);
+  const covered = s.matches({ browser: 'unsupported' });
+  expect(await screen.findByRole('heading', { name, hidden: covered })).toBeInTheDocument();
 };
 
 const noBrowserNotice = async () => {
@@ -61,18 +89,39 @@ describeWalks(appMachine, {
   scenarios: [
     {
       input: appInput({ userAgent: OLD_BROWSER }),
-      // Resources load only for a page, so no answer can come before the first address.
-      filterEvents: (s, event) => event.type === 'location.changed' || s.context.location !== undefined,
-      // The page and browser check are what the view shows; culture and client ride along in context.
+      // Resources load only for a page, so no answer can come before the first address; the loader answers only
+      // while it runs, with the flow of the address on screen.
+      filterEvents: (s, event) =>
+        event.type === faqLoaded.type
+          ? s.children.flowLoader !== undefined && !flowStarted(s) && s.context.location?.flow === event.output.key
+          : event.type === 'location.changed' || s.context.location !== undefined,
+      // The page and browser check are what the view shows; culture and client ride along in context; whether the
+      // page's flow has started tells the loader's answer apart.
       serializeState: (s) =>
-        JSON.stringify({ value: s.value, page: pageOf(s), flow: s.context.location?.flow, culture: s.context.culture }),
+        JSON.stringify({
+          value: s.value,
+          page: pageOf(s),
+          flow: s.context.location?.flow,
+          started: flowStarted(s),
+          culture: s.context.culture,
+        }),
     },
   ],
-  start: (): Harness => ({ api: controlledApi() }),
+  start: (): Harness => {
+    const api = controlledApi();
+    const faqAsked = { total: 0, beforeAddress: 0 };
+    const { getFaq } = api.api;
+    api.api.getFaq = (...call) => {
+      faqAsked.total += 1;
+      return getFaq(...call);
+    };
+    return { api, faqAsked };
+  },
   // The first walk loads the shell's chunks in jsdom; the bound only keeps a stuck walk from hanging.
   timeout: 30_000,
   describeEvent: (event) => {
     if (event.type === 'location.changed') return event.location.path;
+    if (event.type === faqLoaded.type) return event.output.key;
     // Which browsers the lists flag.
     return 'snapshot' in event
       ? Object.values(event.snapshot.context.lists)
@@ -135,6 +184,7 @@ describeWalks(appMachine, {
     'location.changed': ({ event }, harness) => {
       const { path } = event.location;
       const address = addresses.find((candidate) => candidate.split('?')[0] === path) ?? path;
+      harness.faqAsked.beforeAddress = harness.faqAsked.total;
       if (!harness.shell) {
         harness.shell = renderShell({ path: address, api: harness.api.api, input: { userAgent: OLD_BROWSER } });
         return;
@@ -149,6 +199,13 @@ describeWalks(appMachine, {
     'texts.changed': notWalked(
       'sent by Edit Mode after a saved text: tests/model/edit-mode walks it through the dashboard',
     ),
+    // The real loader answers by itself once the flow's chunk is in: the help page's flow then starts and asks for the
+    // questions of this address.
+    [faqLoaded.type]: async (_step, harness) => {
+      await waitFor(() => {
+        expect(harness.faqAsked.total).toBeGreaterThan(harness.faqAsked.beforeAddress);
+      });
+    },
     'browserNotice.dismiss': async ({ state }) => {
       const notice = await screen.findByTestId('browser-notice');
       const close = catalogueText(state.context.culture, 'Global_Button_Close');

@@ -24,6 +24,7 @@ import { readAggregated } from './aggregated';
 import { AnswerCache } from './answer-cache';
 import { readFaq } from './faq';
 import { readImage } from './images';
+import { withInspectorEntry } from './inspector-entry';
 import { readLabels } from './labels';
 import { readLists } from './lists';
 import { readMenu } from './menus';
@@ -135,7 +136,10 @@ export const resourcesArea = defineArea({
       MenusQuerySchema,
       MenuSchema,
       (query) => [query.menuSection],
-      ({ query, scope, culture }) => readMenu(db, { section: query.menuSection, culture, clientId: scope.clientId }),
+      async ({ query, scope, culture }) => {
+        const menu = await readMenu(db, { section: query.menuSection, culture, clientId: scope.clientId });
+        return config.inspector ? withInspectorEntry(menu, culture) : menu;
+      },
     );
     cachedGet(
       '/settings',

@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AggregatedResourcesSchema,
   FaqQuestionSchema,
+  INSPECTOR_PATH,
   LabelSchema,
   ListItemSchema,
   MenuSchema,
+  PORTAL_MENU_SECTION,
   ResourceVersionSchema,
   SettingsSchema,
   SiteProfileSchema,
@@ -201,6 +203,12 @@ describe.each(databaseKinds)('resource reads (%s)', (kind) => {
           { linkUrl: '/b', imageName: '', caption: 'B', order: 2, hidden: false, roleAccess: ['admin'] },
         ],
       });
+    });
+
+    it('ends no menu with the flow inspector’s entry unless INSPECTOR=true', async () => {
+      const menu = v.parse(MenuSchema, (await get(`menus?menuSection=${PORTAL_MENU_SECTION}&culture=en-us`)).body);
+      expect(menu.menuItems.length).toBeGreaterThan(0);
+      expect(menu.menuItems.map((item) => item.linkUrl)).not.toContain(INSPECTOR_PATH);
     });
 
     it('answers settings with the client overriding the global value', async () => {

@@ -1,7 +1,7 @@
 import type { Role } from '@contracts/resources';
 import type { Texts } from './types';
 
-export const PORTAL_MENU_SECTION = 'Portal';
+export { PORTAL_MENU_SECTION } from '@contracts/resources';
 
 interface DemoMenuItem {
   linkUrl: string;
