@@ -73,7 +73,8 @@ async function activationLink(directory: DirectoryPort, idpUserId: string): Prom
   try {
     answer = await directory.activate(idpUserId, { sendEmail: false });
   } catch (error) {
-    if (!(error instanceof DirectoryRefusal && error.statusCode === 403)) throw error;
+    // E0000038: the user's status does not allow the call (Okta's 403; the port answers it as a conflict).
+    if (!(error instanceof DirectoryRefusal && error.oktaErrorCode === 'E0000038')) throw error;
     const user = await directory.getUser(idpUserId);
     if (user?.status !== 'PROVISIONED') throw error;
     answer = await directory.reactivate(idpUserId, { sendEmail: false });
