@@ -38,10 +38,20 @@ export async function benchUserImport(maxRows = Infinity): Promise<Figure[]> {
   await seedDemoWorldIfEmpty(database.db);
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://gatehouse.bench', LOG_LEVEL: 'silent' });
   const tokens = await createTestTokens(issuerFor(config));
+  // The mail phase begins with its first activation: marked here, as a poll of the job (slow while the commit keeps
+  // the database busy) would see the phase change late or not at all.
+  const mailPhase: { start: { wall: number; cpu: NodeJS.CpuUsage } | null } = { start: null };
   const app = await buildApp({
     config,
     database,
     logger: false,
+    wrapDirectory: (directory) => ({
+      ...directory,
+      activate: (userId, options) => {
+        mailPhase.start ??= { wall: performance.now(), cpu: process.cpuUsage() };
+        return directory.activate(userId, options);
+      },
+    }),
     tokenKeys: tokens.keys,
     staticDir: path.join(tmpdir(), 'gatehouse-no-spa-build'),
   });
@@ -91,17 +101,14 @@ export async function benchUserImport(maxRows = Infinity): Promise<Figure[]> {
     });
     if (started.statusCode !== 202) throw new Error(`the commit answered ${String(started.statusCode)}`);
     let outcome: { status: string; outcomes: { created: number; failed: number }; mails: { total: number } };
-    let rowsDone: { wall: number; cpu: NodeJS.CpuUsage } | null = null;
     for (;;) {
       outcome = (await app.inject({ url: `/api/v1/UserImport/jobs/${job.id}`, headers })).json();
-      if (rowsDone === null && outcome.status !== 'committing')
-        rowsDone = { wall: performance.now(), cpu: process.cpuUsage() };
       if (outcome.status === 'committed') break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const end = performance.now();
     const endCpu = process.cpuUsage();
-    const rowsAt = rowsDone ?? { wall: end, cpu: endCpu };
+    const rowsAt = mailPhase.start ?? { wall: end, cpu: endCpu };
     const commit = rowsAt.wall - commitStart;
     const commitCpuMs = cpuMs(diffCpu(rowsAt.cpu, commitCpu));
     const mails = end - rowsAt.wall;
