@@ -31,8 +31,12 @@ export const IMPORT_MAX_COLUMNS = 500;
 export const importModes = ['create', 'update', 'upsert'] as const;
 export type ImportMode = (typeof importModes)[number];
 
-/** `previewed`: dry run done; `committing`: a commit is applying rows; `committed`: every row has its outcome. */
-export const importStatuses = ['previewed', 'committing', 'committed'] as const;
+/**
+ * `previewed`: dry run done; `committing`: a commit is applying rows; `mailing`: every row has its outcome and the
+ * activation mails of the people created go out (a phase of its own, so the rows are not held up by them);
+ * `committed`: done.
+ */
+export const importStatuses = ['previewed', 'committing', 'mailing', 'committed'] as const;
 export type ImportStatus = (typeof importStatuses)[number];
 
 const EntityId = v.pipe(v.string(), v.uuid('must be an id'));
@@ -117,6 +121,11 @@ export const ImportJobSchema = v.object({
     skipped: v.number(),
     failed: v.number(),
   }),
+  /**
+   * The activation mails of the mail phase: how many were due when it began, and how many of them are done (sent,
+   * or given up with the row's report line saying why). Both 0 before it.
+   */
+  mails: v.object({ total: v.number(), done: v.number() }),
   finishedAt: v.nullable(v.string()),
 });
 export type ImportJob = v.InferOutput<typeof ImportJobSchema>;

@@ -29,11 +29,19 @@ const committedToDone = {
   actions: { type: 'finish', params: jobOf },
 } as const;
 
+/** Every row has its outcome and the activation mails go out: the mail phase (the commit's answer, or a watch's). */
+const toMailing = {
+  guard: { type: 'mailing', params: jobOf },
+  target: 'mailing',
+  actions: { type: 'track', params: jobOf },
+} as const;
+
 /**
  * Manage Import Users (admin-and-board §2, §3, §4, §5, §7, §8): choose an importable client; once its applications'
  * roles have loaded, download its template or upload a file (refused here when it is 1 MiB or more, before any call);
  * the server's dry run comes back as a preview (counts and every failing row); commit it as create, update or upsert,
- * and follow the progress until the job is done; then download the report. Or, instead of committing, invite the
+ * and follow the progress of its rows, then of its activation mails (the server's mail phase), until the job is
+ * done; then download the report. Or, instead of committing, invite the
  * preview's new people to sign up (confirm, then the server invites them from the job's rows, skipping members and
  * people already invited; the invitations panel then lists them), with Retry when that call fails. While a file
  * uploads, a commit runs or the invitations are sent, nothing else can be started (the buttons are disabled: `can` answers false). Downloads are effects of the edge: the
@@ -61,6 +69,8 @@ export const userImportMachine = setup({
   actions: {
     downloadTemplate: providedAtEdge<{ clientId: string }>(),
     downloadReport: providedAtEdge<{ jobId: string; fileName: string }>(),
+    /** The job as a call answered it while the commit runs (the progress). */
+    track: assign((_, job: ImportJob) => ({ job })),
     /** A committed job: the outcome, and the history with it first (in place of the copy it had while running). */
     finish: assign(({ context }, job: ImportJob) => ({
       job,
@@ -79,6 +89,7 @@ export const userImportMachine = setup({
   guards: {
     tooLarge: ({ event }) => event.type === 'file.choose' && event.file.size >= IMPORT_FILE_LIMIT,
     committed: (_, job: ImportJob) => job.status === 'committed',
+    mailing: (_, job: ImportJob) => job.status === 'mailing',
     hasNewPeople: ({ context }) => (context.preview?.job.counts.new ?? 0) > 0,
   },
 }).createMachine({
@@ -231,7 +242,11 @@ export const userImportMachine = setup({
             id: 'commit',
             src: 'commit',
             input: ({ context }) => ({ jobId: context.preview?.job.id ?? '', mode: context.mode ?? 'upsert' }),
-            onDone: [committedToDone, { target: 'watching', actions: assign({ job: ({ event }) => event.output }) }],
+            onDone: [
+              committedToDone,
+              toMailing,
+              { target: 'watching', actions: assign({ job: ({ event }) => event.output }) },
+            ],
             onError: { target: '#userImport.failed', actions: { type: 'report', params: errorOf } },
           },
         },
@@ -242,7 +257,21 @@ export const userImportMachine = setup({
             input: ({ context }) => ({ jobId: context.preview?.job.id ?? '' }),
             onDone: [
               committedToDone,
+              toMailing,
               { target: 'watching', reenter: true, actions: assign({ job: ({ event }) => event.output }) },
+            ],
+            onError: { target: '#userImport.failed', actions: { type: 'report', params: errorOf } },
+          },
+        },
+        /** The rows are done; the activation mails of the people created go out, and the bar counts them. */
+        mailing: {
+          invoke: {
+            id: 'watch',
+            src: 'watch',
+            input: ({ context }) => ({ jobId: context.preview?.job.id ?? '' }),
+            onDone: [
+              committedToDone,
+              { target: 'mailing', reenter: true, actions: assign({ job: ({ event }) => event.output }) },
             ],
             onError: { target: '#userImport.failed', actions: { type: 'report', params: errorOf } },
           },

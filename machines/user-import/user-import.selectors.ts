@@ -41,8 +41,18 @@ export const selectRefusal = (s: S): ImportRefusal | null => s.context.refusal;
 export const selectPreview = (s: S): { counts: ImportCounts; problems: readonly ImportProblem[] } | null =>
   s.context.preview === null ? null : { counts: s.context.preview.job.counts, problems: s.context.preview.problems };
 
-/** Rows with an outcome, of all rows: the progress bar (spec issue 10 "rows done / total"). */
+/** The commit's phase: its rows, then the activation mails of the people it created (null when not committing). */
+export const selectCommitPhase = (s: S): 'rows' | 'mails' | null => {
+  if (s.matches({ committing: 'mailing' })) return 'mails';
+  return s.matches('committing') ? 'rows' : null;
+};
+
+/**
+ * The progress bar (spec issue 10 "rows done / total"): rows with an outcome, of all rows; in the mail phase, the
+ * activation mails done, of all due.
+ */
 export const selectProgress = (s: S): { done: number; total: number } => {
+  if (s.matches({ committing: 'mailing' })) return s.context.job?.mails ?? { done: 0, total: 0 };
   const counts = s.context.job?.counts ?? s.context.preview?.job.counts;
   return { done: counts?.done ?? 0, total: counts?.total ?? 0 };
 };

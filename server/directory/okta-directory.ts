@@ -167,6 +167,14 @@ export function createOktaDirectory({
       );
       return { activationUrl: answer.activationUrl ?? null };
     },
+    reactivate: async (userId, { sendEmail }) => {
+      const answer = parse(
+        ActivationSchema,
+        await lifecycle(userId, 'reactivate', `?sendEmail=${sendEmail}`),
+        'reactivate',
+      );
+      return { activationUrl: answer.activationUrl ?? null };
+    },
     deactivate: async (userId) => {
       await lifecycle(userId, 'deactivate');
     },

@@ -99,6 +99,8 @@ export interface DirectoryPort {
   changeRecoveryQuestion(userId: string, change: { password: string } & RecoveryQuestion): Promise<void>;
   /** STAGED or DEPROVISIONED → ACTIVE (with a password) or PROVISIONED; the link comes back when not mailed. */
   activate(userId: string, options: { sendEmail: boolean }): Promise<{ activationUrl: string | null }>;
+  /** PROVISIONED → PROVISIONED with a new activation link (the old one stops working); back when not mailed. */
+  reactivate(userId: string, options: { sendEmail: boolean }): Promise<{ activationUrl: string | null }>;
   deactivate(userId: string): Promise<void>;
   /** Removes the user for good (Okta's two-step delete: deactivate, then delete). Undoes a sign-up that failed. */
   deleteUser(userId: string): Promise<void>;

@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { perDatabase } from '../db/per-database';
 import { hashToken, newRecoveryToken, newSessionToken } from './ids';
 import { idpOneTimeTokens, type OneTimeTokenKind } from './tables';
 
@@ -21,9 +22,23 @@ export async function issueOneTimeToken(
 ): Promise<IssuedToken> {
   const token = makers[kind]();
   const expiresAt = new Date(now.getTime() + ttlMs);
-  await db.insert(idpOneTimeTokens).values({ tokenHash: hashToken(token), kind, userId, expiresAt, amr });
+  await insertFor(db).execute({ tokenHash: hashToken(token), kind, userId, expiresAt, amr });
   return { token, expiresAt };
 }
+
+/** Prepared once per database: every sign-in and every activation of an import issues one (drizzle builds it once). */
+const insertFor = perDatabase((db: Db) =>
+  db
+    .insert(idpOneTimeTokens)
+    .values({
+      tokenHash: sql.placeholder('tokenHash'),
+      kind: sql.placeholder('kind'),
+      userId: sql.placeholder('userId'),
+      expiresAt: sql.placeholder('expiresAt'),
+      amr: sql.placeholder('amr'),
+    })
+    .prepare('idp_one_time_token_insert'),
+);
 
 export interface RedeemedToken {
   userId: string;

@@ -42,11 +42,20 @@ const preview: ImportPreview = {
   problems: [{ line: 3, column: 'SocialSecurityNumber', message: 'does not match the expected format' }],
 };
 const halfWay = job({ status: 'committing', mode: 'upsert', counts: { ...counts, done: 1 } });
+/** Every row has its outcome; one of the two activation mails is out (the mail phase). */
+const mailing = job({
+  status: 'mailing',
+  mode: 'upsert',
+  counts: { ...counts, done: 3 },
+  outcomes: { ...noOutcomes, created: 2, failed: 1 },
+  mails: { total: 2, done: 1 },
+});
 const finished = job({
   status: 'committed',
   mode: 'upsert',
   counts: { ...counts, done: 3 },
   outcomes: { ...noOutcomes, created: 2, failed: 1 },
+  mails: { total: 2, done: 2 },
 });
 /** An import of the client done before: the history the panel shows once the client is chosen. */
 const earlier = job({
@@ -83,6 +92,7 @@ const events = [
   { type: 'import.commit', mode: 'upsert' },
   { type: 'import.discard' },
   actorDone('commit', halfWay),
+  actorDone('watch', mailing),
   actorDone('watch', finished),
   { type: 'report.download' },
   { type: 'import.again' },
@@ -144,6 +154,12 @@ async function answer<T>(call: { waiting: () => number; resolve: (output: T) => 
     call.resolve(output);
   });
 }
+/** The commit's first phase: the rows done of all rows. */
+async function expectRowsProgress(done: number) {
+  expect(await screen.findByText('Your file has been uploaded and the users are being imported.')).toBeInTheDocument();
+  expect(screen.getByTestId('import-progress')).toHaveTextContent(`${String(done)} of 3 rows done`);
+  expect(clientSelect()).toBeDisabled();
+}
 const expectButtons = (enabled: boolean) => {
   for (const name of ['Download template', 'Upload file'])
     if (enabled) expect(button(name)).toBeEnabled();
@@ -175,6 +191,7 @@ describeWalks(userImportMachine, {
           actorDone('upload', accepted),
           { type: 'import.commit', mode: 'upsert' },
           actorDone('commit', halfWay),
+          actorDone('watch', mailing),
           actorDone('watch', finished),
           { type: 'report.download' },
           { type: 'import.again' },
@@ -218,6 +235,7 @@ describeWalks(userImportMachine, {
   describeEvent: (event) => {
     if (event.type === 'file.choose') return event.file.size >= 1_048_576 ? 'too large' : 'small';
     if (event.type === doneEventType('upload')) return event.output.ok ? 'preview' : 'refused';
+    if (event.type === doneEventType('watch')) return event.output.status;
     return undefined;
   },
   timeout: 30_000,
@@ -260,12 +278,14 @@ describeWalks(userImportMachine, {
       const row = within(section).getByRole('row', { name: /SocialSecurityNumber/ });
       expect(row).toHaveTextContent('3SocialSecurityNumberdoes not match the expected format');
     },
-    committing: async (s) => {
+    'committing.starting': (s) => expectRowsProgress(s.context.job?.counts.done ?? 0),
+    'committing.watching': (s) => expectRowsProgress(s.context.job?.counts.done ?? 0),
+    'committing.mailing': async () => {
       expect(
-        await screen.findByText('Your file has been uploaded and the users are being imported.'),
+        await screen.findByText('Every row is imported. The activation mails of the new people are being sent.'),
       ).toBeInTheDocument();
-      const done = s.context.job?.counts.done ?? 0;
-      expect(screen.getByTestId('import-progress')).toHaveTextContent(`${String(done)} of 3 rows done`);
+      expect(screen.queryByText('Your file has been uploaded and the users are being imported.')).toBeNull();
+      expect(screen.getByTestId('import-progress')).toHaveTextContent('1 of 2 activation mails sent');
       expect(clientSelect()).toBeDisabled();
     },
     done: async () => {
@@ -386,7 +406,7 @@ describeWalks(userImportMachine, {
       await userEvent.click(button('Choose another file'));
     },
     [doneEventType('commit')]: (_step, h) => answer(h.calls.commit, halfWay),
-    [doneEventType('watch')]: (_step, h) => answer(h.calls.job, finished),
+    [doneEventType('watch')]: ({ event }, h) => answer(h.calls.job, event.output),
     'report.download': async (_step, h) => {
       await userEvent.click(button('Download report'));
       await answer(h.calls.report, '"Line","Email","Plan","Outcome","Message"\r\n');

@@ -22,6 +22,7 @@ export const importJob = (over: Partial<ImportJob> = {}): ImportJob => ({
   columns: ['Email', 'Role'],
   counts: importCounts,
   outcomes: noOutcomes,
+  mails: { total: 0, done: 0 },
   finishedAt: null,
   ...over,
 });

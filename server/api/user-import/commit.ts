@@ -7,7 +7,7 @@ import { clients, importJobRows, importJobs, instanceApplicationRoles, instances
 import type { ImportJobRow, ImportLineRow as Row } from '../../db/rows';
 import { ProblemError, staleUpdate } from '../../http/problem';
 import { clearRoles, replaceFieldValues } from '../instance/writes';
-import { pendingActivations, sendActivations } from './activations';
+import { ACTIVATION_PENDING, sendActivations } from './activations';
 import { names, setOutcome, type CommitDeps, type NewRow, type Outcome, type RowContext } from './commit-context';
 import { createPeople } from './new-people';
 import { planRow, type KnownPerson, type RowChange, type RowPlan } from './plan';
@@ -27,20 +27,23 @@ const beingCommitted = () => new ProblemError(409, 'conflict', 'This import is a
 /**
  * Claims a job for a commit, in one transaction: a previewed job becomes `committing` with its mode, and every row
  * whose outcome the dry run already decides gets it (failed, unchanged, or skipped: not for this mode); a job whose
- * commit was interrupted (its heartbeat stopped) is claimed again with the mode it had. A committed job is left as it
- * is (committing it again changes nothing); a job another commit is working on answers 409.
+ * commit was interrupted (its heartbeat stopped, in its rows or in its mail phase) is claimed again with the mode it
+ * had, in the phase it was in. A committed job is left as it is (committing it again changes nothing); a job another
+ * commit is working on answers 409.
  */
 export async function claimJob(db: Db, caller: Principal, job: ImportJobRow, mode: ImportMode): Promise<boolean> {
   if (job.status === 'committed') return false;
   const now = new Date();
-  if (job.status === 'committing') {
+  const running = job.status === 'committing' || job.status === 'mailing';
+  if (running) {
     const silentSince = job.heartbeatAt?.getTime() ?? 0;
     if (now.getTime() - silentSince < INTERRUPTED_AFTER_MS || job.mode !== mode) throw beingCommitted();
   }
+  const status = job.status === 'mailing' ? 'mailing' : 'committing';
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(importJobs)
-      .set({ status: 'committing', mode, committedBy: caller.login, heartbeatAt: now, version: job.version + 1 })
+      .set({ status, mode, committedBy: caller.login, heartbeatAt: now, version: job.version + 1 })
       .where(and(eq(importJobs.id, job.id), eq(importJobs.version, job.version)))
       .returning({ id: importJobs.id });
     if (claimed === undefined) throw beingCommitted();
@@ -62,7 +65,7 @@ export async function claimJob(db: Db, caller: Principal, job: ImportJobRow, mod
       entityId: job.id,
       clientId: job.clientId,
       before: { status: job.status },
-      after: { status: 'committing', mode },
+      after: { status, mode },
     });
     return true;
   });
@@ -72,28 +75,39 @@ export async function claimJob(db: Db, caller: Principal, job: ImportJobRow, mod
  * Applies a claimed job's rows that have no outcome yet, in line order, a batch at a time: each row is planned again
  * against the database as it is now (someone may have been added or changed since the dry run). The batch's new
  * people go in together (`createPeople`: their identity users at once, then one transaction for all their profiles
- * and outcomes, then their activation mails); an update is one unit of its own (`updatePerson`). One row's failure is
- * that row's outcome; it never stops the others.
+ * and outcomes); an update is one unit of its own (`updatePerson`). One row's failure is that row's outcome; it never
+ * stops the others. Once every row has its outcome the job is `mailing`: the activation mails of the people created
+ * go out (`sendActivations`), then it is `committed`. A job claimed again in its mail phase goes straight to it.
  */
 export async function applyJob(deps: CommitDeps, caller: Principal, jobId: string): Promise<void> {
   const { db } = deps;
   const [job] = await db.select().from(importJobs).where(eq(importJobs.id, jobId));
-  if (job === undefined || job.status !== 'committing' || job.mode === null) return;
+  if (job === undefined || job.mode === null || (job.status !== 'committing' && job.status !== 'mailing')) return;
   const [client] = await db.select().from(clients).where(eq(clients.id, job.clientId));
   if (client === undefined) return;
   const rules = await importRules(db, caller, client, job.columns, job.roles);
   const allowed = { new: job.mode !== 'update', update: job.mode !== 'create' };
   const context: RowContext = { caller, client, rules, allowed, culture: normaliseCulture(client.defaultCulture) };
+  if (job.status === 'committing') {
+    await applyRows(deps, context, jobId);
+    await startMailPhase(db, jobId);
+  }
+  await sendActivations(deps, context, jobId);
+  await finishJob(db, caller, job.clientId, jobId);
+}
+
+/** The rows without an outcome, a batch at a time (see {@link applyJob}). */
+async function applyRows(deps: CommitDeps, context: RowContext, jobId: string) {
+  const { db } = deps;
   const failed = (row: Row) => async (cause: unknown) => {
     deps.log.warn({ jobId, line: row.line, cause }, 'user import: a row could not be applied');
     await setOutcome(db, row, 'failed', 'could not be imported');
   };
-  await sendActivations(deps, context, await pendingActivations(db, jobId));
   let after = 0;
   for (;;) {
     const rows = await pendingRows(db, jobId, after, BATCH);
     if (rows.length === 0) break;
-    const people = await knownPeople(db, client.id, [...new Set(rows.map((row) => row.email.toLowerCase()))]);
+    const people = await knownPeople(db, context.client.id, [...new Set(rows.map((row) => row.email.toLowerCase()))]);
     const news: NewRow[] = [];
     for (const row of rows) {
       const person = people.get(row.email.toLowerCase());
@@ -105,18 +119,35 @@ export async function applyJob(deps: CommitDeps, caller: Principal, jobId: strin
     after = rows[rows.length - 1]?.line ?? after;
     await db.update(importJobs).set({ heartbeatAt: new Date() }).where(eq(importJobs.id, jobId));
   }
+}
+
+/** Every row has its outcome: the job's mail phase begins with the number of mails its rows left due. */
+async function startMailPhase(db: Db, jobId: string) {
+  await db
+    .update(importJobs)
+    .set({
+      status: 'mailing',
+      mailsTotal: sql`(select count(*) from ${importJobRows} where ${importJobRows.jobId} = ${jobId} and ${importJobRows.outcomeMessage} = ${ACTIVATION_PENDING})`,
+      heartbeatAt: new Date(),
+      version: sql`${importJobs.version} + 1`,
+    })
+    .where(and(eq(importJobs.id, jobId), eq(importJobs.status, 'committing')));
+}
+
+/** The mails are done too: the job is committed, with its audit row, in one transaction. */
+async function finishJob(db: Db, caller: Principal, clientId: string, jobId: string) {
   await db.transaction(async (tx) => {
     await tx
       .update(importJobs)
       .set({ status: 'committed', finishedAt: new Date(), version: sql`${importJobs.version} + 1` })
-      .where(and(eq(importJobs.id, jobId), eq(importJobs.status, 'committing')));
+      .where(and(eq(importJobs.id, jobId), eq(importJobs.status, 'mailing')));
     await auditTrail.record(tx, {
       actor: caller.login,
       action: 'import.done',
       entity: 'user_import',
       entityId: jobId,
-      clientId: job.clientId,
-      before: { status: 'committing' },
+      clientId,
+      before: { status: 'mailing' },
       after: { status: 'committed' },
     });
   });

@@ -32,7 +32,7 @@ export async function inviteNewPeople(
 ): Promise<ImportInvited> {
   const { db } = deps;
   const job = await reachableJob(db, by.reach, jobId);
-  if (job.status === 'committing') throw beingCommitted();
+  if (job.status === 'committing' || job.status === 'mailing') throw beingCommitted();
   const [client] = await db.select().from(clients).where(eq(clients.id, job.clientId));
   if (client === undefined) throw notFound('No import has this id.');
   if (!client.autoSignUp)
@@ -48,7 +48,7 @@ export async function inviteNewPeople(
       .from(importJobs)
       .where(eq(importJobs.id, job.id))
       .for('update');
-    if (locked?.status === 'committing') throw beingCommitted();
+    if (locked?.status === 'committing' || locked?.status === 'mailing') throw beingCommitted();
     await tx
       .update(importJobs)
       .set({ version: sql`${importJobs.version} + 1` })

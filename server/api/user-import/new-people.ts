@@ -9,7 +9,7 @@ import type { DirectoryPort, DirectoryUser, NewDirectoryUser } from '../../direc
 import { auditTrail } from '../support/audit';
 import { settleBounded } from '../support/bounded';
 import { violatedConstraint } from '../support/write-guards';
-import { ACTIVATION_PENDING, dueOf, sendActivations } from './activations';
+import { ACTIVATION_PENDING } from './activations';
 import { IN_FLIGHT, names, setOutcome, type CommitDeps, type NewRow, type RowContext } from './commit-context';
 import type { RowChange } from './plan';
 
@@ -29,7 +29,8 @@ export type FailRow = (row: Row) => (cause: unknown) => Promise<void>;
  * profile, its values, roles, audit row and the row's outcome in ONE transaction: a crash before it commits leaves
  * users the resumed commit adopts and no row marked done; after it, every row of the batch is done. If the
  * transaction fails (a row's e-mail was added by someone else meanwhile), each row is tried alone (`createPerson`),
- * so only that row fails. Last, the activation mails of the people created.
+ * so only that row fails. The activation mails of the people created wait for the commit's mail phase (their rows
+ * are marked; `activations.ts`).
  */
 export async function createPeople(deps: CommitDeps, context: RowContext, news: NewRow[], failed: FailRow) {
   if (news.length === 0) return;
@@ -42,25 +43,20 @@ export async function createPeople(deps: CommitDeps, context: RowContext, news: 
     else await failed(item.row)(result.reason);
   }
   if (ready.length === 0) return;
-  let created = ready;
   try {
     await deps.db.transaction((tx) => insertPeople(tx, context, ready));
   } catch {
-    created = [];
-    for (const item of ready)
-      if ((await createPerson(deps, context, item).catch(failed(item.row))) === true) created.push(item);
+    for (const item of ready) await createPerson(deps, context, item).catch(failed(item.row));
   }
-  await sendActivations(deps, context, dueOf(created));
 }
 
 /**
  * One new person alone, when their batch's transaction failed: the profile in its own transaction; if that fails
- * too, a user this row created is deleted again, so no person is left on one side only. True when created.
+ * too, a user this row created is deleted again, so no person is left on one side only.
  */
-async function createPerson(deps: CommitDeps, context: RowContext, item: Identified): Promise<boolean> {
+async function createPerson(deps: CommitDeps, context: RowContext, item: Identified): Promise<void> {
   try {
     await deps.db.transaction((tx) => insertPeople(tx, context, [item]));
-    return true;
   } catch (error) {
     if (!item.adopted)
       await deps.directory.deleteUser(item.user.id).catch((cause: unknown) => {
@@ -71,7 +67,6 @@ async function createPerson(deps: CommitDeps, context: RowContext, item: Identif
       });
     if (violatedConstraint(error)?.startsWith('instances_') !== true) throw error;
     await setOutcome(deps.db, item.row, 'failed', `${EMAIL_COLUMN} was added by someone else during the import`);
-    return false;
   }
 }
 

@@ -13,6 +13,7 @@ import type { ClientRow, ImportJobRow } from '../../db/rows';
 import { notFound } from '../../http/problem';
 import { reaches, type AdminReach } from '../support/reach';
 import type { KnownPerson } from './plan';
+import { ACTIVATION_PENDING, ACTIVATION_SENDING } from './activations';
 
 /** Clients whose people may be imported: their OktaPrefix contains the provider prefix (spec §2, §6), any case. */
 const importable = (providerPrefix: string) =>
@@ -77,7 +78,14 @@ export async function reachableJob(db: Db, reach: AdminReach, id: string): Promi
 /** The job as the API answers it, its commit's outcomes counted from its rows. */
 export async function jobRecord(db: Db, job: ImportJobRow): Promise<ImportJob> {
   const tally = await db
-    .select({ outcome: importJobRows.outcome, rows: count() })
+    .select({
+      outcome: importJobRows.outcome,
+      rows: count(),
+      mailsWaiting:
+        sql<number>`count(*) filter (where ${inArray(importJobRows.outcomeMessage, [ACTIVATION_PENDING, ACTIVATION_SENDING])})`.mapWith(
+          Number,
+        ),
+    })
     .from(importJobRows)
     .where(eq(importJobRows.jobId, job.id))
     .groupBy(importJobRows.outcome);
@@ -107,6 +115,10 @@ export async function jobRecord(db: Db, job: ImportJobRow): Promise<ImportJob> {
       done: Object.values(outcomes).reduce((sum, n) => sum + n, 0),
     },
     outcomes,
+    mails: {
+      total: job.mailsTotal,
+      done: Math.max(0, job.mailsTotal - tally.reduce((sum, row) => sum + row.mailsWaiting, 0)),
+    },
     finishedAt: job.finishedAt?.toISOString() ?? null,
   };
 }

@@ -39,6 +39,8 @@ export const importJobs = pgTable(
     failedCount: integer('failed_count').notNull(),
     /** Renewed while a commit runs; a job `committing` whose heartbeat stopped was interrupted and may resume. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** The activation mails due when the mail phase began (the progress of `mailing` counts down from it). */
+    mailsTotal: integer('mails_total').notNull().default(0),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     ...rowVersion,
   },

@@ -5,7 +5,7 @@ import { userTarget } from '../events/catalogue';
 import { listFactors, deleteFactor } from '../factors/store';
 import { ACTIVATION_TOKEN_TTL_MS, RECOVERY_TOKEN_TTL_MS, recoveryMail } from '../recovery/recovery-mail';
 import { issueRecoveryLink, mailActivationLink } from '../recovery/links';
-import { clearSessions, setStatus } from '../users/admin';
+import { activateUser, activationFrom, clearSessions, setStatus, type Activation } from '../users/admin';
 import type { IdpUser } from '../users/directory';
 import { isLocked, unlockUser } from '../users/sign-in';
 import type { UserStatus } from '../tables';
@@ -28,36 +28,31 @@ function requireStatus(user: IdpUser, allowed: readonly UserStatus[]): void {
 export function lifecycleRoutes(scope: FastifyInstance, ctx: ManagementContext): void {
   /**
    * A user with a password becomes ACTIVE. One without becomes PROVISIONED and gets an activation link (mailed, or
-   * returned with `sendEmail=false`); the link opens the widget's set-a-password step.
+   * returned with `sendEmail=false`); the link opens the widget's set-a-password step. By id (the portal's calls) the
+   * status is checked and written in one statement; by login, or in a wrong status, the user is read first.
    */
-  const activate = async (request: FastifyRequest, user: IdpUser, sendEmail: boolean) => {
+  const activate = (activation: Activation) => async (request: FastifyRequest<LifecycleRequest>) => {
+    let user = await activateUser(ctx.db, request.params.user, activation);
+    if (user === undefined) {
+      const found = await userFromPath(ctx, request.params.user);
+      requireStatus(found, activationFrom[activation]);
+      user = await activateUser(ctx.db, found.id, activation);
+      // Its status changed between the read and the write.
+      if (user === undefined) throw oktaErrors.wrongUserStatus();
+    }
     // Recorded once the status is written, as every other event: a failed write leaves no event behind.
-    if (user.passwordHash) {
-      await setStatus(ctx.db, user.id, 'ACTIVE');
-      recordAdminEvent(ctx.events, request, 'user.lifecycle.activate', [userTarget(user)]);
-      return {};
-    }
-    const provisioned = await setStatus(ctx.db, user.id, 'PROVISIONED');
     recordAdminEvent(ctx.events, request, 'user.lifecycle.activate', [userTarget(user)]);
-    if (sendEmail) {
-      await mailActivationLink(ctx, provisioned);
+    if (user.status === 'ACTIVE') return {};
+    if (request.query.sendEmail !== 'false') {
+      await mailActivationLink(ctx, user);
       return {};
     }
-    const { token, url } = await issueRecoveryLink(ctx, provisioned, ACTIVATION_TOKEN_TTL_MS);
+    const { token, url } = await issueRecoveryLink(ctx, user, ACTIVATION_TOKEN_TTL_MS);
     return { activationUrl: url, activationToken: token };
   };
 
-  scope.post<LifecycleRequest>(`${LIFECYCLE}/activate`, async (request) => {
-    const user = await userFromPath(ctx, request.params.user);
-    requireStatus(user, ['STAGED', 'DEPROVISIONED']);
-    return activate(request, user, request.query.sendEmail !== 'false');
-  });
-
-  scope.post<LifecycleRequest>(`${LIFECYCLE}/reactivate`, async (request) => {
-    const user = await userFromPath(ctx, request.params.user);
-    requireStatus(user, ['PROVISIONED']);
-    return activate(request, user, request.query.sendEmail !== 'false');
-  });
+  scope.post<LifecycleRequest>(`${LIFECYCLE}/activate`, activate('activate'));
+  scope.post<LifecycleRequest>(`${LIFECYCLE}/reactivate`, activate('reactivate'));
 
   scope.post<LifecycleRequest>(`${LIFECYCLE}/deactivate`, async (request) => {
     const user = await userFromPath(ctx, request.params.user);

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { idpOidcModels } from '../tables';
 import { GrantMemo } from './grant-memo';
 
@@ -184,20 +185,10 @@ function prepareStatements(db: Db) {
 }
 type AdapterStatements = ReturnType<typeof prepareStatements>;
 
-const preparedFor = new WeakMap<Db, AdapterStatements>();
-const statementsFor = (db: Db) => {
-  let statements = preparedFor.get(db);
-  if (!statements) preparedFor.set(db, (statements = prepareStatements(db)));
-  return statements;
-};
+const statementsFor: (db: Db) => AdapterStatements = perDatabase(prepareStatements);
 
 /** One grant memo per database, shared by every adapter instance of the process. */
-const grantMemos = new WeakMap<Db, GrantMemo>();
-const grantMemoFor = (db: Db) => {
-  let memo = grantMemos.get(db);
-  if (!memo) grantMemos.set(db, (memo = new GrantMemo()));
-  return memo;
-};
+const grantMemoFor = perDatabase(() => new GrantMemo());
 
 const notExpired = (now: Date | Placeholder) =>
   or(isNull(idpOidcModels.expiresAt), gt(idpOidcModels.expiresAt, now as Date));

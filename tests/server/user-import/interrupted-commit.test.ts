@@ -17,9 +17,9 @@ const login = (n: number) => `AULUMB__${email(n)}`;
 /**
  * A commit that stops half way (the process dies): the first batch of people is in, and the identity provider has
  * just created the second batch's people when the commit stops answering. The job still says exactly which rows were
- * done; those two people exist on the identity side only (STAGED, not mailed), with no profile; a commit of the same
- * job once its heartbeat has stopped resumes, adopts those users, and imports and mails the rest: one activation mail
- * per person, none twice.
+ * done; those two people exist on the identity side only (STAGED, not mailed), with no profile; nobody is mailed yet
+ * (the mails are the commit's last phase); a commit of the same job once its heartbeat has stopped resumes, adopts
+ * those users, imports the rest and then mails everyone: one activation mail per person, none twice.
  */
 describe.each(databaseKinds)('user import: an interrupted commit (%s)', (kind) => {
   let t: TestApp;
@@ -89,9 +89,7 @@ describe.each(databaseKinds)('user import: an interrupted commit (%s)', (kind) =
       .from(instances)
       .where(inArray(instances.email, [email(PEOPLE - 1), email(PEOPLE)]));
     expect(profiles).toEqual([]);
-    const mailed = await activationMails();
-    expect(mailed).toHaveLength(PEOPLE - 2);
-    expect(mailed).not.toContain(email(PEOPLE - 1));
+    expect(await activationMails()).toEqual([]);
 
     // Another commit while this one still beats is refused; once it has been silent for a minute, it resumes.
     expect(await io.call('POST', `UserImport/jobs/${id}/commit`, { body: { mode: 'upsert' } })).toAnswer(409);

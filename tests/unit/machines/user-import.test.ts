@@ -11,6 +11,7 @@ import {
   selectMayInvite,
   selectMayUseButtons,
   selectNewPeople,
+  selectCommitPhase,
   selectProgress,
   selectRefusal,
   selectStep,
@@ -124,6 +125,50 @@ describe('user import (admin-and-board §2, §4, §5, §8)', () => {
     expect(selectStep(done)).toBe('done');
     expect(done.context.job).toEqual(finished);
     expect(done.context.history).toEqual([finished]);
+  });
+
+  it('follows the mail phase once every row is done: the bar counts the activation mails, then done', () => {
+    const half = job({ status: 'committing', counts: { ...counts, done: 1 } });
+    const watching = transition(userImportMachine, committing(), doneEvent('commit', half))[0];
+    const rowsDone = { counts: { ...counts, done: 3 }, outcomes: { ...outcomes, created: 2, failed: 1 } };
+    const mailing = transition(
+      userImportMachine,
+      watching,
+      doneEvent('watch', job({ status: 'mailing', ...rowsDone, mails: { total: 2, done: 0 } })),
+    )[0];
+    expect(mailing.value).toEqual({ committing: 'mailing' });
+    expect(selectCommitPhase(mailing)).toBe('mails');
+    expect(selectProgress(mailing)).toEqual({ done: 0, total: 2 });
+    expect(selectMayChooseClient(mailing)).toBe(false);
+    const more = transition(
+      userImportMachine,
+      mailing,
+      doneEvent('watch', job({ status: 'mailing', ...rowsDone, mails: { total: 2, done: 1 } })),
+    )[0];
+    expect(more.value).toEqual({ committing: 'mailing' });
+    expect(selectProgress(more)).toEqual({ done: 1, total: 2 });
+    const finished = job({ status: 'committed', ...rowsDone, mails: { total: 2, done: 2 } });
+    const done = transition(userImportMachine, more, doneEvent('watch', finished))[0];
+    expect(selectStep(done)).toBe('done');
+    expect(selectCommitPhase(done)).toBeNull();
+    expect(done.context.job).toEqual(finished);
+  });
+
+  it('starts in the mail phase when the commit resumes a job that was sending its mails', () => {
+    const resumed = job({ status: 'mailing', counts: { ...counts, done: 3 }, mails: { total: 2, done: 1 } });
+    const s = transition(userImportMachine, committing(), doneEvent('commit', resumed))[0];
+    expect(s.value).toEqual({ committing: 'mailing' });
+    expect(selectProgress(s)).toEqual({ done: 1, total: 2 });
+  });
+
+  it('fails when a watch of the mail phase fails', () => {
+    const mailing = transition(
+      userImportMachine,
+      committing(),
+      doneEvent('commit', job({ status: 'mailing', counts: { ...counts, done: 3 }, mails: { total: 2, done: 0 } })),
+    )[0];
+    const failed = transition(userImportMachine, mailing, errorEvent('watch', new Error('down')))[0];
+    expect(selectStep(failed)).toBe('failed');
   });
 
   it('goes straight to done when the commit is already over (a job committed before)', () => {

@@ -1,20 +1,24 @@
 import { Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
-import { selectOutcome, selectProgress, selectStep } from '@machines/user-import/user-import.selectors';
+import { selectCommitPhase, selectOutcome, selectProgress } from '@machines/user-import/user-import.selectors';
 import { labels } from '@src/i18n/admin-labels';
 import type { ImportRef } from './ImportUsersPanel';
 import { withValues } from '@src/i18n/with-values';
 
-/** The commit: a progress bar of rows done out of all rows, then the outcome, the report and the spec's labels. */
+/**
+ * The commit: a progress bar of rows done out of all rows, then of the activation mails sent (the mail phase), then
+ * the outcome, the report and the spec's labels.
+ */
 export function ImportCommitSection({ importRef }: { importRef: ImportRef }) {
   const { i18n } = useLingui();
-  const step = useSelector(importRef, selectStep);
+  const phase = useSelector(importRef, selectCommitPhase);
   const { done, total } = useSelector(importRef, selectProgress);
   const outcome = useSelector(importRef, selectOutcome);
   return (
     <Stack gap="3" data-testid="import-commit">
-      {step === 'committing' ? <Text>{i18n._(labels.Global_Text_UploadUserMessage)}</Text> : null}
+      {phase === 'rows' ? <Text>{i18n._(labels.Global_Text_UploadUserMessage)}</Text> : null}
+      {phase === 'mails' ? <Text>{i18n._(labels.Import_Text_Mailing)}</Text> : null}
       <Progress.Root
         value={total === 0 ? 0 : done}
         max={Math.max(total, 1)}
@@ -25,7 +29,12 @@ export function ImportCommitSection({ importRef }: { importRef: ImportRef }) {
         </Progress.Track>
       </Progress.Root>
       <Text data-testid="import-progress">
-        {i18n._(withValues(labels.Import_Text_Progress, { done: String(done), total: String(total) }))}
+        {i18n._(
+          withValues(phase === 'mails' ? labels.Import_Text_MailProgress : labels.Import_Text_Progress, {
+            done: String(done),
+            total: String(total),
+          }),
+        )}
       </Text>
       {outcome === null ? null : (
         <>

@@ -40,6 +40,11 @@ export const importLabels = {
   Import_Button_Commit: msg({ id: 'Import_Button_Commit', message: 'Import' }),
   Import_Button_Discard: msg({ id: 'Import_Button_Discard', message: 'Choose another file' }),
   Import_Text_Progress: msg({ id: 'Import_Text_Progress', message: '{done} of {total} rows done' }),
+  Import_Text_Mailing: msg({
+    id: 'Import_Text_Mailing',
+    message: 'Every row is imported. The activation mails of the new people are being sent.',
+  }),
+  Import_Text_MailProgress: msg({ id: 'Import_Text_MailProgress', message: '{done} of {total} activation mails sent' }),
   Import_Text_Outcome: msg({
     id: 'Import_Text_Outcome',
     message: '{created} created, {updated} updated, {unchanged} unchanged, {skipped} skipped, {failed} failed',
