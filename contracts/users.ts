@@ -12,7 +12,10 @@ import { pagedQueryFields, pagedResponse } from './paged-query';
 export const USER_SEARCH_TYPES = ['name', 'email', 'login'] as const;
 export type UserSearchType = (typeof USER_SEARCH_TYPES)[number];
 
-/** The grid's columns the server sorts by; ties are broken by the profile id, so a page is stable. */
+/**
+ * The grid's columns the server sorts by; ties are broken by the profile id, so a page is stable. `client`: the
+ * client's name, then its id (namesake clients never interleave), then each client's people by last and first name.
+ */
 export const USER_SORT_COLUMNS = ['lastName', 'firstName', 'email', 'login', 'client'] as const;
 export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
 
