@@ -21,6 +21,8 @@ export interface UserPageRequest {
   direction: 'asc' | 'desc';
   page: number;
   size: number;
+  /** Next or Previous: the page starts after, or ends before, the person of this id (contracts/users.ts). */
+  from?: { after: string } | { before: string };
 }
 
 /** The case-insensitive contains of the filter control (admin-and-board §5 "Filters"). */
@@ -179,13 +181,49 @@ async function readClientOrderPage(db: Db, request: UserPageRequest): Promise<{ 
   return { rows, total };
 }
 
-/** One page of people and how many the request covers. */
+/**
+ * One page of people and how many the request covers. Next and Previous read from the person on screen (one index
+ * range, however deep); the first page, a jump to a page number, or a person no longer there, by the page's number.
+ */
 export async function readUserPage(db: Db, request: UserPageRequest): Promise<{ rows: UserRow[]; total: number }> {
+  const boundary = request.from === undefined || request.page === 0 ? undefined : await boundaryOf(db, request);
+  if (boundary !== undefined) {
+    // Rows of a keyset read carry their place in the order too; the answer's contract sends the grid's columns only.
+    const rows: UserRow[] = await readUserBatch(db, boundary.request, boundary.row, request.size);
+    return { rows: 'before' in boundary.from ? rows.reverse() : rows, total: await totalOf(db, request) };
+  }
   if (request.sort === 'client') return readClientOrderPage(db, request);
   const total = await totalOf(db, request);
   const offset = request.page * request.size;
   if (offset >= total) return { rows: [], total };
   return { rows: await readRange(db, { ...request, sort: request.sort }, offset, request.size, total), total };
+}
+
+/** A row's place in an order: the values of its keys, as text (compared again as the keys' types). */
+const positionOf = (keys: readonly SQL[]) =>
+  sql<string[]>`array[${sql.join(
+    keys.map((key) => sql`(${key})::text`),
+    sql`, `,
+  )}]`;
+
+/**
+ * The person Next or Previous reads from, with their place in the order, if the request still keeps them; and the
+ * read that follows them: the request's order after them, or the opposite order before them (turned round after).
+ */
+async function boundaryOf(db: Db, request: UserPageRequest) {
+  const from = request.from;
+  if (from === undefined) return undefined;
+  const id = 'after' in from ? from.after : from.before;
+  // The client order's place within the person's client is their name order's (readClientOrderBatch).
+  const { keys } = orderOf(request.sort === 'client' ? 'lastName' : request.sort, request.direction);
+  const [row] = await db
+    .select({ ...rowColumns, position: positionOf(keys) })
+    .from(instances)
+    .innerJoin(clients, eq(clients.id, instances.clientId))
+    .where(and(eq(instances.id, id), whereOf(request)));
+  if (row === undefined) return undefined;
+  const direction = 'after' in from ? request.direction : request.direction === 'asc' ? 'desc' : 'asc';
+  return { from, row, request: { ...request, direction } as const };
 }
 
 /** A person of an export, with their place in the export's order (the values of its keys, as text). */
@@ -214,13 +252,7 @@ function readIndexedBatch(
   const order = orderOf(request.sort, request.direction);
   const position = last?.position.map((value) => sql`${value}`);
   return db
-    .select({
-      ...rowColumns,
-      position: sql<string[]>`array[${sql.join(
-        order.keys.map((key) => sql`(${key})::text`),
-        sql`, `,
-      )}]`,
-    })
+    .select({ ...rowColumns, position: positionOf(order.keys) })
     .from(instances)
     .innerJoin(clients, eq(clients.id, instances.clientId))
     .where(and(whereOf(request), keysetAfter(order, position)))

@@ -147,6 +147,44 @@ describe.each(databaseKinds)('manage users: the grid and the delete (%s)', (kind
     }
   });
 
+  it('reads Next and Previous from the row on screen: the pages by number, in every order, both ways', async () => {
+    for (const order of ['', '&sort=client', '&sort=email&direction=desc', '&sort=client&direction=desc']) {
+      const query = `?size=5${order}`;
+      const byNumber = await Promise.all(
+        Array.from({ length: Math.ceil((await everyone()) / 5) }, (_, n) =>
+          page('admin', `${query}&page=${String(n)}`).then((p) => p.rows.map((row) => row.id)),
+        ),
+      );
+      const forward = [byNumber[0]!];
+      for (let n = 1; n < byNumber.length; n += 1) {
+        const after = forward[n - 1]!.at(-1)!;
+        forward.push((await page('admin', `${query}&page=${String(n)}&after=${after}`)).rows.map((row) => row.id));
+      }
+      expect(forward).toEqual(byNumber);
+      const backward = [byNumber.at(-1)!];
+      for (let n = byNumber.length - 2; n >= 0; n -= 1) {
+        const before = backward[0]![0]!;
+        backward.unshift(
+          (await page('admin', `${query}&page=${String(n)}&before=${before}`)).rows.map((row) => row.id),
+        );
+      }
+      expect(backward).toEqual(byNumber);
+    }
+  });
+
+  it('reads a page by its number when the row Next names is gone or out of reach; refuses both ways at once', async () => {
+    const second = await page('admin', '?size=5&page=1');
+    const gone = '00000000-0000-4000-8000-000000000000';
+    expect((await page('admin', `?size=5&page=1&after=${gone}`)).rows).toEqual(second.rows);
+    // Sam is Globex's: from Acme's client administrator the row names nobody, and the page is Acme's page 2.
+    const sam = await idOf('sam@globex.test');
+    const own = await page('acmeClientAdmin', '?size=5&page=1');
+    expect((await page('acmeClientAdmin', `?size=5&page=1&after=${sam!}`)).rows).toEqual(own.rows);
+    expect(own.rows.every((row) => row.clientId === acme)).toBe(true);
+    const both = await call('GET', `ManageUsers?page=1&after=${gone}&before=${gone}`);
+    expect(both).toAnswer(400);
+  });
+
   it('keeps the totals it names without counting in step with every insert, move and delete', async () => {
     const db = t.database.db;
     const exact = async () =>
