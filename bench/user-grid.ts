@@ -27,6 +27,19 @@ async function seedPeople(t: TestApp): Promise<void> {
   await t.database.db.execute(sql`analyze instances`);
 }
 
+/** The id of the last person of a page: the row the grid's Next names (`after`) for the page that follows. */
+async function lastIdOf(t: TestApp, token: string, query: string): Promise<string> {
+  const answer = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/ManageUsers${query}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const rows = answer.json<{ rows: { id: string }[] }>().rows;
+  const last = rows.at(-1);
+  if (last === undefined) throw new Error(`GET ManageUsers${query} answered no rows`);
+  return last.id;
+}
+
 async function timed(t: TestApp, token: string, query: string): Promise<number> {
   const started = performance.now();
   const answer = await t.app.inject({
@@ -48,8 +61,21 @@ export async function benchOn(kind: DatabaseKind): Promise<Figure[]> {
     const [acme] = (
       await t.database.db.execute<{ id: string }>(sql`select id from clients where portal_alias = 'acme'`)
     ).rows;
+    // Next from the page before the deepest ones: the row on screen the grid names (a keyset read, not an offset).
+    const middleAfter = await lastIdOf(t, admin, '?page=4998');
+    const clientAfter = await lastIdOf(t, admin, '?sort=client&page=1249');
     const cases: { name: string; token: string; query: (n: number) => string }[] = [
       { name: 'first page, every client (provider administrator)', token: admin, query: () => '' },
+      {
+        name: 'Next to the middle page, every client (after the 49,990th person)',
+        token: admin,
+        query: () => `?page=4999&after=${middleAfter}`,
+      },
+      {
+        name: 'Next to the middle of the first client, sorted by client (after its 12,500th person)',
+        token: admin,
+        query: () => `?sort=client&page=1250&after=${clientAfter}`,
+      },
       {
         name: 'a random page of the first 100, every client',
         token: admin,
