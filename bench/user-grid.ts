@@ -52,7 +52,8 @@ async function timed(t: TestApp, token: string, query: string): Promise<number> 
   return elapsed;
 }
 
-export async function benchOn(kind: DatabaseKind): Promise<Figure[]> {
+/** `shown`: each figure as soon as it is measured (a run alone prints them as it goes; the whole run takes minutes). */
+export async function benchOn(kind: DatabaseKind, shown: (f: Figure) => void = () => undefined): Promise<Figure[]> {
   const t = await buildTestApp(kind);
   try {
     await seedPeople(t);
@@ -113,13 +114,14 @@ export async function benchOn(kind: DatabaseKind): Promise<Figure[]> {
         null,
       ),
     ];
+    figures.forEach(shown);
     for (const c of cases) {
       for (let n = 0; n < 10; n += 1) await timed(t, c.token, c.query(n)); // warm-up
       const samples: number[] = [];
       for (let n = 0; n < CALLS; n += 1) samples.push(await timed(t, c.token, c.query(n)));
       samples.sort((a, b) => a - b);
       const p99 = samples[Math.ceil(samples.length * 0.99) - 1] ?? NaN;
-      figures.push(
+      const measured = [
         summarise(`user grid on ${kind}, ${String(GRID_PEOPLE)} people, ${c.name}: p99`, [p99], {
           budget: 20,
           stat: 'max',
@@ -128,7 +130,15 @@ export async function benchOn(kind: DatabaseKind): Promise<Figure[]> {
           budget: null,
           stat: 'median',
         }),
-      );
+        figure(
+          `machine load average (1 min) after that case on ${kind}`,
+          Math.round((loadavg()[0] ?? 0) * 10) / 10,
+          '',
+          null,
+        ),
+      ];
+      measured.forEach(shown);
+      figures.push(...measured);
     }
     figures.push(...(await exportFigures(t, kind)));
     return figures;
@@ -172,16 +182,18 @@ async function exportFigures(t: TestApp, kind: DatabaseKind): Promise<Figure[]> 
   ];
 }
 
-export async function benchUserGrid(): Promise<Figure[]> {
+export async function benchUserGrid(shown?: (f: Figure) => void): Promise<Figure[]> {
   const figures: Figure[] = [];
-  for (const kind of databaseKinds) figures.push(...(await benchOn(kind)));
+  for (const kind of databaseKinds) figures.push(...(await benchOn(kind, shown)));
   return figures;
 }
 
-// `npx tsx bench/user-grid.ts` runs this bench alone.
+// `node --expose-gc --import tsx bench/user-grid.ts` runs this bench alone, printing each figure as it is measured.
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
-  for (const f of await benchUserGrid()) {
+  const shown = (f: Figure) => {
     const verdict = f.withinBudget === null ? '' : f.withinBudget ? '  (budget: ok)' : '  (budget: OVER)';
     console.log(`${f.name}: ${String(f.value)} ${f.unit}${verdict}`);
-  }
+  };
+  const figures = await benchUserGrid(shown);
+  figures.filter((f) => f.name.startsWith('user export')).forEach(shown);
 }
