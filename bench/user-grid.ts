@@ -27,6 +27,19 @@ async function seedPeople(t: TestApp): Promise<void> {
   await t.database.db.execute(sql`analyze instances`);
 }
 
+/** The id of the last person of a page: the row the grid's Next names (`after`) for the page that follows. */
+async function lastIdOf(t: TestApp, token: string, query: string): Promise<string> {
+  const answer = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/ManageUsers${query}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const rows = answer.json<{ rows: { id: string }[] }>().rows;
+  const last = rows.at(-1);
+  if (last === undefined) throw new Error(`GET ManageUsers${query} answered no rows`);
+  return last.id;
+}
+
 async function timed(t: TestApp, token: string, query: string): Promise<number> {
   const started = performance.now();
   const answer = await t.app.inject({
@@ -39,7 +52,8 @@ async function timed(t: TestApp, token: string, query: string): Promise<number> 
   return elapsed;
 }
 
-export async function benchOn(kind: DatabaseKind): Promise<Figure[]> {
+/** `shown`: each figure as soon as it is measured (a run alone prints them as it goes; the whole run takes minutes). */
+export async function benchOn(kind: DatabaseKind, shown: (f: Figure) => void = () => undefined): Promise<Figure[]> {
   const t = await buildTestApp(kind);
   try {
     await seedPeople(t);
@@ -48,14 +62,29 @@ export async function benchOn(kind: DatabaseKind): Promise<Figure[]> {
     const [acme] = (
       await t.database.db.execute<{ id: string }>(sql`select id from clients where portal_alias = 'acme'`)
     ).rows;
+    // Next from the page before the deepest ones: the row on screen the grid names (a keyset read, not an offset).
+    const middleAfter = await lastIdOf(t, admin, '?page=4998');
+    const clientAfter = await lastIdOf(t, admin, '?sort=client&page=1249');
     const cases: { name: string; token: string; query: (n: number) => string }[] = [
       { name: 'first page, every client (provider administrator)', token: admin, query: () => '' },
+      {
+        name: 'Next to the middle page, every client (after the 49,990th person)',
+        token: admin,
+        query: () => `?page=4999&after=${middleAfter}`,
+      },
+      {
+        name: 'Next to the middle of the first client, sorted by client (after its 12,500th person)',
+        token: admin,
+        query: () => `?sort=client&page=1250&after=${clientAfter}`,
+      },
       {
         name: 'a random page of the first 100, every client',
         token: admin,
         query: (n) => `?page=${String((n * 37) % 100)}`,
       },
       { name: 'last page, every client (offset 99,990)', token: admin, query: () => '?page=10000' },
+      // The deepest an offset read goes: the middle of the list, which no read from either end shortens.
+      { name: 'middle page, every client (offset 49,990)', token: admin, query: () => '?page=4999' },
       { name: "a client's first page (client administrator)", token: clientAdmin, query: () => '' },
       { name: "a client's first page (client filter)", token: admin, query: () => `?clientId=${acme?.id ?? ''}` },
       { name: 'first page sorted by e-mail (header click)', token: admin, query: () => '?sort=email' },
@@ -65,6 +94,12 @@ export async function benchOn(kind: DatabaseKind): Promise<Figure[]> {
         query: () => '?sort=firstName&direction=desc',
       },
       { name: 'first page sorted by client (header click)', token: admin, query: () => '?sort=client' },
+      // The client order reads within a client by offset: its deepest read is the middle of a client's 25,000.
+      {
+        name: 'sorted by client, the middle of the first client (offset 12,500)',
+        token: admin,
+        query: () => '?sort=client&page=1250',
+      },
       {
         name: 'search by e-mail, every client',
         token: admin,
@@ -79,13 +114,14 @@ export async function benchOn(kind: DatabaseKind): Promise<Figure[]> {
         null,
       ),
     ];
+    figures.forEach(shown);
     for (const c of cases) {
       for (let n = 0; n < 10; n += 1) await timed(t, c.token, c.query(n)); // warm-up
       const samples: number[] = [];
       for (let n = 0; n < CALLS; n += 1) samples.push(await timed(t, c.token, c.query(n)));
       samples.sort((a, b) => a - b);
       const p99 = samples[Math.ceil(samples.length * 0.99) - 1] ?? NaN;
-      figures.push(
+      const measured = [
         summarise(`user grid on ${kind}, ${String(GRID_PEOPLE)} people, ${c.name}: p99`, [p99], {
           budget: 20,
           stat: 'max',
@@ -94,7 +130,15 @@ export async function benchOn(kind: DatabaseKind): Promise<Figure[]> {
           budget: null,
           stat: 'median',
         }),
-      );
+        figure(
+          `machine load average (1 min) after that case on ${kind}`,
+          Math.round((loadavg()[0] ?? 0) * 10) / 10,
+          '',
+          null,
+        ),
+      ];
+      measured.forEach(shown);
+      figures.push(...measured);
     }
     figures.push(...(await exportFigures(t, kind)));
     return figures;
@@ -138,16 +182,18 @@ async function exportFigures(t: TestApp, kind: DatabaseKind): Promise<Figure[]> 
   ];
 }
 
-export async function benchUserGrid(): Promise<Figure[]> {
+export async function benchUserGrid(shown?: (f: Figure) => void): Promise<Figure[]> {
   const figures: Figure[] = [];
-  for (const kind of databaseKinds) figures.push(...(await benchOn(kind)));
+  for (const kind of databaseKinds) figures.push(...(await benchOn(kind, shown)));
   return figures;
 }
 
-// `npx tsx bench/user-grid.ts` runs this bench alone.
+// `node --expose-gc --import tsx bench/user-grid.ts` runs this bench alone, printing each figure as it is measured.
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
-  for (const f of await benchUserGrid()) {
+  const shown = (f: Figure) => {
     const verdict = f.withinBudget === null ? '' : f.withinBudget ? '  (budget: ok)' : '  (budget: OVER)';
     console.log(`${f.name}: ${String(f.value)} ${f.unit}${verdict}`);
-  }
+  };
+  const figures = await benchUserGrid(shown);
+  figures.filter((f) => f.name.startsWith('user export')).forEach(shown);
 }

@@ -12,7 +12,10 @@ import { pagedQueryFields, pagedResponse } from './paged-query';
 export const USER_SEARCH_TYPES = ['name', 'email', 'login'] as const;
 export type UserSearchType = (typeof USER_SEARCH_TYPES)[number];
 
-/** The grid's columns the server sorts by; ties are broken by the profile id, so a page is stable. */
+/**
+ * The grid's columns the server sorts by; ties are broken by the profile id, so a page is stable. `client`: the
+ * client's name, then its id (namesake clients never interleave), then each client's people by last and first name.
+ */
 export const USER_SORT_COLUMNS = ['lastName', 'firstName', 'email', 'login', 'client'] as const;
 export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
 
@@ -23,13 +26,24 @@ export const USER_DEFAULT_PAGE_SIZE = 10;
 export const USER_MAX_SEARCH_LENGTH = 100;
 
 /** GET ManageUsers query: which page, how large, sorted how, filtered how, of which client. */
-export const UserGridQuerySchema = v.object({
-  ...pagedQueryFields(USER_PAGE_SIZES, USER_DEFAULT_PAGE_SIZE, 'must be 5 or 10'),
-  searchBy: v.optional(v.picklist(USER_SEARCH_TYPES)),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(USER_MAX_SEARCH_LENGTH))),
-  sort: v.optional(v.picklist(USER_SORT_COLUMNS), 'lastName'),
-  direction: v.optional(v.picklist(['asc', 'desc']), 'asc'),
-});
+export const UserGridQuerySchema = v.pipe(
+  v.object({
+    ...pagedQueryFields(USER_PAGE_SIZES, USER_DEFAULT_PAGE_SIZE, 'must be 5 or 10'),
+    searchBy: v.optional(v.picklist(USER_SEARCH_TYPES)),
+    search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(USER_MAX_SEARCH_LENGTH))),
+    sort: v.optional(v.picklist(USER_SORT_COLUMNS), 'lastName'),
+    direction: v.optional(v.picklist(['asc', 'desc']), 'asc'),
+    /**
+     * The grid's Next and Previous: the id of the person the page starts after (the last row on screen) or ends
+     * before (the first row on screen). The server reads the page as one index range from that person, whatever the
+     * depth; `page` is still the page's number. A person no longer there (or no longer kept by the filter) is ignored:
+     * the page is read by its number.
+     */
+    after: v.optional(v.pipe(v.string(), v.uuid('must be an id'))),
+    before: v.optional(v.pipe(v.string(), v.uuid('must be an id'))),
+  }),
+  v.check((query) => query.after === undefined || query.before === undefined, 'after or before, not both'),
+);
 export type UserGridQuery = v.InferInput<typeof UserGridQuerySchema>;
 
 /** One person of the grid. */

@@ -30,6 +30,7 @@ import type {
   GridContext,
   GridEvent,
   GridExportInput,
+  GridFrom,
   RowDetailsState,
   GridInput,
   GridLoad,
@@ -123,6 +124,7 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
       /** A page past the last one (people were deleted meanwhile): the last page there is, read next. */
       clampToTotal: assign(({ context }, loaded: GridLoad<Row>) => ({
         pageIndex: clampPage(context.pageIndex, isPage(loaded) ? loaded.total : loaded.length, context.pageSize),
+        from: undefined,
       })),
       /** Server paging: typing changes the filter on screen only; Search applies it. */
       editFilter: assign(({ context, event }) => ({
@@ -133,11 +135,12 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
               ? { ...context.filter, text: event.text }
               : context.filter,
       })),
-      applySearch: assign(({ context }) => ({ applied: context.filter, pageIndex: 0 })),
-      clearSearch: assign({ filter: emptyFilter, applied: emptyFilter, pageIndex: 0 }),
+      applySearch: assign(({ context }) => ({ applied: context.filter, pageIndex: 0, from: undefined })),
+      clearSearch: assign({ filter: emptyFilter, applied: emptyFilter, pageIndex: 0, from: undefined }),
       rescope: assign(({ event }) => ({
         scope: event.type === 'filter.scope' ? event.scope : undefined,
         pageIndex: 0,
+        from: undefined,
       })),
       /** The filter applies as the person types: every change re-filters, starting again from the first page. */
       applyFilter: assign(({ context, event }) => {
@@ -153,7 +156,11 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
         return { filter, visible, total: visible.length, pageIndex: 0 };
       }),
       /** Server paging: the next read is sorted so, from page 1. */
-      sortBy: assign(({ context }, column: string) => ({ sort: nextSort(context.sort, column), pageIndex: 0 })),
+      sortBy: assign(({ context }, column: string) => ({
+        sort: nextSort(context.sort, column),
+        pageIndex: 0,
+        from: undefined,
+      })),
       /** Client paging: the rows on screen are put in the new order, from page 1. */
       sortVisible: assign(({ context }, column: string) => {
         const sort = nextSort(context.sort, column);
@@ -162,12 +169,27 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
       /** A narrowing set or, empty, removed; the next read starts from page 1. */
       refine: assign(({ context }, { name, value }: { name: string; value: string }) => {
         const others = Object.fromEntries(Object.entries(context.refinements).filter(([key]) => key !== name));
-        return { refinements: value === '' ? others : { ...others, [name]: value }, pageIndex: 0 };
+        return { refinements: value === '' ? others : { ...others, [name]: value }, pageIndex: 0, from: undefined };
       }),
-      goToPage: assign(({ context }, index: number) => ({
-        pageIndex: clampPage(index, context.total, context.pageSize),
-      })),
-      resize: assign((_, size: number) => ({ pageSize: size, pageIndex: 0 })),
+      /**
+       * A page by its number. Server paging: Next and Previous (one page on) also name the row on screen the page
+       * starts after or ends before, so the server reads one index range however deep the page (`GridQuery.from`).
+       */
+      goToPage: assign(({ context }, index: number) => {
+        const pageIndex = clampPage(index, context.total, context.pageSize);
+        const last = context.rows.at(-1);
+        const first = context.rows[0];
+        const from: GridFrom | undefined =
+          !serverPaged || first === undefined || last === undefined
+            ? undefined
+            : pageIndex === context.pageIndex + 1
+              ? { after: config.rowId(last) }
+              : pageIndex === context.pageIndex - 1
+                ? { before: config.rowId(first) }
+                : undefined;
+        return { pageIndex, from };
+      }),
+      resize: assign((_, size: number) => ({ pageSize: size, pageIndex: 0, from: undefined })),
       targetRow: assign(({ context, event }) => ({
         target: event.type === 'row.edit' || event.type === 'row.delete' ? findRow(context.rows, event.id) : undefined,
       })),
@@ -253,6 +275,7 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
         pageSizes,
         pageSize: initialPageSize(pageSizes),
         pageIndex: 0,
+        from: undefined,
         sort: undefined,
         sortable: Object.keys(sortColumns),
         target: undefined,
@@ -463,5 +486,6 @@ const queryOf = <Row>(context: GridContext<Row>): GridQuery => ({
   refinements: context.refinements,
   pageIndex: context.pageIndex,
   pageSize: context.pageSize,
+  from: context.from,
   sort: context.sort,
 });

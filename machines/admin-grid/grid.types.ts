@@ -47,6 +47,9 @@ export type GridInput = {
   undeletableIds?: readonly string[];
 };
 
+/** Next or Previous of a server-paged grid: the id of the row on screen the page starts after, or ends before. */
+export type GridFrom = { after: string } | { before: string };
+
 /** What a server-paged grid asks `loadRows` for: the filter last searched, the scope, the page. */
 export type GridQuery = {
   filter: FilterDraft;
@@ -56,6 +59,8 @@ export type GridQuery = {
   refinements: Readonly<Record<string, string>>;
   pageIndex: number;
   pageSize: number;
+  /** Next or Previous: the row the page follows or precedes (a server may read from it); undefined: by number only. */
+  from: GridFrom | undefined;
   /** The header the person sorted by; undefined: the server's own order. */
   sort: GridSort | undefined;
 };
@@ -132,6 +137,8 @@ export type GridContext<Row> = {
   pageSizes: readonly number[];
   pageSize: number;
   pageIndex: number;
+  /** Server paging: how the page on screen was reached by Next or Previous (`GridQuery.from`); reset by any other. */
+  from: GridFrom | undefined;
   sort: GridSort | undefined;
   /** The columns a header click sorts by (`GridConfig.sortColumns`' keys), for the view's headers. */
   sortable: readonly string[];

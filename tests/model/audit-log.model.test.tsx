@@ -168,6 +168,7 @@ describeWalks(auditGridMachine, {
           refinements: s.context.refinements,
           pageIndex: s.context.pageIndex,
           pageSize: s.context.pageSize,
+          from: s.context.from,
           sort: s.context.sort,
         });
       });

@@ -272,6 +272,7 @@ describeWalks(usersGridMachine, {
           refinements: {},
           pageIndex: s.context.pageIndex,
           pageSize: s.context.pageSize,
+          from: s.context.from,
           sort: s.context.sort,
         });
       });

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { clientPeopleCounts, clients, instances } from '../../db/schema';
 import { likeText } from '../support/grid-filters';
 import { keysetAfter, keysetOrder, type Keyset } from '../support/keyset';
+import { clientRuns, type ClientPeople } from './client-order';
 
 /** Which people a grid read covers: one client or all, and whether provider administrators may be among them. */
 export interface UserScope {
@@ -20,6 +21,8 @@ export interface UserPageRequest {
   direction: 'asc' | 'desc';
   page: number;
   size: number;
+  /** Next or Previous: the page starts after, or ends before, the person of this id (contracts/users.ts). */
+  from?: { after: string } | { before: string };
 }
 
 /** The case-insensitive contains of the filter control (admin-and-board §5 "Filters"). */
@@ -36,23 +39,40 @@ function searchCondition(search: UserPageRequest['search']): SQL | undefined {
   }
 }
 
+/** The orders one index holds; the client order (a join) is read client by client in one of them (./client-order.ts). */
+type IndexedSort = Exclude<UserSortColumn, 'client'>;
+
+/** A read of people in an order one index holds. */
+type IndexedRequest = Omit<UserPageRequest, 'page' | 'size' | 'sort'> & { sort: IndexedSort };
+
 /**
  * The order of a page. Each column's lowered value first (the grid sorts as people read, without case), the profile
  * id last, so equal names never swap places between two pages (and an export's batches are a keyset). The name order
  * is the one the indexes of migration 0004 hold (per client and over all clients), so the first pages of the grid read
  * an index, not the table. Every key is non-null (the columns are NOT NULL), as a keyset needs.
  */
-function orderOf(sort: UserSortColumn, direction: 'asc' | 'desc'): Keyset {
-  const lastFirst = [sql`lower(${instances.lastName})`, sql`lower(${instances.firstName})`];
-  const columns: Record<UserSortColumn, SQL[]> = {
-    lastName: lastFirst,
+function orderOf(sort: IndexedSort, direction: 'asc' | 'desc'): Keyset {
+  const columns: Record<IndexedSort, SQL[]> = {
+    lastName: [sql`lower(${instances.lastName})`, sql`lower(${instances.firstName})`],
     firstName: [sql`lower(${instances.firstName})`, sql`lower(${instances.lastName})`],
     email: [sql`lower(${instances.email})`],
     login: [sql`lower(${instances.idpLogin})`],
-    client: [sql`${clients.name}`, ...lastFirst],
   };
   return { keys: [...columns[sort], sql`${instances.id}`], direction };
 }
+
+/** The client order's outer keys: the client's name, then its id (two clients of one name never interleave). */
+const clientKeyset = (direction: 'asc' | 'desc'): Keyset => ({
+  keys: [sql`${clients.name}`, sql`${clients.id}`],
+  direction,
+});
+
+/** A request narrowed to one client's people, in their name order: one run of the client order. */
+const withinClient = (request: Omit<UserPageRequest, 'page' | 'size'>, clientId: string): IndexedRequest => ({
+  ...request,
+  scope: { ...request.scope, clientId },
+  sort: 'lastName',
+});
 
 function whereOf(request: Pick<UserPageRequest, 'scope' | 'search'>): SQL | undefined {
   return and(
@@ -99,15 +119,19 @@ const rowColumns = {
 };
 
 /**
- * One page of people and how many the request covers. A page in the second half of the list is read from its end in
- * the opposite order (and turned round), so no page skips more than half the people: the last of 100,000 skips none.
+ * `size` people from `offset` in an indexed order, of the `total` the request covers. Past the middle the read starts
+ * from the end in the opposite order (and is turned round), so no read skips more than half the people: the last of
+ * 100,000 skips none.
  */
-export async function readUserPage(db: Db, request: UserPageRequest): Promise<{ rows: UserRow[]; total: number }> {
-  const total = await totalOf(db, request);
-  const offset = request.page * request.size;
-  if (offset >= total) return { rows: [], total };
+async function readRange(
+  db: Db,
+  request: IndexedRequest,
+  offset: number,
+  size: number,
+  total: number,
+): Promise<UserRow[]> {
   const fromEnd = offset > total / 2;
-  const take = fromEnd ? Math.min(request.size, total - offset) : request.size;
+  const take = fromEnd ? Math.min(size, total - offset) : size;
   const skip = fromEnd ? total - offset - take : offset;
   const direction = fromEnd ? (request.direction === 'asc' ? 'desc' : 'asc') : request.direction;
   const rows = await db
@@ -118,7 +142,88 @@ export async function readUserPage(db: Db, request: UserPageRequest): Promise<{ 
     .orderBy(...keysetOrder(orderOf(request.sort, direction)))
     .limit(take)
     .offset(skip);
-  return { rows: fromEnd ? rows.reverse() : rows, total };
+  return fromEnd ? rows.reverse() : rows;
+}
+
+/**
+ * How many people of each client the request covers, the clients in the client order (those with nobody left out).
+ * Unfiltered, from the trigger-kept counts; searched, by counting the matches per client (as `totalOf` counts them).
+ */
+function peopleByClient(db: Db, request: UserPageRequest): Promise<ClientPeople[]> {
+  const order = keysetOrder(clientKeyset(request.direction));
+  if (request.search !== null) {
+    return db
+      .select({ clientId: clients.id, people: count() })
+      .from(instances)
+      .innerJoin(clients, eq(clients.id, instances.clientId))
+      .where(whereOf(request))
+      .groupBy(clients.id, clients.name)
+      .orderBy(...order);
+  }
+  const people = request.scope.withProviderAdmins
+    ? clientPeopleCounts.people
+    : sql<number>`${clientPeopleCounts.people} - ${clientPeopleCounts.providerAdmins}`.mapWith(Number);
+  return db
+    .select({ clientId: clients.id, people })
+    .from(clientPeopleCounts)
+    .innerJoin(clients, eq(clients.id, clientPeopleCounts.clientId))
+    .where(request.scope.clientId === null ? undefined : eq(clientPeopleCounts.clientId, request.scope.clientId))
+    .orderBy(...order);
+}
+
+/** A page in the client order: its runs of one client each (./client-order.ts), each read through the client's index. */
+async function readClientOrderPage(db: Db, request: UserPageRequest): Promise<{ rows: UserRow[]; total: number }> {
+  const byClient = await peopleByClient(db, request);
+  const total = byClient.reduce((all, client) => all + client.people, 0);
+  const rows: UserRow[] = [];
+  for (const run of clientRuns(byClient, request.page * request.size, request.size))
+    rows.push(...(await readRange(db, withinClient(request, run.clientId), run.offset, run.take, run.people)));
+  return { rows, total };
+}
+
+/**
+ * One page of people and how many the request covers. Next and Previous read from the person on screen (one index
+ * range, however deep); the first page, a jump to a page number, or a person no longer there, by the page's number.
+ */
+export async function readUserPage(db: Db, request: UserPageRequest): Promise<{ rows: UserRow[]; total: number }> {
+  const boundary = request.from === undefined || request.page === 0 ? undefined : await boundaryOf(db, request);
+  if (boundary !== undefined) {
+    // Rows of a keyset read carry their place in the order too; the answer's contract sends the grid's columns only.
+    const rows: UserRow[] = await readUserBatch(db, boundary.request, boundary.row, request.size);
+    return { rows: 'before' in boundary.from ? rows.reverse() : rows, total: await totalOf(db, request) };
+  }
+  if (request.sort === 'client') return readClientOrderPage(db, request);
+  const total = await totalOf(db, request);
+  const offset = request.page * request.size;
+  if (offset >= total) return { rows: [], total };
+  return { rows: await readRange(db, { ...request, sort: request.sort }, offset, request.size, total), total };
+}
+
+/** A row's place in an order: the values of its keys, as text (compared again as the keys' types). */
+const positionOf = (keys: readonly SQL[]) =>
+  sql<string[]>`array[${sql.join(
+    keys.map((key) => sql`(${key})::text`),
+    sql`, `,
+  )}]`;
+
+/**
+ * The person Next or Previous reads from, with their place in the order, if the request still keeps them; and the
+ * read that follows them: the request's order after them, or the opposite order before them (turned round after).
+ */
+async function boundaryOf(db: Db, request: UserPageRequest) {
+  const from = request.from;
+  if (from === undefined) return undefined;
+  const id = 'after' in from ? from.after : from.before;
+  // The client order's place within the person's client is their name order's (readClientOrderBatch).
+  const { keys } = orderOf(request.sort === 'client' ? 'lastName' : request.sort, request.direction);
+  const [row] = await db
+    .select({ ...rowColumns, position: positionOf(keys) })
+    .from(instances)
+    .innerJoin(clients, eq(clients.id, instances.clientId))
+    .where(and(eq(instances.id, id), whereOf(request)));
+  if (row === undefined) return undefined;
+  const direction = 'after' in from ? request.direction : request.direction === 'asc' ? 'desc' : 'asc';
+  return { from, row, request: { ...request, direction } as const };
 }
 
 /** A person of an export, with their place in the export's order (the values of its keys, as text). */
@@ -134,19 +239,49 @@ export function readUserBatch(
   last: UserExportRow | undefined,
   size: number,
 ): Promise<UserExportRow[]> {
+  if (request.sort === 'client') return readClientOrderBatch(db, request, last, size);
+  return readIndexedBatch(db, { ...request, sort: request.sort }, last, size);
+}
+
+function readIndexedBatch(
+  db: Db,
+  request: IndexedRequest,
+  last: UserExportRow | undefined,
+  size: number,
+): Promise<UserExportRow[]> {
   const order = orderOf(request.sort, request.direction);
   const position = last?.position.map((value) => sql`${value}`);
   return db
-    .select({
-      ...rowColumns,
-      position: sql<string[]>`array[${sql.join(
-        order.keys.map((key) => sql`(${key})::text`),
-        sql`, `,
-      )}]`,
-    })
+    .select({ ...rowColumns, position: positionOf(order.keys) })
     .from(instances)
     .innerJoin(clients, eq(clients.id, instances.clientId))
     .where(and(whereOf(request), keysetAfter(order, position)))
     .orderBy(...keysetOrder(order))
     .limit(size);
+}
+
+/**
+ * An export's batch in the client order: the rest of the last person's client after them (a keyset of its name
+ * order), then the next clients' people from their start, until the batch is full; each through the client's index.
+ */
+async function readClientOrderBatch(
+  db: Db,
+  request: Omit<UserPageRequest, 'page' | 'size'>,
+  last: UserExportRow | undefined,
+  size: number,
+): Promise<UserExportRow[]> {
+  const ordered = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(request.scope.clientId === null ? undefined : eq(clients.id, request.scope.clientId))
+    .orderBy(...keysetOrder(clientKeyset(request.direction)));
+  const from = last === undefined ? 0 : ordered.findIndex((client) => client.id === last.clientId);
+  if (from < 0) return [];
+  const rows: UserExportRow[] = [];
+  for (const [n, client] of ordered.slice(from).entries()) {
+    if (rows.length === size) break;
+    const after = n === 0 ? last : undefined;
+    rows.push(...(await readIndexedBatch(db, withinClient(request, client.id), after, size - rows.length)));
+  }
+  return rows;
 }

@@ -20,8 +20,9 @@ export type UsersApi = Pick<typeof usersApi, 'listUsers' | 'exportUsers' | 'getU
 const profileApi: ProfileFormApi = { ...instanceApi, getPublicConfig, getAggregatedByPage };
 
 /**
- * The grid's query as the server's: the filter last searched (only a complete one), the client filter, the page, and
- * the header sorted by (none: the server's order, by last name).
+ * The grid's query as the server's: the filter last searched (only a complete one), the client filter, the page (and
+ * for Next and Previous the row on screen it follows or precedes), and the header sorted by (none: the server's
+ * order, by last name).
  */
 export function userQueryOf(query: GridQuery): UserGridQuery {
   const search = query.filter.text.trim();
@@ -29,6 +30,7 @@ export function userQueryOf(query: GridQuery): UserGridQuery {
   return {
     page: query.pageIndex,
     size: query.pageSize,
+    ...query.from,
     ...(query.sort === undefined || sort === undefined ? {} : { sort, direction: query.sort.direction }),
     ...(query.scope === undefined ? {} : { clientId: query.scope }),
     ...(query.filter.column === undefined || search === ''
@@ -59,7 +61,10 @@ export function wireUsers(
       loadDetails: fromPromise(({ input, signal }) =>
         identified(() => api.getUserDetails(input.row.id, signalOf(signal))),
       ),
-      exportRows: serverExport('users.csv', (input, options) => api.exportUsers(userQueryOf(input), options)),
+      // Every person the query keeps: no page, so no row to read from.
+      exportRows: serverExport('users.csv', (input, options) =>
+        api.exportUsers(userQueryOf({ ...input, from: undefined }), options),
+      ),
       deleteRow: fromPromise(({ input, signal }) => identified(() => api.deleteUser(input.row.id, signalOf(signal)))),
       editor,
     },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@server/db/client';
-import { instances } from '@server/db/schema';
+import { clients, instances } from '@server/db/schema';
 import { seedDemoIdentities } from '@server/idp/seed/demo-identities';
 import { usersCsv } from '@server/api/users/export';
 import { adminCaller, clientIdOf } from '../admin/harness';
@@ -132,5 +132,27 @@ describe.each(databaseKinds)('manage users: GET ManageUsers/Export (%s)', (kind)
     expect(seen.size).toBe(BULK_PEOPLE);
     expect(readsAfterFirstBatch).toBe(1);
     expect(selects()).toBe(Math.ceil(BULK_PEOPLE / BATCH));
+  });
+
+  it('exports in the client order across batches and clients, each person once, both ways', async () => {
+    const emailsOf = async (direction: 'asc' | 'desc') => {
+      const request = {
+        scope: { clientId: null, withProviderAdmins: true },
+        search: null,
+        sort: 'client' as const,
+        direction,
+      };
+      const emails: string[] = [];
+      for await (const line of usersCsv(t.database.db, request, BATCH)) emails.push(String(line).split(',')[3]!);
+      return emails.slice(1).map((email) => email.slice(1, -1));
+    };
+    const expected = (
+      await t.database.db.execute<{ email: string }>(sql`
+        select i.email from ${instances} i join ${clients} c on c.id = i.client_id where not i.sign_up_pending
+        order by c.name, c.id, lower(i.last_name), lower(i.first_name), i.id`)
+    ).rows.map((row) => row.email);
+    expect(expected.length).toBeGreaterThan(2 * BATCH);
+    expect(await emailsOf('asc')).toEqual(expected);
+    expect(await emailsOf('desc')).toEqual([...expected].reverse());
   });
 });

@@ -1,8 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserDetailsSchema, UserPageSchema, type UserPage } from '@contracts/users';
-import { instanceApplicationRoles, instances } from '@server/db/schema';
+import { clients, instanceApplicationRoles, instances } from '@server/db/schema';
 import { DEMO_PASSWORD } from '@server/db/seed';
 import { DELETE_CURRENT_LOGIN_MESSAGE } from '@server/api/users/service';
 import { adminCaller, auditRowsOf, openDemoWorld, type Person, problemOf } from '../admin/harness';
@@ -88,6 +88,101 @@ describe.each(databaseKinds)('manage users: the grid and the delete (%s)', (kind
     );
     expect(reversed.flatMap((p) => p.rows.map((row) => row.id))).toEqual([...ids].reverse());
     expect((await page('admin', `?clientId=${acme}&size=5&page=${String(pages)}`)).rows).toEqual([]);
+  });
+
+  /** Every page of a query laid end to end, `size` 5. */
+  const allPages = async (as: Person, query: string) => {
+    const { total } = await page(as, `${query}&size=5`);
+    const read = await Promise.all(
+      Array.from({ length: Math.ceil(total / 5) + 1 }, (_, n) => page(as, `${query}&size=5&page=${String(n)}`)),
+    );
+    return read.flatMap((p) => p.rows);
+  };
+  /** The client order as one plain statement: client name, client id, last and first name without case, id. */
+  const clientOrder = async (where: SQL) =>
+    (
+      await t.database.db.execute<{ id: string }>(sql`
+        select i.id from ${instances} i join ${clients} c on c.id = i.client_id
+        where not i.sign_up_pending and ${where}
+        order by c.name, c.id, lower(i.last_name), lower(i.first_name), i.id`)
+    ).rows.map((row) => row.id);
+
+  it('pages in the client order without overlap or gaps; a namesake client never interleaves', async () => {
+    const db = t.database.db;
+    const [acmeClient] = await db.select({ name: clients.name }).from(clients).where(eq(clients.id, acme));
+    // A second client of Acme's name whose people bear Acme's paging names: only the client's id tells them apart.
+    const [namesake] = await db
+      .insert(clients)
+      .values({ name: acmeClient!.name, oktaPrefix: 'ACMETWO', portalAlias: 'acme-two' })
+      .returning({ id: clients.id });
+    await db.insert(instances).values(
+      Array.from({ length: 6 }, (_, n) => ({
+        clientId: namesake!.id,
+        email: `paging0${String(n)}@acme-two.test`,
+        idpLogin: `ACMETWO__paging0${String(n)}@acme-two.test`,
+        firstName: 'Zed',
+        lastName: `Paging0${String(n)}`,
+      })),
+    );
+    try {
+      const every = await allPages('admin', '?sort=client');
+      expect(every.map((row) => row.id)).toEqual(await clientOrder(sql`true`));
+      expect(every).toHaveLength(await everyone());
+      const runs = every.map((row) => row.clientId).filter((id, n, ids) => id !== ids[n - 1]);
+      expect(new Set(runs).size).toBe(runs.length);
+      expect(runs).toContain(namesake!.id);
+      const descending = await allPages('admin', '?sort=client&direction=desc');
+      expect(descending.map((row) => row.id)).toEqual(every.map((row) => row.id).reverse());
+
+      const searched = await allPages('admin', '?sort=client&searchBy=name&search=zed%20paging');
+      expect(searched.map((row) => row.id)).toEqual(await clientOrder(sql`i.last_name like 'Paging%'`));
+      expect(searched).toHaveLength(PAGING_PEOPLE + 6);
+
+      const own = await allPages('acmeClientAdmin', '?sort=client');
+      expect(own.map((row) => row.id)).toEqual(await clientOrder(sql`i.client_id = ${acme} and not i.is_aul_admin`));
+      expect(own.map((row) => row.id)).toEqual((await allPages('acmeClientAdmin', '?')).map((row) => row.id));
+    } finally {
+      await db.delete(instances).where(eq(instances.clientId, namesake!.id));
+      await db.delete(clients).where(eq(clients.id, namesake!.id));
+    }
+  });
+
+  it('reads Next and Previous from the row on screen: the pages by number, in every order, both ways', async () => {
+    for (const order of ['', '&sort=client', '&sort=email&direction=desc', '&sort=client&direction=desc']) {
+      const query = `?size=5${order}`;
+      const byNumber = await Promise.all(
+        Array.from({ length: Math.ceil((await everyone()) / 5) }, (_, n) =>
+          page('admin', `${query}&page=${String(n)}`).then((p) => p.rows.map((row) => row.id)),
+        ),
+      );
+      const forward = [byNumber[0]!];
+      for (let n = 1; n < byNumber.length; n += 1) {
+        const after = forward[n - 1]!.at(-1)!;
+        forward.push((await page('admin', `${query}&page=${String(n)}&after=${after}`)).rows.map((row) => row.id));
+      }
+      expect(forward).toEqual(byNumber);
+      const backward = [byNumber.at(-1)!];
+      for (let n = byNumber.length - 2; n >= 0; n -= 1) {
+        const before = backward[0]![0]!;
+        backward.unshift(
+          (await page('admin', `${query}&page=${String(n)}&before=${before}`)).rows.map((row) => row.id),
+        );
+      }
+      expect(backward).toEqual(byNumber);
+    }
+  });
+
+  it('reads a page by its number when the row Next names is gone or out of reach; refuses both ways at once', async () => {
+    const second = await page('admin', '?size=5&page=1');
+    const gone = '00000000-0000-4000-8000-000000000000';
+    expect((await page('admin', `?size=5&page=1&after=${gone}`)).rows).toEqual(second.rows);
+    // Sam is Globex's: from Acme's client administrator the row names nobody, and the page is Acme's page 2.
+    const sam = await idOf('sam@globex.test');
+    const own = await page('acmeClientAdmin', '?size=5&page=1');
+    expect((await page('acmeClientAdmin', `?size=5&page=1&after=${sam!}`)).rows).toEqual(own.rows);
+    expect(own.rows.every((row) => row.clientId === acme)).toBe(true);
+    const both = await call('GET', `ManageUsers?page=1&after=${gone}&before=${gone}`);
+    expect(both).toAnswer(400);
   });
 
   it('keeps the totals it names without counting in step with every insert, move and delete', async () => {

@@ -209,6 +209,7 @@ describe('the grid query as the server takes it (src/admin/users/wiring.ts)', ()
         refinements: {},
         pageIndex: 2,
         pageSize: 5,
+        from: undefined,
         sort: undefined,
       }),
     ).toEqual({ page: 2, size: 5 });
@@ -219,6 +220,7 @@ describe('the grid query as the server takes it (src/admin/users/wiring.ts)', ()
         refinements: {},
         pageIndex: 0,
         pageSize: 10,
+        from: undefined,
         sort: { column: 'name', direction: 'desc' },
       }),
     ).toEqual({
@@ -230,6 +232,56 @@ describe('the grid query as the server takes it (src/admin/users/wiring.ts)', ()
       sort: 'lastName',
       direction: 'desc',
     });
+  });
+});
+
+describe('Next and Previous read from the row on screen (GridQuery.from; the server reads one index range)', () => {
+  it('names the last row for Next, the first for Previous, and nothing for a jump or page 1 of a new query', async () => {
+    const { actor, loadRows } = startGrid();
+    loadRows.resolve(pageOf(0, 10, 57));
+    await settle();
+    actor.send({ type: 'page.go', index: 1 });
+    expect(loadRows.calls.at(-1)).toMatchObject({ pageIndex: 1, from: { after: person(9).id } });
+    loadRows.resolve(pageOf(10, 10, 57));
+    await settle();
+    actor.send({ type: 'page.go', index: 0 });
+    expect(loadRows.calls.at(-1)).toMatchObject({ pageIndex: 0, from: { before: person(10).id } });
+    loadRows.resolve(pageOf(0, 10, 57));
+    await settle();
+    actor.send({ type: 'page.go', index: 4 });
+    expect(loadRows.calls.at(-1)).toMatchObject({ pageIndex: 4, from: undefined });
+    loadRows.resolve(pageOf(40, 10, 57));
+    await settle();
+    actor.send({ type: 'page.go', index: 3 });
+    expect(loadRows.calls.at(-1)).toMatchObject({ pageIndex: 3, from: { before: person(40).id } });
+    loadRows.resolve(pageOf(30, 10, 57));
+    await settle();
+    actor.send({ type: 'sort.by', column: 'email' });
+    expect(loadRows.calls.at(-1)).toMatchObject({ pageIndex: 0, from: undefined });
+  });
+
+  it('reads by its number the last page there is when Next lay past it (people were deleted meanwhile)', async () => {
+    const { actor, loadRows } = startGrid();
+    loadRows.resolve(pageOf(0, 10, 57));
+    await settle();
+    actor.send({ type: 'page.go', index: 1 });
+    expect(loadRows.calls.at(-1)).toMatchObject({ pageIndex: 1, from: { after: person(9).id } });
+    loadRows.resolve({ rows: [], total: 8 });
+    await settle();
+    expect(loadRows.calls.at(-1)).toMatchObject({ pageIndex: 0, from: undefined });
+  });
+
+  it('sends the row to the server as after or before, never with an export', () => {
+    const query = {
+      filter: { column: undefined, text: '' },
+      scope: undefined,
+      refinements: {},
+      pageIndex: 3,
+      pageSize: 10,
+      sort: undefined,
+    };
+    expect(userQueryOf({ ...query, from: { after: 'p29' } })).toEqual({ page: 3, size: 10, after: 'p29' });
+    expect(userQueryOf({ ...query, from: { before: 'p40' } })).toEqual({ page: 3, size: 10, before: 'p40' });
   });
 });
 
