@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import { expect } from 'vitest';
 import { ImportJobSchema, ImportPreviewSchema, type ImportJob, type ImportMode } from '@contracts/user-import';
-import { applications } from '@server/db/schema';
+import { sql } from 'drizzle-orm';
+import { applications, mailOutbox } from '@server/db/schema';
+import type { DirectoryPort } from '@server/directory/port';
 import type { TestApp } from '../support/app';
 import { adminCaller, type Person } from '../admin/harness';
 
@@ -50,7 +52,53 @@ export function importer(t: TestApp) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
-  return { call, upload, preview, commit };
+  /** The job as the SPA reads it. */
+  const job = async (jobId: string, as: Person = 'admin'): Promise<ImportJob> =>
+    v.parse(ImportJobSchema, (await call('GET', `UserImport/jobs/${jobId}`, { as })).json());
+  return { call, upload, preview, commit, job };
+}
+
+/** The addresses the outbox holds mails for, of those `like` matches (an SQL pattern). */
+export async function mailedTo(t: TestApp, like: string): Promise<string[]> {
+  const mails = await t.database.db
+    .select({ to: mailOutbox.to })
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.to} like ${like}`);
+  return mails.map((mail) => mail.to);
+}
+
+type StallableCall = 'createUser' | 'activate';
+
+/**
+ * A process that dies in the middle of a commit, played at the identity provider's port (`wrapDirectory`): the
+ * wrapped call does its work, then never answers when `stallsOn` says so for its arguments. `wake` ends the stalled
+ * call with an error (the old commit waking up, or the test's end); `stop` lets every later call through.
+ */
+export function stallingDirectory<K extends StallableCall>(
+  method: K,
+  stallsOn: (...args: Parameters<DirectoryPort[K]>) => boolean | Promise<boolean>,
+) {
+  let stopped = false;
+  let wake: (error: Error) => void = () => undefined;
+  const wrap = (directory: DirectoryPort): DirectoryPort => {
+    const real = directory[method] as (...args: Parameters<DirectoryPort[K]>) => Promise<unknown>;
+    const stalling = async (...args: Parameters<DirectoryPort[K]>) => {
+      const answer = await real.apply(directory, args);
+      if (!stopped && (await stallsOn(...args)))
+        await new Promise<never>((_resolve, reject) => {
+          wake = reject;
+        });
+      return answer;
+    };
+    return { ...directory, [method]: stalling };
+  };
+  return {
+    wrap,
+    wake: (error: Error) => wake(error),
+    stop: () => {
+      stopped = true;
+    },
+  };
 }
 
 /** Umbrella's template header (its mandatory fields and the role column). */

@@ -1,13 +1,11 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportJobSchema } from '@contracts/user-import';
-import { importJobRows, importJobs, instances, mailOutbox } from '@server/db/schema';
+import { importJobRows, importJobs, instances } from '@server/db/schema';
 import { idpUsers } from '@server/idp/tables';
 import { clientIdOf } from '../admin/harness';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
-import { file, importer, row } from './harness';
+import { file, importer, mailedTo, row, stallingDirectory } from './harness';
 
 /** One batch of the commit (`BATCH` in server/api/user-import/commit.ts) and two rows of the next. */
 const PEOPLE = 102;
@@ -25,41 +23,21 @@ describe.each(databaseKinds)('user import: an interrupted commit (%s)', (kind) =
   let t: TestApp;
   let umbrella: string;
   let io: ReturnType<typeof importer>;
-  /** While set, creating this login stalls after the identity user exists: the process "died" there. */
-  let stallAt: string | null = login(PEOPLE);
-  let releaseStall: (error: Error) => void = () => undefined;
+  /** Creating the last person stalls once the identity user exists: the process "died" there. */
+  const stall = stallingDirectory('createUser', (user) => user.login === login(PEOPLE));
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, {
-      wrapDirectory: (directory) => ({
-        ...directory,
-        createUser: async (user) => {
-          const created = await directory.createUser(user);
-          if (user.login === stallAt)
-            await new Promise<never>((_resolve, reject) => {
-              releaseStall = reject;
-            });
-          return created;
-        },
-      }),
-    });
+    t = await buildTestApp(kind, { wrapDirectory: stall.wrap });
     umbrella = await clientIdOf(t, 'umbrella');
     io = importer(t);
   });
   afterAll(async () => {
-    releaseStall(new Error('the stalled commit ends with the test'));
+    stall.wake(new Error('the stalled commit ends with the test'));
     await t.dispose();
   });
 
-  const job = async (id: string) => v.parse(ImportJobSchema, (await io.call('GET', `UserImport/jobs/${id}`)).json());
-
-  const activationMails = async () =>
-    (
-      await t.database.db
-        .select({ to: mailOutbox.to })
-        .from(mailOutbox)
-        .where(sql`${mailOutbox.to} like 'p%@umbrella.test'`)
-    ).map((mail) => mail.to);
+  const job = (id: string) => io.job(id);
+  const activationMails = () => mailedTo(t, 'p%@umbrella.test');
 
   it('reports exactly the rows done, leaves no half-imported person, and resumes', async () => {
     const lines = Array.from({ length: PEOPLE }, (_, index) => row(email(index + 1), { Role: '' }));
@@ -98,7 +76,7 @@ describe.each(databaseKinds)('user import: an interrupted commit (%s)', (kind) =
       .set({ heartbeatAt: sql`now() - interval '2 minutes'` })
       .where(eq(importJobs.id, id));
     expect(await io.call('POST', `UserImport/jobs/${id}/commit`, { body: { mode: 'create' } })).toAnswer(409);
-    stallAt = null;
+    stall.stop();
     const resumed = await io.commit(id, 'upsert');
     expect(resumed.outcomes).toEqual({ created: PEOPLE, updated: 0, unchanged: 0, skipped: 0, failed: 0 });
 

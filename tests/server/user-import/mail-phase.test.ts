@@ -1,14 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportJobSchema } from '@contracts/user-import';
 import { ACTIVATION_PENDING, ACTIVATION_SENDING } from '@server/api/user-import/activations';
-import { importJobRows, importJobs, mailOutbox } from '@server/db/schema';
+import { importJobRows, importJobs } from '@server/db/schema';
 import { idpUsers } from '@server/idp/tables';
 import { clientIdOf } from '../admin/harness';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
-import { file, importer, row } from './harness';
+import { file, importer, mailedTo, row, stallingDirectory } from './harness';
 
 const PEOPLE = 12;
 const email = (n: number) => `mp${String(n)}@umbrella.test`;
@@ -26,41 +24,24 @@ describe.each(databaseKinds)('user import: the mail phase (%s)', (kind) => {
   let t: TestApp;
   let umbrella: string;
   let io: ReturnType<typeof importer>;
-  /** While set, activating this login stalls after the identity provider has done it. */
-  let stallAt: string | null = login(1);
-  let releaseStall: (error: Error) => void = () => undefined;
+  /** Activating the first person stalls once the identity provider has done it. */
+  const stall = stallingDirectory('activate', async (userId) => {
+    const [user] = await t.database.db.select().from(idpUsers).where(eq(idpUsers.id, userId));
+    return user?.login === login(1);
+  });
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, {
-      wrapDirectory: (directory) => ({
-        ...directory,
-        activate: async (userId, options) => {
-          const answer = await directory.activate(userId, options);
-          const [user] = await t.database.db.select().from(idpUsers).where(eq(idpUsers.id, userId));
-          if (user?.login === stallAt)
-            await new Promise<never>((_resolve, reject) => {
-              releaseStall = reject;
-            });
-          return answer;
-        },
-      }),
-    });
+    t = await buildTestApp(kind, { wrapDirectory: stall.wrap });
     umbrella = await clientIdOf(t, 'umbrella');
     io = importer(t);
   });
   afterAll(async () => {
-    releaseStall(new Error('the stalled commit ends with the test'));
+    stall.wake(new Error('the stalled commit ends with the test'));
     await t.dispose();
   });
 
-  const job = async (id: string) => v.parse(ImportJobSchema, (await io.call('GET', `UserImport/jobs/${id}`)).json());
-  const mailedTo = async () =>
-    (
-      await t.database.db
-        .select({ to: mailOutbox.to })
-        .from(mailOutbox)
-        .where(sql`${mailOutbox.to} like 'mp%@umbrella.test'`)
-    ).map((mail) => mail.to);
+  const job = (id: string) => io.job(id);
+  const mailed = () => mailedTo(t, 'mp%@umbrella.test');
   const messages = async (jobId: string) =>
     new Map(
       (
@@ -93,7 +74,7 @@ describe.each(databaseKinds)('user import: the mail phase (%s)', (kind) => {
       if (first?.status === 'PROVISIONED') break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(await mailedTo()).toEqual([]);
+    expect(await mailed()).toEqual([]);
     expect(new Set((await messages(id)).values())).toEqual(new Set([ACTIVATION_PENDING]));
 
     // The process died while a batch was with the mailer: that row's mail may have gone, so it is never sent again.
@@ -106,14 +87,13 @@ describe.each(databaseKinds)('user import: the mail phase (%s)', (kind) => {
       .update(importJobs)
       .set({ heartbeatAt: sql`now() - interval '2 minutes'` })
       .where(eq(importJobs.id, id));
-    stallAt = null;
+    stall.stop();
     const resumed = await io.commit(id, 'upsert');
     expect(resumed.outcomes.created).toBe(PEOPLE);
     expect(resumed.mails).toEqual({ total: PEOPLE, done: PEOPLE });
 
-    const mailed = await mailedTo();
     const due = Array.from({ length: PEOPLE - 1 }, (_, index) => email(index + 1));
-    expect(mailed.toSorted()).toEqual(due.toSorted());
+    expect((await mailed()).toSorted()).toEqual(due.toSorted());
     const after = await messages(id);
     for (const to of due) expect(after.get(to)).toBeNull();
     expect(after.get(email(PEOPLE))).toBe(
@@ -132,10 +112,9 @@ describe.each(databaseKinds)('user import: the mail phase (%s)', (kind) => {
     expect(users.map((user) => user.status)).toEqual(due.map(() => 'PROVISIONED'));
 
     // The stalled commit wakes up at last: its rows were taken by the resumed one, so it mails nobody again.
-    releaseStall(new Error('the first commit wakes up'));
-    stallAt = null;
+    stall.wake(new Error('the first commit wakes up'));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await mailedTo()).toSorted()).toEqual(due.toSorted());
+    expect((await mailed()).toSorted()).toEqual(due.toSorted());
   });
 
   it('commits a file whose rows need no mail straight through the mail phase', async () => {
