@@ -37,6 +37,21 @@ const toMailing = {
 } as const;
 
 /**
+ * A phase of the commit followed by watching the job (the server answers once it has moved on): the first of `ends`
+ * that holds leaves the phase, else the phase watches again with the answer tracked.
+ */
+const followed = (phase: 'watching' | 'mailing', ends: readonly (typeof committedToDone | typeof toMailing)[]) =>
+  ({
+    invoke: {
+      id: 'watch',
+      src: 'watch',
+      input: ({ context }: { context: UserImportContext }) => ({ jobId: context.preview?.job.id ?? '' }),
+      onDone: [...ends, { target: phase, reenter: true, actions: { type: 'track', params: jobOf } }],
+      onError: { target: '#userImport.failed', actions: { type: 'report', params: errorOf } },
+    },
+  }) as const;
+
+/**
  * Manage Import Users (admin-and-board §2, §3, §4, §5, §7, §8): choose an importable client; once its applications'
  * roles have loaded, download its template or upload a file (refused here when it is 1 MiB or more, before any call);
  * the server's dry run comes back as a preview (counts and every failing row); commit it as create, update or upsert,
@@ -250,32 +265,9 @@ export const userImportMachine = setup({
             onError: { target: '#userImport.failed', actions: { type: 'report', params: errorOf } },
           },
         },
-        watching: {
-          invoke: {
-            id: 'watch',
-            src: 'watch',
-            input: ({ context }) => ({ jobId: context.preview?.job.id ?? '' }),
-            onDone: [
-              committedToDone,
-              toMailing,
-              { target: 'watching', reenter: true, actions: assign({ job: ({ event }) => event.output }) },
-            ],
-            onError: { target: '#userImport.failed', actions: { type: 'report', params: errorOf } },
-          },
-        },
+        watching: followed('watching', [committedToDone, toMailing]),
         /** The rows are done; the activation mails of the people created go out, and the bar counts them. */
-        mailing: {
-          invoke: {
-            id: 'watch',
-            src: 'watch',
-            input: ({ context }) => ({ jobId: context.preview?.job.id ?? '' }),
-            onDone: [
-              committedToDone,
-              { target: 'mailing', reenter: true, actions: assign({ job: ({ event }) => event.output }) },
-            ],
-            onError: { target: '#userImport.failed', actions: { type: 'report', params: errorOf } },
-          },
-        },
+        mailing: followed('mailing', [committedToDone]),
       },
     },
     done: {
