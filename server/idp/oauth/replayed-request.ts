@@ -17,6 +17,9 @@ export function replayedRequest(raw: IncomingMessage, body: string): IncomingMes
   copy.httpVersionMinor = raw.httpVersionMinor;
   copy.headers = { ...raw.headers, 'content-length': String(bytes.length) };
   delete copy.headers['transfer-encoding'];
+  // Whole from the start, as a message the HTTP parser has finished: an IncomingMessage destroyed before it is
+  // `complete` counts as aborted and destroys its socket, which would take the reply with it.
+  copy.complete = true;
   copy.push(bytes);
   copy.push(null);
   return copy;
