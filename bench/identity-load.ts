@@ -1,9 +1,11 @@
 // Sign-ins and token refreshes per second against the real server, from a few concurrent clients. Bounded: a fixed
 // number of sign-ins, a fixed duration of refreshes. Any failed request stops the benchmark (a figure over errors
 // would mean nothing).
+import { availableParallelism } from 'node:os';
 import { passwordSignIn, portalIdentity, refreshTokens, type Tokens } from './identity-client';
 import { BENCH_PASSWORD, type BenchServer } from './identity-server';
 import { physicalLimits } from './identity-limits';
+import { machineCost, readMachineCpu } from './machine-cpu';
 import { againstLimit, atLeast, figure, summarise, type Figure } from './support';
 
 /** Sign-ins per second must reach this share of the argon2id verify limit (one verify per sign-in). */
@@ -21,6 +23,54 @@ function cpuPerOperation(what: string, before: number | null, after: number | nu
     figure(`${what}, server CPU per operation, ms`, Math.round(((after - before) / operations) * 10) / 10, 'ms', null),
   ];
 }
+
+/** The machine's and this process's CPU counters at one moment. */
+function cpuReading() {
+  return { machine: readMachineCpu(), generator: process.cpuUsage() };
+}
+
+/**
+ * What the run cost the whole machine (server, this load generator, PostgreSQL): per operation, how busy the cores
+ * were, and two ceilings: the mix as run (every core's time divided by that cost), and the server side alone (the
+ * load generator's share taken out, as when the load comes from other machines). When the cores were nearly all busy,
+ * the throughput can only grow by cutting what an operation costs somewhere on the machine.
+ */
+function machineFigures(
+  what: string,
+  before: ReturnType<typeof cpuReading>,
+  after: ReturnType<typeof cpuReading>,
+  operations: number,
+) {
+  const cost = machineCost(before.machine, after.machine, operations);
+  if (cost === null) return [];
+  const generator = process.cpuUsage(before.generator);
+  const generatorMs = (generator.user + generator.system) / 1000 / operations;
+  const serverSideMs = cost.perOperationMs - generatorMs;
+  return [
+    figure(
+      `${what}, machine CPU per operation (server, load generator, database), ms`,
+      round1(cost.perOperationMs),
+      'ms',
+      null,
+    ),
+    figure(`${what}, load generator CPU per operation, ms`, round1(generatorMs), 'ms', null),
+    figure(`${what}, machine cores busy during the run, %`, Math.round(cost.busyShare * 100), '%', null),
+    figure(
+      `${what}, ceiling on this machine (all cores at that cost), per second`,
+      round1(cost.ceilingPerSecond),
+      '/s',
+      null,
+    ),
+    figure(
+      `${what}, ceiling of the server side (server and database, all cores), per second`,
+      serverSideMs > 0 ? round1((availableParallelism() * 1000) / serverSideMs) : 0,
+      '/s',
+      null,
+    ),
+  ];
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
 
 const on = (server: BenchServer) => (server.database === 'postgres' ? 'PostgreSQL' : 'PGlite');
 
@@ -55,12 +105,15 @@ export async function benchSignIns(server: BenchServer, { count = 240, concurren
     passwordSignIn(identity, loginAt(server, index), BENCH_PASSWORD).then(() => undefined);
   await runPool(concurrency, concurrency, signIn); // warm-up: code paths compiled, connections open
   const cpuBefore = server.cpuMs();
+  const machineBefore = cpuReading();
   const { durations, seconds } = await runPool(count, concurrency, (i) => signIn(i + concurrency));
+  const machineAfter = cpuReading();
   const cpuAfter = server.cpuMs();
   const perSecond = Math.round((count / seconds) * 10) / 10;
   const { hash } = await physicalLimits();
   return [
     ...cpuPerOperation(`password sign-in on ${on(server)}`, cpuBefore, cpuAfter, count),
+    ...machineFigures(`password sign-in on ${on(server)}`, machineBefore, machineAfter, count),
     againstLimit(
       figure(
         `password sign-ins (authn + authorize + token) on ${on(server)}, ${concurrency} concurrent, per second`,
@@ -101,6 +154,7 @@ export async function benchRefreshes(server: BenchServer, { seconds = 10, concur
   }
   const durations: number[] = [];
   const cpuBefore = server.cpuMs();
+  const machineBefore = cpuReading();
   const started = performance.now();
   const deadline = started + seconds * 1000;
   let last: Tokens | undefined;
@@ -116,11 +170,13 @@ export async function benchRefreshes(server: BenchServer, { seconds = 10, concur
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const machineAfter = cpuReading();
   const cpuAfter = server.cpuMs();
   const { sign } = await physicalLimits();
   const signed = signedTokens(last);
   return [
     ...cpuPerOperation(`token refresh on ${on(server)}`, cpuBefore, cpuAfter, durations.length),
+    ...machineFigures(`token refresh on ${on(server)}`, machineBefore, machineAfter, durations.length),
     againstLimit(
       atLeast(
         `token refreshes (refresh_token grant, rotating) on ${on(server)}, ${concurrency} concurrent, per second`,
