@@ -22,8 +22,18 @@ export function prefetchRoute(path: string): void {
 
 /**
  * Where a person lands after signing in: the board, or the dashboard for an administrator (machines/login/
- * post-login.ts). Which one is known only after the password's answer, so both are fetched while it is awaited.
+ * post-login.ts). Which one is known only after the password's answer, so both are fetched ahead.
  */
 export function prefetchLandings(): void {
   for (const path of [BOARD_PATH, ADMIN_HOME_PATH]) prefetchRoute(path);
+}
+
+/**
+ * Runs `work` once the browser has nothing else to do (or after `timeoutMs` at the latest): the login page fetches
+ * the landings while the person types. Fetched at the submit instead, their thirty-odd chunks were downloaded and
+ * compiled while the password's answer was awaited, and delayed it by about 100 ms (docs/benchmarks.md, 2026-11-28).
+ */
+export function whenIdle(work: () => void, timeoutMs = 1500): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: timeoutMs });
+  else setTimeout(work, 0);
 }

@@ -10,7 +10,7 @@ import type { ProfileApplication, UserProfile } from '@contracts/profile';
 import type { IdentityPort } from '../auth/identity-port';
 import type { MountedWidget } from '../auth/sign-in-widget';
 import { pushPageView } from './analytics';
-import { prefetchLandings } from './route-prefetch';
+import { prefetchLandings, whenIdle } from './route-prefetch';
 import { resolveRoute } from './routes';
 import { storage } from './storage';
 import { storageKeys, type StorageKey } from './storage-keys';
@@ -121,18 +121,26 @@ export function wireIdentity({
         signInWidget: fromCallback<WidgetCommand, SignInWidgetInput>(({ input, sendBack, receive }) => {
           let removed = false;
           let mounted: MountedWidget | undefined;
-          // A submitted password is the moment to fetch what signing in goes through next (not a step of the flow).
+          // What signing in goes through next is fetched while the person types, once the widget is up and the page
+          // idle, and again at the submit for someone quicker than that (a second time costs nothing: the browser
+          // keeps what it fetched). Not a step of the flow: only the network's head start.
+          const prepare = () => {
+            identity.prepareSignIn();
+            prefetchLandings();
+          };
           const tell = (event: WidgetEvent) => {
-            if (event.type === 'widget.submitted') {
-              identity.prepareSignIn();
-              prefetchLandings();
-            }
+            if (event.type === 'widget.submitted') prepare();
             sendBack(event);
           };
           identity.mountWidget({ ...input, sendBack: tell }).then(
             (widget) => {
               if (removed) widget.remove();
-              else mounted = widget;
+              else {
+                mounted = widget;
+                whenIdle(() => {
+                  if (!removed) prepare();
+                });
+              }
             },
             // A failed mount is a state of the flow (an error with Retry), never a blank area.
             () => {
