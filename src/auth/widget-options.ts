@@ -21,9 +21,23 @@ export function usernameHooks({
 }) {
   let rule: UsernameRule | undefined;
   const transformUsername = (username: string) => (rule ? toIdpUsername(username, rule) : username.trim());
+  // The last name's lookup, kept: the one begun when the person left the username field is the one the submit
+  // awaits, so the password's request does not wait for it. A failed lookup is forgotten (the next one asks again).
+  let last: { name: string; lookup: Promise<UsernameRule | undefined> } | undefined;
+  const lookupOnce = (typed: string) => {
+    const name = typed.trim();
+    if (last?.name !== name) {
+      const lookup = lookupRule(typed);
+      last = { name, lookup };
+      lookup.catch(() => {
+        if (last?.lookup === lookup) last = undefined;
+      });
+    }
+    return last.lookup;
+  };
   /** Looks up the rule of a typed name; a failed lookup keeps the last rule. */
   const learnRule = (typed: string): Promise<void> =>
-    lookupRule(typed)
+    lookupOnce(typed)
       .catch(() => undefined)
       .then((found) => {
         rule = found ?? rule;
@@ -34,5 +48,9 @@ export function usernameHooks({
       done?.();
     });
   };
-  return { transformUsername, processCreds, learnRule };
+  /** Begins the lookup of a name the person has typed (leaving the field), ahead of its submit. */
+  const anticipate = (typed: string) => {
+    if (typed.trim() !== '') lookupOnce(typed).catch(() => undefined);
+  };
+  return { transformUsername, processCreds, learnRule, anticipate };
 }
