@@ -1,4 +1,4 @@
-import { Box, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -20,6 +20,7 @@ import { LoadFailedNotice } from '../profile/LoadFailedNotice';
 import { OnwardLink } from '../profile/OnwardLink';
 import { PublicPageHeading } from '../profile/PublicPageHeading';
 import { HtmlLabel } from '../ui/HtmlLabel';
+import { BusySpinner } from '../ui/BusySpinner';
 
 type FaqRef = ActorRefFrom<typeof faqMachine>;
 
@@ -52,7 +53,7 @@ function Faq({ faqRef }: { faqRef: FaqRef }) {
           {i18n._(labels.Faq_Link_Login)}
         </OnwardLink>
       </Box>
-      {section === 'loading' ? <Spinner alignSelf="center" /> : null}
+      {section === 'loading' ? <BusySpinner alignSelf="center" /> : null}
       {section === 'failed' ? (
         <LoadFailedNotice
           message={i18n._(labels.Faq_Text_LoadFailed)}

@@ -1,4 +1,4 @@
-import { Box, Button, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
@@ -34,6 +34,7 @@ import { paths } from '../app/routes';
 import { WIDGET_ELEMENT_ID } from '../auth/widget-options';
 import { labels } from '../i18n/labels';
 import { DemoGuide } from './DemoGuide';
+import { BusySpinner } from '../ui/BusySpinner';
 
 /**
  * The login page, also the SSO screen (public-and-profile §2): the title, the client's login-required message, the
@@ -104,7 +105,7 @@ function LoginFlowView({
             : i18n._(attemptsText(counter.count))}
         </Text>
       )}
-      {busy ? <Spinner size="lg" color="brand" aria-label={i18n._(labels.Global_Text_Loading)} /> : null}
+      {busy ? <BusySpinner size="lg" color="brand" /> : null}
       {showsWidget ? <Box id={WIDGET_ELEMENT_ID} data-testid="okta-widget-container" width="full" /> : null}
       {widgetFailed ? (
         <WidgetFailure

@@ -1,4 +1,4 @@
-import { Card, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -12,6 +12,7 @@ import {
 import { AppActor } from '../app/AppActor';
 import { labels } from '../i18n/labels';
 import { ProfileForm } from './form/ProfileForm';
+import { BusySpinner } from '../ui/BusySpinner';
 
 /**
  * Edit Profile (admin-and-board §2): the profile form in Edit mode on one's own profile, on the board (without its top
@@ -44,7 +45,7 @@ function EditProfile({ editRef }: { editRef: ActorRefFrom<typeof editProfileMach
         {t({ id: 'Instance_Text_EditProfileTitle', message: 'Edit your profile' })}
       </Heading>
       {formRef ? <ProfileForm formRef={formRef} loadFailure={errorCard} /> : null}
-      {refreshing ? <Spinner alignSelf="center" aria-label={i18n._(labels.Global_Text_Loading)} /> : null}
+      {refreshing ? <BusySpinner alignSelf="center" /> : null}
     </Stack>
   );
 }

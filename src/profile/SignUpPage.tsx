@@ -1,4 +1,4 @@
-import { Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
@@ -24,6 +24,7 @@ import { InvitationInvalidNotice } from './InvitationInvalidNotice';
 import { ClientLogo, PublicPageHeading } from './PublicPageHeading';
 import { SignUpCaptcha } from './SignUpCaptcha';
 import { ProfileForm } from './form/ProfileForm';
+import { BusySpinner } from '../ui/BusySpinner';
 
 type SignUpRef = ActorRefFrom<typeof signUpMachine>;
 
@@ -58,7 +59,7 @@ function SignUp({ signUpRef }: { signUpRef: SignUpRef }) {
   return (
     <Stack gap="6">
       <PublicPageHeading clientId={clientId} title={i18n._(labels.SignUp_Text_Title)} />
-      {preparing ? <Spinner alignSelf="center" /> : null}
+      {preparing ? <BusySpinner alignSelf="center" /> : null}
       {failed ? cannotLoad : null}
       {invitationInvalid ? <InvitationInvalidNotice clientId={clientId} /> : null}
       {formRef ? (

@@ -16,4 +16,10 @@ describe('the public notices (issue 13)', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the sign-in page' })).toHaveAttribute('href', '/Login');
   });
+
+  it('a page that shows only a spinner while it loads names it for screen readers (the FAQ while its entries load)', async () => {
+    const { api } = answeringApi();
+    renderShell({ path: '/Faq/acme', api: { ...api, getFaq: () => new Promise(() => undefined) } });
+    expect(await screen.findByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { Dialog, Spinner } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -13,6 +13,7 @@ import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { ProfileForm } from '../../profile/form/ProfileForm';
 import type { ProfileFormRef } from '../../profile/form/profile-form-ref';
+import { BusySpinner } from '../../ui/BusySpinner';
 
 export type UserDialogRef = ActorRefFrom<ReturnType<typeof createUserDialogMachine>>;
 
@@ -73,7 +74,7 @@ function ClientChoiceDialog({
     <DialogFrame title={title} onClose={cancel} frame={{ closeOnInteractOutside: false }}>
       <Dialog.Body>
         {choice.loading ? (
-          <Spinner size="sm" color="brand" role="status" aria-label={label} />
+          <BusySpinner size="sm" color="brand" label={label} />
         ) : (
           <LabelledField
             kind="select"

@@ -1,4 +1,4 @@
-import { Spinner, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { selectPasswordResetRef } from '@machines/app/app.selectors';
@@ -11,6 +11,7 @@ import { OnwardLink } from '../OnwardLink';
 import { PublicPageHeading } from '../PublicPageHeading';
 import { CodeStep, EmailStep, PasswordStep } from './ResetSteps';
 import type { ResetRef } from './reset-ref';
+import { BusySpinner } from '../../ui/BusySpinner';
 
 /**
  * The one-time-code password reset page (spec public-and-profile §2; docs/flows/password-reset.md): the e-mail and
@@ -28,7 +29,7 @@ function ResetPassword({ resetRef }: { resetRef: ResetRef }) {
   return (
     <Stack gap="6">
       <PublicPageHeading clientId={clientId} title={i18n._(labels.ResetPassword_Text_Title)} />
-      {section === 'preparing' ? <Spinner alignSelf="center" /> : null}
+      {section === 'preparing' ? <BusySpinner alignSelf="center" /> : null}
       {section === 'failed' ? (
         <LoadFailedNotice
           message={i18n._(labels.ResetPassword_Text_LoadFailed)}

@@ -1,4 +1,4 @@
-import { Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -18,6 +18,7 @@ import { FormDialog } from '@src/ui/form/FormDialog';
 import { LabelledField } from '@src/ui/form/LabelledField';
 import { useText } from '@src/ui/use-text';
 import { ConflictChoice } from '@src/ui/form/ConflictChoice';
+import { BusySpinner } from '@src/ui/BusySpinner';
 
 type EditorRef = ActorRefFrom<typeof labelEditorMachine>;
 
@@ -127,7 +128,7 @@ function EditorBody({
           onEdit({ scope });
         }}
       />
-      {view.busy ? <Spinner aria-label={i18n._(labels.Global_Text_Loading)} /> : null}
+      {view.busy ? <BusySpinner /> : null}
       <ErrorSummary status="warning" message={view.problem === undefined ? undefined : text(view.problem)} />
       {view.failed ? (
         <Button variant="outline" alignSelf="start" onClick={onReload}>
