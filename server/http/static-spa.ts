@@ -49,10 +49,13 @@ export async function installStaticSpa(
 ): Promise<void> {
   const root = path.resolve(staticDir);
   const built = existsSync(path.join(root, 'index.html'));
-  const page = inspector ? INSPECTOR_PAGE : 'index.html';
-  if (built && !existsSync(path.join(root, page))) {
-    throw new Error(`INSPECTOR=true, but the build in ${root} has no ${page}: run npm run build again`);
+  // A build from before the inspector had a page of its own (a stale dist/client under `npm run dev`, whose pages
+  // Vite serves) must not stop the server: it serves index.html and says why the inspector will not answer.
+  const inspectorBuilt = existsSync(path.join(root, INSPECTOR_PAGE));
+  if (built && inspector && !inspectorBuilt) {
+    app.log.warn(`INSPECTOR=true, but the build in ${root} has no ${INSPECTOR_PAGE}: run npm run build again`);
   }
+  const page = inspector && inspectorBuilt ? INSPECTOR_PAGE : 'index.html';
   const sendPage = (reply: FastifyReply) => reply.header('cache-control', REVALIDATE).sendFile(page);
   if (built) {
     await app.register(fastifyStatic, {
@@ -68,7 +71,8 @@ export async function installStaticSpa(
     // Ahead of the static files' wildcard route: the page asked for by its own names is the page of this server.
     app.get('/', (_request, reply) => sendPage(reply));
     app.get('/index.html', (_request, reply) => sendPage(reply));
-    app.get(`/${INSPECTOR_PAGE}`, (_request, reply) => reply.callNotFound());
+    for (const copy of ['', '.br', '.gz'])
+      app.get(`/${INSPECTOR_PAGE}${copy}`, (_request, reply) => reply.callNotFound());
   } else {
     app.get('/', (_request, reply) => sendNotBuilt(reply));
   }

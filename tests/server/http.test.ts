@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemSchema, REQUEST_ID_HEADER } from '@contracts/errors';
@@ -158,8 +158,13 @@ describe('HTTP shell', () => {
         expect(response.body).toContain('<div id="root">');
         expect(response.body).not.toContain(FAKE_INSPECTOR_BOOT);
       }
-      const asFile = await t.app.inject({ url: `/${INSPECTOR_PAGE}`, headers: { accept: '*/*' } });
-      expect(asFile.statusCode).toBe(404);
+      // Copies of it too, as a build of larger pages would write them.
+      writeFileSync(path.join(spa.dir, `${INSPECTOR_PAGE}.br`), brotliCompressSync(FAKE_INSPECTOR_BOOT));
+      writeFileSync(path.join(spa.dir, `${INSPECTOR_PAGE}.gz`), gzipSync(FAKE_INSPECTOR_BOOT));
+      for (const copy of ['', '.br', '.gz']) {
+        const asFile = await t.app.inject({ url: `/${INSPECTOR_PAGE}${copy}`, headers: { accept: '*/*' } });
+        expect(asFile.statusCode).toBe(404);
+      }
     });
 
     it('does not answer a missing script with the page', async () => {
@@ -242,13 +247,17 @@ describe('the page with INSPECTOR=true (docs/spa.md "Flow inspector")', () => {
     expect(boot.statusCode).toBe(200);
   });
 
-  it('refuses to start on a build without the inspector’s page', async () => {
+  it('serves index.html from a build without the inspector’s page, rather than not start', async () => {
     const app = Fastify();
-    const dir = fakeSpaBuild();
-    rmSync(path.join(dir.dir, INSPECTOR_PAGE));
-    await expect(installStaticSpa(app, dir.dir, { inspector: true })).rejects.toThrow(INSPECTOR_PAGE);
+    const stale = fakeSpaBuild();
+    rmSync(path.join(stale.dir, INSPECTOR_PAGE));
+    await installStaticSpa(app, stale.dir, { inspector: true });
+    const response = await app.inject({ url: '/Login', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('/assets/index-abc123.js');
+    expect(response.body).not.toContain(FAKE_INSPECTOR_BOOT);
     await app.close();
-    dir.remove();
+    stale.remove();
   });
 });
 
