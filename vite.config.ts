@@ -6,6 +6,7 @@ import { layerAliases } from './vite.aliases.ts';
 import { linguiMacro } from './vite.lingui-macro.ts';
 import { mapsOutside } from './vite.maps-outside.ts';
 import { offlineShell } from './vite.offline-shell.ts';
+import { inspectorBoot } from './vite.inspector.ts';
 import { precompress } from './vite.precompress.ts';
 import { widgetAssets } from './vite.widget-assets.ts';
 
@@ -19,6 +20,7 @@ export default defineConfig({
     linguiMacro(),
     lingui(),
     widgetAssets(),
+    inspectorBoot(),
     offlineShell(),
     mapsOutside('dist/sourcemaps'),
     precompress(),
@@ -44,9 +46,16 @@ export default defineConfig({
       output: {
         // Everything the page loads at once goes in one file: split in ~45 small files (as Rolldown would split
         // them by the lazy routes that share them), each compressed on its own, it was 16 KiB larger as Brotli.
-        // The service worker is an entry of its own and stays out.
+        // The service worker and the flow inspector's boot script (vite.inspector.ts) are entries of their own and stay
+        // out: the inspector's code never joins the public entry.
         codeSplitting: {
-          groups: [{ name: 'entry', tags: ['$initial'], test: (id) => !id.endsWith('src/offline/service-worker.ts') }],
+          groups: [
+            {
+              name: 'entry',
+              tags: ['$initial'],
+              test: (id) => !id.endsWith('src/offline/service-worker.ts') && !id.includes('/src/inspector/'),
+            },
+          ],
         },
       },
     },

@@ -23,7 +23,7 @@ export function offlineShell(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         const files = Object.keys(bundle)
-          .filter((name) => name !== WORKER_FILE && name !== 'index.html' && !name.endsWith('.map'))
+          .filter((name) => name !== WORKER_FILE && !name.endsWith('.html') && !name.endsWith('.map'))
           .sort();
         const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16);
         const worker = bundle[WORKER_FILE];

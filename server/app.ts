@@ -176,6 +176,6 @@ export async function buildApp({
     done();
   });
   demoAppRoutes(app);
-  await installStaticSpa(app, staticDir ?? path.resolve('dist/client'));
+  await installStaticSpa(app, staticDir ?? path.resolve('dist/client'), { inspector: config.inspector });
   return app;
 }

@@ -14,7 +14,6 @@ import { normaliseCulture } from '@contracts/culture';
 import { createCatalogueRuntime } from './i18n/runtime';
 import { createIdentityPort, readStoredTokens } from './auth/identity-port';
 import { OfflineShellHost } from './offline/OfflineShellHost';
-import { inspect, listenForInspector } from './inspector/hook';
 import { offlineShellEnabled, wireOfflineShell } from './offline/wiring';
 
 // Every API call carries the signed-in person's access token, read from the auth client's storage.
@@ -27,9 +26,6 @@ const invitationsCalls = () => import('./api/invitations');
 const editCalls = () => import('./api/admin/resources-edit');
 
 const catalogues = createCatalogueRuntime(i18n);
-// The flow inspector (docs/spa.md): nothing is loaded, asked or posted until an inspector tab of this browser asks.
-// Its admin menu entry comes with the menu the server answers.
-listenForInspector(window.location.search, () => import('./inspector/answer'));
 const identity = createIdentityPort(window);
 const logic = wireApp({
   api: {
@@ -81,11 +77,13 @@ const input = readAppInput(window, {
 const requested = describeLocation(window.location.pathname, window.location.search)?.culture;
 await catalogues.activate(requested === undefined ? input.culture : normaliseCulture(requested));
 
+// The flow inspector (docs/spa.md): its boot script, on the page only where the inspector may run, has set the root
+// actor's observer before this entry ran (src/inspector/global.ts); its menu entry comes with the menu the server answers.
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <AppRoot i18n={i18n} logic={logic} input={input} inspect={inspect}>
+      <AppRoot i18n={i18n} logic={logic} input={input} inspect={window.__gatehouseInspect}>
         {offlineShellEnabled(window) ? (
           <OfflineShellHost logic={wireOfflineShell(window)} online={window.navigator.onLine} />
         ) : null}

@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { INSPECTOR_PAGE } from '@contracts/spa-build';
 import { notFound } from './problem';
 
 /** Vite names everything under /assets/ by content hash, so it may be cached for ever. */
@@ -32,12 +33,30 @@ function sendNotBuilt(reply: FastifyReply) {
 
 /**
  * Serves the SPA that `vite build` wrote to `staticDir` (dist/client), with history fallback: any page navigation that
- * matches no route gets index.html, so deep links like /Login/acme work. Unknown /api paths, and everything else
- * that is not a page navigation, answer the JSON 404 problem.
+ * matches no route gets the page, so deep links like /Login/acme work. Unknown /api paths, and everything else that
+ * is not a page navigation, answer the JSON 404 problem.
+ *
+ * The page is index.html, or with `inspector` (INSPECTOR=true) the build's index.inspector.html: the same page with
+ * the flow inspector's boot script before the app's entry (vite.inspector.ts, docs/spa.md "Flow inspector"). Each is
+ * a file of the build with its own compressed copies, if any, so the copy a browser gets is always of the page it
+ * asked for. `/` and `/index.html` (the offline shell's worker caches the latter) answer the page too, and the other
+ * page's file is never served: with the inspector off, nothing of it reaches a browser.
  */
-export async function installStaticSpa(app: FastifyInstance, staticDir: string): Promise<void> {
+export async function installStaticSpa(
+  app: FastifyInstance,
+  staticDir: string,
+  { inspector = false }: { inspector?: boolean } = {},
+): Promise<void> {
   const root = path.resolve(staticDir);
   const built = existsSync(path.join(root, 'index.html'));
+  // A build from before the inspector had a page of its own (a stale dist/client under `npm run dev`, whose pages
+  // Vite serves) must not stop the server: it serves index.html and says why the inspector will not answer.
+  const inspectorBuilt = existsSync(path.join(root, INSPECTOR_PAGE));
+  if (built && inspector && !inspectorBuilt) {
+    app.log.warn(`INSPECTOR=true, but the build in ${root} has no ${INSPECTOR_PAGE}: run npm run build again`);
+  }
+  const page = inspector && inspectorBuilt ? INSPECTOR_PAGE : 'index.html';
+  const sendPage = (reply: FastifyReply) => reply.header('cache-control', REVALIDATE).sendFile(page);
   if (built) {
     await app.register(fastifyStatic, {
       root,
@@ -49,6 +68,11 @@ export async function installStaticSpa(app: FastifyInstance, staticDir: string):
         reply.header('cache-control', reply.request.url.toLowerCase().startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
       },
     });
+    // Ahead of the static files' wildcard route: the page asked for by its own names is the page of this server.
+    app.get('/', (_request, reply) => sendPage(reply));
+    app.get('/index.html', (_request, reply) => sendPage(reply));
+    for (const copy of ['', '.br', '.gz'])
+      app.get(`/${INSPECTOR_PAGE}${copy}`, (_request, reply) => reply.callNotFound());
   } else {
     app.get('/', (_request, reply) => sendNotBuilt(reply));
   }
@@ -56,6 +80,6 @@ export async function installStaticSpa(app: FastifyInstance, staticDir: string):
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url) || !isPageNavigation(request)) throw notFound();
     if (!built) return sendNotBuilt(reply);
-    return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+    return sendPage(reply);
   });
 }

@@ -25,8 +25,8 @@ export function AppRoot({
   logic: ReturnType<typeof wireApp>;
   input: AppInput;
   router?: Omit<ComponentProps<typeof Router>, 'children'>;
-  /** The root actor's inspection observer: the flow inspector's hook in main.tsx (src/inspector/hook.ts). */
-  inspect?: (event: InspectionEvent) => void;
+  /** The root actor's inspection observer: the flow inspector's, where its boot script set one (src/inspector/global.ts). */
+  inspect?: ((event: InspectionEvent) => void) | undefined;
   /** Beside the shell, inside the providers: the offline shell's notices in production (main.tsx). */
   children?: ReactNode;
 }) {

@@ -1,8 +1,9 @@
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 
 /**
- * The flow inspector's only piece in the app's entry, kept tiny on purpose: the root actor's `inspect` option (passed
- * in main.tsx), which only notes the root actor once it has started, and the listener that waits for an inspector.
+ * The flow inspector's hook, run by its boot script (boot.ts) and never part of the app's entry: the root actor's
+ * `inspect` option (the global main.tsx reads), which only notes the root actor once it has started, and the
+ * listener that waits for an inspector.
  * When a flow inspector tab of this browser says hello on the channel, or the address says `?inspect`, the answer is
  * loaded from its own chunk (src/inspector/answer.ts): it asks whether the inspector is enabled and, if so, follows
  * the root's system (`system.inspect`) and publishes. Without an inspector tab nothing is loaded, posted or fetched.

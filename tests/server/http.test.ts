@@ -1,14 +1,17 @@
-import { writeFileSync } from 'node:fs';
+import Fastify from 'fastify';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemSchema, REQUEST_ID_HEADER } from '@contracts/errors';
+import { INSPECTOR_PAGE } from '@contracts/spa-build';
 import { publicConfigOf } from '@server/api/identity/service';
 import { toProblem } from '@server/http/error-handler';
 import { contentSecurityPolicy } from '@server/http/security-headers';
+import { installStaticSpa } from '@server/http/static-spa';
 import { precompressDir } from '../../vite.precompress';
-import { buildTestApp, fakeSpaBuild, testConfig, type TestApp } from './support/app';
+import { buildTestApp, FAKE_INSPECTOR_BOOT, fakeSpaBuild, testConfig, type TestApp } from './support/app';
 
 // The HTTP shell does not read the database (an empty PGlite is enough); resource suites run on both kinds.
 describe('HTTP shell', () => {
@@ -148,6 +151,22 @@ describe('HTTP shell', () => {
       expect(plain.body).toBe(script);
     });
 
+    it('never puts the flow inspector’s boot script in the page with INSPECTOR off, nor serves its page', async () => {
+      for (const url of ['/', '/index.html', '/Login', '/dev/flows', `/${INSPECTOR_PAGE}`]) {
+        const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain('<div id="root">');
+        expect(response.body).not.toContain(FAKE_INSPECTOR_BOOT);
+      }
+      // Copies of it too, as a build of larger pages would write them.
+      writeFileSync(path.join(spa.dir, `${INSPECTOR_PAGE}.br`), brotliCompressSync(FAKE_INSPECTOR_BOOT));
+      writeFileSync(path.join(spa.dir, `${INSPECTOR_PAGE}.gz`), gzipSync(FAKE_INSPECTOR_BOOT));
+      for (const copy of ['', '.br', '.gz']) {
+        const asFile = await t.app.inject({ url: `/${INSPECTOR_PAGE}${copy}`, headers: { accept: '*/*' } });
+        expect(asFile.statusCode).toBe(404);
+      }
+    });
+
     it('does not answer a missing script with the page', async () => {
       const response = await t.app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } });
       expect(response.statusCode).toBe(404);
@@ -187,6 +206,58 @@ describe('HTTP shell', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ code: 'payload_too_large' });
+  });
+});
+
+describe('the page with INSPECTOR=true (docs/spa.md "Flow inspector")', () => {
+  let t: TestApp;
+  // Pages large enough to get Brotli and gzip copies: the copy sent must be a copy of the page the server chose.
+  const spa = fakeSpaBuild({ padding: ' a page large enough to be compressed;'.repeat(60) });
+  beforeAll(async () => {
+    await precompressDir(spa.dir);
+    t = await buildTestApp('pglite', { seed: false, staticDir: spa.dir, env: { INSPECTOR: 'true' } });
+  });
+  afterAll(async () => {
+    await t.dispose();
+    spa.remove();
+  });
+
+  it('has the boot script before the app’s entry, in every encoding, on every name of the page', async () => {
+    for (const url of ['/', '/index.html', '/Login/acme', '/dev/flows']) {
+      for (const [encoding, decode] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+        ['identity', (body: Buffer) => body],
+      ] as const) {
+        const response = await t.app.inject({ url, headers: { accept: 'text/html', 'accept-encoding': encoding } });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+        const page = decode(response.rawPayload).toString();
+        expect(page.indexOf(FAKE_INSPECTOR_BOOT)).toBeGreaterThan(0);
+        expect(page.indexOf(FAKE_INSPECTOR_BOOT)).toBeLessThan(page.indexOf('/assets/index-abc123.js'));
+      }
+    }
+  });
+
+  it('keeps the policy that allows only our own scripts: the boot script is one of them', async () => {
+    const response = await t.app.inject({ url: '/Login', headers: { accept: 'text/html' } });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+    const boot = await t.app.inject({ url: FAKE_INSPECTOR_BOOT });
+    expect(boot.statusCode).toBe(200);
+  });
+
+  it('serves index.html from a build without the inspector’s page, rather than not start', async () => {
+    const app = Fastify();
+    const stale = fakeSpaBuild();
+    rmSync(path.join(stale.dir, INSPECTOR_PAGE));
+    await installStaticSpa(app, stale.dir, { inspector: true });
+    const response = await app.inject({ url: '/Login', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('/assets/index-abc123.js');
+    expect(response.body).not.toContain(FAKE_INSPECTOR_BOOT);
+    await app.close();
+    stale.remove();
   });
 });
 

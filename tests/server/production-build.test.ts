@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INSPECTOR_PAGE } from '@contracts/spa-build';
 import { startServer, type WatchedServer } from '@tests/e2e/support/server-process';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -87,6 +88,23 @@ describe('the production build (npm run build, npm run start:prod)', () => {
       (file) => /\.(js|css|html)$/.test(file) && MAP_COMMENT.test(readFileSync(path.join(clientDir, file), 'utf8')),
     );
     expect(naming).toEqual([]);
+  });
+
+  it('builds the flow inspector’s boot script into its own page only, first, importing nothing the entry loads', () => {
+    const page = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+    const inspectorPage = readFileSync(path.join(clientDir, INSPECTOR_PAGE), 'utf8');
+    const entry = linkedAssets(page);
+    const added = linkedAssets(inspectorPage).filter((file) => !entry.includes(file));
+    expect(added).toHaveLength(1);
+    const boot = added[0] ?? '';
+    expect(linkedAssets(inspectorPage).filter((file) => file !== boot)).toEqual(entry);
+    const scripts = [...inspectorPage.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]);
+    expect(scripts[0]).toBe(boot);
+    // Module scripts run in the page's order, unless the first imports the entry's chunks: those would run first.
+    const code = readFileSync(path.join(clientDir, boot), 'utf8');
+    const imported = [...code.matchAll(/from"\.\/([^"]+)"/g)].map((match) => `/assets/${match[1] ?? ''}`);
+    expect(imported.filter((file) => entry.includes(file))).toEqual([]);
+    expect(code).not.toContain('__GATEHOUSE_INSPECTOR_DOOR__');
   });
 
   it('serves the assets without a sourceMappingURL, and answers 404 for their maps', async () => {

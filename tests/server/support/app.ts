@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { INSPECTOR_PAGE } from '@contracts/spa-build';
 import { buildApp, type BuildAppOptions } from '@server/app';
 import { issuerFor } from '@server/auth/token-verifier';
 import { loadConfig, type Config } from '@server/config';
@@ -21,12 +22,22 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
   return loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://gatehouse.test', LOG_LEVEL: 'silent', ...env });
 }
 
-/** A fake `vite build` output: enough for the static and history-fallback behaviour. */
-export function fakeSpaBuild(): { dir: string; remove(): void } {
+/** The fake build's flow inspector boot script, named by its inspector page only (vite.inspector.ts). */
+export const FAKE_INSPECTOR_BOOT = '/assets/inspector-abc123.js';
+
+/**
+ * A fake `vite build` output: enough for the static and history-fallback behaviour, with the page the build writes
+ * for INSPECTOR=true beside index.html. `padding` makes both pages large enough to get compressed copies.
+ */
+export function fakeSpaBuild({ padding = '' }: { padding?: string } = {}): { dir: string; remove(): void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'gatehouse-spa-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Gatehouse</title><div id="root"></div>');
+  const page = (head: string) =>
+    `<!doctype html><title>Gatehouse</title>${head}<script type="module" src="/assets/index-abc123.js"></script><!--${padding}--><div id="root"></div>`;
+  writeFileSync(path.join(dir, 'index.html'), page(''));
+  writeFileSync(path.join(dir, INSPECTOR_PAGE), page(`<script type="module" src="${FAKE_INSPECTOR_BOOT}"></script>`));
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("spa")');
+  writeFileSync(path.join(dir, FAKE_INSPECTOR_BOOT), 'console.log("inspector")');
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

@@ -20,7 +20,7 @@ const nextSnapshot = () =>
     inspectorSide.addEventListener('message', onMessage);
   });
 
-describe('the app’s inspector hook (the only piece in the entry)', () => {
+describe('the app’s inspector hook (run by the boot script)', () => {
   it('loads and asks nothing until an inspector tab says hello, then answers with the root’s state and follows it', async () => {
     const asked: string[] = [];
     const load = vi.fn(() =>
