@@ -5,6 +5,7 @@ import type { PublicConfig } from '@contracts/public-config';
 import type { UsernameRule } from '@contracts/username';
 import type { WidgetEvent } from '@machines/login/login.types';
 import './sign-in-widget.css';
+import { inWidgetLanguage, widgetLabelsUrl, type WidgetTexts } from './widget-error-texts';
 import { widgetLanguage } from './widget-language';
 import { usernameHooks, WIDGET_ASSETS_BASE } from './widget-options';
 
@@ -98,6 +99,16 @@ function learnRuleBeforeRecovery(element: HTMLElement, learnRule: (typed: string
   };
 }
 
+/** The widget's texts of a language (the same file it reads itself, so the browser has it once); none if unreadable. */
+async function widgetTexts(language: string): Promise<WidgetTexts> {
+  try {
+    const answer = await fetch(widgetLabelsUrl(language));
+    return answer.ok ? ((await answer.json()) as WidgetTexts) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** Whether an image loads: the logo is only handed to the widget when there is one, else its header would be empty. */
 async function imageLoads(document: Document, url: string): Promise<boolean> {
   const image = document.createElement('img');
@@ -120,9 +131,11 @@ function typeInto(input: HTMLInputElement, value: string) {
  * auth client, and reports what happens as login machine events. Returns the function that removes it.
  */
 export async function mountSignInWidget(options: MountWidgetOptions): Promise<MountedWidget> {
-  const [{ default: OktaSignIn }, hasLogo] = await Promise.all([
+  const language = widgetLanguage(options.language);
+  const [{ default: OktaSignIn }, hasLogo, texts] = await Promise.all([
     import('@okta/okta-signin-widget/classic'),
     imageLoads(options.element.ownerDocument, options.logoUrl),
+    widgetTexts(language),
   ]);
   ensureStylesheet(options.element.ownerDocument);
   // sign-in-widget.css hides the header (an empty band) when the client has no login logo.
@@ -133,6 +146,9 @@ export async function mountSignInWidget(options: MountWidgetOptions): Promise<Mo
       options.sendBack({ type: 'widget.submitted', username });
     },
   });
+  // The widget's error texts in its language (widget-error-texts.ts). The auth client's other calls (tokens, renewal)
+  // answer OAuth errors, which carry no Okta error code and pass unchanged; the portal's own API calls use ky.
+  options.client.options.transformErrorXHR = inWidgetLanguage(texts);
   const widget = new OktaSignIn({
     el: `#${options.element.id}`,
     useClassicEngine: true,
@@ -142,7 +158,7 @@ export async function mountSignInWidget(options: MountWidgetOptions): Promise<Mo
     clientId: options.config.clientId,
     redirectUri: options.config.redirectUri,
     assets: { baseUrl: WIDGET_ASSETS_BASE },
-    language: widgetLanguage(options.language),
+    language,
     features: { router: false },
     ...(hasLogo ? { logo: options.logoUrl } : {}),
     // One help link on the page: the widget's, to the client's FAQ (issue 13).

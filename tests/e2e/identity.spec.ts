@@ -80,12 +80,25 @@ describe('signing in through the real Sign-In Widget (docs/demo-world.md)', () =
     await identityPages.openLogin(page);
     await identityPages.signIn(page, 'maria@acme.test', 'not-her-password');
     await expect.poll(() => page.getByText('You have 4 sign-in attempts left.').count()).toBe(1);
-    await expect.poll(() => page.locator('#okta-sign-in-widget .o-form-error-container').innerText()).not.toBe('');
+    // The widget's own text for Okta's E0000004, as on Okta's hosted page (src/auth/widget-error-texts.ts).
+    await expect
+      .poll(() => page.locator('#okta-sign-in-widget .o-form-error-container').innerText())
+      .toBe('Unable to sign in');
     // Acme has not configured Login_Text_ClientErrorMessage: the spec shows it only when translated (§8).
     expect(
       await page.getByText('We could not sign you in. Check your username and password and try again.').count(),
     ).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/Login');
+    await context.close();
+  });
+
+  it('a wrong password on the Spanish login page reads in Spanish in the widget too', async () => {
+    const { page, context } = await openPage(browser(), baseUrl);
+    await identityPages.openLogin(page, '/Login?culture=es');
+    await identityPages.signIn(page, 'maria@acme.test', 'not-her-password');
+    await expect
+      .poll(() => page.locator('#okta-sign-in-widget .o-form-error-container').innerText())
+      .toBe('No se puede iniciar sesión');
     await context.close();
   });
 
