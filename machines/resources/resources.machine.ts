@@ -56,6 +56,47 @@ type ResourcesContext = {
 export const requestKeyOf = (request: ResourceRequest) =>
   `${request.culture}|${request.clientId ?? ''}|${request.page ?? ''}`;
 
+/**
+ * Loads the page's texts under the version in context, then `target`: applied and remembered, or the failure
+ * reported (a 401 is not: spec §7). The same whether the version was checked first or is being checked beside it.
+ */
+const loadTexts = (target: 'idle' | 'loaded') =>
+  ({
+    id: 'loadResources',
+    src: 'loadResources',
+    input: ({ context }: { context: ResourcesContext }) => ({
+      components: componentsFor(context.request.page),
+      culture: context.request.culture,
+      clientId: context.request.clientId,
+      version: context.version,
+    }),
+    onDone: {
+      target,
+      actions: [
+        { type: 'rememberLoaded', params: ({ event }: { event: { output: AggregatedResources } }) => event.output },
+        {
+          type: 'applyLabels',
+          params: ({ context, event }: { context: ResourcesContext; event: { output: AggregatedResources } }) => ({
+            culture: context.request.culture,
+            labels: event.output.labels,
+          }),
+        },
+      ],
+    },
+    // The built-in catalogue stays active, so the page still reads in its language.
+    onError: [
+      {
+        guard: { type: 'isReportable', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+        target,
+        actions: {
+          type: 'reportFailure',
+          params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+        },
+      },
+      { target },
+    ],
+  }) as const;
+
 export const resourcesMachine = setup({
   types: {
     context: {} as ResourcesContext,
@@ -80,6 +121,9 @@ export const resourcesMachine = setup({
     isCultureInactive: ({ context, event }) => event.type === 'page.changed' && event.culture !== context.activeCulture,
     isNewerVersion: ({ context }, version: number) => version > context.version,
     isPageMissing: ({ context }) => requestKeyOf(context.request) !== context.loaded?.key,
+    /** `isPageMissing` for the page a `page.changed` asks for, before the request is assigned. */
+    isRequestedPageMissing: ({ context, event }) =>
+      event.type === 'page.changed' && requestKeyOf(event) !== context.loaded?.key,
     /** Spec §7: "A resource load returning 401 is ignored". */
     isReportable: (_, { error }: { error: unknown }) => !(error instanceof ApiError && error.status === 401),
   },
@@ -95,6 +139,10 @@ export const resourcesMachine = setup({
           : context.request,
     })),
     rememberVersion: assign((_, version: number) => ({ version })),
+    activateCatalogue: assign(({ context }, builtInLabels: LabelTexts) => ({
+      activeCulture: context.request.culture,
+      builtInLabels,
+    })),
     rememberLoaded: assign(({ context }, resources: AggregatedResources) => ({
       loaded: { key: requestKeyOf(context.request), version: context.version },
       lists: resources.lists,
@@ -131,10 +179,13 @@ export const resourcesMachine = setup({
   initial: 'waitingForPage',
   invoke: { id: 'watchWindowFocus', src: 'watchWindowFocus' },
   on: {
-    // Every page change re-checks the version; a change of culture first switches the built-in catalogue.
+    // Every page change re-checks the version; a change of culture first switches the built-in catalogue. A page
+    // whose texts are not loaded is loaded under the version known meanwhile, beside the check, not after it (one
+    // round trip less before the page reads right); a newer version then loads it again.
     // Leaving a busy state for the same target restarts its request, so an outdated answer is never applied.
     'page.changed': [
       { guard: 'isCultureInactive', actions: 'assignRequest', target: '.activatingCulture' },
+      { guard: 'isRequestedPageMissing', actions: 'assignRequest', target: '.checkingAndLoading' },
       { actions: 'assignRequest', target: '.checkingVersion' },
     ],
   },
@@ -146,13 +197,14 @@ export const resourcesMachine = setup({
         id: 'activateCulture',
         src: 'activateCulture',
         input: ({ context }) => ({ culture: context.request.culture }),
-        onDone: {
-          target: 'checkingVersion',
-          actions: assign({
-            activeCulture: ({ context }) => context.request.culture,
-            builtInLabels: ({ event }) => event.output,
-          }),
-        },
+        onDone: [
+          {
+            guard: 'isPageMissing',
+            target: 'checkingAndLoading',
+            actions: { type: 'activateCatalogue', params: ({ event }) => event.output },
+          },
+          { target: 'checkingVersion', actions: { type: 'activateCatalogue', params: ({ event }) => event.output } },
+        ],
         onError: [
           {
             guard: { type: 'isReportable', params: ({ event }) => ({ error: event.error }) },
@@ -193,38 +245,49 @@ export const resourcesMachine = setup({
         ],
       },
     },
-    loading: {
+    /** A page not loaded yet: its texts are asked for under the version known now, while the version is checked. */
+    checkingAndLoading: {
       tags: 'busy',
-      invoke: {
-        id: 'loadResources',
-        src: 'loadResources',
-        input: ({ context }) => ({
-          components: componentsFor(context.request.page),
-          culture: context.request.culture,
-          clientId: context.request.clientId,
-          version: context.version,
-        }),
-        onDone: {
-          target: 'idle',
-          actions: [
-            { type: 'rememberLoaded', params: ({ event }) => event.output },
-            {
-              type: 'applyLabels',
-              params: ({ context, event }) => ({ culture: context.request.culture, labels: event.output.labels }),
+      type: 'parallel',
+      states: {
+        version: {
+          initial: 'checking',
+          states: {
+            checking: {
+              invoke: {
+                id: 'fetchVersion',
+                src: 'fetchVersion',
+                input: ({ context }) => ({ clientId: context.request.clientId }),
+                onDone: [
+                  {
+                    guard: { type: 'isNewerVersion', params: ({ event }) => event.output },
+                    actions: [
+                      { type: 'rememberVersion', params: ({ event }) => event.output },
+                      { type: 'persistVersion', params: ({ event }) => ({ version: event.output }) },
+                    ],
+                    // The texts asked for meanwhile may be older: they are asked for again under this version.
+                    target: '#resources.loading',
+                  },
+                  { target: 'checked' },
+                ],
+                // The page's own load goes on and reports its own failure, as after a failed check.
+                onError: { target: 'checked' },
+              },
             },
-          ],
-        },
-        // The built-in catalogue stays active, so the page still reads in its language.
-        onError: [
-          {
-            guard: { type: 'isReportable', params: ({ event }) => ({ error: event.error }) },
-            target: 'idle',
-            actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+            checked: { type: 'final' },
           },
-          { target: 'idle' },
-        ],
+        },
+        texts: {
+          initial: 'loading',
+          states: {
+            loading: { invoke: loadTexts('loaded') },
+            loaded: { type: 'final' },
+          },
+        },
       },
+      onDone: 'idle',
     },
+    loading: { tags: 'busy', invoke: loadTexts('idle') },
     /** Settled: the page shows the texts it has. */
     idle: {
       on: { 'window.focused': 'checkingVersion', 'texts.changed': 'checkingVersion' },

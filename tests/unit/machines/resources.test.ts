@@ -8,7 +8,13 @@ import { fakePorts } from '../../support/fake-ports';
 import { aggregated, ACME } from '../../support/fixtures';
 
 type Context = SnapshotFrom<typeof resourcesMachine>['context'];
-type StateName = 'waitingForPage' | 'activatingCulture' | 'checkingVersion' | 'loading' | 'idle';
+type StateName =
+  | 'waitingForPage'
+  | 'activatingCulture'
+  | 'checkingVersion'
+  | 'loading'
+  | 'idle'
+  | { checkingAndLoading: { version: 'checking' | 'checked'; texts: 'loading' | 'loaded' } };
 
 const loginPage: ResourceRequest = { page: 'login', culture: 'en-us', clientId: ACME };
 const loginKey = `en-us|${ACME}|login`;
@@ -66,10 +72,18 @@ describe('resources: transitions', () => {
     expect(next.value).toBe('activatingCulture');
   });
 
-  it('goes straight to the version check when the culture is already active', () => {
+  it('loads a page not loaded yet beside the version check when the culture is already active', () => {
     const [next] = transition(resourcesMachine, at('idle'), { type: 'page.changed', ...loginPage, page: 'faq' });
-    expect(next.value).toBe('checkingVersion');
+    expect(next.value).toEqual({ checkingAndLoading: { version: 'checking', texts: 'loading' } });
     expect(next.context.request.page).toBe('faq');
+  });
+
+  it('only checks the version for the page already loaded', () => {
+    const [next] = transition(resourcesMachine, at('idle', { loaded: { key: loginKey, version: 20260101 } }), {
+      type: 'page.changed',
+      ...loginPage,
+    });
+    expect(next.value).toBe('checkingVersion');
   });
 
   it('switches catalogue again when the page asks for another culture', () => {
@@ -77,10 +91,21 @@ describe('resources: transitions', () => {
     expect(next.value).toBe('activatingCulture');
   });
 
-  it('checks the version once the catalogue is active', () => {
+  it('checks the version and loads the page once the catalogue is active', () => {
     const [next] = transition(
       resourcesMachine,
       at('activatingCulture', { activeCulture: undefined }),
+      doneEvent('activateCulture', { Global_Text_Loading: 'Loading…' }),
+    );
+    expect(next.value).toEqual({ checkingAndLoading: { version: 'checking', texts: 'loading' } });
+    expect(next.context.activeCulture).toBe('en-us');
+    expect(next.context.builtInLabels).toEqual({ Global_Text_Loading: 'Loading…' });
+  });
+
+  it('only checks the version once the catalogue is active when the page is loaded already', () => {
+    const [next] = transition(
+      resourcesMachine,
+      at('activatingCulture', { activeCulture: undefined, loaded: { key: loginKey, version: 20260101 } }),
       doneEvent('activateCulture', {}),
     );
     expect(next.value).toBe('checkingVersion');
@@ -161,5 +186,62 @@ describe('resources: transitions', () => {
   it('drops a window focus while a check is already running', () => {
     const [next] = transition(resourcesMachine, at('checkingVersion'), { type: 'window.focused' });
     expect(next.value).toBe('checkingVersion');
+  });
+});
+
+describe('resources: a page loaded beside its version check', () => {
+  const both = { checkingAndLoading: { version: 'checking', texts: 'loading' } } as const;
+
+  it('applies the texts when they come first and waits for the version', () => {
+    const answer = aggregated({ labels: { Login_Text_Title: 'Welcome' } });
+    const [next, actions] = transition(resourcesMachine, at(both), doneEvent('loadResources', answer));
+    expect(next.value).toEqual({ checkingAndLoading: { version: 'checking', texts: 'loaded' } });
+    expect(next.context.loaded).toEqual({ key: loginKey, version: 20260101 });
+    expect(actions).toContainEqual(expect.objectContaining({ type: 'applyLabels' }));
+  });
+
+  it('settles once the version says nothing newer and the texts are in', () => {
+    const [next] = transition(
+      resourcesMachine,
+      at({ checkingAndLoading: { version: 'checking', texts: 'loaded' } }),
+      doneEvent('fetchVersion', 20260101),
+    );
+    expect(next.value).toBe('idle');
+  });
+
+  it('settles once the texts are in after the version said nothing newer', () => {
+    const [next] = transition(
+      resourcesMachine,
+      at({ checkingAndLoading: { version: 'checked', texts: 'loading' } }),
+      doneEvent('loadResources', aggregated({})),
+    );
+    expect(next.value).toBe('idle');
+  });
+
+  it('asks for the texts again under a newer version, stored for the next visit', () => {
+    const [next, actions] = transition(resourcesMachine, at(both), doneEvent('fetchVersion', 20260102));
+    expect(next.value).toBe('loading');
+    expect(next.context.version).toBe(20260102);
+    expect(actions).toContainEqual(expect.objectContaining({ type: 'persistVersion', params: { version: 20260102 } }));
+  });
+
+  it('goes on loading without a report when the version check fails', () => {
+    const [next, actions] = transition(
+      resourcesMachine,
+      at(both),
+      errorEvent('fetchVersion', new TypeError('offline')),
+    );
+    expect(next.value).toEqual({ checkingAndLoading: { version: 'checked', texts: 'loading' } });
+    expect(reportsFailure(actions)).toBe(false);
+  });
+
+  it('reports a failed load but not a 401, and settles when the version is known', () => {
+    const failure = new ApiError({ status: 500, code: 'internal', message: 'boom', requestId: 'r1' });
+    const [failed, reported] = transition(resourcesMachine, at(both), errorEvent('loadResources', failure));
+    expect(failed.value).toEqual({ checkingAndLoading: { version: 'checking', texts: 'loaded' } });
+    expect(reportsFailure(reported)).toBe(true);
+    const unauthorized = new ApiError({ status: 401, code: 'unauthorized', message: 'no', requestId: 'r2' });
+    const [, ignored] = transition(resourcesMachine, at(both), errorEvent('loadResources', unauthorized));
+    expect(reportsFailure(ignored)).toBe(false);
   });
 });
