@@ -1,10 +1,10 @@
 // `npm run docs:flows`: writes the generated diagram blocks of docs/flows/*.md from the machines
-// (scripts/flow-docs/flow-blocks.ts), and the flow inspector's list of machines that those pages name
-// (scripts/flow-docs/machine-list.ts). `--check`: writes nothing, lists the files that differ and fails.
+// (scripts/flow-docs/flow-blocks.ts), and the flow inspector's descriptions of the machines those pages name
+// (scripts/flow-docs/machine-definitions.ts). `--check`: writes nothing, lists the files that differ and fails.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { flowPages, readPage, regeneratePage } from './flow-docs/flow-blocks';
-import { machineListFile, machineListText } from './flow-docs/machine-list';
+import { machineDefinitionsFile, machineDefinitionsText } from './flow-docs/machine-definitions';
 
 const root = path.resolve(import.meta.dirname, '..');
 const check = process.argv.includes('--check');
@@ -18,14 +18,14 @@ for (const page of flowPages(root)) {
   const text = readPage(root, page);
   written(page, text, await regeneratePage(root, text));
 }
-const currentList = (() => {
+const currentDefinitions = (() => {
   try {
-    return readFileSync(path.join(root, machineListFile), 'utf8');
+    return readFileSync(path.join(root, machineDefinitionsFile), 'utf8');
   } catch {
     return '';
   }
 })();
-written(machineListFile, currentList, await machineListText(root));
+written(machineDefinitionsFile, currentDefinitions, await machineDefinitionsText(root));
 if (check && stale.length > 0) {
   console.error(`Generated files differ from their machines (run npm run docs:flows):\n  ${stale.join('\n  ')}`);
   process.exit(1);

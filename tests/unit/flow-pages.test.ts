@@ -2,10 +2,11 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isMachine } from '@machines/support/statechart';
+import { isMachine, machineTransitions } from '@machines/support/statechart';
+import { describeMachine, machineFromDescription } from '@machines/support/statechart-description';
 import { readFileSync } from 'node:fs';
 import { blocksOf, flowPages, loadMachine, readPage, regeneratePage } from '../../scripts/flow-docs/flow-blocks';
-import { machineListFile, machineListText } from '../../scripts/flow-docs/machine-list';
+import { machineDefinitionsFile, machineDefinitionsText } from '../../scripts/flow-docs/machine-definitions';
 import { renderMachine } from '../../scripts/flow-docs/render-machine';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -26,8 +27,25 @@ describe('the flow pages (docs/flows) are generated from the machines', () => {
     expect(await regeneratePage(root, text)).toBe(text);
   });
 
-  it('gives the flow inspector the machines the pages name (npm run docs:flows)', async () => {
-    expect(readFileSync(path.join(root, machineListFile), 'utf8')).toBe(await machineListText(root));
+  it('gives the flow inspector the machines the pages name, described (npm run docs:flows)', async () => {
+    expect(readFileSync(path.join(root, machineDefinitionsFile), 'utf8')).toBe(await machineDefinitionsText(root));
+  });
+
+  it('describes every machine so that the inspector draws it as the flow page does', async () => {
+    const blocks = pages.flatMap((page) => blocksOf(page, readPage(root, page)));
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) {
+      const machine = await loadMachine(root, block.file, block.exportName);
+      const drawn = machineFromDescription(describeMachine(machine));
+      expect({ block, id: drawn.id, diagram: renderMachine(drawn) }).toEqual({
+        block,
+        id: machine.id,
+        diagram: renderMachine(machine),
+      });
+      // The transitions as the path coverage and the drawing enumerate them, targets included.
+      const keys = (each: typeof machine) => machineTransitions(each).map((transition) => transition.key);
+      expect(keys(drawn)).toEqual(keys(machine));
+    }
   });
 
   it('shows every machine of the product on some page', async () => {

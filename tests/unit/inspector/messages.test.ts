@@ -106,4 +106,23 @@ describe('the messages an app tab posts to the flow inspector', () => {
     expect(readMessage({ kind: 'snapshot', tab: 'tab-b' })).toBeUndefined();
     expect(readMessage('hello')).toBeUndefined();
   });
+
+  it('reads a snapshot whose state value is a state’s name or an object of regions, and nothing else', () => {
+    const snapshot = (value: unknown) => ({
+      protocol: 1,
+      kind: 'snapshot',
+      tab: 'tab-b',
+      actor: 'x:1',
+      machine: 'signIn',
+      status: 'active',
+      value,
+      eventType: null,
+      event: null,
+      context: {},
+      at: 1,
+    });
+    expect(readMessage(snapshot('editing'))?.kind).toBe('snapshot');
+    expect(readMessage(snapshot({ flow: 'editing', menu: 'closed' }))?.kind).toBe('snapshot');
+    for (const value of [null, 3, ['editing'], undefined]) expect(readMessage(snapshot(value))).toBeUndefined();
+  });
 });
