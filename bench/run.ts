@@ -35,6 +35,8 @@ const measured: Figure[] = [
   ...(await benchRegister()),
   ...(await benchProfileForm()),
   ...(await benchUserImport()),
+  // The same import on disk, as `npm start` keeps PGlite (DATA_DIR).
+  ...(await benchUserImport(Infinity, true)),
   ...(await benchEnumeration()),
   // Last, and the longest: SOAK_SECONDS (default 600) of mixed load; SOAK_SECONDS=0 skips it.
   ...(await benchSoak()),

@@ -27,17 +27,20 @@ async function seedPeople(t: TestApp): Promise<void> {
   await t.database.db.execute(sql`analyze instances`);
 }
 
-/** The id of the last person of a page: the row the grid's Next names (`after`) for the page that follows. */
-async function lastIdOf(t: TestApp, token: string, query: string): Promise<string> {
+/**
+ * The id of the last (or first) person of a page: the row the grid's Next names (`after`) for the pages that follow,
+ * or its Previous (`before`) for the pages before.
+ */
+async function idOf(t: TestApp, token: string, query: string, end: 'first' | 'last' = 'last'): Promise<string> {
   const answer = await t.app.inject({
     method: 'GET',
     url: `/api/v1/ManageUsers${query}`,
     headers: { authorization: `Bearer ${token}` },
   });
   const rows = answer.json<{ rows: { id: string }[] }>().rows;
-  const last = rows.at(-1);
-  if (last === undefined) throw new Error(`GET ManageUsers${query} answered no rows`);
-  return last.id;
+  const row = end === 'last' ? rows.at(-1) : rows[0];
+  if (row === undefined) throw new Error(`GET ManageUsers${query} answered no rows`);
+  return row.id;
 }
 
 async function timed(t: TestApp, token: string, query: string): Promise<number> {
@@ -63,8 +66,9 @@ export async function benchOn(kind: DatabaseKind, shown: (f: Figure) => void = (
       await t.database.db.execute<{ id: string }>(sql`select id from clients where portal_alias = 'acme'`)
     ).rows;
     // Next from the page before the deepest ones: the row on screen the grid names (a keyset read, not an offset).
-    const middleAfter = await lastIdOf(t, admin, '?page=4998');
-    const clientAfter = await lastIdOf(t, admin, '?sort=client&page=1249');
+    const middleAfter = await idOf(t, admin, '?page=4998');
+    const middleBefore = await idOf(t, admin, '?page=4999', 'first');
+    const clientAfter = await idOf(t, admin, '?sort=client&page=1249');
     const cases: { name: string; token: string; query: (n: number) => string }[] = [
       { name: 'first page, every client (provider administrator)', token: admin, query: () => '' },
       {
@@ -76,6 +80,23 @@ export async function benchOn(kind: DatabaseKind, shown: (f: Figure) => void = (
         name: 'Next to the middle of the first client, sorted by client (after its 12,500th person)',
         token: admin,
         query: () => `?sort=client&page=1250&after=${clientAfter}`,
+      },
+      // A jump of a few pages from the page on screen (GridQuery.from with skip): read from the row on screen, its cost
+      // the jump's, however deep the page. 10 pages is the farthest a relative read goes (GRID_MAX_JUMP_PAGES).
+      {
+        name: 'jump 3 pages on from the middle page, every client (after the 49,990th person, 2 pages skipped)',
+        token: admin,
+        query: () => `?page=5001&after=${middleAfter}&skip=2`,
+      },
+      {
+        name: 'jump 10 pages back from the middle page, every client (before the 49,991st person, 9 pages skipped)',
+        token: admin,
+        query: () => `?page=4989&before=${middleBefore}&skip=9`,
+      },
+      {
+        name: 'sorted by client, jump 10 pages on from the middle of the first client (9 pages skipped)',
+        token: admin,
+        query: () => `?sort=client&page=1259&after=${clientAfter}&skip=9`,
       },
       {
         name: 'a random page of the first 100, every client',

@@ -28,6 +28,13 @@ export function pagedQueryFields(sizes: readonly number[], fallback: number, siz
   };
 }
 
+/**
+ * The farthest a relative read goes: a page up to this many pages from the one on screen is read from the row on
+ * screen (its `after`/`before`) plus the whole pages between (`skip`), so its cost grows with the jump, never with the
+ * page's depth. Farther (or with no row on screen) a page is read by its number.
+ */
+export const GRID_MAX_JUMP_PAGES = 10;
+
 /** A server-paged grid's answer: the page's rows, how many the query covers, and the page it is. */
 export const pagedResponse = <TRow extends v.GenericSchema>(row: TRow) =>
   v.object({ rows: v.array(row), total: v.number(), page: v.number(), size: v.number() });

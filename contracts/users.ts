@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ApplicationRoleSchema } from './instance';
-import { pagedQueryFields, pagedResponse } from './paged-query';
+import { GRID_MAX_JUMP_PAGES, integerText, pagedQueryFields, pagedResponse } from './paged-query';
 
 /**
  * Manage user profiles (admin-and-board §2 "manage-users page"; public-and-profile §2 "Grid, Filter control"): the
@@ -41,8 +41,18 @@ export const UserGridQuerySchema = v.pipe(
      */
     after: v.optional(v.pipe(v.string(), v.uuid('must be an id'))),
     before: v.optional(v.pipe(v.string(), v.uuid('must be an id'))),
+    /**
+     * A jump of more than one page from the page on screen: the whole pages between it and the page asked for,
+     * skipped after `after` (or before `before`). 0 (the default) is Next or Previous; the jump is bounded
+     * (GRID_MAX_JUMP_PAGES), so is the read's cost. Only with `after` or `before`.
+     */
+    skip: v.optional(integerText(0, GRID_MAX_JUMP_PAGES - 1), 0),
   }),
   v.check((query) => query.after === undefined || query.before === undefined, 'after or before, not both'),
+  v.check(
+    (query) => query.skip === 0 || query.after !== undefined || query.before !== undefined,
+    'skip only with after or before',
+  ),
 );
 export type UserGridQuery = v.InferInput<typeof UserGridQuerySchema>;
 

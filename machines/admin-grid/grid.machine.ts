@@ -9,6 +9,7 @@ import {
   type AnyActorLogic,
   type DoneActorEvent,
 } from 'xstate';
+import { GRID_MAX_JUMP_PAGES } from '@contracts/paged-query';
 import { label } from '../support/text';
 import { errorOf, failureNotice } from './failure-notice';
 import {
@@ -172,20 +173,23 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
         return { refinements: value === '' ? others : { ...others, [name]: value }, pageIndex: 0, from: undefined };
       }),
       /**
-       * A page by its number. Server paging: Next and Previous (one page on) also name the row on screen the page
-       * starts after or ends before, so the server reads one index range however deep the page (`GridQuery.from`).
+       * A page by its number. Server paging: a page up to GRID_MAX_JUMP_PAGES on (Next and Previous, one) also names
+       * the row on screen the page starts after or ends before and the whole pages between, so the server reads one
+       * index range from it, its cost the jump's and not the page's depth (`GridQuery.from`).
        */
       goToPage: assign(({ context }, index: number) => {
         const pageIndex = clampPage(index, context.total, context.pageSize);
         const last = context.rows.at(-1);
         const first = context.rows[0];
+        const jump = pageIndex - context.pageIndex;
+        const skip = Math.abs(jump) > 1 ? { skip: Math.abs(jump) - 1 } : {};
         const from: GridFrom | undefined =
-          !serverPaged || first === undefined || last === undefined
+          !serverPaged || first === undefined || last === undefined || Math.abs(jump) > GRID_MAX_JUMP_PAGES
             ? undefined
-            : pageIndex === context.pageIndex + 1
-              ? { after: config.rowId(last) }
-              : pageIndex === context.pageIndex - 1
-                ? { before: config.rowId(first) }
+            : jump > 0
+              ? { after: config.rowId(last), ...skip }
+              : jump < 0
+                ? { before: config.rowId(first), ...skip }
                 : undefined;
         return { pageIndex, from };
       }),

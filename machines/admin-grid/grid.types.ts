@@ -47,8 +47,11 @@ export type GridInput = {
   undeletableIds?: readonly string[];
 };
 
-/** Next or Previous of a server-paged grid: the id of the row on screen the page starts after, or ends before. */
-export type GridFrom = { after: string } | { before: string };
+/**
+ * Next or Previous of a server-paged grid, or a jump of a few pages: the id of the row on screen the page starts
+ * after, or ends before, and how many whole pages lie between (`skip`; absent for Next and Previous).
+ */
+export type GridFrom = ({ after: string } | { before: string }) & { skip?: number };
 
 /** What a server-paged grid asks `loadRows` for: the filter last searched, the scope, the page. */
 export type GridQuery = {

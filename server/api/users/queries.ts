@@ -21,8 +21,11 @@ export interface UserPageRequest {
   direction: 'asc' | 'desc';
   page: number;
   size: number;
-  /** Next or Previous: the page starts after, or ends before, the person of this id (contracts/users.ts). */
-  from?: { after: string } | { before: string };
+  /**
+   * Next or Previous, or a near jump: the page starts after, or ends before, the person of this id, `skip` whole pages
+   * past them (0: Next or Previous; contracts/users.ts).
+   */
+  from?: ({ after: string } | { before: string }) & { skip: number };
 }
 
 /** The case-insensitive contains of the filter control (admin-and-board §5 "Filters"). */
@@ -182,14 +185,17 @@ async function readClientOrderPage(db: Db, request: UserPageRequest): Promise<{ 
 }
 
 /**
- * One page of people and how many the request covers. Next and Previous read from the person on screen (one index
- * range, however deep); the first page, a jump to a page number, or a person no longer there, by the page's number.
+ * One page of people and how many the request covers. Next and Previous, and a jump of a few pages, read from the
+ * person on screen (one index range, however deep, as long as the jump); the first page, a page by its number alone,
+ * or a person no longer there, by the page's number.
  */
 export async function readUserPage(db: Db, request: UserPageRequest): Promise<{ rows: UserRow[]; total: number }> {
   const boundary = request.from === undefined || request.page === 0 ? undefined : await boundaryOf(db, request);
   if (boundary !== undefined) {
+    // A jump skips its whole pages between inside the read (bounded by GRID_MAX_JUMP_PAGES, so is what it costs).
+    const skip = boundary.from.skip * request.size;
     // Rows of a keyset read carry their place in the order too; the answer's contract sends the grid's columns only.
-    const rows: UserRow[] = await readUserBatch(db, boundary.request, boundary.row, request.size);
+    const rows: UserRow[] = await readUserBatch(db, boundary.request, boundary.row, request.size, skip);
     return { rows: 'before' in boundary.from ? rows.reverse() : rows, total: await totalOf(db, request) };
   }
   if (request.sort === 'client') return readClientOrderPage(db, request);
@@ -231,16 +237,25 @@ export type UserExportRow = UserRow & { position: string[] };
 
 /**
  * The batch of an export after `last`: the people the request covers (every page), in the grid's order, read as a
- * keyset so an export of 100,000 people holds one batch at a time and never skips or repeats a person.
+ * keyset so an export of 100,000 people holds one batch at a time and never skips or repeats a person. `skip`: the
+ * people after `last` the batch leaves out first (a grid's jump of a few pages; small, as it is read past).
  */
 export function readUserBatch(
   db: Db,
   request: Omit<UserPageRequest, 'page' | 'size'>,
   last: UserExportRow | undefined,
   size: number,
+  skip = 0,
 ): Promise<UserExportRow[]> {
-  if (request.sort === 'client') return readClientOrderBatch(db, request, last, size);
-  return readIndexedBatch(db, { ...request, sort: request.sort }, last, size);
+  if (request.sort === 'client') return readClientOrderBatch(db, request, last, size, skip);
+  return readIndexedBatch(db, { ...request, sort: request.sort }, last, size, skip);
+}
+
+/** The people after `last` in an indexed order: one range of its index, `skip` of them passed over in the database. */
+function indexedRange(request: IndexedRequest, last: UserExportRow | undefined) {
+  const order = orderOf(request.sort, request.direction);
+  const position = last?.position.map((value) => sql`${value}`);
+  return { order, where: and(whereOf(request), keysetAfter(order, position)) };
 }
 
 function readIndexedBatch(
@@ -248,27 +263,52 @@ function readIndexedBatch(
   request: IndexedRequest,
   last: UserExportRow | undefined,
   size: number,
+  skip: number,
 ): Promise<UserExportRow[]> {
-  const order = orderOf(request.sort, request.direction);
-  const position = last?.position.map((value) => sql`${value}`);
+  const { order, where } = indexedRange(request, last);
   return db
     .select({ ...rowColumns, position: positionOf(order.keys) })
     .from(instances)
     .innerJoin(clients, eq(clients.id, instances.clientId))
-    .where(and(whereOf(request), keysetAfter(order, position)))
+    .where(where)
     .orderBy(...keysetOrder(order))
-    .limit(size);
+    .limit(size)
+    .offset(skip);
+}
+
+/**
+ * How many people after `last` an indexed order has, counted no further than `upTo`: whether a skip passes over the
+ * rest of a client, at a cost bounded by the skip, not by the client's people.
+ */
+async function countAfter(
+  db: Db,
+  request: IndexedRequest,
+  last: UserExportRow | undefined,
+  upTo: number,
+): Promise<number> {
+  const { order, where } = indexedRange(request, last);
+  const within = db
+    .select({ one: sql`1`.as('one') })
+    .from(instances)
+    .where(where)
+    .orderBy(...keysetOrder(order))
+    .limit(upTo)
+    .as('within');
+  const [counted] = await db.select({ n: count() }).from(within);
+  return counted?.n ?? 0;
 }
 
 /**
  * An export's batch in the client order: the rest of the last person's client after them (a keyset of its name
  * order), then the next clients' people from their start, until the batch is full; each through the client's index.
+ * A skip is counted off client by client first (`countAfter`), so no skipped person is read.
  */
 async function readClientOrderBatch(
   db: Db,
   request: Omit<UserPageRequest, 'page' | 'size'>,
   last: UserExportRow | undefined,
   size: number,
+  skip: number,
 ): Promise<UserExportRow[]> {
   const ordered = await db
     .select({ id: clients.id })
@@ -278,10 +318,19 @@ async function readClientOrderBatch(
   const from = last === undefined ? 0 : ordered.findIndex((client) => client.id === last.clientId);
   if (from < 0) return [];
   const rows: UserExportRow[] = [];
+  let left = skip;
   for (const [n, client] of ordered.slice(from).entries()) {
     if (rows.length === size) break;
     const after = n === 0 ? last : undefined;
-    rows.push(...(await readIndexedBatch(db, withinClient(request, client.id), after, size - rows.length)));
+    const run = withinClient(request, client.id);
+    // A skip passes whole clients whose rest it covers, then starts within the next one.
+    const passed = left === 0 ? 0 : await countAfter(db, run, after, left);
+    if (passed < left) {
+      left -= passed;
+      continue;
+    }
+    rows.push(...(await readIndexedBatch(db, run, after, size - rows.length, left)));
+    left = 0;
   }
   return rows;
 }

@@ -41,12 +41,12 @@ export function usersRequestOf(reach: AdminReach, query: GridQuery): Omit<UserPa
 
 /** GET ManageUsers: one page of the people the caller may see. */
 export async function listUsers(db: Db, reach: AdminReach, query: GridQuery): Promise<UserPage> {
-  const { after, before } = query;
+  const { after, before, skip } = query;
   const { rows, total } = await readUserPage(db, {
     ...usersRequestOf(reach, query),
     page: query.page,
     size: query.size,
-    ...(after !== undefined ? { from: { after } } : before !== undefined ? { from: { before } } : {}),
+    ...(after !== undefined ? { from: { after, skip } } : before !== undefined ? { from: { before, skip } } : {}),
   });
   return { rows, total, page: query.page, size: query.size };
 }

@@ -172,6 +172,46 @@ describe.each(databaseKinds)('manage users: the grid and the delete (%s)', (kind
     }
   });
 
+  it('jumps a few pages from the row on screen (skip): the pages by number, in every order, both ways', async () => {
+    for (const order of ['', '&sort=client', '&sort=email&direction=desc', '&sort=client&direction=desc']) {
+      const query = `?size=5${order}`;
+      const byNumber = await Promise.all(
+        Array.from({ length: Math.ceil((await everyone()) / 5) }, (_, n) =>
+          page('admin', `${query}&page=${String(n)}`).then((p) => p.rows.map((row) => row.id)),
+        ),
+      );
+      const last = byNumber.length - 1;
+      // From page 1: 3 pages on (2 skipped) and to the last page; back from the last page to page 1.
+      for (const to of [4, last]) {
+        const skip = to - 2;
+        const jumped = await page(
+          'admin',
+          `${query}&page=${String(to)}&after=${byNumber[1]!.at(-1)!}&skip=${String(skip)}`,
+        );
+        expect(jumped.rows.map((row) => row.id)).toEqual(byNumber[to]);
+      }
+      const back = await page('admin', `${query}&page=1&before=${byNumber[last]![0]!}&skip=${String(last - 2)}`);
+      expect(back.rows.map((row) => row.id)).toEqual(byNumber[1]);
+    }
+  });
+
+  it('keeps a jump within its client and its bound; a jump needs a row on screen', async () => {
+    // Sam is Globex's: from Acme's client administrator the row names nobody, and the page is Acme's page 4 by number.
+    const sam = await idOf('sam@globex.test');
+    const own = await page('acmeClientAdmin', '?size=5&page=3');
+    const jumped = await page('acmeClientAdmin', `?size=5&page=3&after=${sam!}&skip=2`);
+    expect(jumped.rows).toEqual(own.rows);
+    expect(jumped.rows.every((row) => row.clientId === acme)).toBe(true);
+    // An Acme row with the client filter on Globex: nobody the read keeps, so Globex's page by its number.
+    const acmeRow = own.rows[0]!.id;
+    const globexPage = await page('admin', `?size=5&page=0&clientId=${globex}`);
+    const filtered = await page('admin', `?size=5&page=0&clientId=${globex}&after=${acmeRow}&skip=1`);
+    expect(filtered.rows).toEqual(globexPage.rows);
+    expect(await call('GET', `ManageUsers?page=11&after=${acmeRow}&skip=10`)).toAnswer(400);
+    expect(await call('GET', `ManageUsers?page=3&skip=2`)).toAnswer(400);
+    expect(await call('GET', `ManageUsers?page=3&before=${acmeRow}&skip=-1`)).toAnswer(400);
+  });
+
   it('reads a page by its number when the row Next names is gone or out of reach; refuses both ways at once', async () => {
     const second = await page('admin', '?size=5&page=1');
     const gone = '00000000-0000-4000-8000-000000000000';

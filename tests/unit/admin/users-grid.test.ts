@@ -13,6 +13,7 @@ import { detailsIdOf } from '@machines/admin-grid/grid.machine';
 import type { GridLoad, GridQuery } from '@machines/admin-grid/grid.types';
 import { userSearchColumns, usersGridMachine } from '@machines/admin-grid/users-grid';
 import type { Application } from '@contracts/admin/applications';
+import { GRID_MAX_JUMP_PAGES } from '@contracts/paged-query';
 import type { UserRow } from '@contracts/users';
 import { userQueryOf } from '@src/admin/users/wiring';
 import { manyApplications } from '../../support/admin-fixtures';
@@ -236,7 +237,7 @@ describe('the grid query as the server takes it (src/admin/users/wiring.ts)', ()
 });
 
 describe('Next and Previous read from the row on screen (GridQuery.from; the server reads one index range)', () => {
-  it('names the last row for Next, the first for Previous, and nothing for a jump or page 1 of a new query', async () => {
+  it('names the last row for Next, the first for Previous, the pages between for a jump, nothing for a new query', async () => {
     const { actor, loadRows } = startGrid();
     loadRows.resolve(pageOf(0, 10, 57));
     await settle();
@@ -249,7 +250,7 @@ describe('Next and Previous read from the row on screen (GridQuery.from; the ser
     loadRows.resolve(pageOf(0, 10, 57));
     await settle();
     actor.send({ type: 'page.go', index: 4 });
-    expect(loadRows.calls.at(-1)).toMatchObject({ pageIndex: 4, from: undefined });
+    expect(loadRows.calls.at(-1)).toMatchObject({ pageIndex: 4, from: { after: person(9).id, skip: 3 } });
     loadRows.resolve(pageOf(40, 10, 57));
     await settle();
     actor.send({ type: 'page.go', index: 3 });
@@ -258,6 +259,22 @@ describe('Next and Previous read from the row on screen (GridQuery.from; the ser
     await settle();
     actor.send({ type: 'sort.by', column: 'email' });
     expect(loadRows.calls.at(-1)).toMatchObject({ pageIndex: 0, from: undefined });
+  });
+
+  it('reads by its number a page more than GRID_MAX_JUMP_PAGES from the one on screen, and from it a near one again', async () => {
+    const { actor, loadRows } = startGrid();
+    loadRows.resolve(pageOf(0, 10, 500));
+    await settle();
+    actor.send({ type: 'page.go', index: GRID_MAX_JUMP_PAGES + 1 });
+    expect(loadRows.calls.at(-1)).toMatchObject({ pageIndex: GRID_MAX_JUMP_PAGES + 1, from: undefined });
+    loadRows.resolve(pageOf(110, 10, 500));
+    await settle();
+    actor.send({ type: 'page.go', index: 1 });
+    expect(loadRows.calls.at(-1)).toMatchObject({ pageIndex: 1, from: { before: person(110).id, skip: 9 } });
+    loadRows.resolve(pageOf(10, 10, 500));
+    await settle();
+    actor.send({ type: 'page.go', index: 2 });
+    expect(loadRows.calls.at(-1)?.from).toEqual({ after: person(19).id });
   });
 
   it('reads by its number the last page there is when Next lay past it (people were deleted meanwhile)', async () => {
@@ -282,6 +299,12 @@ describe('Next and Previous read from the row on screen (GridQuery.from; the ser
     };
     expect(userQueryOf({ ...query, from: { after: 'p29' } })).toEqual({ page: 3, size: 10, after: 'p29' });
     expect(userQueryOf({ ...query, from: { before: 'p40' } })).toEqual({ page: 3, size: 10, before: 'p40' });
+    expect(userQueryOf({ ...query, from: { before: 'p40', skip: 2 } })).toEqual({
+      page: 3,
+      size: 10,
+      before: 'p40',
+      skip: 2,
+    });
   });
 });
 
