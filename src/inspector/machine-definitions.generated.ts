@@ -1465,7 +1465,10 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         waitingForPage: {},
         activatingCulture: {
           on: {
-            'xstate.done.actor.activateCulture': [{ target: ['#resources.checkingVersion'] }],
+            'xstate.done.actor.activateCulture': [
+              { target: ['#resources.checkingAndLoading'], guard: 'isPageMissing' },
+              { target: ['#resources.checkingVersion'] },
+            ],
             'xstate.error.actor.activateCulture': [
               { target: ['#resources.checkingVersion'], guard: 'isReportable' },
               { target: ['#resources.checkingVersion'] },
@@ -1490,6 +1493,45 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           invoke: [{ id: 'fetchVersion', src: 'fetchVersion' }],
           tags: ['busy'],
         },
+        checkingAndLoading: {
+          type: 'parallel',
+          states: {
+            version: {
+              initial: 'checking',
+              states: {
+                checking: {
+                  on: {
+                    'xstate.done.actor.fetchVersion': [
+                      { target: ['#resources.loading'], guard: 'isNewerVersion' },
+                      { target: ['#resources.checkingAndLoading.version.checked'] },
+                    ],
+                    'xstate.error.actor.fetchVersion': [{ target: ['#resources.checkingAndLoading.version.checked'] }],
+                  },
+                  invoke: [{ id: 'fetchVersion', src: 'fetchVersion' }],
+                },
+                checked: { type: 'final' },
+              },
+            },
+            texts: {
+              initial: 'loading',
+              states: {
+                loading: {
+                  on: {
+                    'xstate.done.actor.loadResources': [{ target: ['#resources.checkingAndLoading.texts.loaded'] }],
+                    'xstate.error.actor.loadResources': [
+                      { target: ['#resources.checkingAndLoading.texts.loaded'], guard: 'isReportable' },
+                      { target: ['#resources.checkingAndLoading.texts.loaded'] },
+                    ],
+                  },
+                  invoke: [{ id: 'loadResources', src: 'loadResources' }],
+                },
+                loaded: { type: 'final' },
+              },
+            },
+          },
+          on: { 'xstate.done.state.resources.checkingAndLoading': [{ target: ['#resources.idle'] }] },
+          tags: ['busy'],
+        },
         loading: {
           on: {
             'xstate.done.actor.loadResources': [{ target: ['#resources.idle'] }],
@@ -1511,6 +1553,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
       on: {
         'page.changed': [
           { target: ['#resources.activatingCulture'], guard: 'isCultureInactive' },
+          { target: ['#resources.checkingAndLoading'], guard: 'isRequestedPageMissing' },
           { target: ['#resources.checkingVersion'] },
         ],
       },
