@@ -22,14 +22,14 @@ for (let run = 0; run < 3; run++) {
   await page.waitForFunction(() => (window as any).shown > 0);
   const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
   await cdp.send('Tracing.end'); await done;
-  const res = await page.evaluate(() => { const c = (window as any).clk; return { total: Math.round((window as any).shown - c), r: performance.getEntriesByType('resource').filter((e) => e.startTime >= c - 5 && !e.name.includes('/assets/')).map((e: any) => `${Math.round(e.startTime - c)}-${Math.round(e.responseEnd - c)} ${e.name.replace(location.origin, '').slice(0, 60)}`) }; });
+  const res = await page.evaluate(() => { const c = (window as any).clk; return { total: Math.round((window as any).shown - c), r: performance.getEntriesByType('resource').filter((e) => e.startTime >= c - 5 && true).map((e: any) => `${Math.round(e.startTime - c)}-${Math.round(e.responseEnd - c)} ${e.name.replace(location.origin, '').slice(0, 60)}`) }; });
   const click = events.find((e) => e.name === 'bench-click'); const shown = events.find((e) => e.name === 'bench-shown');
   if (!click || !shown) { console.log('no marks'); continue; }
   const main = events.filter((e) => e.ph === 'X' && e.pid === click.pid && e.tid === click.tid && e.ts >= click.ts && e.ts <= shown.ts);
   const top = main.filter((e) => ['RunTask', 'ThreadControllerImpl::RunTask'].includes(e.name));
   const busy = top.reduce((s, e) => s + (e.dur ?? 0), 0) / 1000;
-  const long = top.filter((e) => (e.dur ?? 0) > 4000).map((e) => {
-    const inner = main.filter((x) => x.ts >= e.ts && x.ts < e.ts + e.dur && x !== e && (x.dur ?? 0) > 1500).map((x) => `${x.name}${x.args?.data?.url ? ' ' + String(x.args.data.url).split('/').pop() : ''}${x.args?.data?.functionName ? ' ' + x.args.data.functionName : ''}:${Math.round(x.dur / 1000)}`).slice(0, 6);
+  const long = top.filter((e) => (e.dur ?? 0) > 2000).map((e) => {
+    const inner = main.filter((x) => x.ts >= e.ts && x.ts < e.ts + e.dur && x !== e && (x.dur ?? 0) > 800).map((x) => `${x.name}${x.args?.data?.url ? ' ' + String(x.args.data.url).split('/').pop() : ''}${x.args?.data?.functionName ? ' ' + x.args.data.functionName : ''}:${Math.round(x.dur / 1000)}`).slice(0, 6);
     return `${Math.round((e.ts - click.ts) / 1000)}+${Math.round(e.dur / 1000)} [${inner.join(', ')}]`;
   });
   if (run > 0) console.log(JSON.stringify({ total: res.total, busyMs: Math.round(busy), r: res.r, long }, null, 1));

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
@@ -13,8 +13,8 @@ export type LayoutProps = { route: PageRoute; children: ReactNode };
 /** The frame of each layout; the admin and board frames are loaded on first use (layout-loaders.ts). */
 const layouts: Record<Layout, ComponentType<LayoutProps>> = {
   public: ({ children }) => <PublicLayout>{children}</PublicLayout>,
-  admin: lazy(layoutLoaders.admin),
-  board: lazy(layoutLoaders.board),
+  admin: layoutLoaders.admin.View,
+  board: layoutLoaders.board.View,
 };
 
 /** Each route's page by its (unique) pattern, made once: a lazy component made during render would remount its page on every render. */

@@ -2,6 +2,7 @@ import { flowTable } from '@machines/app/app.flows';
 import { ADMIN_HOME_PATH, BOARD_PATH } from '@machines/login/post-login';
 import { layoutLoaders } from './layout-loaders';
 import { resolveRoute } from './routes';
+import { preloadView } from './route-views';
 
 /**
  * Starts downloading the frame, the page and the flow's machine of an address before anyone goes there, so that
@@ -13,8 +14,8 @@ export function prefetchRoute(path: string): void {
   if (resolved.kind !== 'page') return;
   const { route } = resolved;
   const loads: Promise<unknown>[] = [
-    route.view(),
-    ...(route.layout === 'public' ? [] : [layoutLoaders[route.layout]()]),
+    preloadView(route.view),
+    ...(route.layout === 'public' ? [] : [layoutLoaders[route.layout].preload()]),
     ...(route.flow === undefined ? [] : [flowTable[route.flow].load()]),
   ];
   for (const load of loads) load.catch(() => undefined);

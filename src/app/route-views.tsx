@@ -1,5 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
+import { preloadable, type Preloadable } from './preloadable';
 
 /**
  * How a route names its view: a loader of the page component, so every page is its own chunk (a visitor of the
@@ -20,14 +21,19 @@ export const transit =
   () =>
     import('@src/pages/TransitPage').then(({ TransitPage }) => () => <TransitPage title={title} />);
 
-const views = new Map<ViewLoader, LazyExoticComponent<ComponentType>>();
+const views = new Map<ViewLoader, Preloadable<object>>();
 
-/** The one lazy component of a loader: the same across renders, so React keeps the page mounted. */
-export function viewOf(load: ViewLoader): LazyExoticComponent<ComponentType> {
+function viewEntry(load: ViewLoader): Preloadable<object> {
   let view = views.get(load);
   if (!view) {
-    view = lazy(() => load().then((component) => ({ default: component })));
+    view = preloadable(load);
     views.set(load, view);
   }
   return view;
 }
+
+/** The one component of a loader: the same across renders, so React keeps the page mounted. */
+export const viewOf = (load: ViewLoader): ComponentType => viewEntry(load).View;
+
+/** Loads a route's view ahead (route-prefetch.ts): rendered later, it shows at once, without a Suspense fallback. */
+export const preloadView = (load: ViewLoader): Promise<ComponentType> => viewEntry(load).preload();
