@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import { preloadable } from '@src/app/preloadable';
 
 const Page = ({ name }: { name: string }) => <p>{name}</p>;
 
-function show(View: (props: { name: string }) => React.ReactNode) {
+function show(View: ComponentType<{ name: string }>) {
   render(
     <Suspense fallback={<p>fallback</p>}>
       <View name="the page" />
