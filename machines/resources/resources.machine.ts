@@ -56,6 +56,26 @@ type ResourcesContext = {
 export const requestKeyOf = (request: ResourceRequest) =>
   `${request.culture}|${request.clientId ?? ''}|${request.page ?? ''}`;
 
+/** The version check's call: GET resource/GetResourceVersion(PerClient). */
+const fetchVersionCall = {
+  id: 'fetchVersion',
+  src: 'fetchVersion',
+  input: ({ context }: { context: ResourcesContext }) => ({ clientId: context.request.clientId }),
+} as const;
+
+type VersionAnswer = { event: { output: number } };
+
+/** The server announced a newer version: kept, stored for the next visit, and the texts loaded under it. */
+const loadUnderNewerVersion = (target: 'loading' | '#resources.loading') =>
+  ({
+    guard: { type: 'isNewerVersion', params: ({ event }: VersionAnswer) => event.output },
+    actions: [
+      { type: 'rememberVersion', params: ({ event }: VersionAnswer) => event.output },
+      { type: 'persistVersion', params: ({ event }: VersionAnswer) => ({ version: event.output }) },
+    ],
+    target,
+  }) as const;
+
 /**
  * Loads the page's texts under the version in context, then `target`: applied and remembered, or the failure
  * reported (a 401 is not: spec §7). The same whether the version was checked first or is being checked beside it.
@@ -218,21 +238,8 @@ export const resourcesMachine = setup({
     checkingVersion: {
       tags: 'busy',
       invoke: {
-        id: 'fetchVersion',
-        src: 'fetchVersion',
-        input: ({ context }) => ({ clientId: context.request.clientId }),
-        onDone: [
-          {
-            guard: { type: 'isNewerVersion', params: ({ event }) => event.output },
-            actions: [
-              { type: 'rememberVersion', params: ({ event }) => event.output },
-              { type: 'persistVersion', params: ({ event }) => ({ version: event.output }) },
-            ],
-            target: 'loading',
-          },
-          { guard: 'isPageMissing', target: 'loading' },
-          { target: 'idle' },
-        ],
+        ...fetchVersionCall,
+        onDone: [loadUnderNewerVersion('loading'), { guard: 'isPageMissing', target: 'loading' }, { target: 'idle' }],
         // Without the server's version the page still needs its texts; the load reports its own failure.
         onError: [
           { guard: 'isPageMissing', target: 'loading' },
@@ -255,19 +262,10 @@ export const resourcesMachine = setup({
           states: {
             checking: {
               invoke: {
-                id: 'fetchVersion',
-                src: 'fetchVersion',
-                input: ({ context }) => ({ clientId: context.request.clientId }),
+                ...fetchVersionCall,
                 onDone: [
-                  {
-                    guard: { type: 'isNewerVersion', params: ({ event }) => event.output },
-                    actions: [
-                      { type: 'rememberVersion', params: ({ event }) => event.output },
-                      { type: 'persistVersion', params: ({ event }) => ({ version: event.output }) },
-                    ],
-                    // The texts asked for meanwhile may be older: they are asked for again under this version.
-                    target: '#resources.loading',
-                  },
+                  // The texts asked for meanwhile may be older: they are asked for again under this version.
+                  loadUnderNewerVersion('#resources.loading'),
                   { target: 'checked' },
                 ],
                 // The page's own load goes on and reports its own failure, as after a failed check.
