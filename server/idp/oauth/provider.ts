@@ -9,7 +9,7 @@ import { claimsByScope, supportedScopes } from './claims';
 import { grantEverythingAsked } from './grant';
 import { backToPortal, submitLogoutAtOnce } from './logout-pages';
 import { OKTA_POST_MESSAGE, registerOktaPostMessage } from './post-message-mode';
-import { interactionPolicyWithSessionTokens, SESSION_TOKEN_PARAM } from './session-token';
+import { interactionPolicyWithSessionTokens, interactionUrl, SESSION_TOKEN_PARAM } from './session-token';
 import { expiresWithSession, issueRefreshToken, OFFLINE_PARAM, oktaAuthorizeParams } from './authorize-params';
 
 /** A browser application signing people in (a public client: PKCE, no secret), like an Okta SPA app. */
@@ -75,7 +75,7 @@ export function createProvider({
     expiresWithSession,
     issueRefreshToken,
     interactions: {
-      url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}`,
+      url: interactionUrl(mountPath, db),
       policy: interactionPolicyWithSessionTokens(),
     },
     loadExistingGrant: grantEverythingAsked,

@@ -15,7 +15,9 @@ import { runHijacked, sendRawJson } from './raw-reply';
  *    and consent is automatic (loadExistingGrant);
  * 2. a login-prompt check asks for a login while a sessionToken has not been redeemed in this authorization
  *    (even over an existing session: the token names who signs in now, as at Okta);
- * 3. the interaction endpoint redeems the token and finishes the login, or answers `login_required`.
+ * 3. the token is redeemed as the interaction is created (`interactionUrl`), and the browser goes straight back to
+ *    the authorization with the login done, or with `login_required`; any other interaction goes to the interaction
+ *    endpoint, which settles it the same way.
  */
 
 export const SESSION_TOKEN_PARAM = 'sessionToken';
@@ -43,6 +45,22 @@ const LOGIN_REQUIRED = {
 };
 
 /**
+ * oidc-provider's `interactions.url`, called once it has stored a new interaction. An authorization that brought a
+ * sessionToken is settled here, in the request that asked for it: the token redeemed, the result saved on the
+ * interaction, and the browser sent straight back to the authorization's resume address. That is one redirect and one
+ * read of the interaction fewer than going through the interaction endpoint (the widget's sign-in waited for both,
+ * docs/benchmarks.md 2026-11-28). Any other interaction has its page, the interaction endpoint.
+ */
+export function interactionUrl(mountPath: string, db: Db) {
+  return async (_ctx: unknown, interaction: Interaction): Promise<string> => {
+    if (typeof interaction.params[SESSION_TOKEN_PARAM] !== 'string')
+      return `${mountPath}/interaction/${interaction.uid}`;
+    await settleInteraction(db, interaction);
+    return interaction.returnTo;
+  };
+}
+
+/**
  * GET {issuer path}/interaction/:uid. oidc-provider writes the answer (a 303 back to the authorization) on the
  * raw response, so Fastify steps aside.
  */
@@ -55,31 +73,34 @@ export function interactionHandler(provider: Provider, db: Db) {
         sendRawJson(res, 400, { error: 'invalid_request', error_description: 'interaction session not found' });
         return;
       }
-      const sessionToken = details.params[SESSION_TOKEN_PARAM];
-      const redeemed =
-        details.prompt.name === 'login' && typeof sessionToken === 'string'
-          ? await redeemOneTimeToken(db, 'session', sessionToken)
-          : undefined;
-      // A redeemed token signs its person in. Otherwise, with no hosted sign-in page yet, whatever the original
-      // prompt, a request we cannot satisfy silently ends as `login_required`, which auth-js and the widget understand (the SPA's login route starts the widget).
-      await finishInteraction(
-        details,
-        res,
-        redeemed ? { login: { accountId: redeemed.userId, amr: redeemed.amr } } : LOGIN_REQUIRED,
-      );
+      await settleInteraction(db, details);
+      backToAuthorization(details, res);
     });
 }
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 /**
- * What `provider.interactionFinished(…, { mergeWithLastSubmission: false })` does, on the interaction this request has
- * already read: the result saved for the rest of the interaction's life, then a 303 back to the authorization.
- * oidc-provider's own call would read the interaction from the database a second time.
+ * What `provider.interactionFinished(…, { mergeWithLastSubmission: false })` saves, on an interaction already read: a
+ * redeemed sessionToken signs its person in. Otherwise, with no hosted sign-in page yet, whatever the original prompt,
+ * a request we cannot satisfy silently ends as `login_required`, which auth-js and the widget understand (the SPA's
+ * login route starts the widget). Saved for the rest of the interaction's life.
  */
-async function finishInteraction(interaction: Interaction, res: ServerResponse, result: InteractionResults) {
+async function settleInteraction(db: Db, interaction: Interaction): Promise<void> {
+  const sessionToken = interaction.params[SESSION_TOKEN_PARAM];
+  const redeemed =
+    interaction.prompt.name === 'login' && typeof sessionToken === 'string'
+      ? await redeemOneTimeToken(db, 'session', sessionToken)
+      : undefined;
+  const result: InteractionResults = redeemed
+    ? { login: { accountId: redeemed.userId, amr: redeemed.amr } }
+    : LOGIN_REQUIRED;
   interaction.result = result;
   await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
+}
+
+/** The 303 back to the authorization that `interactionFinished` would write (oidc-provider would read it again). */
+function backToAuthorization(interaction: Interaction, res: ServerResponse) {
   res.statusCode = 303;
   res.setHeader('Location', interaction.returnTo);
   res.setHeader('Content-Length', '0');

@@ -211,6 +211,31 @@ describe.each(databaseKinds)('OIDC code flow through a sessionToken (%s)', (kind
     expect((await authorize()).get('error')).toBe('login_required');
   });
 
+  it('settles a sessionToken in the authorization itself: one redirect to its resume address, then the code', async () => {
+    const authn = await primaryAuth(h.origin, 'alice@example.com', 'Correct-Horse-9');
+    const { sessionToken } = (await authn.json()) as { sessionToken: string };
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: 'openid',
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+      state: 'one-hop',
+      sessionToken,
+    });
+    const jar = new CookieJar();
+    const first = await fetch(url.href, { redirect: 'manual' });
+    jar.store(first);
+    const resume = new URL(first.headers.get('location') ?? '', url);
+    // Straight to the authorization's resume address (…/v1/authorize/<uid>), not to the interaction page.
+    expect(first.status).toBe(303);
+    expect(resume.pathname).toMatch(/\/v1\/authorize\/[\w-]+$/);
+    const second = await fetch(resume.href, { redirect: 'manual', headers: { cookie: jar.header() } });
+    const landed = new URL(second.headers.get('location') ?? '', resume);
+    expect(landed.href.startsWith(redirectUri)).toBe(true);
+    expect(landed.searchParams.get('code')).toBeTypeOf('string');
+    expect(landed.searchParams.get('state')).toBe('one-hop');
+  });
+
   it('logs out at once and returns to the registered post-logout URI', async () => {
     const { landed, verifier, state, nonce, jar } = await signIn('openid');
     const tokens = await oidc.authorizationCodeGrant(config, new URL(landed.url), {
