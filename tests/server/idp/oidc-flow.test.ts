@@ -177,16 +177,24 @@ describe.each(databaseKinds)('OIDC code flow through a sessionToken (%s)', (kind
     expect(response.headers.get('x-frame-options')).toBeNull();
   });
 
-  it('answers login_required, not a login page, for a bogus sessionToken with prompt=none', async () => {
-    const url = oidc.buildAuthorizationUrl(config, {
+  /** alice's password sign-in at /api/v1/authn: the single-use sessionToken it answers. */
+  const aliceSessionToken = async () =>
+    ((await (await primaryAuth(h.origin, 'alice@example.com', 'Correct-Horse-9')).json()) as { sessionToken: string })
+      .sessionToken;
+  /** An authorization request as the widget sends it after authn: the sessionToken, PKCE S256, one state. */
+  const sessionTokenAuthorization = async (sessionToken: string, state: string, extra: Record<string, string> = {}) =>
+    oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
       scope: 'openid',
       code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
       code_challenge_method: 'S256',
-      state: 'state-2',
-      prompt: 'none',
-      sessionToken: '20notarealtoken',
+      state,
+      sessionToken,
+      ...extra,
     });
+
+  it('answers login_required, not a login page, for a bogus sessionToken with prompt=none', async () => {
+    const url = await sessionTokenAuthorization('20notarealtoken', 'state-2', { prompt: 'none' });
     const { url: landedUrl } = await browse(url.href, new CookieJar(), redirectUri);
     const params = new URL(landedUrl).searchParams;
     expect(params.get('error')).toBe('login_required');
@@ -194,17 +202,9 @@ describe.each(databaseKinds)('OIDC code flow through a sessionToken (%s)', (kind
   });
 
   it('redeems a sessionToken only once', async () => {
-    const authn = await primaryAuth(h.origin, 'alice@example.com', 'Correct-Horse-9');
-    const { sessionToken } = (await authn.json()) as { sessionToken: string };
+    const sessionToken = await aliceSessionToken();
     const authorize = async () => {
-      const url = oidc.buildAuthorizationUrl(config, {
-        redirect_uri: redirectUri,
-        scope: 'openid',
-        code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
-        code_challenge_method: 'S256',
-        state: 's',
-        sessionToken,
-      });
+      const url = await sessionTokenAuthorization(sessionToken, 's');
       return new URL((await browse(url.href, new CookieJar(), redirectUri)).url).searchParams;
     };
     expect((await authorize()).get('code')).toBeTypeOf('string');
@@ -212,16 +212,7 @@ describe.each(databaseKinds)('OIDC code flow through a sessionToken (%s)', (kind
   });
 
   it('settles a sessionToken in the authorization itself: one redirect to its resume address, then the code', async () => {
-    const authn = await primaryAuth(h.origin, 'alice@example.com', 'Correct-Horse-9');
-    const { sessionToken } = (await authn.json()) as { sessionToken: string };
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: 'openid',
-      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
-      code_challenge_method: 'S256',
-      state: 'one-hop',
-      sessionToken,
-    });
+    const url = await sessionTokenAuthorization(await aliceSessionToken(), 'one-hop');
     const jar = new CookieJar();
     const first = await fetch(url.href, { redirect: 'manual' });
     jar.store(first);
