@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clients, mailOutbox } from '@server/db/schema';
 import { idpUsers } from '@server/idp/tables';
-import { clientIdOf } from '../admin/harness';
-import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
-import { file, importer, row } from './harness';
+import { file, row, importWorld } from './harness';
 
 /**
  * The activation mail of an imported person: through the outbox (no SMTP in tests), in the person's culture (their
@@ -13,24 +11,15 @@ import { file, importer, row } from './harness';
  * the account active. Re-running the file mails nobody again.
  */
 describe.each(databaseKinds)('user import: activation mails (%s)', (kind) => {
-  let t: TestApp;
-  let umbrella: string;
-  let io: ReturnType<typeof importer>;
+  const world = importWorld(kind);
 
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-    umbrella = await clientIdOf(t, 'umbrella');
-    io = importer(t);
-  });
-  afterAll(() => t.dispose());
-
-  const mailsTo = (to: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  const mailsTo = (to: string) => world.t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
   const importPeople = async (...emails: string[]) => {
-    const preview = await io.preview(umbrella, file(...emails.map((email) => row(email, { Role: '' }))));
-    return io.commit(preview.job.id, 'upsert');
+    const preview = await world.io.preview(world.umbrella, file(...emails.map((email) => row(email, { Role: '' }))));
+    return world.io.commit(preview.job.id, 'upsert');
   };
   const authn = async (path: string, body: Record<string, unknown>) => {
-    const response = await t.app.inject({ method: 'POST', url: `/api/v1/authn${path}`, payload: body });
+    const response = await world.t.app.inject({ method: 'POST', url: `/api/v1/authn${path}`, payload: body });
     return response.json<{ status: string; stateToken?: string }>();
   };
 
@@ -43,7 +32,10 @@ describe.each(databaseKinds)('user import: activation mails (%s)', (kind) => {
     expect(await mailsTo('noe@umbrella.test')).toHaveLength(1);
     const link = /http:\/\/gatehouse\.test\/signin\/reset-password\/(\S+)/.exec(mail?.text ?? '');
     expect(link).not.toBeNull();
-    const [staged] = await t.database.db.select().from(idpUsers).where(eq(idpUsers.login, 'AULUMB__mia@umbrella.test'));
+    const [staged] = await world.t.database.db
+      .select()
+      .from(idpUsers)
+      .where(eq(idpUsers.login, 'AULUMB__mia@umbrella.test'));
     expect(staged?.status).toBe('PROVISIONED');
 
     const recovery = await authn('/recovery/token', { recoveryToken: decodeURIComponent(link?.[1] ?? '') });
@@ -53,7 +45,7 @@ describe.each(databaseKinds)('user import: activation mails (%s)', (kind) => {
       newPassword: 'First-Choice-5',
     });
     expect(reset.status).toBe('SUCCESS');
-    const [active] = await t.database.db
+    const [active] = await world.t.database.db
       .select()
       .from(idpUsers)
       .where(eq(idpUsers.id, staged?.id ?? ''));
@@ -66,11 +58,11 @@ describe.each(databaseKinds)('user import: activation mails (%s)', (kind) => {
   });
 
   it("writes in the person's culture", async () => {
-    await t.database.db.update(clients).set({ defaultCulture: 'es' }).where(eq(clients.id, umbrella));
+    await world.t.database.db.update(clients).set({ defaultCulture: 'es' }).where(eq(clients.id, world.umbrella));
     try {
       await importPeople('pia@umbrella.test');
     } finally {
-      await t.database.db.update(clients).set({ defaultCulture: 'en-us' }).where(eq(clients.id, umbrella));
+      await world.t.database.db.update(clients).set({ defaultCulture: 'en-us' }).where(eq(clients.id, world.umbrella));
     }
     const [mail] = await mailsTo('pia@umbrella.test');
     expect(mail?.subject).toBe('Active su cuenta de Umbrella Agents');

@@ -1,11 +1,38 @@
 import * as v from 'valibot';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ImportJobSchema, ImportPreviewSchema, type ImportJob, type ImportMode } from '@contracts/user-import';
 import { sql } from 'drizzle-orm';
 import { applications, mailOutbox } from '@server/db/schema';
 import type { DirectoryPort } from '@server/directory/port';
-import type { TestApp } from '../support/app';
-import { adminCaller, type Person } from '../admin/harness';
+import { buildTestApp, type TestApp } from '../support/app';
+import type { DatabaseKind } from '../support/database';
+import { adminCaller, clientIdOf, type Person } from '../admin/harness';
+
+/** What every import test starts from: the app (demo world), Umbrella's id (the importable demo client), the calls. */
+export interface ImportWorld {
+  t: TestApp;
+  umbrella: string;
+  io: ReturnType<typeof importer>;
+}
+
+/**
+ * The world of a describe block: made before its tests (its fields are set once `beforeAll` has run), disposed after
+ * them unless `dispose` is false (a block that must wake a stalled port first disposes it itself).
+ */
+export function importWorld(
+  kind: DatabaseKind,
+  options: Parameters<typeof buildTestApp>[1] = {},
+  { dispose = true }: { dispose?: boolean } = {},
+): ImportWorld {
+  const world = {} as ImportWorld;
+  beforeAll(async () => {
+    world.t = await buildTestApp(kind, options);
+    world.umbrella = await clientIdOf(world.t, 'umbrella');
+    world.io = importer(world.t);
+  });
+  if (dispose) afterAll(() => world.t.dispose());
+  return world;
+}
 
 /** The import's calls as the SPA makes them, as one of the demo people. */
 export function importer(t: TestApp) {

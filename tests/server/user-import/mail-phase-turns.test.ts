@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientIdOf } from '../admin/harness';
-import { buildTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/database';
-import { file, importer, row } from './harness';
+import { file, row, importWorld } from './harness';
 
 /** Three batches of activation mails (100 a batch, server/api/user-import/activations.ts). */
 const PEOPLE = 250;
@@ -14,24 +12,15 @@ const PEOPLE = 250;
  * poll is always waiting while the mails go out; one must be answered between two batches.
  */
 describe.each(databaseKinds)('user import: requests are answered during the mail phase (%s)', (kind) => {
-  let t: TestApp;
-  let umbrella: string;
-  let io: ReturnType<typeof importer>;
-
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-    umbrella = await clientIdOf(t, 'umbrella');
-    io = importer(t);
-  });
-  afterAll(() => t.dispose());
+  const world = importWorld(kind);
 
   it('answers a poll of the job between two batches of activation mails', async () => {
     const lines = Array.from({ length: PEOPLE }, (_, n) => row(`turns${String(n)}@umbrella.test`, { Role: '' }));
-    const { job } = await io.preview(umbrella, file(...lines));
-    expect(await io.call('POST', `UserImport/jobs/${job.id}/commit`, { body: { mode: 'upsert' } })).toAnswer(202);
+    const { job } = await world.io.preview(world.umbrella, file(...lines));
+    expect(await world.io.call('POST', `UserImport/jobs/${job.id}/commit`, { body: { mode: 'upsert' } })).toAnswer(202);
     const seen: number[] = [];
     for (;;) {
-      const polled = await io.job(job.id);
+      const polled = await world.io.job(job.id);
       if (polled.status === 'mailing') seen.push(polled.mails.done);
       if (polled.status === 'committed') break;
     }

@@ -1,12 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ACTIVATION_PENDING, ACTIVATION_SENDING } from '@server/api/user-import/activations';
 import { importJobRows, importJobs } from '@server/db/schema';
 import { idpUsers } from '@server/idp/tables';
-import { clientIdOf } from '../admin/harness';
-import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
-import { file, importer, mailedTo, row, stallingDirectory } from './harness';
+import { file, mailedTo, row, stallingDirectory, importWorld } from './harness';
 
 const PEOPLE = 12;
 const email = (n: number) => `mp${String(n)}@umbrella.test`;
@@ -21,31 +19,24 @@ const login = (n: number) => `AULUMB__${email(n)}`;
  * Okta's reactivate), the row handed over gets none and says so, and the job ends committed.
  */
 describe.each(databaseKinds)('user import: the mail phase (%s)', (kind) => {
-  let t: TestApp;
-  let umbrella: string;
-  let io: ReturnType<typeof importer>;
   /** Activating the first person stalls once the identity provider has done it. */
-  const stall = stallingDirectory('activate', async (userId) => {
-    const [user] = await t.database.db.select().from(idpUsers).where(eq(idpUsers.id, userId));
+  const stall = stallingDirectory('activate', async (userId: string): Promise<boolean> => {
+    const [user] = await world.t.database.db.select().from(idpUsers).where(eq(idpUsers.id, userId));
     return user?.login === login(1);
   });
 
-  beforeAll(async () => {
-    t = await buildTestApp(kind, { wrapDirectory: stall.wrap });
-    umbrella = await clientIdOf(t, 'umbrella');
-    io = importer(t);
-  });
+  const world = importWorld(kind, { wrapDirectory: stall.wrap }, { dispose: false });
   afterAll(async () => {
     stall.wake(new Error('the stalled commit ends with the test'));
-    await t.dispose();
+    await world.t.dispose();
   });
 
-  const job = (id: string) => io.job(id);
-  const mailed = () => mailedTo(t, 'mp%@umbrella.test');
+  const job = (id: string) => world.io.job(id);
+  const mailed = () => mailedTo(world.t, 'mp%@umbrella.test');
   const messages = async (jobId: string) =>
     new Map(
       (
-        await t.database.db
+        await world.t.database.db
           .select({ email: importJobRows.email, message: importJobRows.outcomeMessage })
           .from(importJobRows)
           .where(eq(importJobRows.jobId, jobId))
@@ -54,9 +45,9 @@ describe.each(databaseKinds)('user import: the mail phase (%s)', (kind) => {
 
   it('mails only after every row is committed, and resumes the mails after a crash without sending one twice', async () => {
     const lines = Array.from({ length: PEOPLE }, (_, index) => row(email(index + 1), { Role: '' }));
-    const preview = await io.preview(umbrella, file(...lines));
+    const preview = await world.io.preview(world.umbrella, file(...lines));
     const id = preview.job.id;
-    expect(await io.call('POST', `UserImport/jobs/${id}/commit`, { body: { mode: 'upsert' } })).toAnswer(202);
+    expect(await world.io.call('POST', `UserImport/jobs/${id}/commit`, { body: { mode: 'upsert' } })).toAnswer(202);
     let stalled = await job(id);
     while (stalled.status !== 'mailing') {
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -67,7 +58,7 @@ describe.each(databaseKinds)('user import: the mail phase (%s)', (kind) => {
     expect(stalled.counts.done).toBe(PEOPLE);
     expect(stalled.mails).toEqual({ total: PEOPLE, done: 0 });
     for (;;) {
-      const [first] = await t.database.db
+      const [first] = await world.t.database.db
         .select()
         .from(idpUsers)
         .where(eq(idpUsers.login, login(1)));
@@ -78,17 +69,17 @@ describe.each(databaseKinds)('user import: the mail phase (%s)', (kind) => {
     expect(new Set((await messages(id)).values())).toEqual(new Set([ACTIVATION_PENDING]));
 
     // The process died while a batch was with the mailer: that row's mail may have gone, so it is never sent again.
-    await t.database.db
+    await world.t.database.db
       .update(importJobRows)
       .set({ outcomeMessage: ACTIVATION_SENDING })
       .where(and(eq(importJobRows.jobId, id), eq(importJobRows.email, email(PEOPLE))));
-    expect(await io.call('POST', `UserImport/jobs/${id}/commit`, { body: { mode: 'upsert' } })).toAnswer(409);
-    await t.database.db
+    expect(await world.io.call('POST', `UserImport/jobs/${id}/commit`, { body: { mode: 'upsert' } })).toAnswer(409);
+    await world.t.database.db
       .update(importJobs)
       .set({ heartbeatAt: sql`now() - interval '2 minutes'` })
       .where(eq(importJobs.id, id));
     stall.stop();
-    const resumed = await io.commit(id, 'upsert');
+    const resumed = await world.io.commit(id, 'upsert');
     expect(resumed.outcomes.created).toBe(PEOPLE);
     expect(resumed.mails).toEqual({ total: PEOPLE, done: PEOPLE });
 
@@ -100,7 +91,7 @@ describe.each(databaseKinds)('user import: the mail phase (%s)', (kind) => {
       'imported; the activation mail may not have been sent (the import stopped while sending it)',
     );
     // The first person's new link is the one mailed; they were activated once before it, and are PROVISIONED.
-    const users = await t.database.db
+    const users = await world.t.database.db
       .select({ status: idpUsers.status })
       .from(idpUsers)
       .where(
@@ -118,8 +109,8 @@ describe.each(databaseKinds)('user import: the mail phase (%s)', (kind) => {
   });
 
   it('commits a file whose rows need no mail straight through the mail phase', async () => {
-    const preview = await io.preview(umbrella, file(row(email(1), { Role: '' })));
-    const done = await io.commit(preview.job.id, 'upsert');
+    const preview = await world.io.preview(world.umbrella, file(row(email(1), { Role: '' })));
+    const done = await world.io.commit(preview.job.id, 'upsert');
     expect(done.status).toBe('committed');
     expect(done.outcomes.unchanged).toBe(1);
     expect(done.mails).toEqual({ total: 0, done: 0 });

@@ -1,38 +1,36 @@
 import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ImportClientListSchema, ImportHistorySchema, ImportTemplateSchema } from '@contracts/user-import';
 import { auditLog, instanceApplicationRoles, instanceFieldValues, instances } from '@server/db/schema';
 import { clientIdOf, problemOf } from '../admin/harness';
 import { idpUsers } from '@server/idp/tables';
-import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
-import { demoImportRoles, file, HEADER, importer, row } from './harness';
+import { demoImportRoles, file, HEADER, row, importWorld } from './harness';
 
 describe.each(databaseKinds)('user import (%s)', (kind) => {
-  let t: TestApp;
-  let umbrella: string;
-  let io: ReturnType<typeof importer>;
   let roles: { applicationId: string; roles: string[] }[];
   const person = async (email: string) =>
-    (await t.database.db.select().from(instances).where(eq(instances.email, email)))[0];
+    (await world.t.database.db.select().from(instances).where(eq(instances.email, email)))[0];
   const peopleOfUmbrella = async () =>
-    (await t.database.db.select({ id: instances.id }).from(instances).where(eq(instances.clientId, umbrella))).length;
+    (
+      await world.t.database.db
+        .select({ id: instances.id })
+        .from(instances)
+        .where(eq(instances.clientId, world.umbrella))
+    ).length;
 
+  const world = importWorld(kind);
   beforeAll(async () => {
-    t = await buildTestApp(kind);
-    umbrella = await clientIdOf(t, 'umbrella');
-    io = importer(t);
-    roles = await demoImportRoles(t);
+    roles = await demoImportRoles(world.t);
   });
-  afterAll(() => t.dispose());
 
   it('lists the clients whose prefix contains the provider prefix, and their template', async () => {
-    const listed = v.parse(ImportClientListSchema, (await io.call('GET', 'UserImport/clients')).json());
+    const listed = v.parse(ImportClientListSchema, (await world.io.call('GET', 'UserImport/clients')).json());
     expect(listed.map((client) => client.oktaPrefix)).toEqual(['AUL', 'AULUMB']);
     const template = v.parse(
       ImportTemplateSchema,
-      (await io.call('GET', `UserImport/clients/${umbrella}/template`)).json(),
+      (await world.io.call('GET', `UserImport/clients/${world.umbrella}/template`)).json(),
     );
     expect(template.fileName).toBe('Umbrella Agents_importUsers.csv');
     expect(template.columns[0]).toBe('Email');
@@ -46,8 +44,8 @@ describe.each(databaseKinds)('user import (%s)', (kind) => {
 
   it('previews a file without changing anyone: counts, and every failing row with its line, column and message', async () => {
     const before = await peopleOfUmbrella();
-    const preview = await io.preview(
-      umbrella,
+    const preview = await world.io.preview(
+      world.umbrella,
       file(
         row('ana@umbrella.test'),
         row('ben@umbrella.test', { SocialSecurityNumber: '12-34', State: 'ZZ' }),
@@ -74,9 +72,9 @@ describe.each(databaseKinds)('user import (%s)', (kind) => {
       row('dan@umbrella.test', { FirstName: 'Dan', Role: '' }),
       row('eve@umbrella.test', { ZipCode: 'nope' }),
     );
-    const first = await io.preview(umbrella, csv, { roles });
+    const first = await world.io.preview(world.umbrella, csv, { roles });
     expect(first.job.counts).toMatchObject({ new: 2, failed: 1 });
-    const done = await io.commit(first.job.id, 'upsert');
+    const done = await world.io.commit(first.job.id, 'upsert');
     expect(done.outcomes).toEqual({ created: 2, updated: 0, unchanged: 0, skipped: 0, failed: 1 });
     expect(done.counts.done).toBe(3);
 
@@ -84,61 +82,66 @@ describe.each(databaseKinds)('user import (%s)', (kind) => {
     expect(carla).toMatchObject({ firstName: 'Carla', lastName: 'Lopez', idpLogin: 'AULUMB__carla@umbrella.test' });
     expect(carla?.idpUserId).toMatch(/^00u/);
     expect(await person('eve@umbrella.test')).toBeUndefined();
-    const carlaRoles = await t.database.db
+    const carlaRoles = await world.t.database.db
       .select({ role: instanceApplicationRoles.roleValue })
       .from(instanceApplicationRoles)
       .where(eq(instanceApplicationRoles.instanceId, carla?.id ?? ''));
     expect(carlaRoles.map((r) => r.role).sort()).toEqual(['Agent', 'Agent']);
     // Without a role a newcomer holds each application's default role, as after a sign-up.
-    const danRoles = await t.database.db
+    const danRoles = await world.t.database.db
       .select({ role: instanceApplicationRoles.roleValue })
       .from(instanceApplicationRoles)
       .where(eq(instanceApplicationRoles.instanceId, (await person('dan@umbrella.test'))?.id ?? ''));
     expect(danRoles.map((r) => r.role).sort()).toEqual(['Member', 'Viewer']);
     // The identity provider knows the new person by their login.
-    const idp = await t.database.db.select().from(idpUsers).where(eq(idpUsers.login, 'AULUMB__carla@umbrella.test'));
+    const idp = await world.t.database.db
+      .select()
+      .from(idpUsers)
+      .where(eq(idpUsers.login, 'AULUMB__carla@umbrella.test'));
     expect(idp).toMatchObject([{ id: carla?.idpUserId, firstName: 'Carla', email: 'carla@umbrella.test' }]);
-    const audit = await t.database.db
+    const audit = await world.t.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'instance'), eq(auditLog.entityId, carla?.id ?? '')));
     expect(audit.map((entry) => entry.action)).toEqual(['create']);
 
     // The same file again: nothing new, nothing to update, and a commit changes nobody.
-    const again = await io.preview(umbrella, csv, { roles });
+    const again = await world.io.preview(world.umbrella, csv, { roles });
     expect(again.job.counts).toEqual({ total: 3, new: 0, updated: 0, unchanged: 2, failed: 1, done: 0 });
-    const versions = await t.database.db
+    const versions = await world.t.database.db
       .select({ version: instances.version, updatedAt: instances.updatedAt })
       .from(instances)
-      .where(eq(instances.clientId, umbrella));
-    const rerun = await io.commit(again.job.id, 'upsert');
+      .where(eq(instances.clientId, world.umbrella));
+    const rerun = await world.io.commit(again.job.id, 'upsert');
     expect(rerun.outcomes).toEqual({ created: 0, updated: 0, unchanged: 2, skipped: 0, failed: 1 });
     expect(
-      await t.database.db
+      await world.t.database.db
         .select({ version: instances.version, updatedAt: instances.updatedAt })
         .from(instances)
-        .where(eq(instances.clientId, umbrella)),
+        .where(eq(instances.clientId, world.umbrella)),
     ).toEqual(versions);
   });
 
   it('updates only the columns of the file, and a create-only commit skips the people who exist', async () => {
-    const setUp = await io.preview(umbrella, file(row('fay@umbrella.test', { FirstName: 'Fay' })), { roles });
-    await io.commit(setUp.job.id, 'upsert');
+    const setUp = await world.io.preview(world.umbrella, file(row('fay@umbrella.test', { FirstName: 'Fay' })), {
+      roles,
+    });
+    await world.io.commit(setUp.job.id, 'upsert');
     const fay = await person('fay@umbrella.test');
     const changed = file(row('fay@umbrella.test', { FirstName: 'Faye', City: 'Tampa' }), row('gus@umbrella.test'));
-    const createOnly = await io.preview(umbrella, changed, { roles });
+    const createOnly = await world.io.preview(world.umbrella, changed, { roles });
     expect(createOnly.job.counts).toMatchObject({ new: 1, updated: 1 });
-    const created = await io.commit(createOnly.job.id, 'create');
+    const created = await world.io.commit(createOnly.job.id, 'create');
     expect(created.outcomes).toMatchObject({ created: 1, skipped: 1 });
     expect((await person('fay@umbrella.test'))?.firstName).toBe('Fay');
 
-    const update = await io.preview(umbrella, changed, { roles });
+    const update = await world.io.preview(world.umbrella, changed, { roles });
     expect(update.job.counts).toMatchObject({ new: 0, updated: 1, unchanged: 1 });
-    const updated = await io.commit(update.job.id, 'update');
+    const updated = await world.io.commit(update.job.id, 'update');
     expect(updated.outcomes).toMatchObject({ updated: 1, unchanged: 1 });
     const after = await person('fay@umbrella.test');
     expect(after).toMatchObject({ firstName: 'Faye', version: (fay?.version ?? 0) + 1 });
-    const city = await t.database.db
+    const city = await world.t.database.db
       .select({ value: instanceFieldValues.value })
       .from(instanceFieldValues)
       .where(
@@ -151,12 +154,12 @@ describe.each(databaseKinds)('user import (%s)', (kind) => {
   });
 
   it('neutralises formulas in the downloadable report (CSV injection)', async () => {
-    const preview = await io.preview(
-      umbrella,
+    const preview = await world.io.preview(
+      world.umbrella,
       file(row('=HYPERLINK("http://evil.test","x")'), row('+cmd@x'), row('@SUM(A1)'), row('-2+3')),
       { roles },
     );
-    const report = await io.call('GET', `UserImport/jobs/${preview.job.id}/report`);
+    const report = await world.io.call('GET', `UserImport/jobs/${preview.job.id}/report`);
     expect(report.statusCode).toBe(200);
     expect(report.headers['content-type']).toContain('text/csv');
     const lines = report.body.trim().split('\r\n');
@@ -169,12 +172,12 @@ describe.each(databaseKinds)('user import (%s)', (kind) => {
 
   it('refuses a file of 1 MiB or more in the browser’s words, and reads one just under it', async () => {
     const big = Buffer.alloc(1_048_576, 'a');
-    const refused = await io.upload(umbrella, big, { fileName: 'big.csv' });
+    const refused = await world.io.upload(world.umbrella, big, { fileName: 'big.csv' });
     expect(refused).toAnswer(413);
     expect(problemOf(refused).message).toBe('File: big.csv is too large to upload.');
     const head = Buffer.from(`${HEADER}\n${row('hal@umbrella.test')}\n`);
     const padding = Buffer.alloc(1_048_575 - head.length, '\n');
-    const justUnder = await io.upload(umbrella, Buffer.concat([head, padding]));
+    const justUnder = await world.io.upload(world.umbrella, Buffer.concat([head, padding]));
     expect(justUnder).toAnswer(201);
   });
 
@@ -184,20 +187,20 @@ describe.each(databaseKinds)('user import (%s)', (kind) => {
     })
       .replace(/,/g, ';')
       .replace('"Flat 2\nBlock ""B"""', '"Flat 2\nBlock ""B"""')}\n`;
-    const first = await io.preview(umbrella, semicolons, { roles });
+    const first = await world.io.preview(world.umbrella, semicolons, { roles });
     expect(first.problems).toEqual([]);
     expect(first.job.counts).toMatchObject({ total: 1, new: 1 });
 
     const latin = Buffer.from(`${HEADER}\n${row('jose@umbrella.test', { FirstName: 'José' })}\n`, 'latin1');
-    const second = await io.preview(umbrella, latin, { roles });
+    const second = await world.io.preview(world.umbrella, latin, { roles });
     expect(second.job.counts).toMatchObject({ new: 1, failed: 0 });
-    await io.commit(second.job.id, 'create');
+    await world.io.commit(second.job.id, 'create');
     expect((await person('jose@umbrella.test'))?.firstName).toBe('José');
   });
 
   it('reports a broken quote at its line and keeps the rows before it', async () => {
-    const preview = await io.preview(
-      umbrella,
+    const preview = await world.io.preview(
+      world.umbrella,
       `${HEADER}\n${row('kim@umbrella.test')}\n${row('lou@umbrella.test').replace('Ana', '"Ana')}\n`,
       { roles },
     );
@@ -220,7 +223,7 @@ describe.each(databaseKinds)('user import (%s)', (kind) => {
     ],
     ['an unknown column', Buffer.from(`Email,Nickname\na@b.test,x\n`), /Unknown columns: Nickname/],
   ])('refuses %s, saying why', async (_what, bytes, why) => {
-    const refused = await io.upload(umbrella, bytes);
+    const refused = await world.io.upload(world.umbrella, bytes);
     expect(refused).toAnswer(400);
     expect(problemOf(refused).details?.[0]?.message).toMatch(why);
   });
@@ -228,28 +231,33 @@ describe.each(databaseKinds)('user import (%s)', (kind) => {
   it('keeps a client administrator to their own client, and other callers out', async () => {
     const listed = v.parse(
       ImportClientListSchema,
-      (await io.call('GET', 'UserImport/clients', { as: 'acmeClientAdmin' })).json(),
+      (await world.io.call('GET', 'UserImport/clients', { as: 'acmeClientAdmin' })).json(),
     );
     expect(listed).toEqual([]); // Acme's prefix does not contain the provider's
-    const acme = await clientIdOf(t, 'acme');
-    expect(await io.upload(acme, file(row('x@acme.test')))).toAnswer(404);
-    expect(await io.upload(umbrella, file(row('x@umbrella.test')), { as: 'acmeClientAdmin' })).toAnswer(404);
-    const job = await io.preview(umbrella, file(row('mo@umbrella.test')), { roles });
+    const acme = await clientIdOf(world.t, 'acme');
+    expect(await world.io.upload(acme, file(row('x@acme.test')))).toAnswer(404);
+    expect(await world.io.upload(world.umbrella, file(row('x@umbrella.test')), { as: 'acmeClientAdmin' })).toAnswer(
+      404,
+    );
+    const job = await world.io.preview(world.umbrella, file(row('mo@umbrella.test')), { roles });
     const asAcme = { as: 'acmeClientAdmin' } as const;
-    expect(await io.call('GET', `UserImport/jobs/${job.job.id}`, asAcme)).toAnswer(404);
-    expect(await io.call('GET', `UserImport/jobs/${job.job.id}/report`, asAcme)).toAnswer(404);
+    expect(await world.io.call('GET', `UserImport/jobs/${job.job.id}`, asAcme)).toAnswer(404);
+    expect(await world.io.call('GET', `UserImport/jobs/${job.job.id}/report`, asAcme)).toAnswer(404);
     expect(
-      await io.call('POST', `UserImport/jobs/${job.job.id}/commit`, { ...asAcme, body: { mode: 'upsert' } }),
+      await world.io.call('POST', `UserImport/jobs/${job.job.id}/commit`, { ...asAcme, body: { mode: 'upsert' } }),
     ).toAnswer(404);
-    expect(await io.call('GET', `UserImport/clients/${umbrella}/jobs`, asAcme)).toAnswer(404);
-    expect(await io.call('GET', `UserImport/clients/${umbrella}/template`, asAcme)).toAnswer(404);
-    expect(await io.call('GET', 'UserImport/clients', { as: 'acmeUser' })).toAnswer(403);
-    expect(await io.call('GET', 'UserImport/clients', { as: 'anonymous' })).toAnswer(401);
+    expect(await world.io.call('GET', `UserImport/clients/${world.umbrella}/jobs`, asAcme)).toAnswer(404);
+    expect(await world.io.call('GET', `UserImport/clients/${world.umbrella}/template`, asAcme)).toAnswer(404);
+    expect(await world.io.call('GET', 'UserImport/clients', { as: 'acmeUser' })).toAnswer(403);
+    expect(await world.io.call('GET', 'UserImport/clients', { as: 'anonymous' })).toAnswer(401);
     expect(await person('mo@umbrella.test')).toBeUndefined();
   });
 
   it('keeps the history of a client: who, when, which file, the counts', async () => {
-    const history = v.parse(ImportHistorySchema, (await io.call('GET', `UserImport/clients/${umbrella}/jobs`)).json());
+    const history = v.parse(
+      ImportHistorySchema,
+      (await world.io.call('GET', `UserImport/clients/${world.umbrella}/jobs`)).json(),
+    );
     expect(history.length).toBeGreaterThan(3);
     expect(history[0]).toMatchObject({ createdBy: 'AUL__admin@gatehouse.test', fileName: 'people.csv' });
     const times = history.map((job) => job.createdAt);
