@@ -99,13 +99,17 @@ function learnRuleBeforeRecovery(element: HTMLElement, learnRule: (typed: string
   };
 }
 
-/** The widget's texts of a language (the same file it reads itself, so the browser has it once); none if unreadable. */
-async function widgetTexts(language: string): Promise<WidgetTexts> {
+/**
+ * The widget's texts of a language, read into `into` once the widget has rendered: off the mount's path, and from the
+ * browser's copy of the file the widget itself read for Spanish (`force-cache`: no second download, not even a
+ * revalidation). An unreadable file leaves `into` empty: the answers' own summaries are shown.
+ */
+async function readWidgetTexts(language: string, into: Record<string, string>): Promise<void> {
   try {
-    const answer = await fetch(widgetLabelsUrl(language));
-    return answer.ok ? ((await answer.json()) as WidgetTexts) : {};
+    const answer = await fetch(widgetLabelsUrl(language), { cache: 'force-cache' });
+    if (answer.ok) Object.assign(into, (await answer.json()) as WidgetTexts);
   } catch {
-    return {};
+    // Nothing to translate with; see above.
   }
 }
 
@@ -132,10 +136,9 @@ function typeInto(input: HTMLInputElement, value: string) {
  */
 export async function mountSignInWidget(options: MountWidgetOptions): Promise<MountedWidget> {
   const language = widgetLanguage(options.language);
-  const [{ default: OktaSignIn }, hasLogo, texts] = await Promise.all([
+  const [{ default: OktaSignIn }, hasLogo] = await Promise.all([
     import('@okta/okta-signin-widget/classic'),
     imageLoads(options.element.ownerDocument, options.logoUrl),
-    widgetTexts(language),
   ]);
   ensureStylesheet(options.element.ownerDocument);
   // sign-in-widget.css hides the header (an empty band) when the client has no login logo.
@@ -146,8 +149,10 @@ export async function mountSignInWidget(options: MountWidgetOptions): Promise<Mo
       options.sendBack({ type: 'widget.submitted', username });
     },
   });
-  // The widget's error texts in its language (widget-error-texts.ts). The auth client's other calls (tokens, renewal)
-  // answer OAuth errors, which carry no Okta error code and pass unchanged; the portal's own API calls use ky.
+  // The widget's error texts in its language (widget-error-texts.ts), filled in once it has rendered (below). The auth
+  // client's other calls (tokens, renewal) answer OAuth errors, which carry no Okta error code and pass unchanged; the
+  // portal's own API calls use ky.
+  const texts: Record<string, string> = {};
   options.client.options.transformErrorXHR = inWidgetLanguage(texts);
   const widget = new OktaSignIn({
     el: `#${options.element.id}`,
@@ -186,8 +191,11 @@ export async function mountSignInWidget(options: MountWidgetOptions): Promise<Mo
     () => undefined,
   );
   // The widget opens its help link in a new tab; the FAQ is a page of this portal, so it opens in place.
+  let textsAsked = false;
   widget.on('afterRender', () => {
     for (const link of options.element.querySelectorAll('a.js-help-link')) link.removeAttribute('target');
+    if (!textsAsked) void readWidgetTexts(language, texts);
+    textsAsked = true;
   });
   const stopLearning = learnRuleBeforeRecovery(options.element, hooks.learnRule);
   const stopAnticipating = anticipateOnLeavingUsername(options.element, hooks.anticipate);
