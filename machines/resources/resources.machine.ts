@@ -140,10 +140,9 @@ export const resourcesMachine = setup({
   guards: {
     isCultureInactive: ({ context, event }) => event.type === 'page.changed' && event.culture !== context.activeCulture,
     isNewerVersion: ({ context }, version: number) => version > context.version,
-    isPageMissing: ({ context }) => requestKeyOf(context.request) !== context.loaded?.key,
-    /** `isPageMissing` for the page a `page.changed` asks for, before the request is assigned. */
-    isRequestedPageMissing: ({ context, event }) =>
-      event.type === 'page.changed' && requestKeyOf(event) !== context.loaded?.key,
+    /** The texts on screen are not those of this request (the one in context unless a `page.changed` names one). */
+    isPageMissing: ({ context, event }) =>
+      requestKeyOf(event.type === 'page.changed' ? event : context.request) !== context.loaded?.key,
     /** Spec §7: "A resource load returning 401 is ignored". */
     isReportable: (_, { error }: { error: unknown }) => !(error instanceof ApiError && error.status === 401),
   },
@@ -205,7 +204,7 @@ export const resourcesMachine = setup({
     // Leaving a busy state for the same target restarts its request, so an outdated answer is never applied.
     'page.changed': [
       { guard: 'isCultureInactive', actions: 'assignRequest', target: '.activatingCulture' },
-      { guard: 'isRequestedPageMissing', actions: 'assignRequest', target: '.checkingAndLoading' },
+      { guard: 'isPageMissing', actions: 'assignRequest', target: '.checkingAndLoading' },
       { actions: 'assignRequest', target: '.checkingVersion' },
     ],
   },

@@ -1553,7 +1553,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
       on: {
         'page.changed': [
           { target: ['#resources.activatingCulture'], guard: 'isCultureInactive' },
-          { target: ['#resources.checkingAndLoading'], guard: 'isRequestedPageMissing' },
+          { target: ['#resources.checkingAndLoading'], guard: 'isPageMissing' },
           { target: ['#resources.checkingVersion'] },
         ],
       },
