@@ -27,6 +27,14 @@ describe.each(databaseKinds)('manage users: the grid and the delete (%s)', (kind
   const everyone = async () =>
     (await t.database.db.select({ id: instances.id }).from(instances).where(eq(instances.signUpPending, false))).length;
 
+  /** Every page of a query of size 5, read by its number: the ids on each (what the relative reads must equal). */
+  const idsByPageNumber = async (query: string) =>
+    Promise.all(
+      Array.from({ length: Math.ceil((await everyone()) / 5) }, (_, n) =>
+        page('admin', `${query}&page=${String(n)}`).then((p) => p.rows.map((row) => row.id)),
+      ),
+    );
+
   beforeAll(async () => {
     ({ t, call, acme, globex } = await openDemoWorld(kind, { identities: true }));
     await t.database.db.insert(instances).values(
@@ -150,11 +158,7 @@ describe.each(databaseKinds)('manage users: the grid and the delete (%s)', (kind
   it('reads Next and Previous from the row on screen: the pages by number, in every order, both ways', async () => {
     for (const order of ['', '&sort=client', '&sort=email&direction=desc', '&sort=client&direction=desc']) {
       const query = `?size=5${order}`;
-      const byNumber = await Promise.all(
-        Array.from({ length: Math.ceil((await everyone()) / 5) }, (_, n) =>
-          page('admin', `${query}&page=${String(n)}`).then((p) => p.rows.map((row) => row.id)),
-        ),
-      );
+      const byNumber = await idsByPageNumber(query);
       const forward = [byNumber[0]!];
       for (let n = 1; n < byNumber.length; n += 1) {
         const after = forward[n - 1]!.at(-1)!;
@@ -175,11 +179,7 @@ describe.each(databaseKinds)('manage users: the grid and the delete (%s)', (kind
   it('jumps a few pages from the row on screen (skip): the pages by number, in every order, both ways', async () => {
     for (const order of ['', '&sort=client', '&sort=email&direction=desc', '&sort=client&direction=desc']) {
       const query = `?size=5${order}`;
-      const byNumber = await Promise.all(
-        Array.from({ length: Math.ceil((await everyone()) / 5) }, (_, n) =>
-          page('admin', `${query}&page=${String(n)}`).then((p) => p.rows.map((row) => row.id)),
-        ),
-      );
+      const byNumber = await idsByPageNumber(query);
       const last = byNumber.length - 1;
       // From page 1: 3 pages on (2 skipped) and to the last page; back from the last page to page 1.
       for (const to of [4, last]) {
