@@ -19,11 +19,9 @@ import { SnackbarHost } from '../ui/SnackbarHost';
 import { AppActor } from './AppActor';
 import { LocationWatcher } from './LocationWatcher';
 import { RouteView } from './RouteView';
+import { idleWarningDialog } from './session-dialogs';
 
 // Dialogs (and the HTML sanitiser they use) are rare: they load when first opened, keeping the public entry light.
-const IdleWarningDialog = lazy(() =>
-  import('../ui/IdleWarningDialog').then((module) => ({ default: module.IdleWarningDialog })),
-);
 const ErrorModal = lazy(() => import('../ui/ErrorModal').then((module) => ({ default: module.ErrorModal })));
 const BrowserNotice = lazy(() => import('../ui/BrowserNotice').then((module) => ({ default: module.BrowserNotice })));
 
@@ -75,14 +73,14 @@ function ErrorModalSlot({ notificationsRef }: { notificationsRef: ActorRefFrom<t
 }
 
 /**
- * The idle warning only matters to a signed-in person: its chunk loads at sign-in (not on the public pages, and not
- * at the moment the warning must show), and the dialog itself decides when it is open.
+ * The idle warning only matters to a signed-in person: its chunk is not in the public entry (the login page fetches it
+ * ahead, session-dialogs.ts), and the dialog itself decides when it is open.
  */
 function IdleWarningSlot({ sessionRef }: { sessionRef: ActorRefFrom<typeof sessionMachine> }) {
   const signedIn = useSelector(sessionRef, selectIsSignedIn);
   return signedIn ? (
     <Suspense fallback={null}>
-      <IdleWarningDialog sessionRef={sessionRef} />
+      <idleWarningDialog.View sessionRef={sessionRef} />
     </Suspense>
   ) : null;
 }

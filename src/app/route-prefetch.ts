@@ -2,6 +2,7 @@ import { flowTable } from '@machines/app/app.flows';
 import { ADMIN_HOME_PATH, BOARD_PATH } from '@machines/login/post-login';
 import { layoutLoaders } from './layout-loaders';
 import { resolveRoute } from './routes';
+import { idleWarningDialog } from './session-dialogs';
 import { preloadView } from './route-views';
 
 /**
@@ -23,10 +24,13 @@ export function prefetchRoute(path: string): void {
 
 /**
  * Where a person lands after signing in: the board, or the dashboard for an administrator (machines/login/
- * post-login.ts). Which one is known only after the password's answer, so both are fetched ahead.
+ * post-login.ts). Which one is known only after the password's answer, so both are fetched ahead, with the idle
+ * warning every signed-in page shows.
  */
 export function prefetchLandings(): void {
   for (const path of [BOARD_PATH, ADMIN_HOME_PATH]) prefetchRoute(path);
+  // Every signed-in page shows the idle warning's dialog (src/app/Shell.tsx).
+  idleWarningDialog.preload().catch(() => undefined);
 }
 
 /**

@@ -27,8 +27,9 @@ export type IdentityPort = {
   /** Renders the widget once its element is on the page, with the client's logo and FAQ; resolves to its handle. */
   mountWidget: (options: SignInWidgetInput & { sendBack: (event: WidgetEvent) => void }) => Promise<MountedWidget>;
   /**
-   * Fetches, while the password's answer is awaited, what the steps after it need and would otherwise fetch one after
-   * another: the issuer's discovery document (okta-auth-js keeps it) before the authorize and token calls. Never fails.
+   * Fetches, while the person types, what the steps after the password need and would otherwise fetch one after
+   * another: the issuer's discovery document and its signing keys (okta-auth-js keeps both), which the authorize and
+   * token calls and the ID token's check read. Never fails.
    */
   prepareSignIn: () => void;
   /** GET demo/guide: the demo people while the demo world is on; rejects (404) otherwise. */
@@ -130,7 +131,12 @@ export function createIdentityPort(target: Window): IdentityPort {
     },
     prepareSignIn() {
       void Promise.all([setup(), import('@okta/okta-auth-js')])
-        .then(([{ client }, { getWellKnown }]) => getWellKnown(client))
+        .then(async ([{ client }, { getWellKnown, httpRequest }]) => {
+          const { jwks_uri: keys } = await getWellKnown(client);
+          // The signing keys, kept by okta-auth-js's HTTP cache as its own key lookup keeps them: the ID token's
+          // check after the token call then reads them there instead of asking for them in between.
+          await httpRequest(client, { url: keys, method: 'GET', cacheResponse: true });
+        })
         .catch(ignoreFailure);
     },
     loadDemoGuide: (options) => getDemoGuide(options),

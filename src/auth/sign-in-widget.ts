@@ -32,6 +32,9 @@ export type MountedWidget = {
 };
 
 const STYLESHEET_ID = 'okta-sign-in-widget-css';
+/** The checkbox sprite of the widget's stylesheet (`.custom-checkbox label`), in its two densities. */
+const CHECKBOX_SPRITE = `${WIDGET_ASSETS_BASE}/img/ui/forms/checkbox-01.png`;
+const CHECKBOX_SPRITE_2X = `${WIDGET_ASSETS_BASE}/img/ui/forms/checkbox-01@2x.png`;
 
 /** The widget's stylesheet, from the local copy; its relative font and image URLs resolve there too. */
 function ensureStylesheet(document: Document) {
@@ -40,18 +43,18 @@ function ensureStylesheet(document: Document) {
   link.id = STYLESHEET_ID;
   link.rel = 'stylesheet';
   link.href = `${WIDGET_ASSETS_BASE}/css/okta-sign-in.min.css`;
-  document.head.append(link);
+  // The "Remember me" box is a sprite the stylesheet names: asked for with the stylesheet, not once the widget is
+  // drawn, or a first visit shows the label without its box for a moment (seen in the gallery's first picture).
+  const sprite = document.createElement('link');
+  sprite.rel = 'preload';
+  sprite.as = 'image';
+  sprite.setAttribute('imagesrcset', `${CHECKBOX_SPRITE} 1x, ${CHECKBOX_SPRITE_2X} 2x`);
+  document.head.append(sprite, link);
 }
 
 const RECOVERY_FORM = '.forgot-password';
 const RECOVERY_BUTTON = `${RECOVERY_FORM} .email-button`;
 
-/**
- * Forgot password sends the typed name through `transformUsername` only (no `processCreds`), so on its own it would
- * use the rule of an earlier sign-in, or none, and a person who forgot their password before ever submitting would
- * get no mail. Holds the "Reset via email" click (and Enter in the form) in the capture phase until the rule of the
- * typed name is known, then lets it go. Returns the function that removes the listeners.
- */
 /**
  * The username's rule is looked up when the person leaves the username field (to the password, usually), not at the
  * submit: the password's request then starts at once (docs/benchmarks.md, 2026-11-28).
@@ -66,6 +69,12 @@ function anticipateOnLeavingUsername(element: HTMLElement, anticipate: (typed: s
   };
 }
 
+/**
+ * Forgot password sends the typed name through `transformUsername` only (no `processCreds`), so on its own it would
+ * use the rule of an earlier sign-in, or none, and a person who forgot their password before ever submitting would
+ * get no mail. Holds the "Reset via email" click (and Enter in the form) in the capture phase until the rule of the
+ * typed name is known, then lets it go. Returns the function that removes the listeners.
+ */
 function learnRuleBeforeRecovery(element: HTMLElement, learnRule: (typed: string) => Promise<void>): () => void {
   let releasing = false;
   const holdFor = (event: Event, button: HTMLElement) => {

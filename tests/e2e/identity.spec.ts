@@ -22,6 +22,41 @@ describe('signing in through the real Sign-In Widget (docs/demo-world.md)', () =
     await context.close();
   });
 
+  it('what signing in needs next is fetched while the person types: after the submit, no code and no signing keys', async () => {
+    const { page, context } = await openPage(browser(), baseUrl);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await identityPages.openLogin(page);
+    // The page fetches ahead once it is idle (src/app/route-prefetch.ts, src/auth/identity-port.ts prepareSignIn).
+    const fetchedAhead = () =>
+      asked.some((path) => path.endsWith('/v1/keys')) &&
+      asked.some((path) => /\/IdleWarningDialog-[\w-]+\.js$/.test(path));
+    await expect.poll(fetchedAhead).toBe(true);
+    // Chunks ask for their own imports once they arrive (the dashboard, then the admin texts): the page is left until
+    // half a second passes without a request, as a person typing a password gives it.
+    let seen = -1;
+    await expect
+      .poll(
+        async () => {
+          const now = asked.length;
+          const quiet = now === seen;
+          seen = now;
+          if (!quiet) await page.waitForTimeout(500);
+          return quiet;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    const before = asked.length;
+    await identityPages.signIn(page, 'maria@acme.test');
+    expect(await identityPages.waitForPathOtherThanLogin(page)).toBe('/board/index');
+    await expect.poll(() => identityPages.cardNames(page)).toHaveLength(3);
+    const afterSubmit = asked.slice(before);
+    expect(afterSubmit).toContain('/api/v1/profile/validate');
+    expect(afterSubmit.filter((path) => path.startsWith('/assets/') || path.endsWith('/v1/keys'))).toEqual([]);
+    await context.close();
+  });
+
   it('sam (one application) is sent straight to Payroll Online with his placeholders filled', async () => {
     const { page, context } = await openPage(browser(), baseUrl);
     await identityPages.openLogin(page);
