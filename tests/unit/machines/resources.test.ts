@@ -126,12 +126,13 @@ describe('resources: transitions', () => {
     expect(next.value).toBe('idle');
   });
 
-  it('reloads and stores the version when the server announces a newer one', () => {
-    const [next, actions] = transition(
-      resourcesMachine,
-      at('checkingVersion', { loaded: { key: loginKey, version: 20260101 } }),
-      doneEvent('fetchVersion', 20260102),
-    );
+  // One rule (loadUnderNewerVersion) for both checks: the one alone, and the one beside a page's load, whose texts
+  // asked for meanwhile may be older.
+  it.each([
+    ['the check alone', at('checkingVersion', { loaded: { key: loginKey, version: 20260101 } })],
+    ['the check beside a load', at({ checkingAndLoading: { version: 'checking', texts: 'loading' } })],
+  ])('reloads and stores the version when the server announces a newer one (%s)', (_, start) => {
+    const [next, actions] = transition(resourcesMachine, start, doneEvent('fetchVersion', 20260102));
     expect(next.value).toBe('loading');
     expect(next.context.version).toBe(20260102);
     expect(actions).toContainEqual(expect.objectContaining({ type: 'persistVersion', params: { version: 20260102 } }));
@@ -216,13 +217,6 @@ describe('resources: a page loaded beside its version check', () => {
       doneEvent('loadResources', aggregated({})),
     );
     expect(next.value).toBe('idle');
-  });
-
-  it('asks for the texts again under a newer version, stored for the next visit', () => {
-    const [next, actions] = transition(resourcesMachine, at(both), doneEvent('fetchVersion', 20260102));
-    expect(next.value).toBe('loading');
-    expect(next.context.version).toBe(20260102);
-    expect(actions).toContainEqual(expect.objectContaining({ type: 'persistVersion', params: { version: 20260102 } }));
   });
 
   it('goes on loading without a report when the version check fails', () => {
