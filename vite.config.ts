@@ -8,6 +8,7 @@ import { mapsOutside } from './vite.maps-outside.ts';
 import { offlineShell } from './vite.offline-shell.ts';
 import { inspectorBoot } from './vite.inspector.ts';
 import { precompress } from './vite.precompress.ts';
+import { onePublicAddress } from './vite.public-address.ts';
 import { widgetAssets } from './vite.widget-assets.ts';
 
 /**
@@ -24,6 +25,7 @@ export default defineConfig({
     offlineShell(),
     mapsOutside('dist/sourcemaps'),
     precompress(),
+    onePublicAddress(process.env.PUBLIC_URL),
   ],
   resolve: {
     // One okta-auth-js: the widget's own 7.x copy is replaced by the app's 8.x client it is handed (okta-compat §1.6).
@@ -64,11 +66,14 @@ export default defineConfig({
     // `npm run dev` runs the API on API_PORT and proxies to it, so the SPA and the API share one origin as in
     // production: the issuer is `{PUBLIC_URL}/oauth2/default` with PUBLIC_URL the dev server's origin. `/api` also
     // carries the embedded IdP's Classic API (`/api/v1/authn`, `/api/v1/sessions/me`, users, factors, QR codes).
-    // `/login/callback` and `/signin/reset-password/…` are SPA routes and stay with Vite.
+    // `/login/callback` and `/signin/reset-password/…` are SPA routes and stay with Vite; `/dev/outbox` is the API's
+    // development mail page (docs/operations.md "Development mail"), `/dev/flows` the SPA's inspector.
+    // The request keeps the Host the browser sent (no `changeOrigin`): the API answers only under PUBLIC_URL's
+    // (docs/operations.md "Behind a reverse proxy"), and redirects a page opened at its own port to it.
     proxy: Object.fromEntries(
-      ['/api', '/oauth2', '/demo-apps'].map((prefix) => [
+      ['/api', '/oauth2', '/demo-apps', '/dev/outbox'].map((prefix) => [
         prefix,
-        `http://127.0.0.1:${Number(process.env.API_PORT ?? 3001)}`,
+        { target: `http://127.0.0.1:${Number(process.env.API_PORT ?? 3001)}`, changeOrigin: false },
       ]),
     ),
   },

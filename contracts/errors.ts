@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { messageKinds } from './forms/rules';
 
 /**
  * Stable problem codes the API answers with. The SPA shows the label `Global_Error_{code}` when the catalogue
@@ -22,12 +23,25 @@ export const problemCodes = [
   'reset_grant_invalid',
   /** An invitation's `st` token that is tampered, expired, used, revoked or for another client: one answer for all. */
   'invitation_invalid',
+  /** 421: the request came in under another address than PUBLIC_URL (server/http/public-address.ts). */
+  'misdirected_request',
   'internal',
 ] as const;
 export type ProblemCode = (typeof problemCodes)[number];
 
-/** One offending input: `field` is a dotted path such as `body.value` or `query.clientId`. */
-export const ProblemDetailSchema = v.object({ field: v.string(), message: v.string() });
+/**
+ * One offending input: `field` is a dotted path such as `body.value` or `query.clientId`; `message` says why in
+ * English (a log's reader). A refusal by the field rules also says it in a form any page can localise (issue 29 §7):
+ * `kind` (a `messageKinds` value of contracts/forms/rules.ts: the shared label `Global_Text_VM*`) and, for a profile
+ * field, `messageKey` (its own message's label, `FormField_Message_{fieldName}`). `failureOfDetail`
+ * (contracts/forms/problem.ts) reads them back as the `FieldFailure` the SPA shows.
+ */
+export const ProblemDetailSchema = v.object({
+  field: v.string(),
+  message: v.string(),
+  kind: v.optional(v.picklist(messageKinds)),
+  messageKey: v.optional(v.string()),
+});
 export type ProblemDetail = v.InferOutput<typeof ProblemDetailSchema>;
 
 /** The one JSON shape of every failure the server answers (issue #2). */

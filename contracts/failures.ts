@@ -35,3 +35,38 @@ export class ApiError extends Error {
 export class CriticalError extends Error {
   override readonly name = 'CriticalError';
 }
+
+/**
+ * A call that got no answer at all: the browser is offline, the server cannot be reached, or the call timed out. It is
+ * its own outcome (issue 29 §3), never a 401, a 404 or a validation failure: the SPA's HTTP client (src/api/http.ts)
+ * and the identity port throw it, and every flow that meets it keeps what it has (the session its tokens), says the
+ * connection is lost and tries again by itself (docs/spa.md "A connection that drops").
+ */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+}
+
+/**
+ * The statuses a gateway in front of Gatehouse answers when Gatehouse itself cannot (a proxy's 502, 503, 504 while
+ * the server restarts or is down). Gatehouse's own routes never answer them (its health check's 503 while draining is
+ * no API call), so for the SPA they are the same outcome as no answer: the session is kept and the call made again.
+ */
+export const isGatewayStatus = (status: number): boolean => status === 502 || status === 503 || status === 504;
+
+/** The messages browsers give the TypeError of a fetch that got no answer (Chromium, Firefox, Safari). */
+const FETCH_FAILURE = /failed to fetch|networkerror|load failed|network request failed|fetch failed/i;
+
+/** Whether a message is a browser's words for a fetch that got no answer (libraries such as okta-auth-js keep them). */
+export const isFetchFailureMessage = (message: string): boolean => FETCH_FAILURE.test(message);
+
+/**
+ * Whether a failure is the network's (issue 29 §3): a NetworkError, a fetch's own TypeError, or a timeout (ky's
+ * TimeoutError, a DOMException named TimeoutError). The one rule every flow's guard and the error catalogue use.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof NetworkError) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  if (name === 'TimeoutError') return true;
+  return error instanceof TypeError && typeof message === 'string' && FETCH_FAILURE.test(message);
+}

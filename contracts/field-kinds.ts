@@ -15,3 +15,11 @@ export const fieldMetaTags = [
   'LastName',
 ] as const;
 export type FieldMetaTag = (typeof fieldMetaTags)[number];
+
+/**
+ * The data types a link can prefill, and so the ones that carry a meta tag (issue 29 §7): every type that holds a
+ * value. The spec's dialog shows the meta tag for NVARCHAR only, but a parameter named after a meta tag prefills any
+ * field the person may edit (public-and-profile §2, docs/links.md): the demo State field (SELECT) is prefilled by
+ * `GoogleState`. Only a LABEL, which holds no value, has none.
+ */
+export const hasMetaTag = (t: FieldDataType) => t !== 'LABEL';

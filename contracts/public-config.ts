@@ -28,5 +28,16 @@ export const PublicConfigSchema = v.object({
    * inspector tab of the same browser (the admin menu's entry comes with the menu itself). Absent when off.
    */
   inspector: v.optional(v.literal(true)),
+  /**
+   * The demo world is on (DEMO_DATA with the embedded identity provider): only then does the login page ask for its
+   * demo guide (GET demo/guide, which answers 404 otherwise). Absent when off.
+   */
+  demoWorld: v.optional(v.literal(true)),
+  /**
+   * Wrong passwords in a row that lock an account (IDP_LOCKOUT_ATTEMPTS of the embedded identity provider), read at
+   * every start: the login page counts its remaining attempts down from it. Absent with a real Okta org, whose policy
+   * the server does not know: the page then keeps the specification's 5.
+   */
+  lockoutAttempts: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
 export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>;

@@ -3,7 +3,7 @@ import { CultureSchema } from './culture';
 import { ClientIdSchema, InputResourceSchema, LabelKeySchema } from './resources';
 
 /**
- * Reads for the dashboard's Edit Mode (administrators only): the text of one key for one scope (culture + client or
+ * Reads for the dashboard's Edit Mode (administrators, each within their reach): the text of one key for one scope (culture + client or
  * global), with the version of that scope's own row. The editor sends that version back with its PATCH, so an edit
  * based on a text someone else has saved since is refused (409 stale_update). `version` is null when the scope has
  * no row of its own yet: the value shown is then the one the scope falls back to, and the editor sends version 0,
@@ -16,6 +16,16 @@ export const EditScopeQuerySchema = v.object({
 });
 export type EditScopeQuery = v.InferOutput<typeof EditScopeQuerySchema>;
 
+/**
+ * The scopes the caller may write (the dialog's "Applies to", issue 29 §4): the provider administrator every client
+ * and all of them (`global`); a client administrator their own client only. The server refuses any other with 403.
+ */
+export const EditScopeChoicesSchema = v.object({
+  global: v.boolean(),
+  clients: v.array(v.object({ id: v.string(), name: v.string(), portalAlias: v.string() })),
+});
+export type EditScopeChoices = v.InferOutput<typeof EditScopeChoicesSchema>;
+
 /** GET resource/label: the scope's own value, else the fallback value, else null (only the SPA's built-in text). */
 export const LabelForEditSchema = v.object({
   key: v.string(),
@@ -23,6 +33,7 @@ export const LabelForEditSchema = v.object({
   clientId: v.nullable(v.string()),
   value: v.nullable(v.string()),
   version: v.nullable(v.number()),
+  choices: EditScopeChoicesSchema,
 });
 export type LabelForEdit = v.InferOutput<typeof LabelForEditSchema>;
 
@@ -32,6 +43,7 @@ export const InputForEditSchema = v.object({
   culture: CultureSchema,
   clientId: v.nullable(v.string()),
   version: v.nullable(v.number()),
+  choices: EditScopeChoicesSchema,
 });
 export type InputForEdit = v.InferOutput<typeof InputForEditSchema>;
 

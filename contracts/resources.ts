@@ -87,6 +87,13 @@ export const INSPECTOR_PATH = '/dev/flows';
 export const SettingsSchema = v.record(v.string(), v.string());
 export type Settings = v.InferOutput<typeof SettingsSchema>;
 
+/**
+ * The one-time-code password reset is on (public-and-profile §2: only the text "false" in AllowPasswordResetWithOTP
+ * turns it off): the reset page offers it and the login page links to it.
+ */
+export const allowsCodeReset = (settings: Settings): boolean =>
+  settings.AllowPasswordResetWithOTP?.trim().toLowerCase() !== 'false';
+
 export const FaqQuestionSchema = v.object({
   id: v.string(),
   part: v.string(),
@@ -112,7 +119,14 @@ export const AggregatedResourcesSchema = v.object({
   version: v.number(),
   culture: CultureSchema,
   clientId: v.nullable(v.string()),
+  /** The labels of the asked culture: the client's row, else the global one (docs/i18n.md "How a text is resolved"). */
   labels: v.record(v.string(), v.string()),
+  /**
+   * Labels of the default culture (en-us) for keys no row of the asked culture has: the client's, else the global one.
+   * The SPA uses one only for a key its built-in catalogue of the culture lacks (a field caption an administrator
+   * added), so an English row never replaces a Spanish text. Empty on an en-us page.
+   */
+  fallbackLabels: v.optional(v.record(v.string(), v.string())),
   inputs: v.record(v.string(), InputResourceSchema),
   lists: v.record(v.string(), v.array(ListItemSchema)),
   settings: SettingsSchema,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CultureSchema } from './culture';
+import { messageKinds } from './forms/rules';
 
 /**
  * The user import (spec admin-and-board §2 "Manage Import Users", §3 "Import upload", §5 "Import file"; public-and-
@@ -32,11 +33,12 @@ export const importModes = ['create', 'update', 'upsert'] as const;
 export type ImportMode = (typeof importModes)[number];
 
 /**
- * `previewed`: dry run done; `committing`: a commit is applying rows; `mailing`: every row has its outcome and the
+ * `checking`: the dry run is reading the rows (the upload answered at once; the page follows the job until it is
+ * `previewed`, never holding one request open); `previewed`: dry run done; `committing`: a commit is applying rows; `mailing`: every row has its outcome and the
  * activation mails of the people created go out (a phase of its own, so the rows are not held up by them);
  * `committed`: done.
  */
-export const importStatuses = ['previewed', 'committing', 'mailing', 'committed'] as const;
+export const importStatuses = ['checking', 'previewed', 'committing', 'mailing', 'committed'] as const;
 export type ImportStatus = (typeof importStatuses)[number];
 
 const EntityId = v.pipe(v.string(), v.uuid('must be an id'));
@@ -86,8 +88,18 @@ export type ImportInvited = v.InferOutput<typeof ImportInvitedSchema>;
 export const ImportJobParamsSchema = v.object({ id: EntityId });
 export const ImportClientParamsSchema = v.object({ clientId: EntityId });
 
-/** One refusal of a row: the file's line (1 is the header), the column (empty for the whole row) and why. */
-export const ImportProblemSchema = v.object({ line: v.number(), column: v.string(), message: v.string() });
+/**
+ * One refusal of a row: the file's line (1 is the header), the column (empty for the whole row) and why. When a field
+ * rule refused the cell (contracts/forms), `failure` is the shared rules' own failure (its kind, and the field's own
+ * English message when it has one), so the page words it as the profile form does, in the reader's language;
+ * `message` is the server's detail text (the report's words).
+ */
+export const ImportProblemSchema = v.object({
+  line: v.number(),
+  column: v.string(),
+  message: v.string(),
+  failure: v.optional(v.object({ kind: v.picklist(messageKinds), message: v.optional(v.string()) })),
+});
 export type ImportProblem = v.InferOutput<typeof ImportProblemSchema>;
 
 /** The dry run's verdicts, and once committed how many rows were done (created, updated or found unchanged). */

@@ -31,3 +31,23 @@ export function fromIdpUsername(username: string, rule: Pick<UsernameRule, 'test
   const suffix = rule.testDomainSuffix;
   return suffix && username.toLowerCase().endsWith(suffix.toLowerCase()) ? username.slice(0, -suffix.length) : username;
 }
+
+/** A login without the client's `PREFIX__` (`AUL__ops@example.com` → `ops@example.com`); one without it unchanged. */
+export function withoutClientPrefix(login: string): string {
+  const separator = login.indexOf(PREFIX_SEPARATOR);
+  return separator === -1 ? login : login.slice(separator + PREFIX_SEPARATOR.length);
+}
+
+/**
+ * A login as its person types it, for an administrator's screens: without the client's `PREFIX__`, without the test
+ * domain suffix, and for an agent without the agents' domain (`AULUMB__48213@agents.example.com` → `48213`).
+ */
+export function loginAsTyped(login: string, rule: Pick<UsernameRule, 'agentUserDomain' | 'testDomainSuffix'>): string {
+  const bare = fromIdpUsername(withoutClientPrefix(login), rule);
+  const domain = rule.agentUserDomain;
+  if (domain !== '' && bare.toLowerCase().endsWith(domain.toLowerCase())) {
+    const agentId = bare.slice(0, -domain.length);
+    if (AGENT_ID_PATTERN.test(agentId)) return agentId;
+  }
+  return bare;
+}

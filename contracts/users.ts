@@ -64,6 +64,8 @@ export const UserRowSchema = v.object({
   email: v.string(),
   /** The identity-provider login (`ACME__maria@acme.test`). */
   login: v.string(),
+  /** The login as the person types it (`maria@acme.test`, an agent's `48213`): what the grid shows. */
+  typedLogin: v.optional(v.string()),
   firstName: v.string(),
   lastName: v.string(),
   /** Provider administrator, client administrator: shown in the grid, and such a profile cannot be an agent's. */

@@ -22,7 +22,8 @@ const children = [
   spawn(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), '--port', webPort, '--strictPort'], {
     cwd: repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, API_PORT: apiPort },
+    // PUBLIC_URL: pages opened under another name are sent to it (vite.public-address.ts).
+    env: { ...process.env, API_PORT: apiPort, PUBLIC_URL: `http://localhost:${webPort}` },
   }),
 ];
 const stop = (signal) => children.forEach((child) => child.kill(signal));

@@ -15,11 +15,13 @@ import type { Database } from './db/client';
 import { demoAppRoutes } from './demo-apps/route';
 import { installDrain } from './http/drain';
 import { installErrorHandler } from './http/error-handler';
+import { installNulRefusal } from './http/nul-refusal';
 import { loggerOptions } from './http/log-options';
 import { openRateLimitRedis } from './http/rate-limit-redis';
 import { echoRequestId, requestIdOptions } from './http/request-id';
 import { installSecurityHeaders } from './http/security-headers';
 import { installStaticSpa } from './http/static-spa';
+import { installPublicAddress } from './http/public-address';
 import { deriveKey } from './secrets/derived-keys';
 import { valibotSerializerCompiler } from './http/json';
 import { valibotValidatorCompiler } from './http/validation';
@@ -30,6 +32,7 @@ import { createCaptcha } from './captcha';
 import type { DirectoryPort } from './directory/port';
 import { databaseAttemptCounter } from './idp/rate-limit';
 import { createMailer } from './mail/mailer';
+import { outboxPageRoute } from './mail/outbox-page';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -128,10 +131,14 @@ export async function buildApp({
   installErrorHandler(app);
   await installSecurityHeaders(app, config);
   installDrain(app);
+  // Before any route: a request under another address than PUBLIC_URL is redirected or refused (421).
+  installPublicAddress(app, config);
   await registerRouteRateLimits(app, config);
 
   // Before any route scope exists: every route under /api is guarded as it declares, or refused (server/auth/guards.ts).
   installGuardPolicy(app);
+  // Then a NUL anywhere in the URL or the body is a 400 for every route, never a database error (server/http/nul-refusal.ts).
+  installNulRefusal(app);
   // The embedded IdP (or nothing, with a real Okta org) is registered first: its routes sit beside the portal's.
   const identity = await setUpIdentityProvider(app, { config, database });
   // Answers remembered between requests on PGlite (lists, resource scopes, the profile behind a token), all dropped
@@ -176,6 +183,8 @@ export async function buildApp({
     done();
   });
   demoAppRoutes(app);
+  // The development outbox page (404 in production and without the demo world: server/mail/outbox-page.ts).
+  outboxPageRoute(app, { db: database.db, config });
   await installStaticSpa(app, staticDir ?? path.resolve('dist/client'), { inspector: config.inspector });
   return app;
 }

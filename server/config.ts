@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { meetsComplexity } from '@contracts/forms/password';
 import { AGENT_USER_DOMAIN } from './db/seed/world/people';
 
 /**
@@ -89,6 +90,21 @@ export interface AltchaConfig {
   ttlSeconds: number;
 }
 
+/**
+ * The first provider administrator of a database that has none (BOOTSTRAP_ADMIN_EMAIL, BOOTSTRAP_ADMIN_PASSWORD), as
+ * Keycloak's KC_BOOTSTRAP_ADMIN_*: created once at start, in the embedded IdP, with the password expired so that the
+ * first sign-in must choose a new one; ignored (and said so in the log) once any provider administrator exists
+ * (server/db/bootstrap-admin.ts, docs/operations.md "First administrator").
+ */
+export interface BootstrapAdminConfig {
+  email: string;
+  password: string;
+}
+
+/** The wording of the complexity rules, for the one line a bootstrap password that breaks them stops the start with. */
+const PASSWORD_RULES =
+  'at least 8 characters with a lowercase letter, an uppercase letter and a number, not containing the login';
+
 export interface Config {
   nodeEnv: NodeEnv;
   port: number;
@@ -137,6 +153,8 @@ export interface Config {
   invitationTtlDays: number;
   providerPrefix: string;
   demoData: boolean;
+  /** BOOTSTRAP_ADMIN_*: the first administrator to create when there is none; null when unset. */
+  bootstrapAdmin: BootstrapAdminConfig | null;
   /**
    * INSPECTOR: the flow inspector for provider administrators (docs/spa.md "Flow inspector"): the Portal menu then
    * ends with its entry (provider administrators only), `config/public` says so, and app tabs answer an inspector tab
@@ -169,6 +187,14 @@ function urlWithScheme(schemes: readonly string[]) {
         return false;
       }
     }),
+  );
+}
+
+/** `https://sso.example.com` or with a trailing slash; nothing after the host, no credentials. */
+function isBareOrigin(raw: string): boolean {
+  const url = new URL(raw);
+  return (
+    /^\/*$/.test(url.pathname) && url.search === '' && url.hash === '' && url.username === '' && url.password === ''
   );
 }
 
@@ -233,9 +259,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       schema: wholeNumber(0, 10),
       expected: 'the number of reverse proxies in front, a whole number from 0 to 10',
     }) ?? 0;
+  // Only an origin: the SPA, the API and the issuer live at the root of one address (docs/operations.md "Behind a
+  // reverse proxy"), and the server answers under no other (server/http/public-address.ts).
   const publicUrl = (
-    read(env, 'PUBLIC_URL', { schema: urlWithScheme(['http:', 'https:']), expected: 'an http:// or https:// URL' }) ??
-    `http://localhost:${port}`
+    read(env, 'PUBLIC_URL', {
+      schema: v.pipe(urlWithScheme(['http:', 'https:']), v.check(isBareOrigin)),
+      expected:
+        'the address people open, an http:// or https:// origin without a path, query or user name (Gatehouse is served at the root of its host)',
+    }) ?? `http://localhost:${port}`
   ).replace(/\/+$/, '');
   const databaseUrl = read(env, 'DATABASE_URL', {
     schema: urlWithScheme(['postgres:', 'postgresql:']),
@@ -371,6 +402,27 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     }) ?? 'AUL';
   const demoData =
     read(env, 'DEMO_DATA', { schema: BooleanTextSchema, expected: 'true or false' }) ?? nodeEnv !== 'production';
+  const bootstrapVars = readGroup(env, ['BOOTSTRAP_ADMIN_EMAIL', 'BOOTSTRAP_ADMIN_PASSWORD']);
+  let bootstrapAdmin: BootstrapAdminConfig | null = null;
+  if (bootstrapVars !== null) {
+    if (okta !== null) {
+      throw new ConfigError(
+        'BOOTSTRAP_ADMIN_EMAIL',
+        'unset with OKTA_ISSUER (a real Okta org has its own administrators: give one of them a provider profile)',
+        null,
+      );
+    }
+    const email =
+      read(env, 'BOOTSTRAP_ADMIN_EMAIL', {
+        schema: v.pipe(v.string(), v.email(), v.maxLength(254)),
+        expected: 'an e-mail address',
+      }) ?? '';
+    const password = bootstrapVars.BOOTSTRAP_ADMIN_PASSWORD;
+    if (!meetsComplexity(password, { login: `${providerPrefix}__${email}` })) {
+      throw new ConfigError('BOOTSTRAP_ADMIN_PASSWORD', `a password of ${PASSWORD_RULES}`, null);
+    }
+    bootstrapAdmin = { email, password };
+  }
   const inspector = read(env, 'INSPECTOR', { schema: BooleanTextSchema, expected: 'true or false' }) ?? false;
   const logLevel =
     read(env, 'LOG_LEVEL', { schema: v.picklist(logLevels), expected: `one of ${logLevels.join(', ')}` }) ?? 'info';
@@ -399,6 +451,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     invitationTtlDays,
     providerPrefix,
     demoData,
+    bootstrapAdmin,
     inspector,
     logLevel,
   };

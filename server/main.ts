@@ -3,6 +3,7 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedDemoWorldIfEmpty } from './db/seed';
 import { migrateIdp } from './idp/migrate';
+import { bootstrapAdministrator } from './idp/seed/bootstrap-admin';
 import { seedDemoIdentities } from './idp/seed/demo-identities';
 import pino from 'pino';
 import { loggerOptions } from './http/log-options';
@@ -36,6 +37,11 @@ async function start(config: Config): Promise<void> {
   const seeded = config.demoData ? await seedDemoWorldIfEmpty(database.db) : false;
   // At every start, not only the first: it repairs missing accounts or links and costs little once they exist.
   const demoAccountsCreated = config.demoData && embeddedIdp ? await seedDemoIdentities(database.db) : 0;
+  // BOOTSTRAP_ADMIN_* (config refuses them with a real Okta org): the first administrator, once, when there is none.
+  const bootstrap =
+    config.bootstrapAdmin === null
+      ? null
+      : await bootstrapAdministrator(database.db, config.bootstrapAdmin, config.providerPrefix);
 
   // Imported only now: oidc-provider (under the app) prints a runtime notice when loaded, and a bad configuration
   // must stop with its one line and nothing else.
@@ -50,6 +56,16 @@ async function start(config: Config): Promise<void> {
     exit: (code) => process.exit(code),
   });
   if (isWorker()) stopOnPrimaryRequest(shutdown);
+  if (bootstrap?.created === true) {
+    app.log.warn(
+      { login: bootstrap.login },
+      'First administrator created from BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD: they must choose a new password at their first sign-in; remove both settings now',
+    );
+  } else if (bootstrap !== null) {
+    app.log.info(
+      'BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD ignored: a provider administrator exists (remove both settings)',
+    );
+  }
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
     {

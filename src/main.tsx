@@ -1,8 +1,17 @@
+// Inter ships with the app (variable weights, latin and the other subsets, each fetched only when a page uses it): no
+// page depends on the Sign-In Widget's stylesheet, or on a font the person happens to have, for its typeface.
+import '@fontsource-variable/inter/wght.css';
 import { i18n } from '@lingui/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
-import { getLastRequestId, setAccessTokenSource, setRequestCulture, watchUnauthorised } from './api/http';
+import {
+  getLastRequestId,
+  setAccessTokenSource,
+  setRequestCulture,
+  watchConnection,
+  watchUnauthorised,
+} from './api/http';
 import { postNewError } from './api/error-log';
 import { getPublicConfig, getSiteConfiguration } from './api/identity';
 import { getAggregatedByPage, getFaq, getResourceVersion } from './api/resources';
@@ -36,6 +45,7 @@ const logic = wireApp({
     getLastRequestId,
     setRequestCulture,
     watchUnauthorised,
+    watchConnection,
     readText: deferred(editCalls, 'readText'),
     saveText: deferred(editCalls, 'saveText'),
     getPublicConfig,
@@ -84,9 +94,7 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <AppRoot i18n={i18n} logic={logic} input={input} inspect={window.__gatehouseInspect}>
-        {offlineShellEnabled(window) ? (
-          <OfflineShellHost logic={wireOfflineShell(window)} online={window.navigator.onLine} />
-        ) : null}
+        {offlineShellEnabled(window) ? <OfflineShellHost logic={wireOfflineShell(window)} /> : null}
       </AppRoot>
     </StrictMode>,
   );

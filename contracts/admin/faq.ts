@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CultureSchema } from '../culture';
-import { FaqQuestionSchema } from '../resources';
+import { ClientIdSchema, FaqQuestionSchema } from '../resources';
 import { EntityIdSchema, RowVersionSchema, optionalText, requiredText } from './common';
 
 /**
@@ -10,10 +10,10 @@ import { EntityIdSchema, RowVersionSchema, optionalText, requiredText } from './
  * them (contracts/safe-html.ts) and pages sanitise them again when they show them.
  */
 
-/** GET Faq/:clientId?culture: whose questions, in which culture. */
-export const FaqScopeParamsSchema = v.object({ clientId: EntityIdSchema });
+/** GET Faq/:clientId?culture: whose questions (the client's UUID or portal alias), in which culture. */
+export const FaqScopeParamsSchema = v.object({ clientId: ClientIdSchema });
 export const FaqScopeQuerySchema = v.object({ culture: CultureSchema });
-export const FaqEntryParamsSchema = v.object({ clientId: EntityIdSchema, id: EntityIdSchema });
+export const FaqEntryParamsSchema = v.object({ clientId: ClientIdSchema, id: EntityIdSchema });
 export const FaqDeleteQuerySchema = v.object({
   version: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,9}$/), v.transform(Number)),
 });

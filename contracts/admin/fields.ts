@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { fieldDataTypes, fieldMetaTags, type FieldDataType } from '../field-kinds';
+import { fieldDataTypes, fieldMetaTags, hasMetaTag, type FieldDataType } from '../field-kinds';
 import { OptionalRegexSchema, RowVersionSchema, optionalText, requiredText, saveResultSchema } from './common';
 
 export const subFieldDataTypes = ['RADIO BUTTON', 'OPTION'] as const;
@@ -11,7 +11,11 @@ export function subFieldTypeOf(dataType: FieldDataType): SubFieldDataType | null
   if (dataType === 'SELECT') return 'OPTION';
   return null;
 }
-/** Data length and meta tag apply to NVARCHAR only; a default value to NVARCHAR and SELECT (spec §2 Field dialog). */
+/**
+ * Data length applies to NVARCHAR only; a default value to NVARCHAR and SELECT (spec §2 Field dialog); a meta tag to
+ * every type a link can prefill (`hasMetaTag`, every type but LABEL: issue 29 §7).
+ */
+export { hasMetaTag };
 export const hasDataLength = (t: FieldDataType) => t === 'NVARCHAR';
 export const hasDefaultValue = (t: FieldDataType) => t === 'NVARCHAR' || t === 'SELECT';
 
@@ -81,8 +85,8 @@ const fieldInputEntries = {
 
 /**
  * The field rules the dialog shows, enforced again here: sub-fields only for a group or a select, of the matching
- * sub data type, with unique names. (The server sets the data length to 1 and drops the meta tag for types other
- * than NVARCHAR, as the dialog does.)
+ * sub data type, with unique names. (The server sets the data length to 1 for types other than NVARCHAR, as the
+ * dialog does.)
  */
 export function subfieldsFitDataType(field: {
   dataType: FieldDataType;
@@ -95,12 +99,18 @@ export function subfieldsFitDataType(field: {
 }
 const subfieldsMessage = 'sub-fields must match the data type and have unique names';
 
+/** A meta tag only on a type a link can prefill (`hasMetaTag`): a LABEL holds no value, so it is refused there. */
+export const metaTagFitsDataType = (field: { dataType: FieldDataType; metaTag?: string | null | undefined }) =>
+  field.metaTag === null || field.metaTag === undefined || hasMetaTag(field.dataType);
+const metaTagMessage = 'a label holds no value and takes no meta tag';
+
 const FieldCreateObject = v.object(fieldInputEntries);
 export const FieldCreateSchema = v.pipe(
   FieldCreateObject,
   v.forward(v.check<v.InferOutput<typeof FieldCreateObject>, string>(subfieldsFitDataType, subfieldsMessage), [
     'subfields',
   ]),
+  v.forward(v.check<v.InferOutput<typeof FieldCreateObject>, string>(metaTagFitsDataType, metaTagMessage), ['metaTag']),
 );
 export type FieldCreate = v.InferInput<typeof FieldCreateSchema>;
 
@@ -110,6 +120,7 @@ export const FieldUpdateSchema = v.pipe(
   v.forward(v.check<v.InferOutput<typeof FieldUpdateObject>, string>(subfieldsFitDataType, subfieldsMessage), [
     'subfields',
   ]),
+  v.forward(v.check<v.InferOutput<typeof FieldUpdateObject>, string>(metaTagFitsDataType, metaTagMessage), ['metaTag']),
 );
 export type FieldUpdate = v.InferInput<typeof FieldUpdateSchema>;
 

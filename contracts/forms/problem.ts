@@ -40,6 +40,29 @@ export function detailMessageOf(failure: FieldFailure, rules: FieldRules): strin
   }
 }
 
+/**
+ * The detail the server writes for a failure of the field rules: the English words (`detailMessageOf`), and the kind
+ * and the field's own message key, so any page can show it in its culture (`failureOfDetail`).
+ */
+export function detailOf(field: string, failure: FieldFailure, rules: FieldRules): ProblemDetail {
+  return {
+    field,
+    message: detailMessageOf(failure, rules),
+    kind: failure.kind,
+    ...(failure.messageKey === undefined ? {} : { messageKey: failure.messageKey }),
+  };
+}
+
+/**
+ * A detail as the failure a page shows: its `kind` (else read from the English words, for refusals written before
+ * details carried one) and the field's own message key. A duplicate reads as `invalid`.
+ */
+export function failureOfDetail(detail: ProblemDetail): FieldFailure {
+  const read = kindOfDetail(detail.message);
+  const kind = detail.kind ?? (read === 'duplicate' ? 'invalid' : read);
+  return detail.messageKey === undefined ? { kind } : { kind, messageKey: detail.messageKey };
+}
+
 /** What a whole form shows above its fields: someone saved first (409 stale), or another conflict or refusal. */
 export type FormLevelKind = 'stale' | 'conflict' | 'invalid';
 
@@ -96,9 +119,8 @@ export function problemOnForm<F extends string>(
     const input = inputOf(detail.field, inputs);
     if (input === undefined || !(inputs as readonly string[]).includes(input) || fields[input as F] !== undefined)
       continue;
-    const kind = kindOfDetail(detail.message);
     // A duplicate is a conflict of this input's value: the shared label for "not valid" is the closest kind.
-    fields[input as F] = { kind: kind === 'duplicate' ? 'invalid' : kind };
+    fields[input as F] = failureOfDetail(detail);
   }
   if (Object.keys(fields).length > 0) return { fields };
   return { fields, form: refusal ? 'invalid' : 'conflict' };

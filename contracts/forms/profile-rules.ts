@@ -2,7 +2,7 @@ import { hasDataLength } from '../admin/fields';
 import { isDateInputType, type FormField } from '../profile-form';
 import { meetsComplexity } from './password';
 import { rulesOfFormField } from './resource-rules';
-import { firstFailure, type FieldFailure, type FieldRules } from './rules';
+import { fieldMessageKey, firstFailure, ownMessageOf, type FieldFailure, type FieldRules } from './rules';
 
 /**
  * The profile form's rules (spec public-and-profile §5 "Instance form", §6), as pure functions of the form definition
@@ -50,6 +50,7 @@ export function rulesOfProfileField(field: FormField, viewer: FormViewer): Field
     dataLength: hasDataLength(field.dataType) ? field.dataLength : null,
     validationRegex: field.validationRegex,
     validationMessage: field.validationMessage,
+    messageKey: fieldMessageKey(field.fieldName),
     hidden: false,
   });
 }
@@ -60,7 +61,7 @@ export function rulesOfProfileField(field: FormField, viewer: FormViewer): Field
  */
 export function profileFieldFailure(field: FormField, value: string, viewer: FormViewer): FieldFailure | undefined {
   const rules = rulesOfProfileField(field, viewer);
-  const own = rules.message === undefined ? {} : { message: rules.message };
+  const own = ownMessageOf(rules);
   if (isToggle(field) && rules.required === true && value !== 'true') return { kind: 'required', ...own };
   if (isToggle(field)) return value === '' || value === 'true' || value === 'false' ? undefined : { kind: 'invalid' };
   if (isChoice(field) && value !== '' && !field.childs.some((option) => option.value === value))

@@ -21,6 +21,8 @@ export type FormFieldRuleData = {
   dataLength: number | null;
   validationRegex: string | null;
   validationMessage: string | null;
+  /** The label key of the field's own message in every culture (`fieldMessageKey`). */
+  messageKey?: string;
   hidden: boolean;
 };
 
@@ -80,6 +82,7 @@ export function rulesOfFormField(data: FormFieldRuleData): FieldRules {
     ...(data.dataLength === null ? {} : { dataLength: data.dataLength }),
     ...(pattern === undefined ? {} : { pattern }),
     ...(message === undefined ? {} : { message }),
+    ...(data.messageKey === undefined ? {} : { messageKey: data.messageKey }),
     isDate: data.isDate ?? false,
   };
 }

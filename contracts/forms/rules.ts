@@ -36,10 +36,23 @@ export type FieldRules = {
   isDate?: boolean;
   /** The field's own configured message (its ValidationMessage), shown instead of the shared label when present. */
   message?: string;
+  /**
+   * The label key of the field's own message in every culture (`FormField_Message_{fieldName}`, `fieldMessageKey`):
+   * the view shows that label when its catalogue has it, else `message` (the field's English text), so a Spanish
+   * page never shows the English message of a field whose Spanish one exists (issue 29 §7).
+   */
+  messageKey?: string;
 };
 
-/** The first rule a value broke, and the field's own message to prefer over the shared label. */
-export type FieldFailure = { kind: MessageKind; message?: string };
+/**
+ * The first rule a value broke, the field's own message to prefer over the shared label, and its label key. A
+ * failure is addressable whatever shows it (the form, the CSV import's preview, a server refusal): `kind` picks the
+ * shared label, `messageKey` the field's own text in the page's culture, `message` the English fallback.
+ */
+export type FieldFailure = { kind: MessageKind; message?: string; messageKey?: string };
+
+/** The label key of a form field's own validation message (component `FormField`), one per culture. */
+export const fieldMessageKey = (fieldName: string) => `FormField_Message_${fieldName}`;
 
 /** A basic address: something, @, a domain with a dot; no spaces (spec §5 Instance form, One-time-code reset). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -80,6 +93,14 @@ const checks: readonly { kind: MessageKind; fails: (value: string, rules: FieldR
   { kind: 'email', fails: (value, rules) => rules.email === true && !isBlank(value) && !EMAIL.test(value.trim()) },
 ];
 
+/** The field's own message and its label key, as a failure carries them (nothing when the field has neither). */
+export function ownMessageOf(rules: FieldRules): Pick<FieldFailure, 'message' | 'messageKey'> {
+  return {
+    ...(rules.message === undefined || rules.message === '' ? {} : { message: rules.message }),
+    ...(rules.messageKey === undefined ? {} : { messageKey: rules.messageKey }),
+  };
+}
+
 /**
  * The first rule `value` breaks, or undefined when it passes them all. An empty optional value passes every rule but
  * `required`, as a form validator treats it (the e-mail is valid "or empty").
@@ -87,9 +108,7 @@ const checks: readonly { kind: MessageKind; fails: (value: string, rules: FieldR
 export function firstFailure(value: string, rules: FieldRules): FieldFailure | undefined {
   const failed = checks.find((check) => check.fails(value, rules));
   if (failed === undefined) return undefined;
-  return rules.message === undefined || rules.message === ''
-    ? { kind: failed.kind }
-    : { kind: failed.kind, message: rules.message };
+  return { kind: failed.kind, ...ownMessageOf(rules) };
 }
 
 /** Each field's first failure; fields that pass are left out, so an empty object means the form may be saved. */

@@ -1,5 +1,5 @@
 import type { ErrorActorEvent } from 'xstate';
-import { ApiError } from '@contracts/failures';
+import { ApiError, isNetworkFailure } from '@contracts/failures';
 import { describeError } from '../notifications/describe-error';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { label, raw, type Text } from '../support/text';
@@ -25,9 +25,11 @@ export const refusalText = (error: ApiError): Text =>
 /**
  * What the person sees when an admin call fails (admin-and-board §8): an error snackbar with the server's message
  * under the page's title label (Application_Text_InsertFailTitle, …). A 401 or 403 is not the page's to explain: it
- * goes to the error catalogue (the modal, and the sign-out rules of the session).
+ * goes to the error catalogue (the modal, and the sign-out rules of the session); nor is a call that got no answer,
+ * which the catalogue shows as the connection-lost notice, never as "User not found" or another page title (issue 29 §3).
  */
 export function failureNotice(error: unknown, title: Text): NotificationsEvent {
+  if (isNetworkFailure(error)) return { type: 'error.report', error, action: 'admin' };
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
     return { type: 'error.report', error, action: 'admin' };
   }

@@ -11,6 +11,7 @@ import {
 } from 'xstate';
 import { GRID_MAX_JUMP_PAGES } from '@contracts/paged-query';
 import { label } from '../support/text';
+import { isNetworkFailureGuard, NETWORK_RETRY_MS } from '../support/network';
 import { errorOf, failureNotice } from './failure-notice';
 import {
   canSearch,
@@ -91,7 +92,7 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
       context: {} as GridContext<Row>,
       events: {} as GridEvent,
       input: {} as GridInput,
-      tags: {} as 'busy' | 'exporting',
+      tags: {} as 'busy' | 'exporting' | 'offline',
     },
     actors: {
       /** GET the page's list (client paging: every row; server paging: the query's page and its total). */
@@ -237,7 +238,9 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
         }),
       ),
     },
+    delays: { networkRetry: NETWORK_RETRY_MS },
     guards: {
+      isNetworkFailure: isNetworkFailureGuard,
       serverPaged: () => serverPaged,
       clientPaged: () => !serverPaged,
       serverCanSearch: ({ context }) => serverPaged && canSearch(config.searchColumns, context.filter),
@@ -329,12 +332,28 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
             },
             { target: 'ready', actions: { type: 'applyRows', params: ({ event }) => event.output } },
           ],
-          onError: { target: 'failed', actions: { type: 'reportLoadFailure', params: errorOf } },
+          onError: [
+            {
+              guard: { type: 'isNetworkFailure', params: errorOf },
+              target: 'offline',
+              actions: { type: 'reportLoadFailure', params: errorOf },
+            },
+            { target: 'failed', actions: { type: 'reportLoadFailure', params: errorOf } },
+          ],
         },
       },
       /** The list could not be loaded; the error catalogue showed why. Refresh tries again. */
       failed: {
         on: { 'grid.refresh': 'loading', ...serverQuery },
+      },
+      /**
+       * The list got no answer (issue 29 §3): the loader stays under the connection-lost notice and the list is read
+       * again after `networkRetry`, or at once on Refresh.
+       */
+      offline: {
+        tags: ['busy', 'offline'],
+        after: { networkRetry: 'loading' },
+        on: { 'grid.refresh': 'loading' },
       },
       ready: {
         initial: 'browsing',
@@ -413,7 +432,7 @@ export function createGridMachine<Row>(config: GridConfig<Row>) {
               onError: { target: 'browsing', actions: { type: 'reportExportFailure', params: errorOf } },
             },
           },
-          /** The 311 × 536 confirmation with the row's name in its title, Yes and No. */
+          /** The confirmation with the row's name in its title (src/ui/ConfirmDialog.tsx). */
           confirmingDelete: {
             on: {
               'delete.confirm': 'deleting',

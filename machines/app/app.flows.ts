@@ -43,7 +43,12 @@ export const flowTable = {
   ),
   launcher: flow(
     async () => (await import('../launcher/launcher.machine')).launcherMachine,
-    ({ profile, ports }) => ({ profile, ports: { notifications: ports.notifications } }),
+    // `/board/index?stay` (any value): the cards even for one application (issue 29 §4).
+    ({ location, profile, ports }) => ({
+      profile,
+      ports: { notifications: ports.notifications },
+      stay: location.query.stay !== undefined,
+    }),
   ),
   signUp: flow(
     async () => (await import('../sign-up/sign-up.machine')).signUpMachine,

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { hasDataLength, hasDefaultValue, subFieldTypeOf } from '@contracts/admin/fields';
+import { hasDataLength, hasDefaultValue, hasMetaTag, subFieldTypeOf } from '@contracts/admin/fields';
 import { canAddSubfield, invalidInputs, sortedDataTypes, sortedMetaTags } from './field-draft';
 import type { fieldDialogMachine } from './field-dialog.machine';
 export {
@@ -14,7 +14,10 @@ export {
 
 type FieldDialogSnapshot = SnapshotFrom<typeof fieldDialogMachine>;
 
-/** Which optional parts of the dialog the chosen data type shows (spec §2 Field dialog). */
+/**
+ * Which optional parts of the dialog the chosen data type shows (spec §2 Field dialog), except that the meta tag shows
+ * for every type a link can prefill, not for NVARCHAR only (issue 29 §7, docs/flows/field-dialog.md).
+ */
 export type FieldDialogSections = { defaultValue: boolean; dataLength: boolean; metaTag: boolean; subfields: boolean };
 
 export const selectDraft = (s: FieldDialogSnapshot) => s.context.draft.field;
@@ -32,7 +35,7 @@ export function selectSections(s: FieldDialogSnapshot): FieldDialogSections {
   return {
     defaultValue: hasDefaultValue(type),
     dataLength: hasDataLength(type),
-    metaTag: hasDataLength(type),
+    metaTag: hasMetaTag(type),
     subfields: subFieldTypeOf(type) !== null,
   };
 }

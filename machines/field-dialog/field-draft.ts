@@ -4,6 +4,7 @@ import {
   FieldCreateSchema,
   hasDataLength,
   hasDefaultValue,
+  hasMetaTag,
   subFieldTypeOf,
   type Field,
   type FieldCreate,
@@ -76,14 +77,15 @@ export const draftOf = (field: Field): FieldDraft => ({
 
 /**
  * The draft after a new data type: the inputs that type does not have are reset, so nothing hidden is saved. Types
- * other than NVARCHAR get data length 1 and no meta tag (spec §4 Field dialog).
+ * other than NVARCHAR get data length 1 (spec §4 Field dialog); a LABEL loses its meta tag, every other type keeps it
+ * (a link can prefill it: `hasMetaTag`, issue 29 §7).
  */
 export function withDataType(draft: FieldDraft, dataType: FieldDataType): FieldDraft {
   return {
     ...draft,
     dataType,
     dataLength: hasDataLength(dataType) ? draft.dataLength : '1',
-    metaTag: hasDataLength(dataType) ? draft.metaTag : null,
+    metaTag: hasMetaTag(dataType) ? draft.metaTag : null,
     defaultValue: hasDefaultValue(dataType) ? draft.defaultValue : '',
   };
 }

@@ -4,6 +4,8 @@ import type { Culture } from '@contracts/culture';
 import type { Menu, MenuItem } from '@contracts/resources';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { notProvided, providedAtEdge } from '../support/actors';
+import { isNetworkFailureGuard, NETWORK_RETRY_MS } from '../support/network';
+import { errorOf } from '../admin-grid/failure-notice';
 import type { ReportingPorts } from '../support/ports';
 import { isPathAllowed, menuForRole } from './menu';
 
@@ -24,13 +26,14 @@ type GuardContext = GuardInput & { menu: MenuItem[] };
  * The board guard and the authorisation guard (public-and-profile §4 "Access guard", admin-and-board §4 "Board
  * guard"). Board: no profile → the login page; a stored redirect URL → follow it. Admin: no profile → the login page
  * (keeping the recovery token); otherwise the left menu is loaded, and a page the role may not use leads to the
- * next allowed menu entry, or to the login page when none is left.
+ * next allowed menu entry, or to the login page when none is left. A menu that got no answer (the network) is not a
+ * denial: the guard waits, says the connection is lost and asks again (issue 29 §3).
  */
 export const guardMachine = setup({
   types: {
     context: {} as GuardContext,
     input: {} as GuardInput,
-    tags: {} as 'granted',
+    tags: {} as 'granted' | 'offline',
   },
   actors: {
     /** Local storage: a redirect URL stored by an earlier page (admin-and-board §4 "Board guard"). */
@@ -58,7 +61,9 @@ export const guardMachine = setup({
     isRedirectStored: (_, redirectUrl: string | undefined) => redirectUrl !== undefined && redirectUrl !== '',
     isPathInMenu: ({ context }) => isPathAllowed(context.menu, context.path),
     hasMenuEntry: ({ context }) => context.menu.length > 0,
+    isNetworkFailure: isNetworkFailureGuard,
   },
+  delays: { networkRetry: NETWORK_RETRY_MS },
 }).createMachine({
   id: 'guard',
   context: ({ input }) => ({ ...input, menu: [] }),
@@ -114,14 +119,26 @@ export const guardMachine = setup({
             { type: 'persistMenu', params: ({ context }) => ({ menu: context.menu }) },
           ],
         },
-        onError: {
-          target: 'denied',
-          actions: [
-            { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
-            { type: 'openLogin', params: ({ context }) => ({ recoveryToken: context.recoveryToken }) },
-          ],
-        },
+        onError: [
+          {
+            guard: { type: 'isNetworkFailure', params: errorOf },
+            target: 'offline',
+            actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'denied',
+            actions: [
+              { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+              { type: 'openLogin', params: ({ context }) => ({ recoveryToken: context.recoveryToken }) },
+            ],
+          },
+        ],
       },
+    },
+    /** The menu got no answer: the person stays on the page, signed in, and the menu is asked for again (issue 29 §3). */
+    offline: {
+      tags: 'offline',
+      after: { networkRetry: 'loadingMenu' },
     },
     checkingMenu: {
       always: [

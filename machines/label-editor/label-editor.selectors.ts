@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import type { EditScopeChoices } from '@contracts/resource-edit';
 import type { Text } from '../support/text';
 import type { labelEditorMachine } from './label-editor.machine';
 import type { Draft, EditScope, EditTarget, InputRules } from './label-editor.types';
@@ -12,6 +13,12 @@ export type LabelEditorView = {
   pageClientId: string | null;
   draft: Draft | undefined;
   rules: InputRules | undefined;
+  /**
+   * "Applies to": the scopes the editor may choose, as the server answered them with the text (issue 29 §4), and
+   * which one is chosen (a client's id, also when the page named it by its alias; null: all clients). Empty until
+   * the first read.
+   */
+  appliesTo: AppliesTo;
   /** A read or a save is under way (the spinner; the inputs are read-only). */
   busy: boolean;
   saving: boolean;
@@ -25,6 +32,33 @@ export type LabelEditorView = {
   canChangeScope: boolean;
 };
 
+export type AppliesTo = {
+  global: boolean;
+  clients: readonly { id: string; name: string }[];
+  chosen: string | null;
+};
+
+const noChoices: AppliesTo = { global: false, clients: [], chosen: null };
+const appliesToMemo = new WeakMap<EditScopeChoices, Map<string | null, AppliesTo>>();
+
+/** The choices with the scope's client among them by id (memoised per answer, so the view model compares equal). */
+function appliesToOf(choices: EditScopeChoices | undefined, clientId: string | null): AppliesTo {
+  if (choices === undefined) return noChoices;
+  const byScope = appliesToMemo.get(choices) ?? new Map<string | null, AppliesTo>();
+  appliesToMemo.set(choices, byScope);
+  const known = byScope.get(clientId);
+  if (known !== undefined) return known;
+  const ref = clientId?.toLowerCase();
+  const chosen =
+    ref === undefined
+      ? null
+      : (choices.clients.find((c) => c.id.toLowerCase() === ref || c.portalAlias.toLowerCase() === ref)?.id ??
+        clientId);
+  const appliesTo = { global: choices.global, clients: choices.clients, chosen };
+  byScope.set(clientId, appliesTo);
+  return appliesTo;
+}
+
 export function selectLabelEditorView(s: LabelEditorSnapshot): LabelEditorView {
   const { input, draft, loaded, problem } = s.context;
   return {
@@ -33,6 +67,7 @@ export function selectLabelEditorView(s: LabelEditorSnapshot): LabelEditorView {
     pageClientId: input.pageClientId,
     draft: draft.text,
     rules: loaded?.kind === 'input' ? loaded.rules : undefined,
+    appliesTo: appliesToOf(loaded?.choices, draft.scope.clientId),
     busy: s.hasTag('loading') || s.hasTag('saving'),
     saving: s.hasTag('saving'),
     conflict: s.hasTag('conflict'),

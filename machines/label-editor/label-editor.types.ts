@@ -1,4 +1,5 @@
 import type { Culture } from '@contracts/culture';
+import type { EditScopeChoices } from '@contracts/resource-edit';
 import type { InputResource } from '@contracts/resources';
 import type { EditorEvent, EditorInputBase } from '../support/editor';
 
@@ -20,10 +21,14 @@ export type InputRules = Pick<
   'title' | 'isRequired' | 'type' | 'minValue' | 'maxValue' | 'validationRegex' | 'maskRegex'
 >;
 
-/** What the read answers: the scope's text and the version of its own row (null: it has none yet). */
-export type ReadText =
+/**
+ * What the read answers: the scope's text and the version of its own row (null: it has none yet), and the scopes the
+ * editor may choose ("Applies to": all clients and every client, or their own client only; issue 29 §4).
+ */
+export type ReadText = (
   | { kind: 'label'; value: string | null; version: number | null }
-  | { kind: 'input'; draft: InputDraft; rules: InputRules; version: number | null };
+  | { kind: 'input'; draft: InputDraft; rules: InputRules; version: number | null }
+) & { choices: EditScopeChoices };
 
 /** The text a dialog opens on, as Edit Mode picked it. */
 export type OpenText = {

@@ -4,12 +4,15 @@ import type { NotificationsEvent } from '../notifications/notifications.types';
 import { notProvided, providedAtEdge } from '../support/actors';
 import type { ReportingPorts } from '../support/ports';
 
-/** The profile is undefined when no one is signed in; the board guard then sends the person to the login page. */
-export type LauncherInput = { profile: UserProfile | undefined; ports: ReportingPorts };
+/**
+ * The profile is undefined when no one is signed in; the board guard then sends the person to the login page. `stay`:
+ * the address asks to stay on the board (`/board/index?stay`), so nothing is launched without asking (issue 29 §4).
+ */
+export type LauncherInput = { profile: UserProfile | undefined; ports: ReportingPorts; stay?: boolean };
 
 export type LauncherEvent = { type: 'application.open'; applicationId: string };
 
-type LauncherContext = LauncherInput & { applications: ProfileApplication[] };
+type LauncherContext = LauncherInput & { stay: boolean; applications: ProfileApplication[] };
 
 /** The application to go to without asking: the only one, else the one marked DefaultRedirect (admin-and-board §2). */
 export function automaticChoice(applications: readonly ProfileApplication[]): ProfileApplication | undefined {
@@ -47,12 +50,22 @@ export const launcherMachine = setup({
   },
   guards: {
     hasProfile: ({ context }) => context.profile !== undefined,
-    hasAutomaticChoice: (_, applications: ProfileApplication[]) => automaticChoice(applications) !== undefined,
+    /**
+     * Straight to the application, unless the address asks to stay: someone sent straight into their only (or
+     * DefaultRedirect) application reaches their profile and Sign out through `/board/index?stay` (issue 29 §4).
+     */
+    hasAutomaticChoice: ({ context }, applications: ProfileApplication[]) =>
+      !context.stay && automaticChoice(applications) !== undefined,
     isKnownApplication: ({ context, event }) => context.applications.some((app) => app.id === event.applicationId),
   },
 }).createMachine({
   id: 'launcher',
-  context: ({ input }) => ({ profile: input.profile, ports: input.ports, applications: [] }),
+  context: ({ input }) => ({
+    profile: input.profile,
+    ports: input.ports,
+    stay: input.stay === true,
+    applications: [],
+  }),
   initial: 'starting',
   states: {
     starting: {

@@ -1,7 +1,9 @@
 /**
- * The login-attempt counter (spec public-and-profile §5, §9): at most 5 failed sign-ins per username, remembered in
- * local storage for 30 minutes from the first failure. Pure functions over the stored record; the machine keeps the
- * record in context and the wiring edge persists it.
+ * The login-attempt counter (spec public-and-profile §5, §9): failed sign-ins per username, remembered in local storage
+ * for 30 minutes from the first failure. Pure functions over the stored record; the machine keeps the record in
+ * context and the wiring edge persists it. How many a person has is the lockout the server enforces (`config/public`
+ * → `lockoutAttempts`, IDP_LOCKOUT_ATTEMPTS, issue 29 §2), so "N attempts remaining" never promises more or fewer
+ * than the identity provider allows; the specification's 5 only when the server does not say (a real Okta org).
  */
 export const MAX_LOGIN_ATTEMPTS = 5;
 export const LOGIN_ATTEMPT_WINDOW_MS = 1_800_000;
@@ -15,9 +17,14 @@ export function withoutExpired(record: LoginAttempts, now: number): LoginAttempt
   return Object.fromEntries(Object.entries(record).filter(([, entry]) => entry.expiresAt > now));
 }
 
-export function attemptsLeft(record: LoginAttempts, username: string, now: number): number {
+export function attemptsLeft(
+  record: LoginAttempts,
+  username: string,
+  now: number,
+  maxAttempts: number = MAX_LOGIN_ATTEMPTS,
+): number {
   const entry = withoutExpired(record, now)[keyOf(username)];
-  return Math.max(0, MAX_LOGIN_ATTEMPTS - (entry?.count ?? 0));
+  return Math.max(0, maxAttempts - (entry?.count ?? 0));
 }
 
 /** One more failure; the window starts at the first failure and does not slide. */

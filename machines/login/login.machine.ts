@@ -4,7 +4,9 @@ import type { ProfileValidateResult, UserProfile } from '@contracts/profile';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import type { SessionEvent, SignOutReason } from '../session/session.machine';
 import { notProvided, notProvidedListener, providedAtEdge } from '../support/actors';
-import { attemptsLeft, forgetAttempts, recordFailure, type LoginAttempts } from './attempts';
+import { isNetworkFailureGuard, NETWORK_RETRY_MS } from '../support/network';
+import { errorOf } from '../admin-grid/failure-notice';
+import { attemptsLeft, forgetAttempts, MAX_LOGIN_ATTEMPTS, recordFailure, type LoginAttempts } from './attempts';
 import type {
   ExistingSession,
   LoginEvent,
@@ -24,9 +26,16 @@ type LoginContext = LoginInput &
     failed: boolean;
     /** Attempts left for `username` after the last failure, when one is known. */
     attemptsLeft: number | undefined;
+    /** Wrong passwords in a row that lock an account, as the server's lockout says (the spec's 5 until it does). */
+    maxAttempts: number;
     /** The demo guide (issue 13): its people (empty unless the server runs the demo world) and their password. */
     demoPeople: DemoPerson[];
     demoPassword: string | undefined;
+    /**
+     * The widget's "Reset via Email" sent its mail (FORGOT_PASSWORD_EMAIL_SENT): the page confirms it above the fresh
+     * widget until the person submits again (issue 29 §4; the widget's own confirmation goes with the remount).
+     */
+    resetMailSent: boolean;
   };
 
 const reasonOf = (result: ProfileValidateResult, context: LoginContext): SignOutReason =>
@@ -43,8 +52,10 @@ export const initialLoginContext = (input: LoginInput): LoginContext => ({
   username: undefined,
   failed: false,
   attemptsLeft: undefined,
+  maxAttempts: MAX_LOGIN_ATTEMPTS,
   demoPeople: [],
   demoPassword: undefined,
+  resetMailSent: false,
 });
 
 /**
@@ -57,7 +68,7 @@ export const loginMachine = setup({
     context: {} as LoginContext,
     events: {} as LoginEvent,
     input: {} as LoginInput,
-    tags: {} as 'busy' | 'widget' | 'widgetFailed',
+    tags: {} as 'busy' | 'widget' | 'widgetFailed' | 'offline',
   },
   actors: {
     /** Local storage: the remembered application, the stored site configuration's SSOID, the attempt counter. */
@@ -73,8 +84,13 @@ export const loginMachine = setup({
     redirectToIdentityProvider: notProvided<{ idp: string }, undefined>('redirectToIdentityProvider'),
     /** Renders the Sign-In Widget (its own chunk), reports what it does and takes the flow's commands. */
     signInWidget: notProvidedListener<WidgetCommand, SignInWidgetInput>('signInWidget'),
-    /** GET demo/guide: the demo people, only while the demo world is on (otherwise it fails, and no guide shows). */
+    /**
+     * GET demo/guide: the demo people, asked only when `config/public` says the demo world is on (otherwise it fails
+     * without a call, and no guide shows).
+     */
     loadDemoGuide: notProvided<undefined, DemoGuide>('loadDemoGuide'),
+    /** `config/public` → `lockoutAttempts`: the identity provider's lockout, which the attempt counter counts down from. */
+    loadSignInPolicy: notProvided<undefined, { maxAttempts: number }>('loadSignInPolicy'),
     /** POST profile/validate. */
     validateProfile: notProvided<ValidateProfileInput, ProfileValidateResult>('validateProfile'),
     /** Revokes the tokens, closes the identity-provider session and clears the stored keys (spec §4). */
@@ -100,11 +116,11 @@ export const loginMachine = setup({
       type: 'widget.fillUsername',
       username,
     })),
-    rememberUsername: assign((_, username: string) => ({ username, failed: false })),
+    rememberUsername: assign((_, username: string) => ({ username, failed: false, resetMailSent: false })),
     countFailure: assign(({ context }, at: number) => {
       const username = context.username ?? '';
       const attempts = recordFailure(context.attempts, username, at);
-      return { attempts, failed: true, attemptsLeft: attemptsLeft(attempts, username, at) };
+      return { attempts, failed: true, attemptsLeft: attemptsLeft(attempts, username, at, context.maxAttempts) };
     }),
     forgetFailures: assign(({ context }) => ({
       attempts: context.username ? forgetAttempts(context.attempts, context.username) : context.attempts,
@@ -134,20 +150,31 @@ export const loginMachine = setup({
     mustRedirectToIdp: ({ context }) => context.mode === 'sso' && context.ssoId !== undefined,
     hasTokens: (_, found: ExistingSession) => found === 'tokens',
     isValidProfile: (_, result: ProfileValidateResult) => result.valid && result.userProfile !== null,
+    isNetworkFailure: isNetworkFailureGuard,
   },
+  delays: { networkRetry: NETWORK_RETRY_MS },
 }).createMachine({
   id: 'login',
   context: ({ input }) => initialLoginContext(input),
-  // Asked once per visit, beside the flow: a server without the demo world answers 404 and the guide stays empty.
-  invoke: {
-    id: 'loadDemoGuide',
-    src: 'loadDemoGuide',
-    onDone: {
-      actions: assign(({ event }) => ({ demoPeople: event.output.people, demoPassword: event.output.password })),
+  invoke: [
+    // Asked once per visit, beside the flow: without the demo world there is no guide, and it stays empty.
+    {
+      id: 'loadDemoGuide',
+      src: 'loadDemoGuide',
+      onDone: {
+        actions: assign(({ event }) => ({ demoPeople: event.output.people, demoPassword: event.output.password })),
+      },
+      // No guide is the normal answer of a portal without the demo world: nothing to report.
+      onError: {},
     },
-    // No guide is the normal answer of a portal without the demo world: nothing to report.
-    onError: {},
-  },
+    // Also once per visit: the lockout the server runs with. Unknown (a real Okta org, no answer), the spec's 5 stay.
+    {
+      id: 'loadSignInPolicy',
+      src: 'loadSignInPolicy',
+      onDone: { actions: assign(({ event }) => ({ maxAttempts: event.output.maxAttempts })) },
+      onError: {},
+    },
+  ],
   initial: 'starting',
   states: {
     starting: {
@@ -237,8 +264,13 @@ export const loginMachine = setup({
           ],
         },
         'widget.signedIn': 'validatingProfile',
-        // Spec §4: FORGOT_PASSWORD_EMAIL_SENT returns to the sign-in widget, which starts afresh.
-        'widget.emailSent': { target: 'showingWidget', reenter: true },
+        // Spec §4: FORGOT_PASSWORD_EMAIL_SENT returns to the sign-in widget, which starts afresh; the page keeps the
+        // confirmation that the mail was sent, which the remount takes from the widget (issue 29 §4).
+        'widget.emailSent': {
+          target: 'showingWidget',
+          reenter: true,
+          actions: assign({ resetMailSent: true }),
+        },
         'widget.mountFailed': 'widgetFailed',
       },
     },
@@ -290,14 +322,30 @@ export const loginMachine = setup({
             ],
           },
         ],
-        onError: {
-          target: 'signingOutAfterFailure',
-          actions: {
-            type: 'reportFailure',
-            params: ({ event }) => ({ error: event.error, action: 'login.validateProfile' }),
+        onError: [
+          // No answer is not a failed profile: the tokens stay and the profile is asked for again (issue 29 §3).
+          {
+            guard: { type: 'isNetworkFailure', params: errorOf },
+            target: 'offline',
+            actions: {
+              type: 'reportFailure',
+              params: ({ event }) => ({ error: event.error, action: 'login.validateProfile' }),
+            },
           },
-        },
+          {
+            target: 'signingOutAfterFailure',
+            actions: {
+              type: 'reportFailure',
+              params: ({ event }) => ({ error: event.error, action: 'login.validateProfile' }),
+            },
+          },
+        ],
       },
+    },
+    /** The profile call got no answer: signed in still, the loader stays and the call is made again. */
+    offline: {
+      tags: ['busy', 'offline'],
+      after: { networkRetry: 'validatingProfile' },
     },
     /** Spec §4 "Invalid profile: store an application error … then sign out"; the reason shows once. */
     rejecting: {

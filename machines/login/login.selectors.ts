@@ -33,6 +33,12 @@ export const attemptCounterOf = (left: number | undefined, shown: boolean): Atte
   return left === 0 ? { kind: 'exceeded' } : { kind: 'remaining', count: left };
 };
 
+/**
+ * The widget's "Reset via Email" sent its mail (issue 29 §4): the page confirms it above the fresh widget until the
+ * person submits again.
+ */
+export const selectResetMailSent = (s: LoginSnapshot): boolean => s.context.resetMailSent;
+
 /** A reset-password link opened the page (spec §2 "recovery mode text"). */
 export const selectIsRecoveryMode = (s: LoginSnapshot): boolean => s.context.recoveryToken !== undefined;
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ApiError, CriticalError } from '@contracts/failures';
+import { ApiError, CriticalError, isNetworkFailure } from '@contracts/failures';
 
 /**
  * What the error catalogue (spec public-and-profile §8) needs to know about a failure, whatever was thrown.
@@ -16,7 +16,7 @@ export type AppError =
       details: readonly string[];
     }
   | {
-      kind: 'type' | 'reference' | 'validation' | 'critical' | 'general' | 'unknown';
+      kind: 'network' | 'type' | 'reference' | 'validation' | 'critical' | 'general' | 'unknown';
       message: string;
       requestId: string | undefined;
       details: readonly string[];
@@ -46,6 +46,10 @@ export function describeError(error: unknown): AppError {
   if (error instanceof v.ValiError) {
     const lines = error.issues.map((issue: v.BaseIssue<unknown>) => issue.message);
     return { kind: 'validation', message: lines.join('\n'), requestId, details: lines };
+  }
+  // No answer at all (offline, unreachable, timed out): its own kind, before the TypeError a fetch throws (issue 29 §3).
+  if (isNetworkFailure(error)) {
+    return { kind: 'network', message: stringProperty(error, 'message') ?? '', requestId, details: [] };
   }
   if (error instanceof CriticalError) return { kind: 'critical', message: error.message, requestId, details: [] };
   if (error instanceof TypeError) return { kind: 'type', message: error.message, requestId, details: [] };

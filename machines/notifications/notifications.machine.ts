@@ -69,13 +69,18 @@ export const notificationsMachine = setup({
     events: {} as NotificationsEvent,
     input: {} as NotificationsInput,
     /** What is on screen: the views read these, never the region names. */
-    tags: {} as 'snackbarShown' | 'modalOpen' | 'errorBarShown',
+    tags: {} as 'snackbarShown' | 'modalOpen' | 'errorBarShown' | 'connectionLost',
   },
   actors: {
     /** Posts one entry to the error log (POST Instance/NewError). Its own failure is not reported again. */
     logError: notProvided<ErrorLogInput, undefined>('logError'),
     /** Turns uncaught errors and unhandled rejections of the page into `error.report` events. */
     watchUncaughtErrors: notProvidedListener<NotificationsEvent>('watchUncaughtErrors'),
+    /**
+     * Sends `connection.lost` and `connection.back`: the browser's `offline` and `online` events and what the HTTP port
+     * learns from its calls (issue 29 §3).
+     */
+    watchConnection: notProvidedListener<NotificationsEvent>('watchConnection'),
   },
   delays: {
     snackbarDuration: 5000,
@@ -100,8 +105,14 @@ export const notificationsMachine = setup({
     reportError: enqueueActions(({ event, enqueue }) => {
       assertEvent(event, 'error.report');
       const error = describeError(event.error);
-      enqueue.spawnChild('logError', { input: toErrorLogInput(error, event.action ?? '') });
       const presentation = presentError(error, event.display ?? false);
+      // A call that got no answer is the connection-lost notice, never a modal or a snackbar; it is not posted to the
+      // error log, which the same lost connection could not reach (issue 29 §3).
+      if (presentation.kind === 'connectionLost') {
+        enqueue.raise({ type: 'connection.lost' });
+        return;
+      }
+      enqueue.spawnChild('logError', { input: toErrorLogInput(error, event.action ?? '') });
       if (presentation.kind === 'modal') enqueue.assign(({ context }) => withModal(context, presentation.modal));
       if (presentation.kind === 'snackbar')
         enqueue.assign(({ context }) => withSnackbar(context, presentation.snackbar));
@@ -111,7 +122,10 @@ export const notificationsMachine = setup({
   id: 'notifications',
   type: 'parallel',
   context: ({ input }) => ({ ...input, snackbars: [], modals: [], errorBar: undefined, nextId: 1 }),
-  invoke: { id: 'watchUncaughtErrors', src: 'watchUncaughtErrors' },
+  invoke: [
+    { id: 'watchUncaughtErrors', src: 'watchUncaughtErrors' },
+    { id: 'watchConnection', src: 'watchConnection' },
+  ],
   on: {
     'snackbar.show': { actions: { type: 'enqueueSnackbar', params: ({ event }) => event.snackbar } },
     'modal.show': { actions: { type: 'enqueueModal', params: ({ event }) => event.modal } },
@@ -157,6 +171,17 @@ export const notificationsMachine = setup({
       },
     },
     // The admin layout's error bar: one message, replaced by a newer one, gone after its time unless sticky.
+    /**
+     * The connection-lost notice (issue 29 §3): shown from the first sign that calls get no answer until the next sign
+     * that they do. The flows that failed for the network try again by themselves; this region only says so.
+     */
+    connection: {
+      initial: 'online',
+      states: {
+        online: { on: { 'connection.lost': 'lost' } },
+        lost: { tags: 'connectionLost', on: { 'connection.back': 'online' } },
+      },
+    },
     errorBar: {
       initial: 'hidden',
       on: {

@@ -19,3 +19,6 @@ export const selectErrorModal = (s: NotificationsSnapshot): ErrorModal | undefin
 
 export const selectErrorBar = (s: NotificationsSnapshot): ErrorBarMessage | undefined =>
   s.hasTag('errorBarShown') ? s.context.errorBar : undefined;
+
+/** Whether the connection-lost notice shows (issue 29 §3). */
+export const selectIsConnectionLost = (s: NotificationsSnapshot): boolean => s.hasTag('connectionLost');

@@ -56,4 +56,10 @@ export type NotificationsEvent =
    * Anything thrown, to be shown as the error catalogue says and posted to the error log. `display` is the caller
    * asking for the error to be shown in full (spec §8: 422 and details of other statuses depend on it).
    */
-  | { type: 'error.report'; error: unknown; display?: boolean; action?: string };
+  | { type: 'error.report'; error: unknown; display?: boolean; action?: string }
+  /**
+   * The connection as the edge sees it (issue 29 §3): the browser's `offline` and `online` events, and the HTTP port
+   * telling that a call got no answer (`lost`) or an answer again (`back`). A reported network failure is `lost` too.
+   */
+  | { type: 'connection.lost' }
+  | { type: 'connection.back' };

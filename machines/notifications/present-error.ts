@@ -4,9 +4,14 @@ import type { ErrorLogInput, ErrorModalRequest, SnackbarRequest } from './notifi
 
 /** How one reported error reaches the person: a modal, a snackbar, or nothing (it is still logged). */
 export type ErrorPresentation =
-  { kind: 'modal'; modal: ErrorModalRequest } | { kind: 'snackbar'; snackbar: SnackbarRequest } | { kind: 'silent' };
+  | { kind: 'modal'; modal: ErrorModalRequest }
+  | { kind: 'snackbar'; snackbar: SnackbarRequest }
+  | { kind: 'silent' }
+  /** A network failure: the connection-lost notice, never a modal or a snackbar (issue 29 §3). */
+  | { kind: 'connectionLost' };
 
 const genericHeadings = {
+  network: 'Global_Error_Network',
   type: 'Global_Error_Type',
   reference: 'Global_Error_Reference',
   validation: 'Global_Error_Validation',
@@ -37,9 +42,11 @@ const withDetails = (error: AppError): Pick<ErrorModalRequest, 'details' | 'erro
 /**
  * The spec's handling rules (public-and-profile §8): 401 and 403 always open the modal with details and the request
  * id; 422 opens it only when the caller asked to display, without details; every other error opens the modal with
- * details when display was asked, and otherwise becomes an error snackbar without details.
+ * details when display was asked, and otherwise becomes an error snackbar without details. A network failure is none
+ * of them: the connection-lost notice says it, whatever the caller asked (issue 29 §3).
  */
 export function presentError(error: AppError, display: boolean): ErrorPresentation {
+  if (error.kind === 'network') return { kind: 'connectionLost' };
   const heading = headingOf(error);
   const messages = messagesOf(error);
   if (error.kind === 'http' && (error.status === 401 || error.status === 403)) {
@@ -55,6 +62,7 @@ export function presentError(error: AppError, display: boolean): ErrorPresentati
 
 const errorTypeNames = {
   http: 'HttpError',
+  network: 'NetworkError',
   type: 'TypeError',
   reference: 'ReferenceError',
   validation: 'ValidationError',

@@ -194,7 +194,12 @@ export const passwordResetMachine = setup({
           target: 'code',
           actions: [
             { type: 'keepProblem', params: errorOf },
-            assign(({ context }) => ({ values: { ...context.values, otpCode: '' } })),
+            // The refused code is emptied for the next one, and not yet touched: only the server's refusal shows, not
+            // also "required" for the field the page itself emptied (issue 29 §7).
+            assign(({ context }) => ({
+              values: { ...context.values, otpCode: '' },
+              touched: context.touched.filter((input) => input !== 'otpCode'),
+            })),
           ],
         },
       },

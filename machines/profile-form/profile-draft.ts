@@ -75,11 +75,22 @@ export const visibleFields = (form: FormDefinition, input: Pick<ProfileFormInput
 
 /**
  * The e-mail control is editable in Register when the site says so (SignUp_EmailEditable, §5) and no invitation fixed
- * it, and for an administrator's new person (the e-mail makes them); never on an existing person.
+ * it, and for an administrator's new person (the e-mail makes them); never on an existing person. When the site keeps
+ * the e-mail, it keeps the one the sign-up link brought; a link that brought none (the login page's "Sign up") leaves
+ * it to be typed, or the required e-mail could never be filled in (issue 29 §7).
  */
 export const isEmailEditable = (loaded: ProfileLoaded | undefined, input: ProfileFormInput): boolean =>
   input.subject.kind === 'newPerson' ||
-  (input.mode === 'Register' && input.invitation === undefined && loaded?.emailEditable === true);
+  (input.mode === 'Register' &&
+    input.invitation === undefined &&
+    (loaded?.emailEditable === true || input.email.trim() === ''));
+
+/** Why a sign-up's e-mail cannot be changed: an invitation fixed it, or the site keeps the one the link brought. */
+export type EmailLock = 'invitation' | 'link';
+export const emailLockOf = (loaded: ProfileLoaded | undefined, input: ProfileFormInput): EmailLock | undefined => {
+  if (input.mode !== 'Register' || loaded === undefined || isEmailEditable(loaded, input)) return undefined;
+  return input.invitation === undefined ? 'link' : 'invitation';
+};
 
 export const stepsOfForm = (loaded: ProfileLoaded | undefined, input: ProfileFormInput): FormStep[] =>
   loaded === undefined ? [{ kind: 'profile' }] : stepsOf(input.mode, loaded.form);

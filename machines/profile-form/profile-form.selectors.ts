@@ -8,7 +8,9 @@ import {
   canSaveProfile,
   failureOf,
   fieldNamed,
+  emailLockOf,
   isEmailEditable,
+  type EmailLock,
   isFieldEditableHere,
   securityInputsOf,
   stepsOfForm,
@@ -162,17 +164,24 @@ export const sameFieldView = (a: FieldView | undefined, b: FieldView | undefined
     a.lookup === b.lookup &&
     sameFailure(a.failure, b.failure));
 
-export type EmailView = { value: string; editable: boolean; failure: InputFailure | undefined };
+/** `lock`: why a sign-up's e-mail cannot be changed, which the page says under it (issue 29 §7). */
+export type EmailView = {
+  value: string;
+  editable: boolean;
+  failure: InputFailure | undefined;
+  lock: EmailLock | undefined;
+};
 export function selectEmailView(s: ProfileSnapshot): EmailView {
   const parts = partsOf(s);
   return {
     value: parts.draft.email,
     editable: s.hasTag('editing') && isEmailEditable(parts.loaded, parts.input),
     failure: shownFailure('email', parts),
+    lock: emailLockOf(parts.loaded, parts.input),
   };
 }
 export const sameEmailView = (a: EmailView, b: EmailView) =>
-  a.value === b.value && a.editable === b.editable && sameFailure(a.failure, b.failure);
+  a.value === b.value && a.editable === b.editable && a.lock === b.lock && sameFailure(a.failure, b.failure);
 
 /** The Security step (§2 "Security form"): its inputs in the mode, their values and shown failures, the questions. */
 export type SecurityView = {

@@ -14,6 +14,10 @@ export type ResourceRequest = { page: PageKey | undefined; culture: Culture; cli
 export type ResourcesEvent =
   | ({ type: 'page.changed' } & ResourceRequest)
   | { type: 'window.focused' }
+  /**
+   * The browser is online again (issue 29 §3): texts that got no answer offline are asked for again, as after focus.
+   */
+  | { type: 'connection.back' }
   /** Edit Mode saved a text: its save raised the resource version, so the check reloads the page's texts. */
   | { type: 'texts.changed' };
 
@@ -99,6 +103,7 @@ const loadTexts = (target: 'idle' | 'loaded') =>
           params: ({ context, event }: { context: ResourcesContext; event: { output: AggregatedResources } }) => ({
             culture: context.request.culture,
             labels: event.output.labels,
+            fallbackLabels: event.output.fallbackLabels ?? {},
           }),
         },
       ],
@@ -134,7 +139,10 @@ export const resourcesMachine = setup({
       { components: readonly string[]; culture: Culture; clientId: string | undefined; version: number },
       AggregatedResources
     >('loadResources'),
-    /** Sends `window.focused` when the person comes back to the tab (spec §7: re-check the version). */
+    /**
+     * Sends `window.focused` when the person comes back to the tab (spec §7: re-check the version), and
+     * `connection.back` when the browser is online again (issue 29 §3: texts that got no answer are asked for again).
+     */
     watchWindowFocus: notProvidedListener<ResourcesEvent>('watchWindowFocus'),
   },
   guards: {
@@ -147,8 +155,16 @@ export const resourcesMachine = setup({
     isReportable: (_, { error }: { error: unknown }) => !(error instanceof ApiError && error.status === 401),
   },
   actions: {
-    /** Loads the labels into the active Lingui instance as per-client overrides (provided at the wiring edge). */
-    applyLabels: providedAtEdge<{ culture: Culture; labels: Record<string, string> }>(),
+    /**
+     * Loads the labels into the active Lingui instance as per-client overrides (provided at the wiring edge): the
+     * culture's own over the built-in texts, and the default culture's fallbacks only where the built-in catalogue
+     * of the culture has no text (docs/i18n.md "How a text is resolved").
+     */
+    applyLabels: providedAtEdge<{
+      culture: Culture;
+      labels: Record<string, string>;
+      fallbackLabels: Record<string, string>;
+    }>(),
     /** Keeps the version for the next visit (provided at the wiring edge: local storage). */
     persistVersion: providedAtEdge<{ version: number }>(),
     assignRequest: assign(({ context, event }) => ({
@@ -287,7 +303,11 @@ export const resourcesMachine = setup({
     loading: { tags: 'busy', invoke: loadTexts('idle') },
     /** Settled: the page shows the texts it has. */
     idle: {
-      on: { 'window.focused': 'checkingVersion', 'texts.changed': 'checkingVersion' },
+      on: {
+        'window.focused': 'checkingVersion',
+        'connection.back': 'checkingVersion',
+        'texts.changed': 'checkingVersion',
+      },
     },
   },
 });

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { allowsCodeReset } from '@contracts/resources';
 import { requestKeyOf, type resourcesMachine } from './resources.machine';
 
 type ResourcesSnapshot = SnapshotFrom<typeof resourcesMachine>;
@@ -18,6 +19,14 @@ export const selectShowsAttemptCounter = (s: ResourcesSnapshot): boolean =>
  */
 export const selectAllowsSignUp = (s: ResourcesSnapshot): boolean =>
   s.context.allowsSignUp && s.context.loaded?.key === requestKeyOf(s.context.request);
+
+/**
+ * Issue 29 §4: the page on screen's client allows the one-time-code password reset (AllowPasswordResetWithOTP, on
+ * unless it is the text "false"), so the login page links to it. False while another page's answer is the one loaded,
+ * like selectAllowsSignUp.
+ */
+export const selectAllowsCodeReset = (s: ResourcesSnapshot): boolean =>
+  allowsCodeReset(s.context.settings) && s.context.loaded?.key === requestKeyOf(s.context.request);
 
 /**
  * Issue 13: the colours the public pages wear (the client's, else the provider's). The last loaded page's theme stays

@@ -2,6 +2,8 @@ import { assign, enqueueActions, setup, stateIn } from 'xstate';
 import type { UserProfile } from '@contracts/profile';
 import type { Settings } from '@contracts/resources';
 import { notProvided, notProvidedListener, providedAtEdge } from '../support/actors';
+import { isNetworkFailureGuard, NETWORK_RETRY_MS } from '../support/network';
+import { errorOf } from '../admin-grid/failure-notice';
 import type { PageKey } from '../support/pages';
 import { defaultSessionTiming, sameTiming, timingFromSettings, type SessionTiming } from './session.timing';
 
@@ -64,14 +66,15 @@ export const initialSessionContext = (input: SessionInput): SessionContext => ({
  * The session singleton (public-and-profile §4 "Sign-out", "Session idle"). Signed in, it watches for inactivity:
  * after Session_IdleTime a warning counts down Session_WarningTimeOut seconds; Yes resumes, the end of the countdown
  * logs out. While the person is not idle, the token is renewed every Session_TokenRefreshInterval (the keep-alive);
- * a failed renewal signs out unless a token is still there.
+ * a failed renewal signs out unless a token is still there. A renewal that got no answer (the network) is never a
+ * sign-out: the tokens stay and the renewal is tried again after `networkRetry` (issue 29 §3).
  */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
-    tags: {} as 'busy' | 'idleWarning',
+    tags: {} as 'busy' | 'idleWarning' | 'offline',
   },
   actors: {
     /** Sends `activity` on keyboard, pointer and scroll events. */
@@ -103,12 +106,14 @@ export const sessionMachine = setup({
     idleTime: ({ context }) => context.timing.idleSeconds * 1000,
     refreshInterval: ({ context }) => context.timing.refreshSeconds * 1000,
     oneSecond: 1000,
+    networkRetry: NETWORK_RETRY_MS,
   },
   guards: {
     isLeavingLogin: ({ event }) => event.type === 'page.changed' && event.page !== 'login',
     hasStoredProfile: ({ context }) => context.profile !== undefined,
     isLastSecond: ({ context }) => context.countdown <= 1,
     isTokenLeft: (_, tokenLeft: boolean) => tokenLeft,
+    isNetworkFailure: isNetworkFailureGuard,
     /**
      * The resources actor reports every load (each page, each version check), and most carry the same settings: only
      * settings that change the timing may restart the running timers, or page changes would postpone the idle
@@ -231,7 +236,23 @@ export const sessionMachine = setup({
               },
             },
             renewing: {
-              invoke: { id: 'renewTokens', src: 'renewTokens', onDone: 'waiting', onError: 'checkingToken' },
+              invoke: {
+                id: 'renewTokens',
+                src: 'renewTokens',
+                onDone: 'waiting',
+                onError: [
+                  { guard: { type: 'isNetworkFailure', params: errorOf }, target: 'offline' },
+                  { target: 'checkingToken' },
+                ],
+              },
+            },
+            /**
+             * The renewal got no answer (offline, the identity provider unreachable): the person stays signed in with
+             * the tokens they have, and the renewal is tried again until it is answered (issue 29 §3).
+             */
+            offline: {
+              tags: 'offline',
+              after: { networkRetry: 'renewing' },
             },
             checkingToken: {
               invoke: {

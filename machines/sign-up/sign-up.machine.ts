@@ -31,6 +31,13 @@ export type SignUpInput = {
   ports: ReportingPorts;
 };
 
+/**
+ * What the page reads before its form (config/public and the client's resources): the captcha that protects the form
+ * (undefined when the server names none), and whether the client offers sign-up at all (its AutoSignUp; false for a
+ * client that does not, or that does not exist).
+ */
+export type SignUpPrepared = { captcha: CaptchaConfig | undefined; offered: boolean };
+
 /** What the invitation check answers for a token that opens sign-up: the invited e-mail. */
 export type InvitationAnswer = { email: string };
 
@@ -50,7 +57,7 @@ type SignUpContext = SignUpInput & {
 
 /**
  * The sign-up page's flow (spec public-and-profile §2 "Sign-up page", §4 "Sign-up"): clears what a previous sign-in
- * left, reads which captcha protects the form, hosts the profile form in Register mode, and shows the confirmation
+ * left, reads which captcha protects the form and whether the client offers sign-up at all, hosts the profile form in Register mode, and shows the confirmation
  * once the registration is accepted. Analytics: /registration/security when the Security step shows,
  * /registration/confirmation on acceptance, /registration/failure on each failed registration (the profile view,
  * /registration/profile, is the route's own page view).
@@ -63,15 +70,18 @@ export const signUpMachine = setup({
     tags: {} as 'preparing',
     children: {} as {
       profileForm: 'profileForm';
-      readCaptchaConfig: 'readCaptchaConfig';
+      prepare: 'prepare';
       readInvitation: 'readInvitation';
     },
   },
   actors: {
     /** GET Encrypt/decrypt: whom the `st` token invites (its e-mail), or the `invitation_invalid` refusal. */
     readInvitation: notProvided<{ token: string; clientId: string }, InvitationAnswer>('readInvitation'),
-    /** GET config/public → `captcha` (ALTCHA or reCAPTCHA v3); undefined when the server names none (optional there). */
-    readCaptchaConfig: notProvided<undefined, CaptchaConfig | undefined>('readCaptchaConfig'),
+    /**
+     * GET config/public → `captcha` (ALTCHA or reCAPTCHA v3), and the client's resources → `allowsSignUp` (whether
+     * the client offers sign-up): see SignUpPrepared.
+     */
+    prepare: notProvided<{ clientId: string; culture: Culture }, SignUpPrepared>('prepare'),
     profileForm: profileFormMachine,
   },
   actions: {
@@ -97,6 +107,7 @@ export const signUpMachine = setup({
   guards: {
     hasInvitation: ({ context }) => context.invitation !== undefined,
     isInvalidInvitation: ({ event }) => isInvalidInvitation((event as { error?: unknown }).error),
+    isNotOffered: ({ event }) => (event as { output?: SignUpPrepared }).output?.offered === false,
     isRegistered: ({ event }) => (event as { output?: { kind?: string } }).output?.kind === 'registered',
   },
 }).createMachine({
@@ -131,12 +142,21 @@ export const signUpMachine = setup({
     preparing: {
       tags: 'preparing',
       invoke: {
-        id: 'readCaptchaConfig',
-        src: 'readCaptchaConfig',
-        onDone: { target: 'filling', actions: assign({ captcha: ({ event }) => event.output }) },
+        id: 'prepare',
+        src: 'prepare',
+        input: ({ context }) => ({ clientId: context.clientId, culture: context.culture }),
+        onDone: [
+          { guard: 'isNotOffered', target: 'notOffered' },
+          { target: 'filling', actions: assign({ captcha: ({ event }) => event.output.captcha }) },
+        ],
         onError: { target: 'failed', actions: { type: 'report', params: errorOf } },
       },
     },
+    /**
+     * The client does not offer sign-up (no AutoSignUp, or no such client): the page says so and offers the client's
+     * login, no form and no Retry, since reading the form again cannot change the answer (issue 29 §4).
+     */
+    notOffered: {},
     filling: {
       invoke: {
         id: 'profileForm',

@@ -12,6 +12,8 @@ export const selectIsConfirmed = (s: SignUpSnapshot): boolean => s.matches('conf
 export const selectHasFailed = (s: SignUpSnapshot): boolean => s.matches('failed');
 /** The `st` token does not open sign-up (tampered, expired, used, revoked, another client's): one message for all. */
 export const selectInvitationInvalid = (s: SignUpSnapshot): boolean => s.matches('invitationInvalid');
+/** The client does not offer sign-up (its AutoSignUp is off, or there is no such client): say so, nothing to retry. */
+export const selectNotOffered = (s: SignUpSnapshot): boolean => s.matches('notOffered');
 export const selectClientId = (s: SignUpSnapshot): string => s.context.clientId;
 
 /**

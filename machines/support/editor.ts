@@ -15,6 +15,7 @@ import {
 import { errorOf, failureNotice } from '../admin-grid/failure-notice';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { notProvided, providedAtEdge } from './actors';
+import { isNetworkFailureGuard, NETWORK_RETRY_MS } from './network';
 import type { NotificationsPort } from './ports';
 import { saveFailureOf } from './save-failure';
 import { label, type Text } from './text';
@@ -55,6 +56,8 @@ export type EditorTag =
   | 'saving'
   | 'conflict'
   | 'failed'
+  /** The read got no answer (issue 29 §3): the view keeps its loader, the connection-lost notice says why. */
+  | 'offline'
   /** The dialog is off screen while the editor still runs: a `followUp` call after the save. */
   | 'closed';
 
@@ -290,6 +293,7 @@ export function createEditorMachine<
       isConflict: (_, error: unknown) => saveFailureOf(error) === 'conflict',
       isUnauthorised: (_, error: unknown) => saveFailureOf(error) === 'unauthorised',
       isExplainedInPlace: (_, error: unknown) => definition.inlineProblem?.(error) !== undefined,
+      isNetworkFailure: isNetworkFailureGuard,
       isLoadFailureExplainedInPlace: (_, error: unknown) => definition.inlineLoadProblem?.(error) !== undefined,
       needsFreshRead: ({ event }) => event.type === 'edit' && (definition.needsFreshRead?.(event.changes) ?? false),
       isQuietLoadFailure: ({ context }) => fallback?.report === 'log' && context.loaded === undefined,
@@ -300,6 +304,7 @@ export function createEditorMachine<
       canOpen: ({ context, event }) =>
         event.type === 'open' && nested?.inputOf(event.key, context.draft, context.loaded, context.input) !== undefined,
     },
+    delays: { networkRetry: NETWORK_RETRY_MS },
   }).createMachine({
     id: definition.id,
     context: ({ input }) => ({
@@ -328,6 +333,12 @@ export function createEditorMachine<
               target: 'unauthorised',
               actions: { type: 'unauthorised', params: errorOf },
             },
+            // No answer at all: not a missing record, not a refusal; read again by itself (issue 29 §3).
+            {
+              guard: { type: 'isNetworkFailure', params: errorOf },
+              target: 'offline',
+              actions: { type: 'report', params: reportOf('load') },
+            },
             {
               guard: { type: 'isLoadFailureExplainedInPlace', params: errorOf },
               target: 'failed',
@@ -355,6 +366,15 @@ export function createEditorMachine<
                 },
           ],
         },
+      },
+      /**
+       * The read got no answer (offline, the server unreachable): the loader stays, the report told the notifications
+       * singleton (the connection-lost notice), and the read is made again after `networkRetry`, or at once on Reload.
+       */
+      offline: {
+        tags: ['loading', 'offline'],
+        after: { networkRetry: 'loading' },
+        on: { reload: 'loading', cancel: 'cancelled' },
       },
       // Cancelling is possible before and between saves, never during one: a save under way cannot be taken back.
       editing: {
@@ -559,7 +579,16 @@ export type EditorActors<
  * checks these names against the machine's real states ("names only the machine's states, and covers every one").
  */
 export type EditorState =
-  'loading' | 'editing' | 'saving' | 'conflict' | 'overwriting' | 'failed' | 'saved' | 'cancelled' | 'unauthorised';
+  | 'loading'
+  | 'offline'
+  | 'editing'
+  | 'saving'
+  | 'conflict'
+  | 'overwriting'
+  | 'failed'
+  | 'saved'
+  | 'cancelled'
+  | 'unauthorised';
 
 /**
  * A machine type with its actors, events and state names replaced: every other parameter is kept as XState inferred

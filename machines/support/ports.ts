@@ -18,6 +18,9 @@ export type SessionPort = ActorRef<Snapshot<unknown>, SessionEvent>;
 /** The invitations panel (machines/invitations): told that a client's invitations changed elsewhere, it reads them. */
 export type InvitationsPort = ActorRef<Snapshot<unknown>, { type: 'invitations.added'; clientId: string }>;
 
+/** An admin grid (machines/admin-grid): told that its rows changed elsewhere, it reads its page again. */
+export type GridPort = ActorRef<Snapshot<unknown>, { type: 'grid.refresh' }>;
+
 /** What a flow that reports failures needs. */
 export type ReportingPorts = { notifications: NotificationsPort };
 

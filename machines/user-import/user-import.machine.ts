@@ -6,11 +6,13 @@ import {
   type ImportInvited,
   type ImportJob,
   type ImportMode,
+  type ImportPreview,
   type ImportRoles,
 } from '@contracts/user-import';
 import { errorOf } from '../admin-grid/failure-notice';
 import { notProvided, providedAtEdge } from '../support/actors';
 import { inviteFailureOf } from './invite-failure';
+import { importableRows, outcomeOf, type ImportOutcome } from './outcome';
 import type {
   UploadInput,
   UploadOutcome,
@@ -22,12 +24,19 @@ import type {
 /** The job a commit or watch call answered with (the params of `committed` and `finish`). */
 const jobOf = ({ event }: { event: { output: ImportJob } }): ImportJob => event.output;
 
+/** A committed job ends the flow in the outcome its counts say (outcome.ts). */
+const doneAs = <O extends ImportOutcome>(outcome: O) =>
+  ({
+    guard: {
+      type: 'committedAs',
+      params: ({ event }: { event: { output: ImportJob } }) => ({ job: event.output, outcome }),
+    },
+    target: `#userImport.done.${outcome}`,
+    actions: { type: 'finish', params: jobOf },
+  }) as const;
+
 /** Both calls answer with the job; once it is committed, the flow is done (the commit or the last watch). */
-const committedToDone = {
-  guard: { type: 'committed', params: jobOf },
-  target: '#userImport.done',
-  actions: { type: 'finish', params: jobOf },
-} as const;
+const committedToDone = [doneAs('nothing'), doneAs('partly'), doneAs('succeeded')] as const;
 
 /** Every row has its outcome and the activation mails go out: the mail phase (the commit's answer, or a watch's). */
 const toMailing = {
@@ -40,7 +49,10 @@ const toMailing = {
  * A phase of the commit followed by watching the job (the server answers once it has moved on): the first of `ends`
  * that holds leaves the phase, else the phase watches again with the answer tracked.
  */
-const followed = (phase: 'watching' | 'mailing', ends: readonly (typeof committedToDone | typeof toMailing)[]) =>
+const followed = (
+  phase: 'watching' | 'mailing',
+  ends: readonly ((typeof committedToDone)[number] | typeof toMailing)[],
+) =>
   ({
     invoke: {
       id: 'watch',
@@ -73,7 +85,10 @@ export const userImportMachine = setup({
     loadClients: notProvided<undefined, ImportClient[]>('loadClients'),
     /** The chosen client's roles (each application's role list) and its import history. */
     loadClient: notProvided<{ clientId: string }, { roles: ImportRoles; history: ImportJob[] }>('loadClient'),
+    /** POST Instance/uploadtemplate: the dry run started (its job `checking`), or the server's refusal of the file. */
     upload: notProvided<UploadInput, UploadOutcome>('upload'),
+    /** GET UserImport/jobs/{id}/preview after a pause the edge chooses: the dry run as far as it is. */
+    check: notProvided<{ jobId: string }, ImportPreview>('check'),
     /** POST UserImport/jobs/{id}/commit: the job as the commit starts it. */
     commit: notProvided<{ jobId: string; mode: ImportMode }, ImportJob>('commit'),
     /** GET UserImport/jobs/{id} after a pause the edge chooses: the job's progress. */
@@ -91,6 +106,8 @@ export const userImportMachine = setup({
       job,
       history: [job, ...context.history.filter((each) => each.id !== job.id)],
     })),
+    /** The users grid reads its page again: the people a commit created or changed show without a reload. */
+    refreshGrid: sendTo(({ context }) => context.ports.grid, { type: 'grid.refresh' as const }),
     /** The invitations panel reads the client's invitations again, the new ones among them. */
     refreshInvitations: sendTo(
       ({ context }) => context.ports.invitations,
@@ -103,8 +120,16 @@ export const userImportMachine = setup({
   },
   guards: {
     tooLarge: ({ event }) => event.type === 'file.choose' && event.file.size >= IMPORT_FILE_LIMIT,
-    committed: (_, job: ImportJob) => job.status === 'committed',
+    committedAs: (_, { job, outcome }: { job: ImportJob; outcome: ImportOutcome }) =>
+      job.status === 'committed' && outcomeOf(job) === outcome,
     mailing: (_, job: ImportJob) => job.status === 'mailing',
+    /** The dry run has every row checked (its job is no longer `checking`). */
+    checked: (_, preview: ImportPreview) => preview.job.status !== 'checking',
+    /** Import is offered only when the commit would import someone in its mode (issue 29 §4). */
+    importable: ({ context, event }) =>
+      event.type === 'import.commit' &&
+      context.preview !== null &&
+      importableRows(context.preview.job.counts, event.mode) > 0,
     hasNewPeople: ({ context }) => (context.preview?.job.counts.new ?? 0) > 0,
   },
 }).createMachine({
@@ -174,39 +199,69 @@ export const userImportMachine = setup({
         ],
       },
     },
+    /**
+     * The file goes up and the server starts its dry run as a job (answered at once), which is then followed until
+     * every row is checked: never one request held open under the browser's timeout (issue 29 §7).
+     */
     uploading: {
       tags: 'busy',
       on: { 'client.select': {} },
-      invoke: {
-        id: 'upload',
-        src: 'upload',
-        input: ({ context }) => ({
-          clientId: context.clientId ?? '',
-          roles: context.roles,
-          file: context.file ?? { name: '', size: 0, type: '', lastModified: 0 },
-        }),
-        onDone: [
-          {
-            guard: ({ event }) => event.output.ok,
-            target: 'preview',
-            actions: assign({ preview: ({ event }) => (event.output.ok ? event.output.preview : null) }),
-          },
-          {
-            target: 'ready',
-            actions: assign({
-              refusal: ({ event }) => ({
-                kind: 'refused' as const,
-                message: event.output.ok ? '' : event.output.message,
-              }),
+      initial: 'sending',
+      states: {
+        sending: {
+          invoke: {
+            id: 'upload',
+            src: 'upload',
+            input: ({ context }) => ({
+              clientId: context.clientId ?? '',
+              roles: context.roles,
+              file: context.file ?? { name: '', size: 0, type: '', lastModified: 0 },
             }),
+            onDone: [
+              {
+                guard: ({ event }) => event.output.ok,
+                target: 'checking',
+                actions: assign({ preview: ({ event }) => (event.output.ok ? event.output.preview : null) }),
+              },
+              {
+                target: '#userImport.ready',
+                actions: assign({
+                  refusal: ({ event }) => ({
+                    kind: 'refused' as const,
+                    message: event.output.ok ? '' : event.output.message,
+                  }),
+                }),
+              },
+            ],
+            onError: { target: '#userImport.failed', actions: { type: 'report', params: errorOf } },
           },
-        ],
-        onError: { target: 'failed', actions: { type: 'report', params: errorOf } },
+        },
+        /** The dry run's job is read again (after the edge's pause) until its rows are all checked. */
+        checking: {
+          invoke: {
+            id: 'check',
+            src: 'check',
+            input: ({ context }) => ({ jobId: context.preview?.job.id ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'checked', params: ({ event }) => event.output },
+                target: '#userImport.preview',
+                actions: assign({ preview: ({ event }) => event.output }),
+              },
+              { target: 'checking', reenter: true, actions: assign({ preview: ({ event }) => event.output }) },
+            ],
+            onError: { target: '#userImport.failed', actions: { type: 'report', params: errorOf } },
+          },
+        },
       },
     },
     preview: {
       on: {
-        'import.commit': { target: 'committing', actions: assign({ mode: ({ event }) => event.mode }) },
+        'import.commit': {
+          guard: 'importable',
+          target: 'committing',
+          actions: assign({ mode: ({ event }) => event.mode }),
+        },
         'import.discard': { target: 'ready', actions: assign({ preview: null }) },
         'invite.start': { guard: 'hasNewPeople', target: 'inviting' },
       },
@@ -258,19 +313,26 @@ export const userImportMachine = setup({
             src: 'commit',
             input: ({ context }) => ({ jobId: context.preview?.job.id ?? '', mode: context.mode ?? 'upsert' }),
             onDone: [
-              committedToDone,
+              ...committedToDone,
               toMailing,
               { target: 'watching', actions: assign({ job: ({ event }) => event.output }) },
             ],
             onError: { target: '#userImport.failed', actions: { type: 'report', params: errorOf } },
           },
         },
-        watching: followed('watching', [committedToDone, toMailing]),
+        watching: followed('watching', [...committedToDone, toMailing]),
         /** The rows are done; the activation mails of the people created go out, and the bar counts them. */
-        mailing: followed('mailing', [committedToDone]),
+        mailing: followed('mailing', committedToDone),
       },
     },
+    /**
+     * The commit ended: the outcome the server's counts say (never "imported successfully" when nobody was), and the
+     * users grid reads its page again so the new people show.
+     */
     done: {
+      entry: 'refreshGrid',
+      initial: 'succeeded',
+      states: { succeeded: {}, partly: {}, nothing: {} },
       on: {
         'report.download': {
           actions: {

@@ -1,5 +1,14 @@
 import type { SnapshotFrom } from 'xstate';
-import type { ImportClient, ImportCounts, ImportInvited, ImportJob, ImportProblem } from '@contracts/user-import';
+import {
+  importModes,
+  type ImportClient,
+  type ImportCounts,
+  type ImportInvited,
+  type ImportJob,
+  type ImportMode,
+  type ImportProblem,
+} from '@contracts/user-import';
+import { importableRows, importOutcomes, type ImportOutcome } from './outcome';
 import type { Text } from '../support/text';
 import type { userImportMachine } from './user-import.machine';
 import type { ImportRefusal } from './user-import.types';
@@ -23,7 +32,9 @@ export const selectStep = (s: S): ImportStep => {
   if (s.matches('idle')) return 'choosing';
   if (s.matches('committing')) return 'committing';
   if (s.matches('inviting')) return 'inviting';
-  return s.value as Exclude<ImportStep, 'choosing' | 'committing' | 'inviting'>;
+  if (s.matches('uploading')) return 'uploading';
+  if (s.matches('done')) return 'done';
+  return s.value as Exclude<ImportStep, 'choosing' | 'committing' | 'inviting' | 'uploading' | 'done'>;
 };
 
 export const selectClients = (s: S): readonly ImportClient[] => s.context.clients;
@@ -35,6 +46,9 @@ export const selectMayChooseClient = (s: S): boolean => s.context.clients.length
 /** Download template and Upload file: enabled only once the chosen client's roles have loaded (spec §4). */
 export const selectMayUseButtons = (s: S): boolean => s.matches('ready');
 export const selectIsUploading = (s: S): boolean => s.matches('uploading');
+/** The file is up and the server is checking its rows (the dry run's job, followed): how many rows it has. */
+export const selectCheckingRows = (s: S): number | null =>
+  s.matches({ uploading: 'checking' }) ? (s.context.preview?.job.counts.total ?? 0) : null;
 
 export const selectRefusal = (s: S): ImportRefusal | null => s.context.refusal;
 
@@ -59,6 +73,20 @@ export const selectProgress = (s: S): { done: number; total: number } => {
 
 export const selectOutcome = (s: S): ImportJob['outcomes'] | null =>
   s.matches('done') ? (s.context.job?.outcomes ?? null) : null;
+
+/** What the commit did, as the panel words it (never "imported successfully" when nobody was); null before the end. */
+export const selectOutcomeKind = (s: S): ImportOutcome | null => {
+  for (const outcome of importOutcomes) if (s.matches({ done: outcome })) return outcome;
+  return null;
+};
+
+/** Import is enabled only when a commit in this mode would import someone (issue 29 §4). */
+export const selectMayCommit = (s: S, mode: ImportMode): boolean => s.can({ type: 'import.commit', mode });
+/** A preview of which no row can be imported in any mode: the panel says so beside the disabled Import. */
+export const selectNothingToImport = (s: S): boolean => {
+  const counts = s.context.preview?.job.counts;
+  return counts !== undefined && importModes.every((mode) => importableRows(counts, mode) === 0);
+};
 
 /** The chosen client's import history: who, when, which file, the counts (newest first). */
 export const selectHistory = (s: S): readonly ImportJob[] => s.context.history;

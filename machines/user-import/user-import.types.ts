@@ -7,7 +7,7 @@ import type {
   ImportPreview,
   ImportRoles,
 } from '@contracts/user-import';
-import type { InvitationsPort, ReportingPorts } from '../support/ports';
+import type { GridPort, InvitationsPort, ReportingPorts } from '../support/ports';
 import type { Text } from '../support/text';
 
 /** The file a person chose, as the machine knows it (the wiring reads its bytes; the machine never does). */
@@ -21,7 +21,10 @@ export interface ChosenFile {
 /** Why an upload did not reach a preview: too large (checked here, before any call), or the server's reason. */
 export type ImportRefusal = { kind: 'tooLarge'; fileName: string } | { kind: 'refused'; message: string };
 
-/** What the upload actor answers: the dry run's preview, or the server's refusal of the file (400, 413). */
+/**
+ * What the upload actor answers: the dry run started (its job `checking`, or already previewed), or the server's
+ * refusal of the file (400, 413).
+ */
 export type UploadOutcome = { ok: true; preview: ImportPreview } | { ok: false; message: string };
 
 export interface UploadInput {
@@ -31,8 +34,11 @@ export interface UploadInput {
 }
 
 export interface UserImportInput {
-  /** The notifications, and the invitations panel (told when an import's people were invited). */
-  ports: ReportingPorts & { invitations: InvitationsPort };
+  /**
+   * The notifications, the invitations panel (told when an import's people were invited) and the users grid (told to
+   * read its page again once a commit ends).
+   */
+  ports: ReportingPorts & { invitations: InvitationsPort; grid: GridPort };
   /** The administrator's language: the invitations of rows without a Culture cell go out in it. */
   culture: Culture;
 }

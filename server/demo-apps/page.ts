@@ -1,7 +1,9 @@
 /**
  * The stand-in for a client application (demo-world.md): it shows the alias and every query parameter it received,
  * so launching and auto-redirect placeholders ({userName}, {culture}, {clientId}, {appRole} …) can be seen and tested
- * without any outside system. Everything a caller sent is escaped.
+ * without any outside system. Everything a caller sent is escaped. Like a real application's return link, it leads back
+ * to the board in the form the auto-redirect respects (`/board/index?stay`, docs/flows/launcher.md), so a person sent
+ * straight here still reaches their profile and Sign out (issue 29 §4).
  */
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -24,6 +26,7 @@ export function renderDemoAppPage(alias: string, parameters: readonly (readonly 
 <body><h1>Demo application <code>${escapeHtml(alias)}</code></h1>
 <p>Gatehouse launched this stand-in application with these parameters.</p>
 ${table}
+<p><a href="/board/index?stay">Back to Gatehouse</a>: your applications, your profile and Sign out, even when Gatehouse sends you straight here.</p>
 </body></html>
 `;
 }

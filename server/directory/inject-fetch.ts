@@ -9,11 +9,12 @@ import type { Fetch } from './okta-directory';
  */
 export function injectFetch(app: FastifyInstance): Fetch {
   return async (url, init) => {
-    const { pathname, search } = new URL(url);
+    const { pathname, search, host } = new URL(url);
     const response = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url: `${pathname}${search}`,
-      headers: Object.fromEntries(new Headers(init.headers).entries()),
+      // The URL's host, PUBLIC_URL's: the app answers under no other (server/http/public-address.ts).
+      headers: { ...Object.fromEntries(new Headers(init.headers).entries()), host },
       ...(typeof init.body === 'string' ? { payload: init.body } : {}),
     });
     const headers = new Headers();

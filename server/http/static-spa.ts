@@ -27,6 +27,24 @@ function isPageNavigation(request: FastifyRequest): boolean {
   );
 }
 
+/** The route @fastify/static serves files under (its `wildcard`, with the default prefix). */
+const STATIC_WILDCARD = '/*';
+
+/**
+ * Whether a path is one @fastify/static refuses to look up (it answers 403): a backslash, or a form that is not
+ * canonical once decoded (`/a//b`, `/a/./b`, `/a/../b`). Undecodable text names no file either.
+ */
+function namesNoFile(url: string): boolean {
+  const end = url.search(/[?#]/);
+  let pathname: string;
+  try {
+    pathname = decodeURI(end === -1 ? url : url.slice(0, end));
+  } catch {
+    return true;
+  }
+  return pathname.includes('\\') || path.posix.normalize(pathname) !== pathname;
+}
+
 function sendNotBuilt(reply: FastifyReply) {
   return reply.status(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
 }
@@ -58,6 +76,21 @@ export async function installStaticSpa(
   const page = inspector && inspectorBuilt ? INSPECTOR_PAGE : 'index.html';
   const sendPage = (reply: FastifyReply) => reply.header('cache-control', REVALIDATE).sendFile(page);
   if (built) {
+    // @fastify/static answers a path it will not read from disk (a `\`, as `%5C`, or a `.` or empty segment) with a
+    // 403 of its own, which would reach the person as a raw JSON error. Such a path names no file of the build: a
+    // page navigation gets the page (the SPA's router shows its not-found page, or the route it is, such as
+    // `/LogOut/{redirectUrl}`), anything else the JSON 404 (issue 29 §6).
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.routeOptions.url !== STATIC_WILDCARD || !namesNoFile(request.url)) {
+        done();
+        return;
+      }
+      if (isPageNavigation(request)) {
+        void sendPage(reply);
+        return;
+      }
+      done(notFound());
+    });
     await app.register(fastifyStatic, {
       root,
       // The build writes a .br and a .gz beside every text file (vite.precompress.ts); the browser gets the one it

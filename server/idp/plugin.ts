@@ -4,7 +4,8 @@ import type Provider from 'oidc-provider';
 import type { Db } from '../db/client';
 import { loadOrCreateSigningKey, publicJwk, type SigningJwk } from './keys';
 import { RevokedAccessTokens } from './oauth/access-tokens';
-import { DatabaseAdapter } from './oauth/adapter';
+import { DatabaseAdapter, DEFAULT_REFRESH_REUSE_GRACE_SECONDS } from './oauth/adapter';
+import { startServiceClock } from './oauth/service-clock';
 import { startPurgeTimer } from './purge';
 import { bufferedRecorder, discardingRecorder, type EventRecorder } from './events/recorder';
 import { recordProviderEvents } from './events/provider-events';
@@ -78,6 +79,12 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
     options.refreshReuseGraceSeconds === undefined
       ? {}
       : { refreshReuseGraceSeconds: options.refreshReuseGraceSeconds };
+  // Before any request: the grace of the tokens rotated just before a stop goes on where it was (a restart of any
+  // length costs nobody their session).
+  const clock = await startServiceClock(db, {
+    graceSeconds: options.refreshReuseGraceSeconds ?? DEFAULT_REFRESH_REUSE_GRACE_SECONDS,
+    onError: (error) => app.log.warn({ err: error }, 'marking the identity provider alive failed'),
+  });
   const provider = createProvider({ db, issuer, clients, signingKey, trustedOrigins, adapterOptions });
   const purge = startPurgeTimer(db, {
     ...(options.purgeIntervalMs === undefined ? {} : { intervalMs: options.purgeIntervalMs }),
@@ -97,6 +104,7 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
   // Hooks run in order: the last events are written before the purge stops and the caller closes the database.
   app.addHook('onClose', () => events.close());
   app.addHook('onClose', () => purge.stop());
+  app.addHook('onClose', () => clock.stop());
   const jwt = {
     db,
     issuer,
@@ -108,7 +116,7 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
   await app.register((scope, _opts, done) => {
     // OAuth/OIDC endpoints authenticate their own way (client, PKCE, cookies), as Okta's do.
     declareGuard(scope, 'public');
-    oauthRoutes(scope, { db, provider, mountPath: issuerUrl.pathname, jwt, trustedOrigins });
+    oauthRoutes(scope, { db, provider, issuer: issuerUrl, jwt, trustedOrigins });
     done();
   });
   const authn: AuthnContext = {

@@ -1,9 +1,9 @@
 import ky, { type HTTPError } from 'ky';
 import * as v from 'valibot';
 import { CLIENT_NAME_HEADER, ProblemSchema, REQUEST_ID_HEADER } from '@contracts/errors';
-import { ApiError } from '@contracts/failures';
+import { ApiError, isGatewayStatus, NetworkError } from '@contracts/failures';
 
-export { ApiError };
+export { ApiError, NetworkError };
 
 /** How the SPA names itself to the API (spec §7: x-api-client-name). */
 export const CLIENT_NAME = 'gatehouse-spa';
@@ -16,6 +16,49 @@ let accessTokenOf: () => string | undefined = () => undefined;
 let acceptLanguage = 'en-us';
 
 const unauthorisedListeners = new Set<() => void>();
+
+/** What the HTTP port learns about the connection from its own calls (issue 29 §3). */
+export type ConnectionState = 'lost' | 'back';
+const connectionListeners = new Set<(state: ConnectionState) => void>();
+const tellConnection = (state: ConnectionState) => {
+  for (const listener of connectionListeners) listener(state);
+};
+
+/**
+ * The connection as the calls see it: `lost` when a call got no answer at all (offline, server unreachable, timed
+ * out), `back` whenever a call gets any answer (a 4xx or 5xx included: the server was reached). The wiring edge tells
+ * the notifications singleton, which shows the connection-lost notice meanwhile. Returns the function that stops it.
+ */
+export const watchConnection = (listener: (state: ConnectionState) => void): (() => void) => {
+  connectionListeners.add(listener);
+  return () => {
+    connectionListeners.delete(listener);
+  };
+};
+
+/**
+ * fetch, with a network failure turned into the one NetworkError (issue 29 §3): browsers throw a bare TypeError whose
+ * message differs by browser, which the error catalogue used to call "There was a Type error". A gateway's answer for
+ * a server it cannot reach (502, 503, 504: a proxy in front of a restarting Gatehouse) is no answer of Gatehouse's
+ * either. The caller's own abort stays an AbortError (a flow that moved on is not a lost connection).
+ */
+export async function fetchOrNetworkError(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await globalThis.fetch(input, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    tellConnection('lost');
+    throw new NetworkError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+  if (isGatewayStatus(response.status)) {
+    tellConnection('lost');
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- for the error log; a person sees the connection notice
+    throw new NetworkError(`The server did not answer (the gateway said ${String(response.status)}).`);
+  }
+  tellConnection('back');
+  return response;
+}
 
 /**
  * The SPA's one 401 policy starts here: every API call that answers 401 tells the listeners, and the session
@@ -81,6 +124,7 @@ export const http = ky.create({
   prefixUrl: '/api/v1',
   // A failed call is reported once; retrying is the caller's decision (a state, not a hidden loop).
   retry: 0,
+  fetch: fetchOrNetworkError,
   hooks: {
     beforeRequest: [
       (request) => {
@@ -96,7 +140,7 @@ export const http = ky.create({
       },
     ],
     // ky (1.x) calls this for non-2xx answers only and throws what it returns: our ApiError, never ky's HTTPError, so
-    // callers see one failure type (network failures stay TypeErrors, as fetch throws them).
+    // callers see one failure type (network failures are NetworkErrors, above).
     beforeError: [
       async (error) => {
         if (error.response.status === 401) for (const listener of unauthorisedListeners) listener();

@@ -37,7 +37,10 @@ export async function getImportTemplate(clientId: string, options: CallOptions =
   return v.parse(ImportTemplateSchema, await http.get(path, options).json());
 }
 
-/** POST Instance/uploadtemplate: the dry run (400 names why a file cannot be read; 413 a file too large). */
+/**
+ * POST Instance/uploadtemplate: starts the dry run, answered at once with its job `checking` (400 names why a file
+ * cannot be read; 413 a file too large); `getImportPreview` follows it.
+ */
 export async function uploadImport(body: ImportUpload, options: CallOptions = {}): Promise<ImportPreview> {
   return v.parse(ImportPreviewSchema, await http.post('Instance/uploadtemplate', { json: body, ...options }).json());
 }
@@ -57,6 +60,12 @@ export async function inviteImport(id: string, body: ImportInvite, options: Call
 /** GET UserImport/jobs/{id}: the job's progress and outcome. */
 export async function getImportJob(id: string, options: CallOptions = {}): Promise<ImportJob> {
   return v.parse(ImportJobSchema, await http.get(`UserImport/jobs/${encodeURIComponent(id)}`, options).json());
+}
+
+/** GET UserImport/jobs/{id}/preview: the dry run as far as it is (its job, and once checked every failing row). */
+export async function getImportPreview(id: string, options: CallOptions = {}): Promise<ImportPreview> {
+  const path = `UserImport/jobs/${encodeURIComponent(id)}/preview`;
+  return v.parse(ImportPreviewSchema, await http.get(path, options).json());
 }
 
 /** GET UserImport/jobs/{id}/report: the result as CSV text. */

@@ -16,7 +16,9 @@ import { lazy, Suspense } from 'react';
 import { EditModeHost } from '../admin/dashboard/edit-mode/EditModeHost';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 import { SnackbarHost } from '../ui/SnackbarHost';
+import { ConnectionNotice } from '../ui/ConnectionNotice';
 import { AppActor } from './AppActor';
+import { DocumentHead } from './DocumentHead';
 import { LocationWatcher } from './LocationWatcher';
 import { RouteView } from './RouteView';
 import { idleWarningDialog } from './session-dialogs';
@@ -25,22 +27,28 @@ import { idleWarningDialog } from './session-dialogs';
 const ErrorModal = lazy(() => import('../ui/ErrorModal').then((module) => ({ default: module.ErrorModal })));
 const BrowserNotice = lazy(() => import('../ui/BrowserNotice').then((module) => ({ default: module.BrowserNotice })));
 
-/** Everything on screen: the page for the address, and above it Edit Mode's layer and the app-wide notices. */
+/**
+ * Everything on screen: the page for the address (its title and language in the document's head), and above it Edit
+ * Mode's layer and the app-wide notices.
+ */
 export function Shell() {
   const appRef = AppActor.useActorRef();
   const resourcesRef = AppActor.useSelector(selectResourcesRef);
   const notificationsRef = AppActor.useSelector(selectNotificationsRef);
   const browserNoticeOpen = AppActor.useSelector(selectIsBrowserNoticeOpen);
   const sessionRef = AppActor.useSelector(selectSessionRef);
+  const signedIn = useSelector(sessionRef, (snapshot) => (snapshot ? selectIsSignedIn(snapshot) : false));
   return (
     <>
       <LocationWatcher />
+      <DocumentHead />
       <RouteView />
       <EditModeHost />
       {resourcesRef ? <StartupSpinner resourcesRef={resourcesRef} /> : null}
       {notificationsRef ? (
         <>
           <SnackbarHost notificationsRef={notificationsRef} />
+          <ConnectionNotice notificationsRef={notificationsRef} signedIn={signedIn} />
           <ErrorModalSlot notificationsRef={notificationsRef} />
         </>
       ) : null}

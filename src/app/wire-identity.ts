@@ -5,7 +5,7 @@ import type { SignInWidgetInput, WidgetCommand, WidgetEvent } from '@machines/lo
 import type { Destination } from '@machines/login/post-login';
 import { sessionMachine, type SessionEvent } from '@machines/session/session.machine';
 import { applicationHosts, substitutePlaceholders } from '@machines/support/application-links';
-import { safeRedirectTarget } from '@machines/support/safe-redirect';
+import { safeRedirectTarget, sameOriginPath } from '@machines/support/safe-redirect';
 import type { ProfileApplication, UserProfile } from '@contracts/profile';
 import type { IdentityPort } from '../auth/identity-port';
 import type { MountedWidget } from '../auth/sign-in-widget';
@@ -55,8 +55,9 @@ export function wireIdentity({
 }) {
   /** An address of the SPA goes through the router; anything else (an application's page) is a full load. */
   const go = (url: string) => {
-    if (url.startsWith('/') && !url.startsWith('//') && resolveRoute(url.split(/[?#]/)[0] ?? url).kind !== 'notFound') {
-      navigation.navigate(url);
+    const path = sameOriginPath(url, target.location.origin);
+    if (path !== undefined && resolveRoute(path.split(/[?#]/)[0] ?? path).kind !== 'notFound') {
+      navigation.navigate(path);
     } else {
       navigation.leave(url);
     }
@@ -121,6 +122,9 @@ export function wireIdentity({
         signInWidget: fromCallback<WidgetCommand, SignInWidgetInput>(({ input, sendBack, receive }) => {
           let removed = false;
           let mounted: MountedWidget | undefined;
+          // A name picked in the demo guide while the widget shows its form but has not yet handed itself over is
+          // kept and filled in once it has: a quick click is never lost.
+          let pendingUsername: string | undefined;
           // What signing in goes through next is fetched while the person types, once the widget is up and the page
           // idle, and again at the submit for someone quicker than that (a second time costs nothing: the browser
           // keeps what it fetched). Not a step of the flow: only the network's head start.
@@ -137,6 +141,8 @@ export function wireIdentity({
               if (removed) widget.remove();
               else {
                 mounted = widget;
+                if (pendingUsername !== undefined) widget.fillUsername(pendingUsername);
+                pendingUsername = undefined;
                 whenIdle(() => {
                   if (!removed) prepare();
                 });
@@ -148,7 +154,8 @@ export function wireIdentity({
             },
           );
           receive((command) => {
-            mounted?.fillUsername(command.username);
+            if (mounted) mounted.fillUsername(command.username);
+            else pendingUsername = command.username;
           });
           return () => {
             removed = true;
@@ -156,6 +163,7 @@ export function wireIdentity({
           };
         }),
         loadDemoGuide: fromPromise(({ signal }) => identity.loadDemoGuide({ signal })),
+        loadSignInPolicy: fromPromise(() => identity.loadSignInPolicy()),
         validateProfile: fromPromise(({ input, signal }) => identity.validateProfile(input, { signal })),
         signOut: fromPromise(signOutEverywhere),
       },

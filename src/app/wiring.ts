@@ -42,6 +42,8 @@ export type ShellApi = {
   setRequestCulture: (culture: Culture) => void;
   /** Calls the listener whenever an API call answers 401 (src/api/http.ts); returns the function that stops it. */
   watchUnauthorised: (listener: () => void) => () => void;
+  /** Calls the listener when a call gets no answer (`lost`) or any answer (`back`) (src/api/http.ts, issue 29 §3). */
+  watchConnection: (listener: (state: 'lost' | 'back') => void) => () => void;
   /** The help page's questions (GET resource/faq). */
   getFaq: typeof getFaq;
 } & EditModeApi &
@@ -118,15 +120,20 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
         const onFocus = () => {
           sendBack({ type: 'window.focused' });
         };
+        const onOnline = () => {
+          sendBack({ type: 'connection.back' });
+        };
         target.addEventListener('focus', onFocus);
+        target.addEventListener('online', onOnline);
         return () => {
           target.removeEventListener('focus', onFocus);
+          target.removeEventListener('online', onOnline);
         };
       }),
     },
     actions: {
-      applyLabels: (_, { culture, labels }) => {
-        catalogues.applyOverrides(culture, labels);
+      applyLabels: (_, { culture, labels, fallbackLabels }) => {
+        catalogues.applyOverrides(culture, labels, fallbackLabels);
       },
       persistVersion: (_, { version }) => {
         storage.write(storageKeys.resourceVersion, String(version));
@@ -156,6 +163,27 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
         return () => {
           target.removeEventListener('error', onError);
           target.removeEventListener('unhandledrejection', onRejection);
+        };
+      }),
+      watchConnection: fromCallback<NotificationsEvent, undefined>(({ sendBack }) => {
+        const lost = () => {
+          sendBack({ type: 'connection.lost' });
+        };
+        const back = () => {
+          sendBack({ type: 'connection.back' });
+        };
+        // A page that starts offline (the service worker's shell) hears no `offline` event: it says so at once.
+        if (!target.navigator.onLine) lost();
+        target.addEventListener('offline', lost);
+        target.addEventListener('online', back);
+        const stopCalls = api.watchConnection((state) => {
+          if (state === 'lost') lost();
+          else back();
+        });
+        return () => {
+          target.removeEventListener('offline', lost);
+          target.removeEventListener('online', back);
+          stopCalls();
         };
       }),
     },

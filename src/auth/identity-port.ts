@@ -1,9 +1,11 @@
 import type { ProfileValidateResult } from '@contracts/profile';
+import { isFetchFailureMessage, isGatewayStatus, isNetworkFailure, NetworkError } from '@contracts/failures';
 import type { Menu } from '@contracts/resources';
 import type { Culture } from '@contracts/culture';
 import type { LinkTokens } from '@machines/support/application-links';
 import type { ExistingSession, SignInWidgetInput, WidgetEvent } from '@machines/login/login.types';
 import type { DemoGuide } from '@contracts/demo-guide';
+import { MAX_LOGIN_ATTEMPTS } from '@machines/login/attempts';
 import { getDemoGuide } from '../api/demo-guide';
 import { loginLogoUrl } from '../api/resources';
 import { getMenu, getSiteConfiguration, validateProfile } from '../api/identity';
@@ -32,8 +34,14 @@ export type IdentityPort = {
    * token calls and the ID token's check read. Never fails.
    */
   prepareSignIn: () => void;
-  /** GET demo/guide: the demo people while the demo world is on; rejects (404) otherwise. */
+  /**
+   * GET demo/guide: the demo people while the demo world is on. Asked only when `config/public` says so
+   * (`demoWorld`); otherwise it rejects without a call, so a production page never asks for an address that is not
+   * there (a 404 in the console).
+   */
   loadDemoGuide: (options: CallOptions) => Promise<DemoGuide>;
+  /** `config/public` → `lockoutAttempts`, else the specification's 5: what the attempt counter counts down from. */
+  loadSignInPolicy: () => Promise<{ maxAttempts: number }>;
   validateProfile: (
     input: { clientId: string | undefined; applicationName: string | undefined; culture: Culture },
     options: CallOptions,
@@ -78,6 +86,23 @@ function elementById(document: Document, id: string): Promise<HTMLElement> {
 }
 
 const ignoreFailure = () => undefined;
+
+/**
+ * A renewal that got no answer, as the one NetworkError (issue 29 §3): okta-auth-js wraps a fetch's TypeError in an
+ * AuthApiError without a response (`xhr`) that keeps the browser's message; a browser that knows it is offline says so;
+ * a gateway answered for a server it could not reach (502, 503, 504, `isGatewayStatus`). Anything else (the identity
+ * provider refused the refresh token) stays what it was: the session may then sign out.
+ */
+export function asNetworkFailure(error: unknown, online: boolean): unknown {
+  if (isNetworkFailure(error)) return error;
+  const xhr = typeof error === 'object' && error !== null ? (error as { xhr?: { status?: unknown } }).xhr : undefined;
+  const message = error instanceof Error ? error.message : '';
+  if (xhr === undefined && (!online || isFetchFailureMessage(message)))
+    return new NetworkError(message, { cause: error });
+  if (typeof xhr?.status === 'number' && isGatewayStatus(xhr.status))
+    return new NetworkError(message, { cause: error });
+  return error;
+}
 
 /** The real identity port: okta-auth-js 8 built from GET config/public, and the Classic Sign-In Widget. */
 export function createIdentityPort(target: Window): IdentityPort {
@@ -139,13 +164,25 @@ export function createIdentityPort(target: Window): IdentityPort {
         })
         .catch(ignoreFailure);
     },
-    loadDemoGuide: (options) => getDemoGuide(options),
+    async loadDemoGuide(options) {
+      const { config } = await setup();
+      if (config.demoWorld !== true) throw new Error('The demo world is off: no demo guide.');
+      return getDemoGuide(options);
+    },
+    async loadSignInPolicy() {
+      const { config } = await setup();
+      return { maxAttempts: config.lockoutAttempts ?? MAX_LOGIN_ATTEMPTS };
+    },
     validateProfile: (input, options) => validateProfile(input, options),
     loadMenu: ({ clientId, culture }, options) => getMenu({ section: PORTAL_MENU_SECTION, clientId, culture }, options),
     async renewTokens() {
-      const { client } = await setup();
-      const tokens = await client.token.renewTokens();
-      client.tokenManager.setTokens(tokens);
+      try {
+        const { client } = await setup();
+        const tokens = await client.token.renewTokens();
+        client.tokenManager.setTokens(tokens);
+      } catch (error) {
+        throw asNetworkFailure(error, target.navigator.onLine);
+      }
     },
     async signOut() {
       const { client } = await setup();

@@ -6,6 +6,7 @@ import type { UsernameRule } from '@contracts/username';
 import type { WidgetEvent } from '@machines/login/login.types';
 import './sign-in-widget.css';
 import { inWidgetLanguage, widgetLabelsUrl, type WidgetTexts } from './widget-error-texts';
+import { informalSpanish } from './widget-informal-spanish';
 import { widgetLanguage } from './widget-language';
 import { usernameHooks, WIDGET_ASSETS_BASE } from './widget-options';
 
@@ -44,12 +45,13 @@ function ensureStylesheet(document: Document) {
   link.rel = 'stylesheet';
   link.href = `${WIDGET_ASSETS_BASE}/css/okta-sign-in.min.css`;
   // The "Remember me" box is a sprite the stylesheet names: asked for with the stylesheet, not once the widget is
-  // drawn, or a first visit shows the label without its box for a moment (seen in the gallery's first picture).
-  const sprite = document.createElement('link');
-  sprite.rel = 'preload';
-  sprite.as = 'image';
-  sprite.setAttribute('imagesrcset', `${CHECKBOX_SPRITE} 1x, ${CHECKBOX_SPRITE_2X} 2x`);
-  document.head.append(sprite, link);
+  // drawn, or a first visit shows the label without its box for a moment (seen in the gallery's first picture). A
+  // detached image fetches it (the density the screen needs) into the browser's caches, where the stylesheet finds it;
+  // not a `<link rel="preload">`, which Chrome reports as an unused preload when the box is not drawn within seconds
+  // (a step of the widget without it, a person who has not scrolled to it). Issue 29 §2.
+  const sprite = document.createElement('img');
+  sprite.setAttribute('srcset', `${CHECKBOX_SPRITE} 1x, ${CHECKBOX_SPRITE_2X} 2x`);
+  document.head.append(link);
 }
 
 const RECOVERY_FORM = '.forgot-password';
@@ -116,11 +118,14 @@ function learnRuleBeforeRecovery(element: HTMLElement, learnRule: (typed: string
 async function readWidgetTexts(language: string, into: Record<string, string>): Promise<void> {
   try {
     const answer = await fetch(widgetLabelsUrl(language), { cache: 'force-cache' });
-    if (answer.ok) Object.assign(into, (await answer.json()) as WidgetTexts);
+    if (answer.ok) Object.assign(into, (await answer.json()) as WidgetTexts, ourTexts[language]);
   } catch {
     // Nothing to translate with; see above.
   }
 }
+
+/** Our versions of some of the widget's texts, by its language: its Spanish in the informal register (tú). */
+const ourTexts: Readonly<Record<string, Readonly<Record<string, string>>>> = { es: informalSpanish };
 
 /** Whether an image loads: the logo is only handed to the widget when there is one, else its header would be empty. */
 async function imageLoads(document: Document, url: string): Promise<boolean> {
@@ -173,6 +178,8 @@ export async function mountSignInWidget(options: MountWidgetOptions): Promise<Mo
     redirectUri: options.config.redirectUri,
     assets: { baseUrl: WIDGET_ASSETS_BASE },
     language,
+    // Our texts over the label file's, for the language shown (the widget merges them key by key).
+    ...(ourTexts[language] === undefined ? {} : { i18n: { [language]: ourTexts[language] } }),
     features: { router: false },
     ...(hasLogo ? { logo: options.logoUrl } : {}),
     // One help link on the page: the widget's, to the client's FAQ (issue 13).

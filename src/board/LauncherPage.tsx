@@ -34,7 +34,7 @@ function Launcher({ launcherRef }: { launcherRef: ActorRefFrom<typeof launcherMa
         {t({ id: 'Board_Text_Title', message: 'My applications' })}
       </Heading>
       {failed ? (
-        <Text color="red.600" role="alert">
+        <Text color="fg.error" role="alert">
           {t({ id: 'Board_Text_LoadFailed', message: 'Your applications could not be loaded.' })}
         </Text>
       ) : null}

@@ -11,7 +11,8 @@ import { compileOverrides } from './overrides';
  */
 export function createCatalogueRuntime(i18n: I18n) {
   const builtIns = new Map<Culture, Messages>();
-  let current: { culture: Culture; labels: Record<string, string> } | undefined;
+  type Overrides = { labels: Record<string, string>; fallbackLabels: Record<string, string> };
+  let current: ({ culture: Culture } & Overrides) | undefined;
 
   const builtIn = async (culture: Culture): Promise<Messages> => {
     const cached = builtIns.get(culture);
@@ -21,10 +22,19 @@ export function createCatalogueRuntime(i18n: I18n) {
     return loaded;
   };
 
-  const show = (culture: Culture, labels: Record<string, string>) => {
-    current = { culture, labels };
+  /**
+   * The texts of a culture, in the order of docs/i18n.md "How a text is resolved": the culture's own labels (client,
+   * else global), then the built-in catalogue of the culture, then the default culture's labels for keys neither has
+   * (a caption an administrator added in English only). An English row never replaces a Spanish text.
+   */
+  const show = (culture: Culture, { labels, fallbackLabels }: Overrides) => {
+    current = { culture, labels, fallbackLabels };
     const base = builtIns.get(culture) ?? {};
-    i18n.loadAndActivate({ locale: culture, messages: { ...base, ...compileOverrides(labels) } });
+    const missing = Object.fromEntries(Object.entries(fallbackLabels).filter(([key]) => base[key] === undefined));
+    i18n.loadAndActivate({
+      locale: culture,
+      messages: { ...compileOverrides(missing), ...base, ...compileOverrides(labels) },
+    });
   };
 
   onCataloguePartAdded(async () => {
@@ -33,7 +43,7 @@ export function createCatalogueRuntime(i18n: I18n) {
     const { culture } = current;
     await builtIn(culture);
     // A culture chosen while the part loaded has shown itself already; this one is no longer current.
-    if (current.culture === culture) show(culture, current.labels);
+    if (current.culture === culture) show(culture, current);
   });
 
   return {
@@ -42,12 +52,19 @@ export function createCatalogueRuntime(i18n: I18n) {
     /** Activates a culture with its built-in texts only; resolves to those texts. */
     async activate(culture: Culture): Promise<Messages> {
       const messages = await builtIn(culture);
-      show(culture, {});
+      show(culture, { labels: {}, fallbackLabels: {} });
       return messages;
     },
-    /** Puts a page's resource labels over the built-in texts of the culture and activates it. */
-    applyOverrides(culture: Culture, labels: Record<string, string>): void {
-      show(culture, labels);
+    /**
+     * Puts a page's resource labels over the built-in texts of the culture and activates it; `fallbackLabels` (the
+     * default culture's, from the same answer) fill only the keys the built-in catalogue lacks.
+     */
+    applyOverrides(
+      culture: Culture,
+      labels: Record<string, string>,
+      fallbackLabels: Record<string, string> = {},
+    ): void {
+      show(culture, { labels, fallbackLabels });
     },
   };
 }

@@ -58,7 +58,10 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
               { target: ['#applicationsGrid.loading'], guard: 'isPastLastPage' },
               { target: ['#applicationsGrid.ready'] },
             ],
-            'xstate.error.actor.loadRows': [{ target: ['#applicationsGrid.failed'] }],
+            'xstate.error.actor.loadRows': [
+              { target: ['#applicationsGrid.offline'], guard: 'isNetworkFailure' },
+              { target: ['#applicationsGrid.failed'] },
+            ],
           },
           invoke: [{ id: 'loadRows', src: 'loadRows' }],
           tags: ['busy'],
@@ -74,6 +77,11 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             'page.size': [{ target: ['#applicationsGrid.loading'], guard: 'isOfferedServerSize' }],
             'sort.by': [{ target: ['#applicationsGrid.loading'], guard: 'isServerSortColumn' }],
           },
+        },
+        offline: {
+          on: { 'grid.refresh': [{ target: ['#applicationsGrid.loading'] }] },
+          after: { networkRetry: [{ target: ['#applicationsGrid.loading'] }] },
+          tags: ['busy', 'offline'],
         },
         ready: {
           initial: 'browsing',
@@ -217,6 +225,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             'xstate.done.actor.load': [{ target: ['#applicationDialog.editing'] }],
             'xstate.error.actor.load': [
               { target: ['#applicationDialog.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#applicationDialog.offline'], guard: 'isNetworkFailure' },
               { target: ['#applicationDialog.failed'], guard: 'isLoadFailureExplainedInPlace' },
               { target: ['#applicationDialog.editing'], guard: 'isQuietLoadFailure' },
               { target: ['#applicationDialog.editing'] },
@@ -224,6 +233,14 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           },
           invoke: [{ id: 'load', src: 'load' }],
           tags: ['loading'],
+        },
+        offline: {
+          on: {
+            reload: [{ target: ['#applicationDialog.loading'] }],
+            cancel: [{ target: ['#applicationDialog.cancelled'] }],
+          },
+          after: { networkRetry: [{ target: ['#applicationDialog.loading'] }] },
+          tags: ['loading', 'offline'],
         },
         editing: {
           on: {
@@ -295,6 +312,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             'xstate.done.actor.load': [{ target: ['#clientApplicationDialog.editing'] }],
             'xstate.error.actor.load': [
               { target: ['#clientApplicationDialog.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#clientApplicationDialog.offline'], guard: 'isNetworkFailure' },
               { target: ['#clientApplicationDialog.failed'], guard: 'isLoadFailureExplainedInPlace' },
               { target: ['#clientApplicationDialog.editing'], guard: 'isQuietLoadFailure' },
               { target: ['#clientApplicationDialog.cancelled'] },
@@ -302,6 +320,14 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           },
           invoke: [{ id: 'load', src: 'load' }],
           tags: ['loading'],
+        },
+        offline: {
+          on: {
+            reload: [{ target: ['#clientApplicationDialog.loading'] }],
+            cancel: [{ target: ['#clientApplicationDialog.cancelled'] }],
+          },
+          after: { networkRetry: [{ target: ['#clientApplicationDialog.loading'] }] },
+          tags: ['loading', 'offline'],
         },
         editing: {
           on: {
@@ -373,6 +399,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             'xstate.done.actor.load': [{ target: ['#clientDialog.editing'] }],
             'xstate.error.actor.load': [
               { target: ['#clientDialog.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#clientDialog.offline'], guard: 'isNetworkFailure' },
               { target: ['#clientDialog.failed'], guard: 'isLoadFailureExplainedInPlace' },
               { target: ['#clientDialog.editing'], guard: 'isQuietLoadFailure' },
               { target: ['#clientDialog.editing'] },
@@ -380,6 +407,11 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           },
           invoke: [{ id: 'load', src: 'load' }],
           tags: ['loading'],
+        },
+        offline: {
+          on: { reload: [{ target: ['#clientDialog.loading'] }], cancel: [{ target: ['#clientDialog.cancelled'] }] },
+          after: { networkRetry: [{ target: ['#clientDialog.loading'] }] },
+          tags: ['loading', 'offline'],
         },
         editing: {
           on: {
@@ -574,6 +606,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             'xstate.done.actor.load': [{ target: ['#faqDialog.editing'] }],
             'xstate.error.actor.load': [
               { target: ['#faqDialog.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#faqDialog.offline'], guard: 'isNetworkFailure' },
               { target: ['#faqDialog.failed'], guard: 'isLoadFailureExplainedInPlace' },
               { target: ['#faqDialog.editing'], guard: 'isQuietLoadFailure' },
               { target: ['#faqDialog.failed'] },
@@ -581,6 +614,11 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           },
           invoke: [{ id: 'load', src: 'load' }],
           tags: ['loading'],
+        },
+        offline: {
+          on: { reload: [{ target: ['#faqDialog.loading'] }], cancel: [{ target: ['#faqDialog.cancelled'] }] },
+          after: { networkRetry: [{ target: ['#faqDialog.loading'] }] },
+          tags: ['loading', 'offline'],
         },
         editing: {
           on: {
@@ -671,6 +709,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             'xstate.done.actor.load': [{ target: ['#fieldDialog.editing'] }],
             'xstate.error.actor.load': [
               { target: ['#fieldDialog.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#fieldDialog.offline'], guard: 'isNetworkFailure' },
               { target: ['#fieldDialog.failed'], guard: 'isLoadFailureExplainedInPlace' },
               { target: ['#fieldDialog.editing'], guard: 'isQuietLoadFailure' },
               { target: ['#fieldDialog.editing'] },
@@ -678,6 +717,11 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           },
           invoke: [{ id: 'load', src: 'load' }],
           tags: ['loading'],
+        },
+        offline: {
+          on: { reload: [{ target: ['#fieldDialog.loading'] }], cancel: [{ target: ['#fieldDialog.cancelled'] }] },
+          after: { networkRetry: [{ target: ['#fieldDialog.loading'] }] },
+          tags: ['loading', 'offline'],
         },
         editing: {
           on: {
@@ -763,10 +807,14 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         loadingMenu: {
           on: {
             'xstate.done.actor.loadMenu': [{ target: ['#guard.checkingMenu'] }],
-            'xstate.error.actor.loadMenu': [{ target: ['#guard.denied'] }],
+            'xstate.error.actor.loadMenu': [
+              { target: ['#guard.offline'], guard: 'isNetworkFailure' },
+              { target: ['#guard.denied'] },
+            ],
           },
           invoke: [{ id: 'loadMenu', src: 'loadMenu' }],
         },
+        offline: { after: { networkRetry: [{ target: ['#guard.loadingMenu'] }] }, tags: ['offline'] },
         checkingMenu: {
           always: [
             { target: ['#guard.granted'], guard: 'isPathInMenu' },
@@ -858,6 +906,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             'xstate.done.actor.load': [{ target: ['#inviteDialog.editing'] }],
             'xstate.error.actor.load': [
               { target: ['#inviteDialog.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#inviteDialog.offline'], guard: 'isNetworkFailure' },
               { target: ['#inviteDialog.failed'], guard: 'isLoadFailureExplainedInPlace' },
               { target: ['#inviteDialog.editing'], guard: 'isQuietLoadFailure' },
               { target: ['#inviteDialog.failed'] },
@@ -865,6 +914,11 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           },
           invoke: [{ id: 'load', src: 'load' }],
           tags: ['loading'],
+        },
+        offline: {
+          on: { reload: [{ target: ['#inviteDialog.loading'] }], cancel: [{ target: ['#inviteDialog.cancelled'] }] },
+          after: { networkRetry: [{ target: ['#inviteDialog.loading'] }] },
+          tags: ['loading', 'offline'],
         },
         editing: {
           on: {
@@ -936,6 +990,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             'xstate.done.actor.load': [{ target: ['#labelEditor.editing'] }],
             'xstate.error.actor.load': [
               { target: ['#labelEditor.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#labelEditor.offline'], guard: 'isNetworkFailure' },
               { target: ['#labelEditor.failed'], guard: 'isLoadFailureExplainedInPlace' },
               { target: ['#labelEditor.editing'], guard: 'isQuietLoadFailure' },
               { target: ['#labelEditor.failed'] },
@@ -943,6 +998,11 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           },
           invoke: [{ id: 'load', src: 'load' }],
           tags: ['loading'],
+        },
+        offline: {
+          on: { reload: [{ target: ['#labelEditor.loading'] }], cancel: [{ target: ['#labelEditor.cancelled'] }] },
+          after: { networkRetry: [{ target: ['#labelEditor.loading'] }] },
+          tags: ['loading', 'offline'],
         },
         editing: {
           on: {
@@ -1138,11 +1198,15 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
               { target: ['#login.leaving'], guard: 'isValidProfile' },
               { target: ['#login.rejecting'] },
             ],
-            'xstate.error.actor.validateProfile': [{ target: ['#login.signingOutAfterFailure'] }],
+            'xstate.error.actor.validateProfile': [
+              { target: ['#login.offline'], guard: 'isNetworkFailure' },
+              { target: ['#login.signingOutAfterFailure'] },
+            ],
           },
           invoke: [{ id: 'validateProfile', src: 'validateProfile' }],
           tags: ['busy'],
         },
+        offline: { after: { networkRetry: [{ target: ['#login.validatingProfile'] }] }, tags: ['busy', 'offline'] },
         rejecting: {
           on: {
             'xstate.done.actor.signOut': [{ target: ['#login.showingWidget'] }],
@@ -1161,8 +1225,16 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         },
         leaving: { type: 'final', tags: ['busy'] },
       },
-      on: { 'xstate.done.actor.loadDemoGuide': [{}], 'xstate.error.actor.loadDemoGuide': [{}] },
-      invoke: [{ id: 'loadDemoGuide', src: 'loadDemoGuide' }],
+      on: {
+        'xstate.done.actor.loadDemoGuide': [{}],
+        'xstate.error.actor.loadDemoGuide': [{}],
+        'xstate.done.actor.loadSignInPolicy': [{}],
+        'xstate.error.actor.loadSignInPolicy': [{}],
+      },
+      invoke: [
+        { id: 'loadDemoGuide', src: 'loadDemoGuide' },
+        { id: 'loadSignInPolicy', src: 'loadSignInPolicy' },
+      ],
     },
   },
   {
@@ -1230,6 +1302,16 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             },
           },
         },
+        connection: {
+          initial: 'online',
+          states: {
+            online: { on: { 'connection.lost': [{ target: ['#notifications.connection.lost'] }] } },
+            lost: {
+              on: { 'connection.back': [{ target: ['#notifications.connection.online'] }] },
+              tags: ['connectionLost'],
+            },
+          },
+        },
         errorBar: {
           initial: 'hidden',
           states: {
@@ -1244,50 +1326,34 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         },
       },
       on: { 'snackbar.show': [{}], 'modal.show': [{}], 'error.report': [{}] },
-      invoke: [{ id: 'watchUncaughtErrors', src: 'watchUncaughtErrors' }],
+      invoke: [
+        { id: 'watchUncaughtErrors', src: 'watchUncaughtErrors' },
+        { id: 'watchConnection', src: 'watchConnection' },
+      ],
     },
   },
   {
     file: 'machines/offline-shell/offline-shell.machine.ts',
     definition: {
       id: 'offlineShell',
-      type: 'parallel',
+      initial: 'waiting',
       states: {
-        worker: {
-          initial: 'waiting',
-          states: {
-            waiting: { after: { registerDelay: [{ target: ['#offlineShell.worker.registering'] }] } },
-            registering: {
-              on: {
-                'xstate.done.actor.registerWorker': [{ target: ['#offlineShell.worker.registered'] }],
-                'xstate.error.actor.registerWorker': [{ target: ['#offlineShell.worker.unavailable'] }],
-              },
-              invoke: [{ id: 'registerWorker', src: 'registerWorker' }],
-            },
-            registered: {
-              on: { 'update.ready': [{ target: ['#offlineShell.worker.updateReady'] }] },
-              invoke: [{ id: 'watchUpdates', src: 'watchUpdates' }],
-            },
-            updateReady: { on: { 'update.apply': [{ target: ['#offlineShell.worker.applying'] }] } },
-            applying: {},
-            unavailable: { type: 'final' },
+        waiting: { after: { registerDelay: [{ target: ['#offlineShell.registering'] }] } },
+        registering: {
+          on: {
+            'xstate.done.actor.registerWorker': [{ target: ['#offlineShell.registered'] }],
+            'xstate.error.actor.registerWorker': [{ target: ['#offlineShell.unavailable'] }],
           },
+          invoke: [{ id: 'registerWorker', src: 'registerWorker' }],
         },
-        connection: {
-          initial: 'checking',
-          states: {
-            checking: {
-              always: [
-                { target: ['#offlineShell.connection.online'], guard: 'inline' },
-                { target: ['#offlineShell.connection.offline'] },
-              ],
-            },
-            online: { on: { 'connection.lost': [{ target: ['#offlineShell.connection.offline'] }] } },
-            offline: { on: { 'connection.back': [{ target: ['#offlineShell.connection.online'] }] } },
-          },
+        registered: {
+          on: { 'update.ready': [{ target: ['#offlineShell.updateReady'] }] },
+          invoke: [{ id: 'watchUpdates', src: 'watchUpdates' }],
         },
+        updateReady: { on: { 'update.apply': [{ target: ['#offlineShell.applying'] }] } },
+        applying: {},
+        unavailable: { type: 'final' },
       },
-      invoke: [{ id: 'watchConnection', src: 'watchConnection' }],
     },
   },
   {
@@ -1373,6 +1439,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             'xstate.done.actor.load': [{ target: ['#profileForm.editing'] }],
             'xstate.error.actor.load': [
               { target: ['#profileForm.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#profileForm.offline'], guard: 'isNetworkFailure' },
               { target: ['#profileForm.failed'], guard: 'isLoadFailureExplainedInPlace' },
               { target: ['#profileForm.editing'], guard: 'isQuietLoadFailure' },
               { target: ['#profileForm.failed'] },
@@ -1380,6 +1447,11 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           },
           invoke: [{ id: 'load', src: 'load' }],
           tags: ['loading'],
+        },
+        offline: {
+          on: { reload: [{ target: ['#profileForm.loading'] }], cancel: [{ target: ['#profileForm.cancelled'] }] },
+          after: { networkRetry: [{ target: ['#profileForm.loading'] }] },
+          tags: ['loading', 'offline'],
         },
         editing: {
           on: {
@@ -1546,6 +1618,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         idle: {
           on: {
             'window.focused': [{ target: ['#resources.checkingVersion'] }],
+            'connection.back': [{ target: ['#resources.checkingVersion'] }],
             'texts.changed': [{ target: ['#resources.checkingVersion'] }],
           },
         },
@@ -1626,9 +1699,16 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
                 renewing: {
                   on: {
                     'xstate.done.actor.renewTokens': [{ target: ['#session.signedIn.keepAlive.waiting'] }],
-                    'xstate.error.actor.renewTokens': [{ target: ['#session.signedIn.keepAlive.checkingToken'] }],
+                    'xstate.error.actor.renewTokens': [
+                      { target: ['#session.signedIn.keepAlive.offline'], guard: 'isNetworkFailure' },
+                      { target: ['#session.signedIn.keepAlive.checkingToken'] },
+                    ],
                   },
                   invoke: [{ id: 'renewTokens', src: 'renewTokens' }],
+                },
+                offline: {
+                  after: { networkRetry: [{ target: ['#session.signedIn.keepAlive.renewing'] }] },
+                  tags: ['offline'],
                 },
                 checkingToken: {
                   on: {
@@ -1688,12 +1768,16 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         invitationInvalid: {},
         preparing: {
           on: {
-            'xstate.done.actor.readCaptchaConfig': [{ target: ['#signUp.filling'] }],
-            'xstate.error.actor.readCaptchaConfig': [{ target: ['#signUp.failed'] }],
+            'xstate.done.actor.prepare': [
+              { target: ['#signUp.notOffered'], guard: 'isNotOffered' },
+              { target: ['#signUp.filling'] },
+            ],
+            'xstate.error.actor.prepare': [{ target: ['#signUp.failed'] }],
           },
-          invoke: [{ id: 'readCaptchaConfig', src: 'readCaptchaConfig' }],
+          invoke: [{ id: 'prepare', src: 'prepare' }],
           tags: ['preparing'],
         },
+        notOffered: {},
         filling: {
           on: {
             'xstate.done.actor.profileForm': [
@@ -1722,6 +1806,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             'xstate.done.actor.load': [{ target: ['#templateEditor.editing'] }],
             'xstate.error.actor.load': [
               { target: ['#templateEditor.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#templateEditor.offline'], guard: 'isNetworkFailure' },
               { target: ['#templateEditor.failed'], guard: 'isLoadFailureExplainedInPlace' },
               { target: ['#templateEditor.editing'], guard: 'isQuietLoadFailure' },
               { target: ['#templateEditor.failed'] },
@@ -1729,6 +1814,14 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           },
           invoke: [{ id: 'load', src: 'load' }],
           tags: ['loading'],
+        },
+        offline: {
+          on: {
+            reload: [{ target: ['#templateEditor.loading'] }],
+            cancel: [{ target: ['#templateEditor.cancelled'] }],
+          },
+          after: { networkRetry: [{ target: ['#templateEditor.loading'] }] },
+          tags: ['loading', 'offline'],
         },
         editing: {
           on: {
@@ -1858,20 +1951,35 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           },
         },
         uploading: {
-          on: {
-            'client.select': [{}],
-            'xstate.done.actor.upload': [
-              { target: ['#userImport.preview'], guard: 'inline' },
-              { target: ['#userImport.ready'] },
-            ],
-            'xstate.error.actor.upload': [{ target: ['#userImport.failed'] }],
+          initial: 'sending',
+          states: {
+            sending: {
+              on: {
+                'xstate.done.actor.upload': [
+                  { target: ['#userImport.uploading.checking'], guard: 'inline' },
+                  { target: ['#userImport.ready'] },
+                ],
+                'xstate.error.actor.upload': [{ target: ['#userImport.failed'] }],
+              },
+              invoke: [{ id: 'upload', src: 'upload' }],
+            },
+            checking: {
+              on: {
+                'xstate.done.actor.check': [
+                  { target: ['#userImport.preview'], guard: 'checked' },
+                  { target: ['#userImport.uploading.checking'] },
+                ],
+                'xstate.error.actor.check': [{ target: ['#userImport.failed'] }],
+              },
+              invoke: [{ id: 'check', src: 'check' }],
+            },
           },
-          invoke: [{ id: 'upload', src: 'upload' }],
+          on: { 'client.select': [{}] },
           tags: ['busy'],
         },
         preview: {
           on: {
-            'import.commit': [{ target: ['#userImport.committing'] }],
+            'import.commit': [{ target: ['#userImport.committing'], guard: 'importable' }],
             'import.discard': [{ target: ['#userImport.ready'] }],
             'invite.start': [{ target: ['#userImport.inviting'], guard: 'hasNewPeople' }],
           },
@@ -1909,7 +2017,9 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             starting: {
               on: {
                 'xstate.done.actor.commit': [
-                  { target: ['#userImport.done'], guard: 'committed' },
+                  { target: ['#userImport.done.nothing'], guard: 'committedAs' },
+                  { target: ['#userImport.done.partly'], guard: 'committedAs' },
+                  { target: ['#userImport.done.succeeded'], guard: 'committedAs' },
                   { target: ['#userImport.committing.mailing'], guard: 'mailing' },
                   { target: ['#userImport.committing.watching'] },
                 ],
@@ -1920,7 +2030,9 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             watching: {
               on: {
                 'xstate.done.actor.watch': [
-                  { target: ['#userImport.done'], guard: 'committed' },
+                  { target: ['#userImport.done.nothing'], guard: 'committedAs' },
+                  { target: ['#userImport.done.partly'], guard: 'committedAs' },
+                  { target: ['#userImport.done.succeeded'], guard: 'committedAs' },
                   { target: ['#userImport.committing.mailing'], guard: 'mailing' },
                   { target: ['#userImport.committing.watching'] },
                 ],
@@ -1931,7 +2043,9 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             mailing: {
               on: {
                 'xstate.done.actor.watch': [
-                  { target: ['#userImport.done'], guard: 'committed' },
+                  { target: ['#userImport.done.nothing'], guard: 'committedAs' },
+                  { target: ['#userImport.done.partly'], guard: 'committedAs' },
+                  { target: ['#userImport.done.succeeded'], guard: 'committedAs' },
                   { target: ['#userImport.committing.mailing'] },
                 ],
                 'xstate.error.actor.watch': [{ target: ['#userImport.failed'] }],
@@ -1942,7 +2056,11 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           on: { 'client.select': [{}] },
           tags: ['busy'],
         },
-        done: { on: { 'report.download': [{}], 'import.again': [{ target: ['#userImport.ready'] }] } },
+        done: {
+          initial: 'succeeded',
+          states: { succeeded: {}, partly: {}, nothing: {} },
+          on: { 'report.download': [{}], 'import.again': [{ target: ['#userImport.ready'] }] },
+        },
         failed: {
           on: {
             'import.again': [

@@ -47,7 +47,12 @@ function InitialsButton({
           height="10"
           minWidth="10"
           variant="surface"
-          aria-label={t({ id: 'Board_Button_AccountMenu', message: 'Account menu' })}
+          // The name starts with what the button shows (WCAG 2.5.3): a voice-control user says "click M G".
+          aria-label={
+            initials === ''
+              ? t({ id: 'Board_Button_AccountMenu', message: 'Account menu' })
+              : t({ id: 'Board_Button_AccountMenuOf', message: `${initials}, account menu` })
+          }
         >
           {initials}
         </Button>

@@ -7,6 +7,7 @@ import { selectResourcesRef } from '@machines/app/app.selectors';
 import type { resourcesMachine } from '@machines/resources/resources.machine';
 import { selectTheme } from '@machines/resources/resources.selectors';
 import { AppActor } from '../app/AppActor';
+import { brandPalette } from '../ui/brand-palette';
 
 /**
  * The layout of every public page: login, SSO, logout, FAQ, sign-up, password reset and Page not found. Its page
@@ -33,15 +34,19 @@ function ThemedFrame({
 }
 
 /**
- * The theme's primary colour replaces the `brand` token for this subtree only (links, buttons, the widget's primary
- * button through the same variable), its background and text colours the page's. Dark mode keeps its own.
+ * The client's theme is the page's Chakra accent (issue 29 §5): its `brand` palette (brand-palette.ts) replaces the
+ * provider's for this subtree only, and is the palette of every button, checkbox and focus ring in it (the widget's
+ * primary button reads the same variables); its background and text colours are the page's. The palette and the text
+ * are computed to keep WCAG AA whatever the client chose. Dark mode keeps its own ground.
  */
 function Frame({ theme, children }: { theme: Theme | null; children: ReactNode }) {
+  const palette = theme === null ? null : brandPalette(theme);
   return (
     <Box
       minHeight="100vh"
-      bg={theme?.backgroundColor ?? 'gray.50'}
-      {...(theme === null ? {} : { color: theme.textColor, css: { '--chakra-colors-brand': theme.primaryColor } })}
+      colorPalette="brand"
+      bg={palette?.background ?? 'gray.50'}
+      {...(palette === null ? {} : { color: palette.text, css: palette.variables })}
       _dark={{ bg: 'gray.900', color: 'fg' }}
       data-testid="public-layout"
     >

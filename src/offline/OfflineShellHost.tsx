@@ -1,39 +1,23 @@
-import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { selectApplying, selectIsOffline, selectUpdateReady } from '@machines/offline-shell/offline-shell.selectors';
+import { selectApplying, selectUpdateReady } from '@machines/offline-shell/offline-shell.selectors';
 import type { wireOfflineShell } from './wiring';
 
 type OfflineShellLogic = ReturnType<typeof wireOfflineShell>;
 
 /**
- * The offline shell's two notices (machines/offline-shell): a page that says the browser is offline, over whatever
- * was on screen, and "a new version is available — reload". Renders nothing while online and current.
+ * The offline shell's notice (machines/offline-shell): "a new version is available — reload". Renders nothing while
+ * the release is current. A lost connection is the shell's connection-lost notice (src/ui/ConnectionNotice.tsx), which
+ * covers nothing: a page the worker served offline keeps what it can show.
  */
-export function OfflineShellHost({ logic, online }: { logic: OfflineShellLogic; online: boolean }) {
+export function OfflineShellHost({ logic }: { logic: OfflineShellLogic }) {
   const { t } = useLingui();
-  const shellRef = useActorRef(logic, { input: { online } });
-  const offline = useSelector(shellRef, selectIsOffline);
+  const shellRef = useActorRef(logic);
   const updateReady = useSelector(shellRef, selectUpdateReady);
   const applying = useSelector(shellRef, selectApplying);
   return (
     <>
-      {offline ? (
-        <Box position="fixed" inset="0" zIndex="overlay" bg="bg" display="grid" placeItems="center" p="6">
-          <Stack role="alert" gap="3" maxW="32rem" textAlign="center" data-testid="offline-page">
-            <Heading as="h1" size="xl">
-              {t({ id: 'Offline_Text_Title', message: 'You are offline' })}
-            </Heading>
-            <Text>
-              {t({
-                id: 'Offline_Text_Message',
-                message:
-                  'Gatehouse needs a connection. This page comes back by itself as soon as you are online again.',
-              })}
-            </Text>
-          </Stack>
-        </Box>
-      ) : null}
       {updateReady || applying ? (
         <Box
           position="fixed"

@@ -2,8 +2,8 @@ import { fromCallback, fromPromise } from 'xstate';
 import { offlineShellMachine, type OfflineShellEvent } from '@machines/offline-shell/offline-shell.machine';
 
 /**
- * The offline shell's edge (machines/offline-shell): the service worker container and the browser's online and
- * offline events. Only production builds use it (src/offline/OfflineShellHost.tsx).
+ * The offline shell's edge (machines/offline-shell): the service worker container. Only production builds use it
+ * (src/offline/OfflineShellHost.tsx).
  */
 export function wireOfflineShell(target: Window) {
   const container = target.navigator.serviceWorker;
@@ -32,20 +32,6 @@ export function wireOfflineShell(target: Window) {
         void container.ready.then(watch);
         return () => {
           stopped = true;
-        };
-      }),
-      watchConnection: fromCallback<OfflineShellEvent, undefined>(({ sendBack }) => {
-        const lost = () => {
-          sendBack({ type: 'connection.lost' });
-        };
-        const back = () => {
-          sendBack({ type: 'connection.back' });
-        };
-        target.addEventListener('offline', lost);
-        target.addEventListener('online', back);
-        return () => {
-          target.removeEventListener('offline', lost);
-          target.removeEventListener('online', back);
         };
       }),
     },

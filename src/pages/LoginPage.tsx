@@ -16,12 +16,14 @@ import {
   selectHasWidgetFailed,
   selectIsBusy,
   selectIsRecoveryMode,
+  selectResetMailSent,
   selectLinkCulture,
   selectShowsWidget,
   signUpLinkOf,
 } from '@machines/login/login.selectors';
 import type { resourcesMachine } from '@machines/resources/resources.machine';
 import {
+  selectAllowsCodeReset,
   selectAllowsSignUp,
   selectIsLabelConfigured,
   selectShowsAttemptCounter,
@@ -30,7 +32,7 @@ import type { SignOutReason, sessionMachine } from '@machines/session/session.ma
 import { selectSignOutReason } from '@machines/session/session.selectors';
 import { Link as RouterLink } from 'wouter';
 import { AppActor } from '../app/AppActor';
-import { paths } from '../app/routes';
+import { paths, withCulture } from '../app/routes';
 import { WIDGET_ELEMENT_ID } from '../auth/widget-options';
 import { labels } from '../i18n/labels';
 import { DemoGuide } from './DemoGuide';
@@ -73,33 +75,35 @@ function LoginFlowView({
   clientId: string | undefined;
 }) {
   const { i18n } = useLinguiRuntime();
+  const { t } = useLingui();
   const showsWidget = useSelector(loginRef, selectShowsWidget);
   const busy = useSelector(loginRef, selectIsBusy);
   const widgetFailed = useSelector(loginRef, selectHasWidgetFailed);
   const failed = useSelector(loginRef, selectHasFailed);
   const recoveryMode = useSelector(loginRef, selectIsRecoveryMode);
+  const resetMailSent = useSelector(loginRef, selectResetMailSent);
   const showsCounter = useSelector(resourcesRef, selectShowsAttemptCounter);
   const counter = attemptCounterOf(useSelector(loginRef, selectAttemptsLeft), showsCounter);
-  const signUp = signUpLinkOf(
-    useSelector(loginRef, selectAddressClient),
-    useSelector(loginRef, selectLinkCulture),
-    useSelector(resourcesRef, selectAllowsSignUp),
-  );
+  const addressClient = useSelector(loginRef, selectAddressClient);
+  const linkCulture = useSelector(loginRef, selectLinkCulture);
+  const signUp = signUpLinkOf(addressClient, linkCulture, useSelector(resourcesRef, selectAllowsSignUp));
+  const codeReset = useSelector(resourcesRef, selectAllowsCodeReset);
   const demoPeople = useSelector(loginRef, selectDemoPeople);
   const demoPassword = useSelector(loginRef, selectDemoPassword);
   return (
     <>
       {recoveryMode ? <Text>{i18n._(labels.Login_Text_RecoveryMode)}</Text> : null}
+      {resetMailSent ? <ResetMailSent /> : null}
       {failed ? (
         <ConfiguredText
           label={labels.Login_Text_ClientErrorMessage}
           resourcesRef={resourcesRef}
-          color="red.600"
+          color="fg.error"
           role="alert"
         />
       ) : null}
       {counter.kind === 'hidden' ? null : (
-        <Text color={counter.kind === 'exceeded' ? 'red.600' : undefined} data-testid="login-attempts">
+        <Text color={counter.kind === 'exceeded' ? 'fg.error' : undefined} data-testid="login-attempts">
           {counter.kind === 'exceeded'
             ? i18n._(labels.Login_Text_AttemptsExceeded)
             : i18n._(attemptsText(counter.count))}
@@ -117,6 +121,18 @@ function LoginFlowView({
       {signUp ? (
         <Link asChild color="brand">
           <RouterLink href={paths.signUp(signUp)}>{i18n._(labels.Login_Link_SignUp)}</RouterLink>
+        </Link>
+      ) : null}
+      {codeReset ? (
+        <Link asChild color="brand">
+          <RouterLink
+            href={withCulture(
+              paths.resetPassword(addressClient === undefined ? {} : { clientId: addressClient }),
+              linkCulture,
+            )}
+          >
+            {t({ id: 'Login_Link_CodeReset', message: 'Reset your password with a code sent by e-mail' })}
+          </RouterLink>
         </Link>
       ) : null}
       {/* One help link: the widget's own leads to the FAQ; without a widget on screen this one does. */}
@@ -138,12 +154,30 @@ function LoginFlowView({
   );
 }
 
+/**
+ * The widget's "Reset via Email" sent its mail (issue 29 §4). The flow hands the person a fresh widget (spec §4),
+ * which takes the widget's own confirmation with it, so the page says it and keeps saying it until the next submit.
+ * The identity provider answers alike whether or not the name has an account (no enumeration), and so does this text.
+ */
+function ResetMailSent() {
+  const { t } = useLingui();
+  return (
+    <Text role="status" data-testid="reset-mail-sent">
+      {t({
+        id: 'Login_Text_ResetMailSent',
+        message:
+          'If an account has that name, we sent it an e-mail with a link to reset the password. Check your inbox, and your spam folder.',
+      })}
+    </Text>
+  );
+}
+
 /** Where the widget would be when it failed to mount: why, and a way to try again. */
 function WidgetFailure({ onRetry }: { onRetry: () => void }) {
   const { t } = useLingui();
   return (
     <Stack gap="3" align="center" data-testid="widget-failure">
-      <Text color="red.600" role="alert">
+      <Text color="fg.error" role="alert">
         {t({ id: 'Shell_Text_WidgetFailed', message: 'The sign-in form could not be loaded.' })}
       </Text>
       <Button onClick={onRetry}>{t({ id: 'Shell_Button_Retry', message: 'Retry' })}</Button>
@@ -156,7 +190,7 @@ function SignOutNotice({ sessionRef }: { sessionRef: ActorRefFrom<typeof session
   const { i18n } = useLinguiRuntime();
   if (!reason) return null;
   return (
-    <Text color="red.600" role="alert">
+    <Text color="fg.error" role="alert">
       {i18n._(noticeOf(reason))}
     </Text>
   );

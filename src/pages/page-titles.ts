@@ -3,8 +3,13 @@ import { msg } from '@lingui/core/macro';
 import type { RouteId } from '../app/routes';
 import { labels } from '../i18n/labels';
 
-/** Titles of the pages later issues build; the spec's own title labels where it has them. */
+/**
+ * The title of every route of the route table (src/app/routes.ts): the spec's own title labels where it has them. The
+ * document title is made of it (src/app/document-head.ts), so a new route without a title does not compile.
+ */
 export const pageTitles = {
+  login: msg({ id: 'Shell_Title_Login', message: 'Sign in' }),
+  publicAdmin: msg({ id: 'Shell_Title_Login', message: 'Sign in' }),
   loginCallback: msg({ id: 'Shell_Title_LoginCallback', message: 'Signing you in' }),
   sso: msg({ id: 'Shell_Title_Sso', message: 'Single sign-on' }),
   logout: msg({ id: 'Shell_Title_Logout', message: 'Signing out' }),
@@ -25,5 +30,6 @@ export const pageTitles = {
   errorLog: labels.Log_Text_ErrorTitle,
   boardIndex: msg({ id: 'Shell_Title_Board', message: 'Your applications' }),
   editProfile: msg({ id: 'Shell_Title_EditProfile', message: 'Edit your profile' }),
-  // The flow inspector's title is its page's own (src/inspector/FlowInspector.tsx), in the inspector's catalogue.
-} satisfies Record<Exclude<RouteId, 'login' | 'publicAdmin' | 'flowInspector'>, MessageDescriptor>;
+  // The inspector's own catalogue loads with its page; the tab's title is in the app's.
+  flowInspector: msg({ id: 'Shell_Title_FlowInspector', message: 'Flow inspector' }),
+} satisfies Record<RouteId, MessageDescriptor>;

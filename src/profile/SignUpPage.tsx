@@ -13,6 +13,7 @@ import {
   selectInvitationInvalid,
   selectIsConfirmed,
   selectIsPreparing,
+  selectNotOffered,
   selectProfileFormRef,
 } from '@machines/sign-up/sign-up.selectors';
 import { AppActor } from '../app/AppActor';
@@ -20,7 +21,7 @@ import { paths, withCulture } from '../app/routes';
 import { labels } from '../i18n/labels';
 import { LoadFailedNotice } from './LoadFailedNotice';
 import { OnwardLink } from './OnwardLink';
-import { InvitationInvalidNotice } from './InvitationInvalidNotice';
+import { InvitationInvalidNotice, SignUpNotOfferedNotice } from './SignUpNotices';
 import { ClientLogo, PublicPageHeading } from './PublicPageHeading';
 import { SignUpCaptcha } from './SignUpCaptcha';
 import { ProfileForm } from './form/ProfileForm';
@@ -40,6 +41,7 @@ function SignUp({ signUpRef }: { signUpRef: SignUpRef }) {
   const confirmed = useSelector(signUpRef, selectIsConfirmed);
   const failed = useSelector(signUpRef, selectHasFailed);
   const invitationInvalid = useSelector(signUpRef, selectInvitationInvalid);
+  const notOffered = useSelector(signUpRef, selectNotOffered);
   const formRef = useSelector(signUpRef, selectProfileFormRef);
   const clientId = useSelector(signUpRef, selectClientId);
   if (confirmed) return <Confirmation signUpRef={signUpRef} />;
@@ -62,6 +64,7 @@ function SignUp({ signUpRef }: { signUpRef: SignUpRef }) {
       {preparing ? <BusySpinner alignSelf="center" /> : null}
       {failed ? cannotLoad : null}
       {invitationInvalid ? <InvitationInvalidNotice clientId={clientId} /> : null}
+      {notOffered ? <SignUpNotOfferedNotice clientId={clientId} /> : null}
       {formRef ? (
         <ProfileForm
           formRef={formRef}

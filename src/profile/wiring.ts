@@ -16,6 +16,7 @@ import type { FlowLogics, FlowWiring } from '@machines/app/app.flows';
 import { todayVersion } from '@machines/resources/version';
 import type { FormDefinition, RoleOption } from '@contracts/profile-form';
 import type { UserProfile } from '@contracts/profile';
+import { allowsCodeReset } from '@contracts/resources';
 import type { getPublicConfig, getSiteConfiguration } from '../api/identity';
 import type { decryptInvitation } from '../api/invitations';
 import type * as instanceCalls from '../api/instance';
@@ -182,11 +183,24 @@ export function wireProfile({
     machine.provide({
       actors: {
         profileForm,
-        readCaptchaConfig: fromPromise(({ signal }) =>
+        prepare: fromPromise(({ input, signal }) =>
           identified(async () => {
-            const { captcha } = await api.getPublicConfig(signalOf(signal));
+            // The same resources the form reads next (so the second read is the browser's cached answer).
+            const [{ captcha }, resources] = await Promise.all([
+              api.getPublicConfig(signalOf(signal)),
+              api.getAggregatedByPage(
+                {
+                  components: ['Instance', 'Security'],
+                  culture: input.culture,
+                  clientId: input.clientId,
+                  version: readStoredResourceVersion() ?? todayVersion(new Date()),
+                },
+                signalOf(signal),
+              ),
+            ]);
+            if (!resources.allowsSignUp) return { captcha, offered: false };
             if (captcha === undefined) throw new Error('The server names no captcha for sign-up.');
-            return captcha;
+            return { captcha, offered: true };
           }),
         ),
         readInvitation: fromPromise(({ input, signal }) =>
@@ -251,7 +265,7 @@ export function wireProfile({
             ]);
             if (captcha === undefined) throw new Error('The server names no captcha for the password reset.');
             // Spec §2: only the text 'false' turns the reset off.
-            return { captcha, allowed: resources.settings.AllowPasswordResetWithOTP?.trim().toLowerCase() !== 'false' };
+            return { captcha, allowed: allowsCodeReset(resources.settings) };
           }),
         ),
         requestCode: fromPromise(({ input, signal }) =>

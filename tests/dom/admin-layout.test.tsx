@@ -38,7 +38,7 @@ async function openAdmin(role: Role, menu: Menu = portalMenu) {
     shell.identity.menu.resolve(menu);
   });
   // The admin area is a lazy chunk: wait for its top bar (a bound for a slow first import, not a speed check).
-  await screen.findByRole('button', { name: 'Account menu' }, { timeout: 20_000 });
+  await screen.findByRole('button', { name: /account menu$/i }, { timeout: 20_000 });
   return shell;
 }
 
@@ -92,9 +92,11 @@ describe('admin layout: the left menu by role (admin-and-board §2, §6)', () =>
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
-  it('shows the initials of the signed-in person in the top bar', async () => {
+  it('shows the initials of the signed-in person in the top bar, and names the button with them first (WCAG 2.5.3)', async () => {
     await openAdmin('admin');
-    expect(await screen.findByRole('button', { name: 'Account menu' })).toHaveTextContent('MG');
+    const button = await screen.findByRole('button', { name: /account menu$/i });
+    expect(button).toHaveTextContent('MG');
+    expect(button).toHaveAccessibleName('MG, account menu');
   });
 });
 

@@ -99,7 +99,7 @@ describe('Manage Clients (admin-and-board §2, §4, §8)', { timeout: 30_000 }, 
     await user.click(await within(grid).findByRole('button', { name: 'Delete Umbrella Insurance' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm).toHaveTextContent('Delete the client Umbrella Insurance?');
-    await user.click(within(confirm).getByRole('button', { name: en('Global_Button_Yes') }));
+    await user.click(within(confirm).getByRole('button', { name: en('Client_Button_ConfirmDelete') }));
     const snackbar = await screen.findByTestId('snackbar');
     expect(snackbar).toHaveTextContent(en('Client_Text_DeleteFailTitle'));
     expect(snackbar).toHaveTextContent('Umbrella Insurance still has people');

@@ -8,6 +8,7 @@ import { everyEnglishText } from '@tests/support/catalogue-text';
 import { compileOverrides } from '@src/i18n/overrides';
 import { dashboardCalls, renderDashboard } from '../model/dashboard.harness';
 import { profile } from '../support/profiles';
+import { providerEditChoices } from '@tests/support/dashboard-fixtures';
 
 const providerAdmin = profile({ isAulAdmin: true, role: 'admin' });
 const clientAdmin = profile({ isAulAdmin: false, role: 'clientadmin' });
@@ -89,6 +90,7 @@ describe('dashboard page (admin-and-board §2 "Dashboard")', () => {
           maskRegex: null,
         },
         version: 4,
+        choices: providerEditChoices,
       });
     });
     const dialog = await screen.findByTestId('edit-text-dialog');
@@ -143,12 +145,36 @@ describe('dashboard page (admin-and-board §2 "Dashboard")', () => {
     expect(screen.queryByTestId('edit-text-dialog')).toBeNull();
   });
 
+  it('offers in "Applies to" all clients and each client the editor may choose, and reads the one chosen (issue 29 §4)', async () => {
+    const { calls } = renderDashboard(providerAdmin);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Edit mode' }));
+    await userEvent.click(screen.getByRole('heading', { level: 1 }));
+    act(() => {
+      calls.read.resolve({ kind: 'label', value: 'Dashboard', version: 2, choices: providerEditChoices });
+    });
+    const appliesTo = await screen.findByRole('combobox', { name: /Applies to/ });
+    await waitFor(() => {
+      expect(appliesTo).toBeEnabled();
+    });
+    expect(
+      within(appliesTo)
+        .getAllByRole('option')
+        .map((option) => stripMarks(option.textContent)),
+    ).toEqual(['All clients', 'Acme Health', 'Globex']);
+    expect(appliesTo).toHaveValue('');
+    await userEvent.selectOptions(appliesTo, 'c-globex');
+    expect(calls.read.calls.at(-1)).toEqual({
+      target: { kind: 'label', key: 'Dashboard_Text_Title' },
+      scope: { culture: 'en-us', clientId: 'c-globex' },
+    });
+  });
+
   it('sanitises an HTML label before it is saved, and previews it sanitised', async () => {
     const { calls } = renderDashboard(providerAdmin);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Edit mode' }));
     await userEvent.click(screen.getByRole('heading', { level: 1 }));
     act(() => {
-      calls.read.resolve({ kind: 'label', value: null, version: null });
+      calls.read.resolve({ kind: 'label', value: null, version: null, choices: providerEditChoices });
     });
     const value = await screen.findByRole('textbox', { name: /Text \(plain or HTML/ });
     expect(value).toHaveValue('Dashboard');

@@ -105,9 +105,12 @@ describe('Manage Fields (admin-and-board §2)', { timeout: 30_000 }, () => {
     await user.selectOptions(dataType, 'NVARCHAR');
     expect(form.getByRole('spinbutton', { name: new RegExp(en('Field_Field_DataLength')) })).toHaveValue(1);
     expect(form.getByRole('combobox', { name: en('Field_Field_MetaTag') })).toBeInTheDocument();
+    await user.selectOptions(dataType, 'LABEL');
+    expect(form.queryByRole('combobox', { name: en('Field_Field_MetaTag') })).not.toBeInTheDocument();
     await user.selectOptions(dataType, 'SELECT');
     expect(form.queryByRole('spinbutton')).not.toBeInTheDocument();
-    expect(form.queryByRole('combobox', { name: en('Field_Field_MetaTag') })).not.toBeInTheDocument();
+    // A select can be prefilled by a link, so it carries a meta tag too (issue 29 §7).
+    await user.selectOptions(form.getByRole('combobox', { name: en('Field_Field_MetaTag') }), 'GoogleCity');
     expect(form.getByRole('textbox', { name: en('Field_Field_DefaultValue') })).toBeInTheDocument();
     const add = form.getByRole('button', { name: en('Field_Button_AddSubField') });
     expect(add).toBeDisabled();
@@ -125,7 +128,7 @@ describe('Manage Fields (admin-and-board §2)', { timeout: 30_000 }, () => {
       dictionaryName: 'Tier',
       dataType: 'SELECT',
       dataLength: 1,
-      metaTag: null,
+      metaTag: 'GoogleCity',
       subfields: [
         { subDictionaryName: 'Gold', subDefaultValue: 'G', subCssField: 'tier-gold', subDataType: 'OPTION', order: 0 },
       ],
@@ -234,7 +237,7 @@ describe('Manage Fields (admin-and-board §2)', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Delete FirstName' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm).toHaveTextContent('Delete the field FirstName?');
-    await user.click(within(confirm).getByRole('button', { name: en('Global_Button_Yes') }));
+    await user.click(within(confirm).getByRole('button', { name: en('Field_Button_ConfirmDelete') }));
     const snackbar = await screen.findByTestId('snackbar');
     expect(snackbar).toHaveTextContent(en('Field_Text_DeleteFailTitle'));
     expect(snackbar).toHaveTextContent('FirstName is used by 2 templates');

@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fakeIdentity } from '../support/identity';
 import { renderShell } from '../support/render-shell';
 import { answeringApi } from '../support/shell-api';
 
@@ -7,8 +8,9 @@ const BUILT_IN_FAILED = 'We could not sign you in. Check your username and passw
 const BUILT_IN_REQUIRED = 'Please sign in to continue.';
 
 /** Renders Umbrella's login page with no session to find, up to the (fake) widget on screen. */
-async function showWidget(labels: Record<string, string>) {
-  const shell = renderShell({ path: '/Login/umbrella', api: answeringApi(() => ({ labels })).api });
+async function showWidget(labels: Record<string, string>, identity?: ReturnType<typeof fakeIdentity>) {
+  const api = answeringApi(() => ({ labels })).api;
+  const shell = renderShell({ path: '/Login/umbrella', api, ...(identity === undefined ? {} : { identity }) });
   await waitFor(() => {
     expect(shell.identity.existingSession.waiting()).toBe(1);
   });
@@ -31,6 +33,17 @@ async function failOnce(labels: Record<string, string>) {
   expect(await screen.findByTestId('login-attempts')).toHaveTextContent('You have 4 sign-in attempts left.');
   return shell;
 }
+
+describe("the login page's attempt counter (issue 29 §2)", () => {
+  it('counts down from the lockout the server runs with (config/public → lockoutAttempts), not a number of its own', async () => {
+    const shell = await showWidget({}, fakeIdentity({ maxAttempts: 3 }));
+    act(() => {
+      shell.identity.widget({ type: 'widget.submitted', username: 'AULUMB__lee@umbrella.test' });
+      shell.identity.widget({ type: 'widget.failed', at: Date.now() });
+    });
+    expect(await screen.findByTestId('login-attempts')).toHaveTextContent('You have 2 sign-in attempts left.');
+  });
+});
 
 describe('the login page messages a client opts into (public-and-profile §2 Login page, §8 Login)', () => {
   it('shows neither the login-required nor the failed-login text when the client configured neither', async () => {
@@ -119,5 +132,58 @@ describe('the Sign up link of a client that allows sign-up (issue 9)', () => {
     renderShell({ path: '/Login', api });
     expect(await screen.findByText('Loaded without a client.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the one-time-code reset from the login page (issue 29 §4)', () => {
+  const resetWorld = answeringApi((input) => ({
+    // Globex turned the one-time-code reset off; the others keep the provider's "true".
+    settings: { AllowPasswordResetWithOTP: input.clientId === 'globex' ? 'false' : 'true' },
+    labels: { Login_Text_LoginRequired: `Loaded for ${input.clientId ?? 'no client'}.` },
+  }));
+  const linkName = 'Reset your password with a code sent by e-mail';
+
+  it('links /Login/acme to the reset page of Acme, in the culture the address named', async () => {
+    renderShell({ path: '/Login/acme?culture=es', api: resetWorld.api });
+    expect(await screen.findByText('Loaded for acme.')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: 'Restablece tu contraseña con un código enviado por correo' }),
+    ).toHaveAttribute('href', '/ResetPassword/acme?culture=es');
+  });
+
+  it('links /Login (no client) to the reset page without a client', async () => {
+    renderShell({ path: '/Login', api: resetWorld.api });
+    expect(await screen.findByText('Loaded for no client.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: linkName })).toHaveAttribute('href', '/ResetPassword');
+  });
+
+  it('is not offered on /Login/globex, whose client turned the reset off', async () => {
+    renderShell({ path: '/Login/globex', api: resetWorld.api });
+    expect(await screen.findByText('Loaded for globex.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: linkName })).not.toBeInTheDocument();
+  });
+});
+
+describe('the widget’s "Reset via Email" (issue 29 §4)', () => {
+  it('confirms above the fresh widget that the mail was sent, until the person submits again', async () => {
+    const shell = await showWidget({});
+    expect(screen.queryByTestId('reset-mail-sent')).not.toBeInTheDocument();
+    act(() => {
+      shell.identity.widget({ type: 'widget.emailSent' });
+    });
+    // The widget is mounted afresh (spec §4) and the confirmation stays on the page.
+    await waitFor(() => {
+      expect(shell.identity.isWidgetMounted()).toBe(true);
+    });
+    expect(await screen.findByTestId('reset-mail-sent')).toHaveTextContent(
+      'If an account has that name, we sent it an e-mail with a link to reset the password.',
+    );
+    expect(screen.getByTestId('reset-mail-sent')).toHaveAttribute('role', 'status');
+    act(() => {
+      shell.identity.widget({ type: 'widget.submitted', username: 'AULUMB__lee@umbrella.test' });
+    });
+    await waitFor(() => {
+      expect(screen.queryByTestId('reset-mail-sent')).not.toBeInTheDocument();
+    });
   });
 });

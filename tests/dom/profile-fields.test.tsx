@@ -208,6 +208,16 @@ describe('a select field', () => {
     ).toEqual(['California', 'New York']);
   });
 
+  it('selects nothing for a value that is none of its options (a bad GoogleState prefill; issue 29 §7)', () => {
+    renderField(select({ value: 'ZZ' }), { required: true });
+    const combobox = screen.getByRole('combobox', { name: /^State/ });
+    expect(combobox).toHaveValue('');
+    expect(screen.getByRole<HTMLOptionElement>('option', { name: 'California' }).selected).toBe(false);
+    expect(screen.getByRole<HTMLOptionElement>('option', { name: 'Choose…' }).selected).toBe(true);
+    renderField(select({ value: 'ZZ' }));
+    expect(screen.getAllByRole('combobox')[1]).toHaveValue('');
+  });
+
   it('reads an option’s caption from the catalogue when it has the label, else from the field', () => {
     applyOverrides(i18n, 'en-us', { FormField_Option_State_NY: 'State of New York' });
     renderField(select());

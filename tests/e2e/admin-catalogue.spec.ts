@@ -139,7 +139,7 @@ describe('the admin catalogue end to end (issue 4, admin-and-board §2–§4)', 
     // Unused by any client application, it can be deleted after the confirmation.
     await page.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
     const deleted = answerTo(page, 'DELETE', /\/api\/v1\/Template\/[^/]+$/);
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete template' }).click();
     expect((await deleted).status()).toBeLessThan(300);
     await row(page, name).waitFor({ state: 'detached' });
     await admin.context.close();

@@ -18,7 +18,7 @@ describe('dashboard Edit Mode (admin-and-board §2, §4, §7)', () => {
     const admin = await adminPages.signedIn(browser(), baseUrl, PROVIDER_ADMIN);
     await adminPages.openEditMode(admin.page, 'globex');
     const dialog = await adminPages.openLabel(admin.page, 'Login_Text_Title');
-    await adminPages.chooseScope(admin.page, dialog, { culture: 'es', clientId: 'globex' });
+    await adminPages.chooseScope(admin.page, dialog, { culture: 'es', client: 'Globex Retail' });
     const title = `Bienvenido a Globex ${String(Date.now())}`;
     await adminPages.typeAndSave(dialog, title);
     await expect.poll(() => adminPages.snackbar(admin.page).innerText()).toContain('Text saved');
@@ -48,7 +48,7 @@ describe('dashboard Edit Mode (admin-and-board §2, §4, §7)', () => {
     const first = admin.page;
     const second = await admin.context.newPage();
     const key = 'Dashboard_Text_KeyHint';
-    const scope = { culture: 'en-us', clientId: 'globex' };
+    const scope = { culture: 'en-us', client: 'Globex Retail' };
 
     await adminPages.openEditMode(first, 'globex');
     await adminPages.openEditMode(second, 'globex');

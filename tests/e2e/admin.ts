@@ -48,13 +48,19 @@ export const adminPages = {
     return page.getByTestId('edit-text-dialog');
   },
 
-  /** Chooses culture and client in the open dialog, and waits for that scope's text to arrive. */
-  async chooseScope(page: Page, dialog: Locator, scope: { culture: string; clientId: string }) {
+  /**
+   * Chooses culture and client (by the name "Applies to" offers, issue 29 §4) in the open dialog, and waits for that
+   * scope's text to arrive. The dialog starts on the page's client, so choosing it again reads nothing.
+   */
+  async chooseScope(page: Page, dialog: Locator, scope: { culture: string; client: string }) {
     const byCulture = waitForLabelRead(page, `culture=${scope.culture}`);
     await dialog.getByLabel('Language').selectOption(scope.culture);
     await byCulture;
-    const byClient = waitForLabelRead(page, `clientId=${scope.clientId}`);
-    await dialog.getByLabel('Applies to').selectOption(scope.clientId);
+    const appliesTo = dialog.getByLabel('Applies to');
+    const chosen = await appliesTo.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text ?? '');
+    if (chosen === scope.client) return;
+    const byClient = waitForLabelRead(page, 'clientId=');
+    await appliesTo.selectOption({ label: scope.client });
     await byClient;
   },
 

@@ -4,6 +4,7 @@ import { adminPages } from './admin';
 import { cataloguePages } from './admin-catalogue';
 import { invitationMails } from './invitations';
 import { browserPerFile } from './support/browser';
+import { importPages } from './user-import-page';
 
 const baseUrl = inject('baseUrl');
 const browser = browserPerFile();
@@ -16,16 +17,12 @@ describe('bulk invitations end to end (issue 16 item 2: invite an import’s new
   it('the provider administrator uploads two new people, invites them from the dry run, and the panel lists them', async () => {
     const { page, context } = await adminPages.signedIn(browser(), baseUrl, 'admin@gatehouse.test');
     await cataloguePages.open(page, '/manageUsers', 'maria@acme.test');
-    const panel = page.getByTestId('import-users');
-    await panel.locator('#import-client').selectOption({ label: 'Umbrella Agents' });
-    await expect.poll(() => panel.getByRole('button', { name: 'Upload file' }).isEnabled()).toBe(true);
-    await panel.locator('input[type=file]').setInputFiles({
+    const { panel, preview } = await importPages.preview(page, {
+      client: 'Umbrella Agents',
       name: 'new-people.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(file(...PEOPLE.map((email) => row(email)))),
+      csv: file(...PEOPLE.map((email) => row(email))),
+      timeout: 30_000,
     });
-    const preview = panel.getByTestId('import-preview');
-    await preview.waitFor({ timeout: 30_000 });
     expect(await preview.getByTestId('count-Import_Text_CountNew').innerText()).toBe('New: 2');
 
     await preview.getByRole('button', { name: 'Invite the 2 new people' }).click();

@@ -41,7 +41,7 @@ export const identityPages = {
     return page.locator('main button').allInnerTexts();
   },
   async logOutThroughMenu(page: Page) {
-    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('button', { name: /account menu$/i }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
   },
 };

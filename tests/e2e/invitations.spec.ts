@@ -36,7 +36,7 @@ describe('invitations end to end (issue 16: the st token, public-and-profile §5
     // The audit log has it, newest first, with what was created (issue 13 "Audit log and error log pages").
     await admin.page.goto('/auditLog');
     await admin.page
-      .getByRole('button', { name: /^Details of .*: create invitation$/ })
+      .getByRole('button', { name: /^Details of .*: Invitation · Created$/ })
       .first()
       .click();
     const entry = admin.page.getByRole('dialog');

@@ -41,12 +41,14 @@ describe('the offline shell of the production build (issue 16, public-and-profil
     expect(cached.some((path) => path.startsWith('/assets/'))).toBe(true);
     expect(cached.filter((path) => !path.startsWith('/assets/') && path !== '/index.html')).toEqual([]);
 
-    // Offline: the shell comes from the worker and says so in Spanish; an API call fails instead of being answered.
+    // Offline: the shell comes from the worker, and the connection-lost notice says so in Spanish, without claiming
+    // that this anonymous visitor is signed in; an API call fails instead of being answered.
     await context.setOffline(true);
     await page.reload();
-    const offline = page.getByTestId('offline-page');
+    const offline = page.getByTestId('connection-lost');
     await offline.waitFor();
-    expect(await offline.getByRole('heading').innerText()).toBe('Estás sin conexión');
+    expect(await offline.innerText()).toContain('Se perdió la conexión.');
+    expect(await offline.innerText()).not.toContain('sesión iniciada');
     expect(
       await page.evaluate(() =>
         fetch('/api/v1/config/public').then(

@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, identityPages } from './identity';
 import { outboxReader, resetPages as reset } from './password-reset';
+import { profilePages } from './profile';
 import { browserPerFile, openPage, waitForArrival } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -31,6 +32,8 @@ describe('one-time-code password reset in the real browser (public-and-profile �
       const first = await outbox.nextCode(MARIA, seen);
       // The code text never says whether an account exists (no enumeration).
       await page.getByText(`If an account exists for ${MARIA}`).waitFor();
+      // After Send code the focus is on the code step's heading, not on <body> (issue 29 §6).
+      await expect.poll(() => profilePages.focused(page)).toBe('h2: The code we sent you');
 
       const wrong = String((Number(first) + 1) % 1_000_000).padStart(6, '0');
       for (let i = 0; i < 5; i += 1) {
@@ -50,10 +53,12 @@ describe('one-time-code password reset in the real browser (public-and-profile �
       expect(await reset.requestCode(page, MARIA)).toBe(200);
       const fresh = await outbox.nextCode(MARIA, seen);
       expect(await reset.tryCode(page, fresh)).toBe(200);
+      // After Verify code, on the new password step's heading.
+      await expect.poll(() => profilePages.focused(page)).toBe('h2: Your new password');
       expect(await reset.choosePassword(page, NEW_PASSWORD)).toBe(200);
       await page.getByText('Your password has been reset.').waitFor();
       expect((await outbox.mails(MARIA)).map((mail) => mail.subject)).toContain(
-        'Se cambió su contraseña de Acme Health',
+        'Se cambió tu contraseña de Acme Health',
       );
 
       await page.getByRole('link', { name: 'Back to sign in' }).click();

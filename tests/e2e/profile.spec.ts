@@ -51,6 +51,8 @@ describe('sign-up in the real browser (public-and-profile §2, §4, §5)', () =>
     await form.press(page, 'Continuar');
     const security = form.step(page, 'Seguridad');
     await security.waitFor();
+    // The focus moves to the new step's heading, not back to <body> (issue 29 §6).
+    await expect.poll(() => form.focused(page)).toBe('h2: Seguridad');
     await form.fillSecurityInSpanish(page, password);
 
     const register = page.getByRole('button', { name: 'Registrarme' });
@@ -97,8 +99,7 @@ describe('Edit Profile from the board (admin-and-board §2, §5)', () => {
     const phone = form.text(page, 'Número de teléfono');
     expect(await phone.inputValue()).toBe('(305) 555-0119');
     await form.type(page, 'Número de teléfono', '(305) 555-0142');
-    // The demo data has no SSN for her, and Acme's form requires one.
-    await form.type(page, 'Número de seguro social', '123456789');
+    // Everything Acme's form requires of her is seeded (issue 29 §4): only the phone changes.
     await form.press(page, 'Guardar');
     await page.waitForURL(application, { timeout: 20_000 });
     await page.getByRole('heading', { name: /benefits/ }).waitFor();

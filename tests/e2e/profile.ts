@@ -13,6 +13,19 @@ export const profilePages = {
     await page.getByRole('heading', { level: 2 }).first().waitFor({ timeout: 20_000 });
   },
 
+  /**
+   * What holds the keyboard focus, as `h2: text` for a heading (a step's heading after Continue, Send code or Verify
+   * code: issue 29 §6), else the element's tag (`body` when the focus fell back to the page).
+   */
+  async focused(page: Page): Promise<string> {
+    return page.evaluate(() => {
+      const active = document.activeElement;
+      if (active === null) return 'none';
+      const tag = active.tagName.toLowerCase();
+      return /^h[1-6]$/.test(tag) ? `${tag}: ${active.textContent.trim()}` : tag;
+    });
+  },
+
   /** The step on screen: the region named by its title (Perfil, Seguridad …). */
   step(page: Page, title: string): Locator {
     return page.getByRole('region', { name: title });

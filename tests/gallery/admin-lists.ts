@@ -15,8 +15,16 @@ export const sharedEditor = 'the one editor dialog frame: shot with the template
 const afterSave = 'after Save: the server answers in a moment (saving), or the dialog closes (saved, cancelled)';
 const secondWriter = 'needs someone else to save the same record while the dialog is open';
 
+/** Every flow's wait for the network (docs/spa.md "A connection that drops"): its loader under the one notice. */
+export const noNetwork =
+  'no answer from the network: the loader stays under the shared connection-lost notice (tests/e2e/offline-reload.spec.ts)';
+
+/** The grid states every list page shares, with their reasons. */
+export const gridLeftOut = { loading: sharedGrid, failed: sharedGrid, offline: noNetwork } as const;
+
 /** The editor pattern's states (machines/support/editor.ts) no list page shoots, with their reasons. */
 export const editorLeftOut = {
+  offline: noNetwork,
   saving: afterSave,
   conflict: secondWriter,
   overwriting: secondWriter,
@@ -74,11 +82,11 @@ export function listPage(definition: {
 }): GalleryPage {
   const { id, title, route, path, dialog, sharedStates = {}, more = [] } = definition;
   const gridSection: GallerySection = sharedStates.grid
-    ? { machine: definition.grid, shots: sharedStates.grid }
+    ? { machine: definition.grid, shots: sharedStates.grid, leftOut: { offline: noNetwork } }
     : {
         machine: definition.grid,
         shots: [{ state: 'ready', as: 'providerAdmin', open: ({ page }) => grid.open(page, path) }],
-        leftOut: { loading: sharedGrid, failed: sharedGrid },
+        leftOut: gridLeftOut,
       };
   const dialogSection: GallerySection[] =
     dialog === undefined
@@ -124,6 +132,16 @@ export function sharedGridShots(path: string, call: string): Shot[] {
       },
     },
     { state: 'ready', as: 'providerAdmin', open: ({ page }) => grid.open(page, path) },
+    {
+      state: 'ready.confirmingDelete',
+      variant: 'the delete confirmation',
+      as: 'providerAdmin',
+      open: async ({ page, text }) => {
+        await grid.open(page, path);
+        await buttonStarting(page, text('Admin_Button_DeleteRow')).first().click();
+        await shows(page.getByRole('alertdialog'));
+      },
+    },
     {
       state: 'ready',
       variant: 'filtered to nothing',

@@ -4,6 +4,7 @@ import { passwordResetMachine } from '@machines/password-reset/password-reset.ma
 import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
 import { signUpMachine } from '@machines/sign-up/sign-up.machine';
 import { identityPages } from '../e2e/identity';
+import { noNetwork } from './admin-lists';
 import type { GalleryPage } from './gallery-types';
 import { fail, hold, shows, signs, visit } from './steps';
 
@@ -63,6 +64,7 @@ export const publicPages: readonly GalleryPage[] = [
           rejecting: transient,
           signingOutAfterFailure: transient,
           leaving: 'the browser leaves for the page after sign-in (the board shots)',
+          offline: noNetwork,
         },
       },
     ],
@@ -128,6 +130,12 @@ export const publicPages: readonly GalleryPage[] = [
               await visit(page, '/SignUp/acme', signs.failure);
             },
           },
+          {
+            state: 'notOffered',
+            as: 'anonymous',
+            // Globex creates its people's accounts itself (no AutoSignUp).
+            open: ({ page, text }) => visit(page, '/SignUp/globex', (p) => p.getByText(text('SignUp_Text_NotOffered'))),
+          },
         ],
         leftOut: {
           starting: transient,
@@ -173,6 +181,7 @@ export const publicPages: readonly GalleryPage[] = [
           saved: 'final: the sign-up confirmation or the page after Edit Profile',
           cancelled: 'final: the form is left',
           unauthorised: 'final: the session ended while editing (the login page)',
+          offline: noNetwork,
         },
       },
     ],

@@ -28,6 +28,7 @@ const serverDown = new ApiError({ status: 500, code: 'internal', message: 'Inter
 const inUse = new ApiError({ status: 409, code: 'conflict', message: 'Still used by 2 clients.', requestId: 'q2' });
 
 const graph = gridWalkGraph({
+  gridId: 'applicationsGrid',
   rows,
   readFailure: serverDown,
   deleteRefusal: inUse,
@@ -81,6 +82,7 @@ describeWalks(applicationsGridMachine, {
       deleteRefusal: inUse,
       deleteFailTitle: 'Application_Text_DeleteFailTitle',
     }),
+    ...graph.offlineExecutors,
     ...clientPagedNotWalked,
     ...clientPagedPageExecutors({
       searchText: 'claims',

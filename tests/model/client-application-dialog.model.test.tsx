@@ -147,6 +147,9 @@ describeWalks(clientApplicationDialogMachine, {
     'error' in event && event.error instanceof Error ? (event.error as { code?: string }).code : undefined,
   timeout: 30_000,
   states: {
+    offline: notWalked(
+      'a read with no answer (issue 29 §3) is the editor pattern’s: walked in tests/model/profile-form.model',
+    ),
     loading: async () => {
       expect(await screen.findByText(title)).toBeInTheDocument();
       expect(screen.getByRole('status')).toHaveTextContent(en('Global_Text_Loading'));

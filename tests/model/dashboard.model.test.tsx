@@ -55,7 +55,9 @@ async function expectFigures(s: Shown) {
   const people = region.getByRole('table', { name: en('Dashboard_Text_PeoplePerClient') });
   expect(within(people).getByRole('row', { name: /Acme Health 120/ })).toBeInTheDocument();
   const changes = region.getByRole('region', { name: en('Dashboard_Text_RecentChanges') });
-  expect(changes).toHaveTextContent('AUL__admin@gatehouse.test: update client (Acme Health)');
+  // In plain words, the login without its internal prefix (issue 29 §5).
+  expect(changes).toHaveTextContent('admin@gatehouse.test: Client · Changed (Acme Health)');
+  expect(changes).not.toHaveTextContent('AUL__');
   expect(within(changes).getByRole('link', { name: en('Dashboard_Link_AuditLog') })).toHaveAttribute(
     'href',
     '/auditLog',

@@ -10,6 +10,7 @@ import { editModeInput } from '../support/machine-contexts';
 import { profile } from '../support/profiles';
 import { describeWalks, notWalked, type WalkEvent } from '../support/walk';
 import { renderDashboard } from './dashboard.harness';
+import { providerEditChoices } from '@tests/support/dashboard-fixtures';
 
 type Harness = ReturnType<typeof renderDashboard>;
 
@@ -33,7 +34,7 @@ async function finishDialog(harness: Harness, result: 'saved' | 'cancelled') {
     expect(calls.read.waiting()).toBe(1);
   });
   act(() => {
-    calls.read.resolve({ kind: 'label', value: 'Dashboard', version: 2 });
+    calls.read.resolve({ kind: 'label', value: 'Dashboard', version: 2, choices: providerEditChoices });
   });
   if (result === 'cancelled') {
     await userEvent.click(await screen.findByRole('button', { name: /Cancel/ }));

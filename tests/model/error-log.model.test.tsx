@@ -20,6 +20,7 @@ import {
   readOnlyGridWalk,
   rowDetailsNotWalked,
   tableNames,
+  gridNoAnswer,
 } from '../support/grid-walk';
 import { recordingNotifications } from '../support/recording-ref';
 import { renderAdminView } from '../support/render-admin';
@@ -55,6 +56,7 @@ const serverDown = new ApiError({ status: 500, code: 'internal', message: 'Inter
 
 const pageLoaded = actorDone('loadRows', page as GridLoad<ErrorRow>);
 const pageFailed = actorError('loadRows', serverDown);
+const noAnswer = gridNoAnswer('errorGrid');
 const exported = actorDone('exportRows', undefined);
 const exportFailed = actorError('exportRows', serverDown);
 const detailClosed = actorDone('editor', undefined as unknown);
@@ -65,6 +67,8 @@ const audits = { type: 'filter.refine', name: 'level', value: 'AUDIT' } as const
 type Walked =
   | typeof pageLoaded
   | typeof pageFailed
+  | typeof noAnswer.rowsNoAnswer
+  | typeof noAnswer.readAgain
   | typeof exported
   | typeof exportFailed
   | typeof detailClosed
@@ -75,8 +79,9 @@ type Walked =
 
 /** The events each state can meet through the page: from the unnarrowed page, the level, Export, a row's details. */
 const eventsOf = (s: GridSnapshot): Walked[] => {
-  if (s.matches('loading')) return [pageLoaded, pageFailed];
+  if (s.matches('loading')) return [pageLoaded, pageFailed, noAnswer.rowsNoAnswer];
   if (s.matches('failed')) return [{ type: 'grid.refresh' as const }];
+  if (s.matches('offline')) return [noAnswer.readAgain];
   if (s.matches({ ready: 'browsing' }))
     return Object.keys(s.context.refinements).length === 0 ? [audits, exportAll, viewFirst] : [];
   if (s.matches({ ready: 'exporting' })) return [exported, exportFailed];
@@ -113,6 +118,7 @@ describeWalks(errorGridMachine, {
       serializeState: (s) => JSON.stringify([s.value, s.context.refinements]),
       journeys: [
         [pageFailed, { type: 'grid.refresh' }],
+        [noAnswer.rowsNoAnswer, noAnswer.readAgain, pageLoaded],
         [pageLoaded, viewFirst, detailClosed],
         [pageLoaded, exportAll, exported],
         [pageLoaded, exportAll, exportFailed],
@@ -120,7 +126,8 @@ describeWalks(errorGridMachine, {
     },
   ],
   start: renderPage,
-  describeEvent: (event) => (event.type.startsWith('xstate.error') ? 'refused' : undefined),
+  describeEvent: (event) =>
+    event.type.startsWith('xstate.error') ? (event === noAnswer.rowsNoAnswer ? 'no answer' : 'refused') : undefined,
   // A bound so a stuck walk fails instead of hanging (not a speed check).
   timeout: 30_000,
   states: {
@@ -158,6 +165,7 @@ describeWalks(errorGridMachine, {
       deleteFailTitle: 'Global_Error_Unknown',
       filterColumn: 'code',
     }),
+    ...noAnswer.executors,
     ...readOnlyGridWalk.executors,
     ...rowDetailsNotWalked,
     'filter.column': sharedGrid,

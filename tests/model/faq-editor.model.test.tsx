@@ -33,6 +33,7 @@ const stale = new ApiError({
 });
 
 const graph = gridWalkGraph({
+  gridId: 'faqGrid',
   rows,
   readFailure: serverDown,
   deleteRefusal: stale,
@@ -90,6 +91,7 @@ describeWalks(faqGridMachine, {
       deleteFailTitle: 'Faq_Text_DeleteFailTitle',
       filterColumn: 'part',
     }),
+    ...graph.offlineExecutors,
     ...clientPagedNotWalked,
     ...clientPagedPageExecutors({
       searchText: 'billing',

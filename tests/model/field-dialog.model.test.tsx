@@ -222,6 +222,9 @@ describeWalks(fieldDialogMachine, {
   },
   timeout: 60_000,
   states: {
+    offline: notWalked(
+      'a read with no answer (issue 29 §3) is the editor pattern’s: walked in tests/model/profile-form.model',
+    ),
     loading: async (s) => {
       // The row shows while the lists load, but takes no input, and Save waits.
       expect(await inDialog().findByText(en('Global_Text_Loading'))).toBeInTheDocument();

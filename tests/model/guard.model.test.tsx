@@ -1,9 +1,17 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, expect } from 'vitest';
+import { afterEach, beforeAll, expect, vi } from 'vitest';
+import { NetworkError } from '@contracts/failures';
 import { guardMachine, type GuardInput } from '@machines/guard/guard.machine';
 import { storageKeys } from '@src/app/storage-keys';
 import type { Menu } from '@contracts/resources';
-import { actorDone, doneEventType } from '../support/controlled-actor';
+import {
+  actorDone,
+  actorError,
+  afterEventType,
+  delayEnd,
+  doneEventType,
+  errorEventType,
+} from '../support/controlled-actor';
 import { preloadLazyChunks, renderShell } from '../support/render-shell';
 import { answeringApi } from '../support/shell-api';
 import { guardInput } from '../support/machine-contexts';
@@ -18,11 +26,12 @@ const entry = (linkUrl: string, caption: string, roleAccess: Menu['menuItems'][n
   hidden: false,
   roleAccess,
 });
+const full: Menu = {
+  section: 'Portal',
+  menuItems: [entry('/dashboard', 'Dashboard', ['admin', 'clientadmin']), entry('/field', 'Fields', ['admin'])],
+};
 const menus: Record<string, Menu> = {
-  full: {
-    section: 'Portal',
-    menuItems: [entry('/dashboard', 'Dashboard', ['admin', 'clientadmin']), entry('/field', 'Fields', ['admin'])],
-  },
+  full,
   fieldsOnly: { section: 'Portal', menuItems: [entry('/field', 'Fields', ['admin'])] },
   empty: { section: 'Portal', menuItems: [] },
 };
@@ -33,8 +42,28 @@ const adminInput = guardInput({ area: 'admin', path: '/dashboard', profile: prof
 
 const boardEvents = [actorDone('readStoredRedirect', '/Faq'), actorDone('readStoredRedirect', undefined)];
 const adminEvents = Object.values(menus).map((menu) => actorDone('loadMenu', menu));
+/** Issue 29 §3: the menu gets no answer (a reload offline), then the connection comes back. */
+const OFFLINE = 'guard.offline';
+const menuNoAnswer = actorError('loadMenu', new NetworkError('Failed to fetch'));
+const menuAgain = delayEnd('networkRetry', OFFLINE);
+const menuBack = actorDone('loadMenu', full);
+const offlineEvents = [menuNoAnswer, menuAgain, menuBack];
 
 type Harness = { input: GuardInput; shell?: ReturnType<typeof renderShell> };
+
+/** Renders the admin page once, and waits until the menu is asked for (again). */
+const menuAsked = async (harness: Harness) => {
+  harness.shell ??= renderShell({
+    path: harness.input.path,
+    api: answeringApi().api,
+    input: { session: { signOutReason: undefined, profile: harness.input.profile } },
+  });
+  const identity = harness.shell.identity;
+  await waitFor(() => {
+    if (identity.menu.waiting() !== 1) throw new Error('the menu has not been asked for yet');
+  });
+  return identity;
+};
 
 const render = (harness: Harness) => {
   harness.shell = renderShell({
@@ -54,19 +83,37 @@ beforeAll(preloadLazyChunks, 60_000);
 
 describeWalks(guardMachine, {
   title: 'guard walks (public-and-profile §4, admin-and-board §4)',
-  events: [...boardEvents, ...adminEvents],
+  events: [...boardEvents, ...adminEvents, ...offlineEvents],
   /** Two guarded addresses: the board (stored redirect or not) and an admin page (the menu decides). */
   scenarios: [
     { name: 'board', input: boardInput, events: boardEvents },
     { name: 'admin', input: adminInput, events: adminEvents },
+    // The clock is the test's (advancing on its own too, so Testing Library's waits still run): the retry is a delay.
+    {
+      name: 'admin offline',
+      input: adminInput,
+      // Each answer where the machine waits for it: an actor's failure it does not wait for would end the run.
+      events: (s) => (s.matches('loadingMenu') ? [menuNoAnswer, menuBack] : [menuAgain]),
+      journeys: [offlineEvents],
+    },
   ],
-  start: (scenario): Harness => ({ input: scenario.input }),
+  start: (scenario): Harness => {
+    if (scenario.name === 'admin offline') vi.useFakeTimers({ shouldAdvanceTime: true });
+    return { input: scenario.input };
+  },
+  stop: () => {
+    vi.useRealTimers();
+  },
   describeEvent: (event) =>
-    typeof event.output === 'string'
-      ? `stored ${event.output}`
-      : event.output
-        ? `menu ${menuName(event.output)}`
-        : 'nothing stored',
+    'error' in event
+      ? 'no answer'
+      : !('output' in event)
+        ? undefined
+        : typeof event.output === 'string'
+          ? `stored ${event.output}`
+          : event.output
+            ? `menu ${menuName(event.output)}`
+            : 'nothing stored',
   states: {
     deciding: notWalked('left at once by an eventless transition'),
     routing: notWalked('left at once by an eventless transition'),
@@ -74,8 +121,15 @@ describeWalks(guardMachine, {
     checkingStoredRedirect: (_s, harness) => {
       expect(harness.shell).toBeUndefined();
     },
+    // Nothing on screen before the first step renders the page; after a retry, the menu is asked for again.
     loadingMenu: (_s, harness) => {
-      expect(harness.shell).toBeUndefined();
+      expect(harness.shell?.identity.menu.waiting() ?? 'not rendered').toBe(harness.shell ? 1 : 'not rendered');
+    },
+    // No answer is not a denial: still on the admin page, not the login page, and the page says the connection is lost.
+    offline: async (_s, harness) => {
+      expect(await screen.findByText('The connection is lost.')).toBeInTheDocument();
+      expect(lastPath(harness)).toBe('/dashboard');
+      expect(screen.queryByText(/type error/i)).not.toBeInTheDocument();
     },
     granted: async (s) => {
       // The page shows: the board's launcher or the admin layout with the role's menu.
@@ -98,14 +152,22 @@ describeWalks(guardMachine, {
       render(harness);
     },
     [doneEventType('loadMenu')]: async ({ event }, harness) => {
-      render(harness);
-      const identity = harness.shell?.identity;
-      await waitFor(() => {
-        if (identity?.menu.waiting() !== 1) throw new Error('the menu has not been asked for yet');
-      });
+      const identity = await menuAsked(harness);
       act(() => {
-        identity?.menu.resolve(event.output);
+        identity.menu.resolve(event.output);
       });
+    },
+    [errorEventType('loadMenu')]: async ({ event }, harness) => {
+      const identity = await menuAsked(harness);
+      act(() => {
+        identity.menu.reject(event.error);
+      });
+    },
+    [afterEventType('networkRetry', OFFLINE)]: async (_step, harness) => {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(3000);
+      });
+      await menuAsked(harness);
     },
   },
 });

@@ -1,10 +1,18 @@
 /* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
 import { act, screen, waitFor } from '@testing-library/react';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
+import { NetworkError } from '@contracts/failures';
 import { loginMachine } from '@machines/login/login.machine';
 import type { LoginEvent, StoredLogin, WidgetEvent } from '@machines/login/login.types';
 import type { ProfileValidateResult } from '@contracts/profile';
-import { actorDone, doneEventType } from '../support/controlled-actor';
+import {
+  actorDone,
+  actorError,
+  afterEventType,
+  delayEnd,
+  doneEventType,
+  errorEventType,
+} from '../support/controlled-actor';
 import { renderShell } from '../support/render-shell';
 import { answeringApi } from '../support/shell-api';
 import { loginInput } from '../support/machine-contexts';
@@ -34,6 +42,21 @@ const events = [
   emailSent,
 ] satisfies WalkEvent<typeof loginMachine>[];
 
+/**
+ * Issue 29 §3: tokens found (a reload), the profile call gets no answer, then the connection comes back. Each answer
+ * where the machine waits for it: an actor failure it does not wait for would end the run.
+ */
+const OFFLINE = 'login.offline';
+const noAnswer = actorError('validateProfile', new NetworkError('Failed to fetch'));
+const retry = delayEnd('networkRetry', OFFLINE);
+const validAgain = actorDone('validateProfile', valid);
+const networkEvents = [storedRead, tokensFound, noAnswer, retry, validAgain];
+const networkOffer = (s: { matches: (state: 'starting' | 'checkingSession' | 'validatingProfile') => boolean }) => {
+  if (s.matches('starting')) return [storedRead];
+  if (s.matches('checkingSession')) return [tokensFound];
+  return s.matches('validatingProfile') ? [noAnswer, validAgain] : [retry];
+};
+
 const FAILED_LOGIN_TEXT = 'Acme could not sign you in: check your e-mail and password.';
 
 type Harness = { shell?: ReturnType<typeof renderShell> };
@@ -55,10 +78,11 @@ async function playWidget(harness: Harness, event: LoginEvent) {
 
 describeWalks(loginMachine, {
   title: 'login model walk (public-and-profile §2, §4, §5, through the real login page)',
-  events,
+  events: [...events, noAnswer, retry],
   scenarios: [
     {
       input: loginInput(),
+      events,
       // One submit and at most one failure: enough to see the message and the counter without an endless graph.
       filterEvents: (s, event) =>
         (event.type !== 'widget.submitted' || s.context.username === undefined) &&
@@ -70,9 +94,18 @@ describeWalks(loginMachine, {
         [storedRead, tokensFound, rejected, signedOut],
       ],
     },
+    // The clock is the test's (advancing on its own too, so Testing Library's waits still run): the retry is a delay.
+    { name: 'network', input: loginInput(), events: networkOffer, journeys: [networkEvents] },
   ],
-  start: (): Harness => ({}),
+  start: (scenario): Harness => {
+    if (scenario.name === 'network') vi.useFakeTimers({ shouldAdvanceTime: true });
+    return {};
+  },
+  stop: () => {
+    vi.useRealTimers();
+  },
   describeEvent: (event) => {
+    if ('error' in event) return 'no answer';
     if (!('output' in event)) return undefined;
     if (typeof event.output === 'string') return event.output;
     return typeof event.output === 'object' && 'valid' in event.output
@@ -102,7 +135,10 @@ describeWalks(loginMachine, {
         expect(screen.getByTestId('login-attempts')).toHaveTextContent('You have 4 sign-in attempts left.');
       } else {
         expect(screen.queryByText(FAILED_LOGIN_TEXT)).not.toBeInTheDocument();
-      }
+      } // After the widget's "Reset via Email" the fresh widget comes with the page's confirmation (issue 29 §4).
+      if (s.context.resetMailSent)
+        expect(await screen.findByTestId('reset-mail-sent')).toHaveTextContent('we sent it an e-mail with a link');
+      else expect(screen.queryByTestId('reset-mail-sent')).not.toBeInTheDocument();
     },
     validatingProfile: async (_s, harness) => {
       await waitFor(() => {
@@ -115,7 +151,16 @@ describeWalks(loginMachine, {
         expect(screen.getByText(/The client acme was not found/)).toBeInTheDocument();
       });
     },
-    signingOutAfterFailure: notWalked('only when the profile call itself fails: the walk answers it'),
+    signingOutAfterFailure: notWalked(
+      'only when the profile call fails with an answer (a 500): pinned in the login transition specs',
+    ),
+    // No answer is not a failed profile: the tokens stay (nothing signed out), the page says the connection is lost.
+    offline: async (_s, harness) => {
+      expect(await screen.findByText('The connection is lost.')).toBeInTheDocument();
+      expect(shell(harness).identity.signOut.waiting()).toBe(0);
+      expect(shell(harness).identity.profile.waiting()).toBe(0);
+      expect(screen.queryByText(/type error/i)).not.toBeInTheDocument();
+    },
     widgetFailed: notWalked('the fake widget mounts when the page renders: tests/dom/widget-retry fails a mount'),
     leaving: async (_s, harness) => {
       // Maria has two applications and none was asked for: the board.
@@ -139,6 +184,16 @@ describeWalks(loginMachine, {
     [doneEventType('validateProfile')]: ({ event }, harness) => {
       act(() => {
         shell(harness).identity.profile.resolve(event.output);
+      });
+    },
+    [errorEventType('validateProfile')]: ({ event }, harness) => {
+      act(() => {
+        shell(harness).identity.profile.reject(event.error);
+      });
+    },
+    [afterEventType('networkRetry', OFFLINE)]: async () => {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(3000);
       });
     },
     [doneEventType('signOut')]: (_step, harness) => {

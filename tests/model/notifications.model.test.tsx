@@ -5,11 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { notificationsMachine } from '@machines/notifications/notifications.machine';
 import type { ErrorLogInput, NotificationsEvent } from '@machines/notifications/notifications.types';
-import { ApiError } from '@contracts/failures';
+import { ApiError, NetworkError } from '@contracts/failures';
 import { everyEnglishText } from '@tests/support/catalogue-text';
 import { ErrorBar } from '@src/ui/ErrorBar';
 import { ErrorModal } from '@src/ui/ErrorModal';
 import { SnackbarHost } from '@src/ui/SnackbarHost';
+import { ConnectionNotice } from '@src/ui/ConnectionNotice';
 import { UiProvider } from '@src/ui/UiProvider';
 import { catalogueText } from '../support/catalogue-text';
 import { afterEventType, createControlledActor, delayEnd, isDelayEvent } from '../support/controlled-actor';
@@ -36,6 +37,11 @@ const ERROR_BAR_SHOWN = 'notifications.errorBar.shown';
 const snackbarTimeUp = delayEnd('snackbarDuration', SNACKBAR_SHOWING);
 const errorBarTimeUp = delayEnd('errorBarDuration', ERROR_BAR_SHOWN);
 const shownAndDismissed = [showSnackbar, dismissSnackbar, showErrorBar, dismissErrorBar, report, dismissModal];
+/** Issue 29 §3: a call that got no answer, reported as any failure is; and the edge's signs of the connection. */
+const reportNoAnswer = { type: 'error.report', error: new NetworkError('Failed to fetch') } as const;
+const connectionLost = { type: 'connection.lost' } as const;
+const connectionBack = { type: 'connection.back' } as const;
+const connectionEvents = [reportNoAnswer, connectionLost, connectionBack];
 
 const en = (id: string) => catalogueText('en-us', id);
 
@@ -45,7 +51,11 @@ function renderNotifications() {
   const logError = createControlledActor<undefined, ErrorLogInput>();
   const actor = createActor(
     notificationsMachine.provide({
-      actors: { logError: logError.logic, watchUncaughtErrors: fromCallback(() => undefined) },
+      actors: {
+        logError: logError.logic,
+        watchUncaughtErrors: fromCallback(() => undefined),
+        watchConnection: fromCallback(() => undefined),
+      },
     }),
     { input: { showErrorCode: true } },
   ).start();
@@ -55,6 +65,7 @@ function renderNotifications() {
         <SnackbarHost notificationsRef={actor} />
         <ErrorModal notificationsRef={actor} />
         <ErrorBar notificationsRef={actor} />
+        <ConnectionNotice notificationsRef={actor} signedIn={false} />
       </I18nProvider>
     </UiProvider>,
   );
@@ -86,7 +97,7 @@ afterEach(() => {
 
 const walks = describeWalks(notificationsMachine, {
   title: 'notifications model walk',
-  events: [...shownAndDismissed, snackbarTimeUp, errorBarTimeUp],
+  events: [...shownAndDismissed, snackbarTimeUp, errorBarTimeUp, ...connectionEvents],
   scenarios: [
     {
       input: { showErrorCode: true },
@@ -107,6 +118,16 @@ const walks = describeWalks(notificationsMachine, {
         [showErrorBar, errorBarTimeUp],
         [showErrorBar, dismissErrorBar],
         [report, dismissModal],
+      ],
+    },
+    {
+      // A network failure is the connection-lost notice, never a modal, a snackbar or an error log post.
+      name: 'connection',
+      input: { showErrorCode: true },
+      events: connectionEvents,
+      journeys: [
+        [reportNoAnswer, connectionBack],
+        [connectionLost, connectionBack],
       ],
     },
   ],
@@ -138,12 +159,25 @@ const walks = describeWalks(notificationsMachine, {
     'errorBar.shown': () => {
       expect(within(screen.getByTestId('error-bar')).getByText('The menu could not be loaded')).toBeInTheDocument();
     },
+    'connection.online': () => {
+      expect(screen.queryByTestId('connection-lost')).not.toBeInTheDocument();
+    },
+    'connection.lost': (_s, { logError }) => {
+      const notice = screen.getByTestId('connection-lost');
+      expect(within(notice).getByText('The connection is lost.')).toBeInTheDocument();
+      // Nobody is signed in here: the notice does not say they are (issue 29 §4, screens that tell the truth).
+      expect(notice).not.toHaveTextContent('signed in');
+      expect(screen.queryByText(en('Global_Error_Type'))).not.toBeInTheDocument();
+      expect(logError.waiting()).toBe(0);
+    },
   },
   /** Callers send shows and reports; the person clicks to dismiss; time passes for the named delays. */
   executors: {
     'snackbar.show': send,
     'errorBar.show': send,
     'error.report': send,
+    'connection.lost': send,
+    'connection.back': send,
     'modal.show': notWalked('the walks open the modal through error.report, which builds the same request'),
     'snackbar.dismiss': () => {
       click('snackbar', en('Global_Button_Close'));

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSelector } from '@xstate/react';
 import { expect, vi } from 'vitest';
@@ -7,6 +7,7 @@ import type { SecurityInput } from '@contracts/forms/profile-rules';
 import type { MessageKind } from '@contracts/forms/rules';
 import type { FormField } from '@contracts/profile-form';
 import type { InstanceRecord } from '@contracts/instance';
+import { isNetworkFailure, NetworkError } from '@contracts/failures';
 import type { InputFailure } from '@machines/profile-form/profile-draft';
 import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
 import {
@@ -35,7 +36,9 @@ import { catalogueText } from '../support/catalogue-text';
 import {
   actorDone,
   actorError,
+  afterEventType,
   createControlledActor,
+  delayEnd,
   doneEventType,
   errorEventType,
 } from '../support/controlled-actor';
@@ -157,6 +160,10 @@ const keepMine = { type: 'keepMine' as const };
 const read = (loaded: ProfileLoaded) => actorDone('load', loaded);
 const offline = new Error('The server is not answering');
 const loadFailed = actorError('load', offline);
+/** Issue 29 §3: a read that gets no answer at all (the HTTP port's NetworkError), then the read again by itself. */
+const noAnswer = actorError('load', new NetworkError('Failed to fetch'));
+const OFFLINE = 'profileForm.offline';
+const readAgain = delayEnd('networkRetry', OFFLINE);
 const saveAnswer = (result: ProfileResult) => actorDone('save', result);
 const registered = saveAnswer({ kind: 'registered' });
 /** An update accepted; the record is the server's (the form reads only that it was saved). */
@@ -181,6 +188,8 @@ type Walked =
   | ReturnType<typeof read>
   | ReturnType<typeof updated>
   | typeof loadFailed
+  | typeof noAnswer
+  | typeof readAgain
   | typeof saveFailed
   | typeof memberIdTaken;
 
@@ -751,8 +760,22 @@ describeWalks(profileFormMachine, {
       agentOffers,
     ),
     scenario('Admin', adminInput({ notifications: graphNotifications, footer: 'navigation' }), adminOffers),
+    // Edit Profile's read with no answer: the loader and the connection-lost notice, then the form by itself.
+    scenario(
+      'Edit offline',
+      editInput({ notifications: graphNotifications }),
+      (s) => (s.matches('loading') ? [noAnswer, read(mariaLoaded)] : s.matches('offline') ? [readAgain] : []),
+      [[noAnswer, readAgain, read(mariaLoaded)]],
+    ),
   ],
-  start: ({ input }): Harness => startForm(input),
+  // The network scenario's clock is the test's (advancing on its own too, so waits still run): the retry is a delay.
+  start: ({ name, input }): Harness => {
+    if (name === 'Edit offline') vi.useFakeTimers({ shouldAdvanceTime: true });
+    return startForm(input);
+  },
+  stop: () => {
+    vi.useRealTimers();
+  },
   describeEvent: (event) => {
     if (event.type === 'edit') {
       const c = event.changes;
@@ -799,6 +822,15 @@ describeWalks(profileFormMachine, {
     },
     // "Keep mine" reads the current version first, then saves the draft over it.
     overwriting: (s, harness) => expectBusyAwaiting(s, harness, harness.calls.load),
+    // Never "User not found" nor the failure card: the loader stays, the notice says the connection is lost (§3).
+    offline: async (_s, harness) => {
+      expect(await screen.findByTestId('connection-lost')).toHaveTextContent('The connection is lost.');
+      expect(screen.getByRole('status')).toHaveTextContent(en('Global_Text_Loading'));
+      expect(screen.queryByTestId('load-failure')).toBeNull();
+      expect(screen.queryByTestId('snackbar')).toBeNull();
+      expect(screen.queryByText(en('Instance_Text_UserNotFound'))).toBeNull();
+      expect(harness.calls.load.waiting()).toBe(0);
+    },
     failed: async (_s, harness) => {
       // The host's card instead of the form; the failed read reported under the user-not-found title (§8).
       expect(await screen.findByTestId('load-failure')).toBeInTheDocument();
@@ -821,8 +853,17 @@ describeWalks(profileFormMachine, {
   executors: {
     [doneEventType('load')]: ({ event }, harness) => answer('load', event, harness),
     [errorEventType('load')]: async ({ event }, harness) => {
-      harness.failure = event.error;
+      // A failure with an answer is reported in a snackbar; no answer is the connection-lost notice (issue 29 §3).
+      harness.failure = isNetworkFailure(event.error) ? undefined : event.error;
       await answer('load', event, harness);
+    },
+    [afterEventType('networkRetry', OFFLINE)]: async (_step, harness) => {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(3000);
+      });
+      await waitFor(() => {
+        if (harness.calls.load.waiting() !== 1) throw new Error('the form has not read again yet');
+      });
     },
     [doneEventType('save')]: ({ event }, harness) => answer('save', event, harness),
     [errorEventType('save')]: async ({ event }, harness) => {

@@ -1,7 +1,15 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { sessionMachine } from '@machines/session/session.machine';
-import { actorDone, afterEventType, delayEnd, doneEventType } from '../support/controlled-actor';
+import { NetworkError } from '@contracts/failures';
+import {
+  actorDone,
+  actorError,
+  afterEventType,
+  delayEnd,
+  doneEventType,
+  errorEventType,
+} from '../support/controlled-actor';
 import { renderShell } from '../support/render-shell';
 import { answeringApi } from '../support/shell-api';
 import { profile } from '../support/profiles';
@@ -9,16 +17,31 @@ import { describeWalks, notWalked, type WalkEvent } from '../support/walk';
 
 /** Portal settings of the walk: a long idle time the walk skips over, a two-second warning it counts through. */
 const SETTINGS = { Session_IdleTime: '600', Session_WarningTimeOut: '2', Session_TokenRefreshInterval: '3600' };
+/** The network walk's settings: the keep-alive due after a minute, long before the idle warning (issue 29 §3). */
+const RENEWING_SETTINGS = { ...SETTINGS, Session_TokenRefreshInterval: '60' };
 const IDLE_WATCH = 'session.signedIn.idle.watching';
 const COUNTING = 'session.signedIn.idle.warning.counting';
+const KEEP_ALIVE_WAITING = 'session.signedIn.keepAlive.waiting';
+const KEEP_ALIVE_OFFLINE = 'session.signedIn.keepAlive.offline';
 
-const events = [
+const idleEvents = [
   { type: 'settings.changed', settings: SETTINGS },
   delayEnd('idleTime', IDLE_WATCH),
   delayEnd('oneSecond', COUNTING),
   { type: 'idle.resume' },
   actorDone('signOut', undefined),
 ] satisfies WalkEvent<typeof sessionMachine>[];
+
+/** A renewal that gets no answer (the fetch's own TypeError, as okta-auth-js's is turned into by the identity port). */
+const networkEvents = [
+  { type: 'settings.changed', settings: RENEWING_SETTINGS },
+  delayEnd('refreshInterval', KEEP_ALIVE_WAITING),
+  actorError('renewTokens', new NetworkError('Failed to fetch')),
+  delayEnd('networkRetry', KEEP_ALIVE_OFFLINE),
+  actorDone('renewTokens', undefined),
+] satisfies WalkEvent<typeof sessionMachine>[];
+
+const events = [...idleEvents, ...networkEvents];
 
 type Harness = { shell?: ReturnType<typeof renderShell> };
 
@@ -58,9 +81,19 @@ describeWalks(sessionMachine, {
   scenarios: [
     {
       input: { signOutReason: undefined, profile: profile() },
+      events: idleEvents,
       // The settings arrive once, with the first page; the walk is about what the person sees afterwards.
       filterEvents: (s, event) => (event.type === 'settings.changed') === (s.context.timing.warningSeconds !== 2),
       serializeState: (s) => JSON.stringify({ value: s.value, countdown: s.context.countdown, w: s.context.timing }),
+    },
+    {
+      // Issue 29 §3: a keep-alive that gets no answer keeps the person signed in and tries again until it is answered.
+      name: 'network',
+      input: { signOutReason: undefined, profile: profile() },
+      events: networkEvents,
+      filterEvents: (s, event) => (event.type === 'settings.changed') === (s.context.timing.refreshSeconds !== 60),
+      serializeState: (s) => JSON.stringify({ value: s.value, w: s.context.timing }),
+      journeys: [networkEvents],
     },
   ],
   start: (): Harness => ({}),
@@ -77,8 +110,19 @@ describeWalks(sessionMachine, {
     'signedIn.keepAlive.waiting': (_s, harness) => {
       expect(harness.shell?.identity.renew.waiting() ?? 0).toBe(0);
     },
-    'signedIn.keepAlive.renewing': notWalked('the token refresh interval is an hour, longer than any walk'),
-    'signedIn.keepAlive.checkingToken': notWalked('only after a failed renewal, which no walk reaches'),
+    'signedIn.keepAlive.renewing': (_s, harness) => {
+      expect(harness.shell?.identity.renew.waiting()).toBe(1);
+    },
+    'signedIn.keepAlive.checkingToken': notWalked(
+      'only after a renewal the identity provider refused, pinned in the session transition specs',
+    ),
+    // No answer is not a sign-out: still on the board, nothing revoked, no dialog; the renewal comes again by itself.
+    'signedIn.keepAlive.offline': (_s, harness) => {
+      expect(harness.shell?.identity.renew.waiting()).toBe(0);
+      expect(harness.shell?.identity.signOut.waiting()).toBe(0);
+      expect(harness.shell?.location.history.at(-1)).toBe('/board/index');
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    },
     signingOut: (_s, harness) => {
       expect(harness.shell?.identity.signOut.waiting()).toBe(1);
     },
@@ -89,10 +133,10 @@ describeWalks(sessionMachine, {
     },
   },
   executors: {
-    'settings.changed': async (_step, harness) => {
+    'settings.changed': async ({ event }, harness) => {
       harness.shell = renderShell({
         path: '/board/index',
-        api: answeringApi(() => ({ settings: SETTINGS })).api,
+        api: answeringApi(() => ({ settings: event.settings })).api,
         input: { session: { signOutReason: undefined, profile: profile() } },
       });
       await settle();
@@ -100,6 +144,20 @@ describeWalks(sessionMachine, {
     },
     [afterEventType('idleTime', IDLE_WATCH)]: () => elapse(600_000),
     [afterEventType('oneSecond', COUNTING)]: () => elapse(1000),
+    [afterEventType('refreshInterval', KEEP_ALIVE_WAITING)]: () => elapse(60_000),
+    [errorEventType('renewTokens')]: async ({ event }, harness) => {
+      act(() => {
+        harness.shell?.identity.renew.reject(event.error);
+      });
+      await settle();
+    },
+    [afterEventType('networkRetry', KEEP_ALIVE_OFFLINE)]: () => elapse(3000),
+    [doneEventType('renewTokens')]: async (_step, harness) => {
+      act(() => {
+        harness.shell?.identity.renew.resolve(undefined);
+      });
+      await settle();
+    },
     'idle.resume': async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Keep working' }));
       await settle();

@@ -43,8 +43,10 @@ import { describeWalks, notWalked } from '../support/walk';
 /** Acme's sign-up form: a required first name. */
 const signUpForm = emptyFormDefinition({ fields: [firstNameField({ value: '' })], applications: [] });
 
-const configRead = actorDone('readCaptchaConfig', recaptcha);
-const configFailed = actorError('readCaptchaConfig', offline);
+const configRead = actorDone('prepare', { captcha: recaptcha, offered: true });
+const configFailed = actorError('prepare', offline);
+/** The client's resources say it does not offer sign-up (Globex: no AutoSignUp). */
+const notOffered = actorDone('prepare', { captcha: recaptcha, offered: false });
 /** The form's output: the registration accepted, or nothing (it ended without one). */
 const formDone = (output: ProfileResult | undefined) => actorDone('profileForm', output);
 const registered = formDone({ kind: 'registered' });
@@ -81,6 +83,7 @@ const [tampered, expired, used, wrongClient] = ['tampered', 'expired', 'used', '
 /** Every event a walk steps on (`formEnded` is a `registered` without an answer). */
 type Walked =
   | typeof configRead
+  | typeof notOffered
   | typeof configFailed
   | typeof registered
   | typeof retry
@@ -96,6 +99,10 @@ type Scenario = {
   journeys?: readonly (readonly Walked[])[];
   /** The form's first read fails: the page's card, then Retry. */
   readFailsOnce?: boolean;
+  /** The client does not offer sign-up (its resources' `allowsSignUp` false); Acme does. */
+  closed?: boolean;
+  /** The site keeps the sign-up's e-mail (SignUp_EmailEditable false, as Umbrella's); Acme lets it be typed. */
+  emailKept?: boolean;
 };
 
 const inputFor = (overrides: Partial<SignUpInput> = {}): SignUpInput => ({
@@ -130,6 +137,8 @@ const invitedEvents = (s: { value: unknown }): Walked[] =>
         ? [retry]
         : [];
 
+/** A client without sign-up: the page's preparation says so; nothing else can happen there. */
+const closedEvents = (s: { value: unknown }): Walked[] => (s.value === 'preparing' ? [notOffered] : []);
 /** The page shows its state only: what config/public or the form answered before is not on screen. */
 const byState = (s: { value: unknown }) => JSON.stringify(s.value);
 
@@ -141,7 +150,8 @@ function startPage(scenario: Scenario) {
   const resources = answeringApi(() => ({
     inputs: { Instance_Field_Email: emailResource(), Security_Field_Answer: answerResource() },
     // Acme lets a newcomer type the e-mail (spec §5 SignUp_EmailEditable).
-    settings: { SignUp_EmailEditable: 'true' },
+    settings: { SignUp_EmailEditable: scenario.emailKept === true ? 'false' : 'true' },
+    allowsSignUp: scenario.closed !== true,
   }));
   const shell = renderShell({ path: scenario.path, api: { ...resources.api, ...calls.api } });
   return {
@@ -191,7 +201,13 @@ async function registerAsAna(harness: Harness) {
     // The invitation fixed the e-mail: prefilled and not editable, although Acme lets newcomers type one.
     expect(email).toHaveValue('ana@acme.test');
     expect(email).toHaveAttribute('readonly');
-  } else if ((email as HTMLInputElement).value === '') await user.type(email, 'ana@acme.test');
+    // The page says why (issue 29 §7).
+    expect(email).toHaveAccessibleDescription('Your invitation is for this address.');
+  } else {
+    // No e-mail came with the link: it is typed, even where the site keeps a link's e-mail (issue 29 §7).
+    if (harness.scenario.emailKept === true) expect(email).not.toHaveAttribute('readonly');
+    if ((email as HTMLInputElement).value === '') await user.type(email, 'ana@acme.test');
+  }
   const firstName = screen.getByRole('textbox', { name: /^FirstName/ });
   if (link.prefill.FirstName === undefined) await user.type(firstName, 'Ana');
   else {
@@ -270,6 +286,24 @@ describeWalks(signUpMachine, {
       ],
     },
     {
+      name: 'at /SignUp/globex, a client without sign-up',
+      serializeState: byState,
+      path: '/SignUp/globex',
+      input: inputFor({ clientId: 'globex' }),
+      events: closedEvents,
+      closed: true,
+    },
+    {
+      // Umbrella's case (issue 29 §7): the site keeps the e-mail, but the login page's "Sign up" brings none, so the
+      // required e-mail is typed (registerAsAna types it; a read-only one would leave the registration without it).
+      name: 'a site that keeps the e-mail, from a link without one',
+      serializeState: byState,
+      path: '/SignUp/acme',
+      input: inputFor(),
+      events: happyEvents,
+      emailKept: true,
+    },
+    {
       name: 'the form’s first read fails',
       serializeState: byState,
       path: '/SignUp/acme',
@@ -281,6 +315,7 @@ describeWalks(signUpMachine, {
   start: (scenario): Harness => startPage(scenario),
   describeEvent: (event) => {
     if (event.type === doneEventType('profileForm')) return event.output === undefined ? 'ended' : 'registered';
+    if (event.type === doneEventType('prepare') && !event.output.offered) return 'sign-up not offered';
     if ('error' in event && event.error instanceof ApiError) return `refused (${event.error.requestId})`;
     if ('error' in event && event.error instanceof Error) return `fails (${event.error.message})`;
     return undefined;
@@ -305,6 +340,18 @@ describeWalks(signUpMachine, {
       expect(screen.queryByTestId('profile-form')).toBeNull();
       expect(screen.queryByTestId('snackbar')).toBeNull();
       expect(screen.queryByRole('alertdialog')).toBeNull();
+    },
+    notOffered: async () => {
+      // The client's answer, not a failure: why there is no form, the client's login, no Retry, nothing reported.
+      const notice = within(
+        (await screen.findByText(en('SignUp_Text_NotOffered'))).closest('[role="alert"]') as HTMLElement,
+      );
+      expect(notice.getByRole('link', { name: en('SignUp_Link_Login') })).toHaveAttribute('href', '/Login/globex');
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      expect(screen.queryByText(loadFailedText)).toBeNull();
+      expect(screen.queryByText('User not found')).toBeNull();
+      expect(screen.queryByTestId('profile-form')).toBeNull();
+      expect(screen.queryByTestId('snackbar')).toBeNull();
     },
     preparing: async (_s, harness) => {
       await expectPreparing('SignUp_Text_Title', harness.calls.publicConfig);
@@ -360,9 +407,8 @@ describeWalks(signUpMachine, {
     },
   },
   executors: {
-    [doneEventType('readCaptchaConfig')]: (_step, harness) =>
-      answerCall(harness.calls.publicConfig, { output: publicConfig }),
-    [errorEventType('readCaptchaConfig')]: async ({ event }, harness) => {
+    [doneEventType('prepare')]: (_step, harness) => answerCall(harness.calls.publicConfig, { output: publicConfig }),
+    [errorEventType('prepare')]: async ({ event }, harness) => {
       harness.reported = 'snackbar';
       await answerCall(harness.calls.publicConfig, { error: event.error });
     },

@@ -13,6 +13,7 @@ import type {
   ImportTemplate,
   ImportUpload,
 } from '@contracts/user-import';
+import { outcomeOf } from '@machines/user-import/outcome';
 import { userImportMachine } from '@machines/user-import/user-import.machine';
 import type { UploadOutcome } from '@machines/user-import/user-import.types';
 import { ImportUsersPanel } from '@src/admin/users/import/ImportUsersPanel';
@@ -39,8 +40,17 @@ const form = {
 } as unknown as FormDefinition;
 const preview: ImportPreview = {
   job: job(),
-  problems: [{ line: 3, column: 'SocialSecurityNumber', message: 'does not match the expected format' }],
+  problems: [
+    {
+      line: 3,
+      column: 'SocialSecurityNumber',
+      message: 'does not match the expected format',
+      failure: { kind: 'pattern', message: 'Enter the 9 digits of the social security number.' },
+    },
+  ],
 };
+/** The upload's answer: the dry run started, its job checking the rows (the page follows it). */
+const started: ImportPreview = { job: job({ status: 'checking' }), problems: [] };
 const halfWay = job({ status: 'committing', mode: 'upsert', counts: { ...counts, done: 1 } });
 /** Every row has its outcome; one of the two activation mails is out (the mail phase). */
 const mailing = job({
@@ -57,6 +67,20 @@ const finished = job({
   outcomes: { ...noOutcomes, created: 2, failed: 1 },
   mails: { total: 2, done: 2 },
 });
+/** Every row imported, none failed. */
+const succeeded = job({
+  status: 'committed',
+  mode: 'upsert',
+  counts: { ...counts, done: 3 },
+  outcomes: { ...noOutcomes, created: 3 },
+});
+/** Nobody imported: every row failed at the commit. */
+const nothing = job({
+  status: 'committed',
+  mode: 'upsert',
+  counts: { ...counts, done: 3 },
+  outcomes: { ...noOutcomes, failed: 3 },
+});
 /** An import of the client done before: the history the panel shows once the client is chosen. */
 const earlier = job({
   id: '00000000-0000-4000-8000-0000000000e1',
@@ -68,7 +92,20 @@ const earlier = job({
 const loaded = { roles, history: [earlier] };
 const small = { name: 'people.csv', size: 120, type: 'text/csv', lastModified: 0 };
 const big = { name: 'big.csv', size: 1_048_576, type: 'text/csv', lastModified: 0 };
-const accepted: UploadOutcome = { ok: true, preview };
+const accepted: UploadOutcome = { ok: true, preview: started };
+
+/** The journeys' openings: Umbrella chosen and read; then a small file uploaded and its dry run previewed. */
+const umbrellaChosen = [
+  actorDone('loadClients', [umbrella]),
+  { type: 'client.select', clientId: umbrella.id },
+  actorDone('loadClient', loaded),
+] as const;
+const toPreview = [
+  ...umbrellaChosen,
+  { type: 'file.choose', file: small },
+  actorDone('upload', accepted),
+  actorDone('check', preview),
+] as const;
 const refused: UploadOutcome = { ok: false, message: 'The file is empty.' };
 const counted: ImportInvited = { invited: 1, alreadyInvited: 1, alreadyMembers: 0 };
 const closedClient = new ApiError({
@@ -89,11 +126,16 @@ const events = [
   actorDone('upload', accepted),
   actorDone('upload', refused),
   actorError('upload', new Error('network down')),
+  actorDone('check', started),
+  actorDone('check', preview),
+  actorError('check', new Error('the job is gone')),
   { type: 'import.commit', mode: 'upsert' },
   { type: 'import.discard' },
   actorDone('commit', halfWay),
   actorDone('watch', mailing),
   actorDone('watch', finished),
+  actorDone('watch', succeeded),
+  actorDone('watch', nothing),
   { type: 'report.download' },
   { type: 'import.again' },
   { type: 'invite.start' },
@@ -114,6 +156,7 @@ function renderPanel() {
     upload: createControlledCall<ImportPreview, ImportUpload>(),
     commit: createControlledCall<ImportJob, string>(),
     job: createControlledCall<ImportJob, string>(),
+    preview: createControlledCall<ImportPreview, string>(),
     report: createControlledCall<string, string>(),
     invite: createControlledCall<ImportInvited, { id: string; body: ImportInvite }>(),
   };
@@ -127,21 +170,25 @@ function renderPanel() {
     uploadImport: (body) => calls.upload.call(body),
     commitImport: (id) => calls.commit.call(id),
     getImportJob: (id) => calls.job.call(id),
+    getImportPreview: (id) => calls.preview.call(id),
     getImportReport: (id) => calls.report.call(id),
     inviteImport: (id, body) => calls.invite.call({ id, body }),
   };
   const logic = wireUserImport(api, (fileName, text) => saved.push({ fileName, text }), 0);
   // The invitations panel is another flow: a recording port stands in for it.
   const invitations = fakePorts();
+  // So is the users grid: told to read its page again once a commit ends.
+  const grid = fakePorts();
   const view = renderAdminPage((notifications) => (
     <ImportUsersPanel
       notifications={notifications}
       invitations={invitations.ports.invitations}
+      grid={grid.ports.grid}
       culture="es"
       logic={logic}
     />
   ));
-  return { ...view, calls, saved, told: invitations.invitations };
+  return { ...view, calls, saved, told: invitations.invitations, gridTold: grid.grid };
 }
 
 const button = (name: string) => screen.getByRole('button', { name });
@@ -159,6 +206,22 @@ async function expectRowsProgress(done: number) {
   expect(await screen.findByText('Your file has been uploaded and the users are being imported.')).toBeInTheDocument();
   expect(screen.getByTestId('import-progress')).toHaveTextContent(`${String(done)} of 3 rows done`);
   expect(clientSelect()).toBeDisabled();
+}
+/** The commit's end: its outcome in words and counts, the history headed by it, and the users grid told to refresh. */
+async function expectDone(
+  h: { gridTold: readonly { type: string }[] },
+  words: string,
+  { outcome }: { outcome: string },
+) {
+  expect(await screen.findByRole('status')).toHaveTextContent(words);
+  if (words !== 'The users were imported successfully.')
+    expect(screen.queryByText('The users were imported successfully.')).toBeNull();
+  expect(screen.getByTestId('import-outcome')).toHaveTextContent(outcome);
+  expect(screen.getByTestId('import-progress')).toHaveTextContent('3 of 3 rows done');
+  const history = within(screen.getByRole('table', { name: 'Earlier imports' })).getAllByRole('row');
+  expect(history[1]).toHaveTextContent('people.csv');
+  expect(history[2]).toHaveTextContent('earlier.csv');
+  expect(h.gridTold.at(-1)).toEqual({ type: 'grid.refresh' });
 }
 const expectButtons = (enabled: boolean) => {
   for (const name of ['Download template', 'Upload file'])
@@ -182,13 +245,28 @@ describeWalks(userImportMachine, {
           s.context.inviteFailure === null,
         ]),
       journeys: [
+        // The dry run's job is gone (its check stopped): reported, never a preview.
         [
-          actorDone('loadClients', [umbrella]),
-          { type: 'client.select', clientId: umbrella.id },
-          actorDone('loadClient', loaded),
+          ...umbrellaChosen,
+          { type: 'file.choose', file: small },
+          actorDone('upload', accepted),
+          actorError('check', new Error('the job is gone')),
+        ],
+        // Every row imported after the mail phase: the success, from the mail phase.
+        [
+          ...toPreview,
+          { type: 'import.commit', mode: 'upsert' },
+          actorDone('commit', halfWay),
+          actorDone('watch', mailing),
+          actorDone('watch', succeeded),
+        ],
+        [
+          ...umbrellaChosen,
           { type: 'template.download' },
           { type: 'file.choose', file: small },
           actorDone('upload', accepted),
+          actorDone('check', started),
+          actorDone('check', preview),
           { type: 'import.commit', mode: 'upsert' },
           actorDone('commit', halfWay),
           actorDone('watch', mailing),
@@ -196,21 +274,10 @@ describeWalks(userImportMachine, {
           { type: 'report.download' },
           { type: 'import.again' },
         ],
-        [
-          actorDone('loadClients', [umbrella]),
-          { type: 'client.select', clientId: umbrella.id },
-          actorDone('loadClient', loaded),
-          { type: 'file.choose', file: small },
-          actorDone('upload', accepted),
-          { type: 'import.discard' },
-        ],
+        [...toPreview, { type: 'import.discard' }],
         // Invite the new people instead: refused once (the server says why), Retry, then the summary.
         [
-          actorDone('loadClients', [umbrella]),
-          { type: 'client.select', clientId: umbrella.id },
-          actorDone('loadClient', loaded),
-          { type: 'file.choose', file: small },
-          actorDone('upload', accepted),
+          ...toPreview,
           { type: 'invite.start' },
           { type: 'invite.confirm' },
           actorError('invite', closedClient),
@@ -219,15 +286,7 @@ describeWalks(userImportMachine, {
           { type: 'import.again' },
         ],
         // Asked, then cancelled: the preview again.
-        [
-          actorDone('loadClients', [umbrella]),
-          { type: 'client.select', clientId: umbrella.id },
-          actorDone('loadClient', loaded),
-          { type: 'file.choose', file: small },
-          actorDone('upload', accepted),
-          { type: 'invite.start' },
-          { type: 'invite.cancel' },
-        ],
+        [...toPreview, { type: 'invite.start' }, { type: 'invite.cancel' }],
       ],
     },
   ],
@@ -235,7 +294,9 @@ describeWalks(userImportMachine, {
   describeEvent: (event) => {
     if (event.type === 'file.choose') return event.file.size >= 1_048_576 ? 'too large' : 'small';
     if (event.type === doneEventType('upload')) return event.output.ok ? 'preview' : 'refused';
-    if (event.type === doneEventType('watch')) return event.output.status;
+    if (event.type === doneEventType('watch'))
+      return event.output.status === 'committed' ? outcomeOf(event.output) : event.output.status;
+    if (event.type === doneEventType('check')) return event.output.job.status;
     return undefined;
   },
   timeout: 30_000,
@@ -266,17 +327,30 @@ describeWalks(userImportMachine, {
           refusal.kind === 'tooLarge' ? 'File: big.csv is too large to upload.' : 'The file is empty.',
         );
     },
-    uploading: async () => {
+    'uploading.sending': async () => {
       expect(await screen.findByText('Checking every row of the file…')).toBeInTheDocument();
       expectButtons(false);
       expect(clientSelect()).toBeDisabled();
+    },
+    // The dry run's job, followed (issue 29 §7): the same words, busy, and its preview read again.
+    'uploading.checking': async (_s, h) => {
+      expect(await screen.findByText('Checking every row of the file…')).toBeInTheDocument();
+      expectButtons(false);
+      expect(clientSelect()).toBeDisabled();
+      expect(screen.queryByText('The import could not go on.')).toBeNull();
+      await waitFor(() => {
+        expect(h.calls.preview.waiting()).toBe(1);
+      });
+      expect(h.calls.preview.calls.at(-1)).toBe(started.job.id);
     },
     preview: async () => {
       const section = await screen.findByTestId('import-preview');
       expect(within(section).getByTestId('count-Import_Text_CountNew')).toHaveTextContent('New: 2');
       expect(within(section).getByTestId('count-Import_Text_CountFailed')).toHaveTextContent('Failed: 1');
       const row = within(section).getByRole('row', { name: /SocialSecurityNumber/ });
-      expect(row).toHaveTextContent('3SocialSecurityNumberdoes not match the expected format');
+      // The field's own message (its FormField_Message label when the catalogue has one), not the generic kind.
+      expect(row).toHaveTextContent('3SocialSecurityNumberEnter the 9 digits of the social security number.');
+      expect(within(section).getByRole('button', { name: 'Import' })).toBeEnabled();
     },
     'committing.starting': (s) => expectRowsProgress(s.context.job?.counts.done ?? 0),
     'committing.watching': (s) => expectRowsProgress(s.context.job?.counts.done ?? 0),
@@ -288,17 +362,18 @@ describeWalks(userImportMachine, {
       expect(screen.getByTestId('import-progress')).toHaveTextContent('1 of 2 activation mails sent');
       expect(clientSelect()).toBeDisabled();
     },
-    done: async () => {
-      expect(await screen.findByText('The users were imported successfully.')).toBeInTheDocument();
-      expect(screen.getByTestId('import-outcome')).toHaveTextContent(
-        '2 created, 0 updated, 0 unchanged, 0 skipped, 1 failed',
-      );
-      expect(screen.getByTestId('import-progress')).toHaveTextContent('3 of 3 rows done');
-      // The import just done heads the client's history.
-      const history = within(screen.getByRole('table', { name: 'Earlier imports' })).getAllByRole('row');
-      expect(history[1]).toHaveTextContent('people.csv');
-      expect(history[2]).toHaveTextContent('earlier.csv');
-    },
+    'done.partly': (_s, h) =>
+      expectDone(h, 'Some users could not be imported. The report says why.', {
+        outcome: '2 created, 0 updated, 0 unchanged, 0 skipped, 1 failed',
+      }),
+    'done.succeeded': (_s, h) =>
+      expectDone(h, 'The users were imported successfully.', {
+        outcome: '3 created, 0 updated, 0 unchanged, 0 skipped, 0 failed',
+      }),
+    'done.nothing': (_s, h) =>
+      expectDone(h, 'No users were imported. The report says why.', {
+        outcome: '0 created, 0 updated, 0 unchanged, 0 skipped, 3 failed',
+      }),
     failed: async () => {
       expect(await screen.findByText('The import could not go on.')).toBeInTheDocument();
     },
@@ -376,7 +451,7 @@ describeWalks(userImportMachine, {
       expect(h.calls.upload.calls.at(-1)).toMatchObject({ fileName: 'people.csv', clientId: umbrella.id, roles });
       if (event.output.ok)
         act(() => {
-          h.calls.upload.resolve(preview);
+          h.calls.upload.resolve(started);
         });
       else
         act(() => {
@@ -407,6 +482,15 @@ describeWalks(userImportMachine, {
     },
     [doneEventType('commit')]: (_step, h) => answer(h.calls.commit, halfWay),
     [doneEventType('watch')]: ({ event }, h) => answer(h.calls.job, event.output),
+    [doneEventType('check')]: ({ event }, h) => answer(h.calls.preview, event.output),
+    [errorEventType('check')]: async (_step, h) => {
+      await waitFor(() => {
+        expect(h.calls.preview.waiting()).toBe(1);
+      });
+      act(() => {
+        h.calls.preview.reject(new Error('the job is gone'));
+      });
+    },
     'report.download': async (_step, h) => {
       await userEvent.click(button('Download report'));
       await answer(h.calls.report, '"Line","Email","Plan","Outcome","Message"\r\n');

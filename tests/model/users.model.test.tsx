@@ -25,6 +25,7 @@ import {
   logControlsNotWalked,
   serverFilterExecutors,
   tableNames,
+  gridNoAnswer,
 } from '../support/grid-walk';
 import { recordingNotifications } from '../support/recording-ref';
 import { renderAdminView } from '../support/render-admin';
@@ -95,6 +96,7 @@ const stillThere = new ApiError({
 
 const pageLoaded = actorDone('loadRows', page as GridLoad<UserRow>);
 const pageFailed = actorError('loadRows', serverDown);
+const noAnswer = gridNoAnswer('usersGrid');
 const deleted = actorDone('deleteRow', undefined);
 const deleteRefused = actorError('deleteRow', stillThere);
 const editorSaved = actorDone('editor', record as unknown);
@@ -120,6 +122,8 @@ const globex = { type: 'filter.scope', scope: 'globex' } as const;
 type Walked =
   | typeof pageLoaded
   | typeof pageFailed
+  | typeof noAnswer.rowsNoAnswer
+  | typeof noAnswer.readAgain
   | typeof deleted
   | typeof deleteRefused
   | typeof editorSaved
@@ -148,8 +152,9 @@ type Walked =
  * (and the filter steps in order), so the graph stays the size of what the page does: each reads once.
  */
 const eventsOf = (s: GridSnapshot): Walked[] => {
-  if (s.matches('loading')) return [pageLoaded, pageFailed];
+  if (s.matches('loading')) return [pageLoaded, pageFailed, noAnswer.rowsNoAnswer];
   if (s.matches('failed')) return [{ type: 'grid.refresh' as const }];
+  if (s.matches('offline')) return [noAnswer.readAgain];
   if (s.matches({ ready: 'browsing' })) {
     const { filter, applied, scope, pageIndex, pageSize } = s.context;
     if (applied.column !== undefined) return [clear];
@@ -241,6 +246,7 @@ describeWalks(usersGridMachine, {
         ]),
       journeys: [
         [pageFailed, { type: 'grid.refresh' }],
+        [noAnswer.rowsNoAnswer, noAnswer.readAgain, pageLoaded],
         [pageLoaded, deleteFirst, { type: 'delete.cancel' }],
         [pageLoaded, deleteFirst, confirm, deleted],
         [pageLoaded, deleteFirst, confirm, deleteRefused],
@@ -326,6 +332,7 @@ describeWalks(usersGridMachine, {
       deleteRefusal: stillThere,
       deleteFailTitle: 'Instance_Text_DeleteFailTitle',
     }),
+    ...noAnswer.executors,
     ...logControlsNotWalked,
     ...serverFilterExecutors(typeName.text),
     'row.toggle': async () => {

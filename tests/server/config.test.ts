@@ -47,9 +47,39 @@ describe('loadConfig', () => {
       invitationTtlDays: 7,
       providerPrefix: 'AUL',
       demoData: true,
+      bootstrapAdmin: null,
       inspector: false,
       logLevel: 'info',
     });
+  });
+
+  it('reads the first administrator to bootstrap, both settings together, with a password the policy accepts', () => {
+    const email = 'ops@example.com';
+    expect(
+      loadConfig({ BOOTSTRAP_ADMIN_EMAIL: email, BOOTSTRAP_ADMIN_PASSWORD: 'Start-2026-now' }).bootstrapAdmin,
+    ).toEqual({ email, password: 'Start-2026-now' });
+    expect(() => loadConfig({ BOOTSTRAP_ADMIN_EMAIL: email })).toThrow(
+      /^Invalid configuration: BOOTSTRAP_ADMIN_PASSWORD must be set together with BOOTSTRAP_ADMIN_EMAIL\.$/,
+    );
+    expect(() =>
+      loadConfig({ BOOTSTRAP_ADMIN_EMAIL: 'not an address', BOOTSTRAP_ADMIN_PASSWORD: 'Start-2026-now' }),
+    ).toThrow(/BOOTSTRAP_ADMIN_EMAIL must be an e-mail address/);
+    // A password the policy refuses stops the start with one line, which never echoes the password.
+    for (const weak of ['short1A', 'alllowercase1', 'NoDigitsHere', 'aul__OPS-2026x']) {
+      expect(() => loadConfig({ BOOTSTRAP_ADMIN_EMAIL: email, BOOTSTRAP_ADMIN_PASSWORD: weak })).toThrow(
+        /^Invalid configuration: BOOTSTRAP_ADMIN_PASSWORD must be a password of at least 8 characters with a lowercase letter, an uppercase letter and a number, not containing the login\.$/,
+      );
+    }
+    // A real Okta org has administrators of its own.
+    expect(() =>
+      loadConfig({
+        OKTA_ISSUER: 'https://dev-1.okta.com',
+        OKTA_CLIENT_ID: 'c',
+        OKTA_API_TOKEN: 't',
+        BOOTSTRAP_ADMIN_EMAIL: email,
+        BOOTSTRAP_ADMIN_PASSWORD: 'Start-2026-now',
+      }),
+    ).toThrow(/BOOTSTRAP_ADMIN_EMAIL must be unset with OKTA_ISSUER/);
   });
 
   it('derives the public URL from the port and drops a trailing slash from a given one', () => {
@@ -152,6 +182,9 @@ describe('loadConfig', () => {
     ['PORT', '70000'],
     ['HOST', 'two words'],
     ['PUBLIC_URL', 'localhost:3000'],
+    ['PUBLIC_URL', 'https://example.com/gatehouse'],
+    ['PUBLIC_URL', 'https://example.com/?a=1'],
+    ['PUBLIC_URL', 'https://admin@example.com'],
     ['DATABASE_URL', 'mysql://db/gatehouse'],
     ['DATABASE_URL', 'postgres//missing-colon'],
     ['SMTP_URL', 'http://mail'],

@@ -99,6 +99,21 @@ describe('HTTP shell', () => {
     expect(publicConfigOf(testConfig({ INSPECTOR: 'true' }), identity).inspector).toBe(true);
   });
 
+  it('says in config/public whether the demo world is on and how many wrong passwords lock an account', () => {
+    const identity = { issuer: 'https://portal.gatehouse.test/oauth2/default', clientId: 'spa' };
+    const production = testConfig({ NODE_ENV: 'production' });
+    expect(publicConfigOf(production, identity)).not.toHaveProperty('demoWorld');
+    expect(publicConfigOf(testConfig({ DEMO_DATA: 'false' }), identity)).not.toHaveProperty('demoWorld');
+    expect(publicConfigOf(testConfig({ DEMO_DATA: 'true' }), identity).demoWorld).toBe(true);
+    // Read from the configuration at every start, not built into the SPA.
+    expect(publicConfigOf(production, identity).lockoutAttempts).toBe(10);
+    expect(publicConfigOf(testConfig({ IDP_LOCKOUT_ATTEMPTS: '3' }), identity).lockoutAttempts).toBe(3);
+    // A real Okta org applies a policy the server does not know: neither is said.
+    const okta = testConfig({ OKTA_ISSUER: 'https://dev-1.okta.com', OKTA_CLIENT_ID: 'c', OKTA_API_TOKEN: 't' });
+    expect(publicConfigOf(okta, identity)).not.toHaveProperty('lockoutAttempts');
+    expect(publicConfigOf(okta, identity)).not.toHaveProperty('demoWorld');
+  });
+
   it('answers an unknown /api path with the JSON problem shape, even to a browser', async () => {
     for (const accept of ['application/json', 'text/html']) {
       const response = await t.app.inject({ url: '/api/nope', headers: { accept } });
@@ -167,6 +182,30 @@ describe('HTTP shell', () => {
       }
     });
 
+    it('answers an address with an encoded backslash or an odd segment with the page, not a raw 403 (issue 29 §6)', async () => {
+      const odd = [
+        '/Missing%5Cpage',
+        '/LogOut/%5Cevil.test',
+        '/LogOut/%5C%5Cevil.test%5Cx',
+        '/board//index',
+        '/a/./b',
+        '/a/%2e%2e/b',
+      ];
+      for (const url of odd) {
+        const page = await t.app.inject({ url, headers: { accept: 'text/html' } });
+        expect([url, page.statusCode]).toEqual([url, 200]);
+        expect(page.body).toContain('<div id="root">');
+        expect(page.headers['cache-control']).toBe('no-cache');
+        // Not a page navigation: the JSON 404 of every path that names no file, never a 403.
+        const script = await t.app.inject({ url, headers: { accept: '*/*' } });
+        expect([url, script.statusCode]).toEqual([url, 404]);
+        expect(script.json()).toMatchObject({ code: 'not_found' });
+      }
+      // Nothing outside the build is read that way.
+      const escape = await t.app.inject({ url: '/assets/..%5C..%5Cpackage.json', headers: { accept: '*/*' } });
+      expect(escape.statusCode).toBe(404);
+    });
+
     it('does not answer a missing script with the page', async () => {
       const response = await t.app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } });
       expect(response.statusCode).toBe(404);
@@ -184,6 +223,8 @@ describe('HTTP shell', () => {
     expect(response.body).toContain('maria@acme.test');
     expect(response.body).toContain('&lt;b&gt;Member&lt;/b&gt;');
     expect(response.body).not.toContain('<b>Member</b>');
+    // The way back to the board that the auto-redirect respects (issue 29 §4).
+    expect(response.body).toContain('<a href="/board/index?stay">Back to Gatehouse</a>');
   });
 
   it('answers a malformed JSON body with 400 in the problem shape', async () => {

@@ -29,6 +29,9 @@ const clientAdminWrites = [
   'POST /api/v1/Invitation',
   'POST /api/v1/Invitation/:id/resend',
   'POST /api/v1/Invitation/:id/revoke',
+  // Their own client's texts in Edit Mode (tests/server/resources/write.test.ts tries the global scope and another client).
+  'PATCH /api/v1/resource/label',
+  'PATCH /api/v1/resource/input',
 ];
 
 const publicPortalRoutes = [

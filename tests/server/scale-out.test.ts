@@ -30,7 +30,8 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     const shared = { DATABASE_URL: database.url, REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: prefix };
     // One after the other: A creates the tables and the demo world, B's workers find them.
     a = await startServer(shared);
-    b = await startServer({ ...shared, PUBLIC_URL: a.baseUrl, WORKERS: '2', LOG_LEVEL: 'info' });
+    // B is reached at its own port, as a load balancer that rewrites Host reaches it: one trusted proxy in front.
+    b = await startServer({ ...shared, PUBLIC_URL: a.baseUrl, TRUST_PROXY: '1', WORKERS: '2', LOG_LEVEL: 'info' });
   }, 240_000);
   afterAll(async () => {
     await Promise.all([a.stop(), b.stop()]);

@@ -17,6 +17,7 @@ import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
 import { notificationsMachine } from '@machines/notifications/notifications.machine';
 import { everyEnglishText } from '@tests/support/catalogue-text';
 import { SnackbarHost } from '@src/ui/SnackbarHost';
+import { ConnectionNotice } from '@src/ui/ConnectionNotice';
 import { UiProvider } from '@src/ui/UiProvider';
 import './jsdom-pointer-event';
 
@@ -60,6 +61,7 @@ export function renderWithNotifications(screen: (notificationsRef: Notifications
       <I18nProvider i18n={i18n}>
         {screen(notificationsRef)}
         <SnackbarHost notificationsRef={notificationsRef} />
+        <ConnectionNotice notificationsRef={notificationsRef} signedIn />
       </I18nProvider>
     </UiProvider>,
   );
@@ -73,6 +75,7 @@ function startNotifications() {
       actors: {
         logError: fromPromise(() => Promise.resolve(undefined)),
         watchUncaughtErrors: fromCallback(() => undefined),
+        watchConnection: fromCallback(() => undefined),
       },
     }),
     { input: { showErrorCode: true } },

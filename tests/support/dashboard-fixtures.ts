@@ -1,4 +1,5 @@
 import type { DashboardFigures, SignInBucket } from '@contracts/dashboard';
+import type { EditScopeChoices } from '@contracts/resource-edit';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -53,3 +54,21 @@ export function dashboardFigures(overrides: Partial<DashboardFigures> = {}): Das
     ...overrides,
   };
 }
+
+/**
+ * The scopes a provider administrator may choose in Edit Mode's "Applies to" (issue 29 §4), as GET resource/label
+ * answers them: all clients and each client by name.
+ */
+export const providerEditChoices: EditScopeChoices = {
+  global: true,
+  clients: [
+    { id: 'c-acme', name: 'Acme Health', portalAlias: 'acme' },
+    { id: 'c-globex', name: 'Globex', portalAlias: 'globex' },
+  ],
+};
+
+/** A client administrator's: their own client only. */
+export const clientAdminEditChoices: EditScopeChoices = {
+  global: false,
+  clients: [{ id: 'c-acme', name: 'Acme Health', portalAlias: 'acme' }],
+};

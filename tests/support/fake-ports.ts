@@ -1,7 +1,7 @@
 import { createActor, fromCallback, setup, type EventObject } from 'xstate';
 import type { NotificationsEvent } from '@machines/notifications/notifications.types';
 import type { SessionEvent } from '@machines/session/session.machine';
-import type { IdentityPorts, InvitationsPort } from '@machines/support/ports';
+import type { GridPort, IdentityPorts, InvitationsPort } from '@machines/support/ports';
 
 type InvitationsEvent = InvitationsPort extends { send: (event: infer E) => void } ? E : never;
 
@@ -20,7 +20,7 @@ export function recordingPort<TEvent extends EventObject>() {
 }
 
 /**
- * Fake notifications, session and invitations-panel ports for hosting a flow outside the root
+ * Fake notifications, session, invitations-panel and grid ports for hosting a flow outside the root
  * (machines/support/ports.ts): the flow under test talks to them as it would to the real actors, and the test reads
  * what they were sent.
  */
@@ -28,16 +28,19 @@ export function fakePorts() {
   const notifications = recordingPort<NotificationsEvent>();
   const session = recordingPort<SessionEvent>();
   const invitations = recordingPort<InvitationsEvent>();
-  const ports: IdentityPorts & { invitations: InvitationsPort } = {
+  const grid = recordingPort<{ type: 'grid.refresh' }>();
+  const ports: IdentityPorts & { invitations: InvitationsPort; grid: GridPort } = {
     notifications: notifications.ref,
     session: session.ref,
     invitations: invitations.ref,
+    grid: grid.ref,
   };
   return {
     ports,
     notifications: notifications.received,
     session: session.received,
     invitations: invitations.received,
+    grid: grid.received,
   };
 }
 

@@ -3,7 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { selectPageRows, selectPaging } from '@machines/admin-grid/grid.selectors';
 import type { GridExportInput, GridLoad, GridQuery } from '@machines/admin-grid/grid.types';
-import { actorDone, actorError, createControlledActor, doneEventType, errorEventType } from './controlled-actor';
+import { isNetworkFailure, NetworkError } from '@contracts/failures';
+import {
+  actorDone,
+  actorError,
+  afterEventType,
+  createControlledActor,
+  delayEnd,
+  doneEventType,
+  errorEventType,
+} from './controlled-actor';
 import { recordingNotifications } from './recording-ref';
 import { notWalked } from './walk-types';
 
@@ -51,6 +60,7 @@ export const gridStates = <TRow>() => ({
   failed: async () => {
     expect(await screen.findByText('The list could not be loaded.')).toBeInTheDocument();
   },
+  offline: (_s: unknown, h: GridHarness<TRow>) => expectNoAnswer(h),
   'ready.deleting': async (_s: unknown, h: GridHarness<TRow>) => {
     await waitFor(() => {
       expect(h.deleteRow.waiting()).toBe(1);
@@ -58,6 +68,23 @@ export const gridStates = <TRow>() => ({
   },
   'ready.exporting': (_s: unknown, h: GridHarness<TRow>) => expectExporting(h),
 });
+
+const isReportedNoAnswer = (event: unknown) =>
+  (event as { type?: string }).type === 'error.report' && isNetworkFailure((event as { error?: unknown }).error);
+const isSnackbar = (event: unknown) => (event as { type?: string }).type === 'snackbar.show';
+
+/**
+ * A list with no answer (issue 29 §3): the loader stays, no failure, and the catalogue is told (it shows the
+ * connection-lost notice), never a snackbar or "The list could not be loaded.".
+ */
+async function expectNoAnswer<TRow>(h: GridHarness<TRow>) {
+  await expectLoading();
+  expect(screen.queryByText('The list could not be loaded.')).toBeNull();
+  await waitFor(() => {
+    expect(h.notifications.received.some(isReportedNoAnswer)).toBe(true);
+  });
+  expect(h.notifications.received.some(isSnackbar)).toBe(false);
+}
 
 /** Export waits for its file, busy, while the rows stay on screen. */
 async function expectExporting<TRow>(h: GridHarness<TRow>) {
@@ -94,12 +121,13 @@ export function gridExecutors<TRow>(options: {
         h.loadRows.resolve(options.loaded);
       });
     },
-    [errorEventType('loadRows')]: async (_step: unknown, h: GridHarness<TRow>) => {
+    // The walk's own failure: the server's (`readFailure`) or none at all (a NetworkError, issue 29 §3).
+    [errorEventType('loadRows')]: async ({ event }: { event: { error: unknown } }, h: GridHarness<TRow>) => {
       await waitFor(() => {
         expect(h.loadRows.waiting()).toBe(1);
       });
       act(() => {
-        h.loadRows.reject(options.readFailure);
+        h.loadRows.reject(event.error);
       });
     },
     'grid.refresh': async () => {
@@ -139,10 +167,11 @@ export function gridExecutors<TRow>(options: {
       });
     },
     'delete.confirm': async () => {
-      await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
+      // Each page's own verb: "Delete application", "Delete user" …
+      await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: /^Delete / }));
     },
     'delete.cancel': async () => {
-      await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'No' }));
+      await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Keep it' }));
     },
     [doneEventType('deleteRow')]: (_step: unknown, h: GridHarness<TRow>) => {
       act(() => {
@@ -159,6 +188,30 @@ export function gridExecutors<TRow>(options: {
   };
 }
 
+/**
+ * A list read that gets no answer at all (issue 29 §3), for every grid's walk: the failure (a NetworkError, which the
+ * grid's `offline` state takes), the retry delay that leaves `offline`, and its executor: nothing to press (the loader
+ * has no button), so it waits for the grid to read again by itself after `networkRetry` (3 s).
+ */
+export function gridNoAnswer<const TId extends string>(gridId: TId) {
+  const offline = `${gridId}.offline` as const;
+  const retryType = afterEventType('networkRetry', offline);
+  const readAgainExecutor = async (_step: unknown, h: { loadRows: { waiting(): number } }) => {
+    await waitFor(
+      () => {
+        expect(h.loadRows.waiting()).toBe(1);
+      },
+      { timeout: 10_000 },
+    );
+  };
+  return {
+    rowsNoAnswer: actorError('loadRows', new NetworkError('Failed to fetch')),
+    readAgain: delayEnd('networkRetry', offline),
+    // A computed key of a template type widens to `string`: the record keeps the retry's own event type.
+    executors: { [retryType]: readAgainExecutor } as Record<typeof retryType, typeof readAgainExecutor>,
+  };
+}
+
 /** The grid snapshot as the walk's graph reads it (every `createGridMachine` grid has these). */
 type GridSnapshotLike = {
   value: unknown;
@@ -172,6 +225,8 @@ type GridSnapshotLike = {
  * skip them). The first row (`deleteId`) is on the first page, filtered or not; `saved` is what the dialog saves.
  */
 export function gridWalkGraph<TRow>(options: {
+  /** The grid machine's id, which names its `offline` state's retry delay. */
+  gridId: string;
   rows: TRow[];
   readFailure: Error;
   deleteRefusal: Error;
@@ -182,6 +237,7 @@ export function gridWalkGraph<TRow>(options: {
 }) {
   const rowsLoaded = actorDone('loadRows', options.rows);
   const rowsFailed = actorError('loadRows', options.readFailure);
+  const { rowsNoAnswer, readAgain } = gridNoAnswer(options.gridId);
   const deleted = actorDone('deleteRow', undefined);
   const deleteRefused = actorError('deleteRow', options.deleteRefusal);
   const editorSaved = actorDone('editor', options.saved as TRow | undefined);
@@ -208,6 +264,8 @@ export function gridWalkGraph<TRow>(options: {
     | (typeof browsing)[number]
     | typeof rowsLoaded
     | typeof rowsFailed
+    | typeof rowsNoAnswer
+    | typeof readAgain
     | typeof deleted
     | typeof deleteRefused
     | typeof exported
@@ -219,8 +277,9 @@ export function gridWalkGraph<TRow>(options: {
     | typeof cancelDelete;
   /** The events each state can meet through the page: actors answer only while they run. */
   const events = (s: GridSnapshotLike): Walked[] => {
-    if (s.matches('loading')) return [rowsLoaded, rowsFailed];
+    if (s.matches('loading')) return [rowsLoaded, rowsFailed, rowsNoAnswer];
     if (s.matches('failed')) return [refresh];
+    if (s.matches('offline')) return [readAgain];
     if (s.matches({ ready: 'browsing' })) return [...browsing, ...(s.context.pageIndex === 0 ? [deleteFirst] : [])];
     if (s.matches({ ready: 'confirmingDelete' })) return [confirm, cancelDelete];
     if (s.matches({ ready: 'deleting' })) return [deleted, deleteRefused];
@@ -230,6 +289,7 @@ export function gridWalkGraph<TRow>(options: {
   };
   const journeys: readonly (readonly Walked[])[] = [
     [rowsFailed, refresh],
+    [rowsNoAnswer, readAgain, rowsLoaded],
     [rowsLoaded, chooseColumn, clear],
     [rowsLoaded, deleteFirst, cancelDelete],
     [rowsLoaded, deleteFirst, confirm, deleted],
@@ -248,6 +308,7 @@ export function gridWalkGraph<TRow>(options: {
         JSON.stringify(s.matches({ ready: 'browsing' }) ? [s.value, s.context.filter, s.context.pageIndex] : [s.value]),
       journeys,
     },
+    offlineExecutors: gridNoAnswer(options.gridId).executors,
     /** A read or a dialog that answered with a row says so in the title (one that closed says nothing). */
     describeEvent: (event: Walked) => ('output' in event && event.output !== undefined ? 'saved' : undefined),
   };

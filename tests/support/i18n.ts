@@ -26,6 +26,11 @@ export async function setCulture(i18n: I18n, culture: Culture): Promise<void> {
 }
 
 /** Puts resource labels from the API over the built-in texts, as the resources flow does. */
-export function applyOverrides(i18n: I18n, culture: Culture, labels: Record<string, string>): void {
-  runtimeOf(i18n).applyOverrides(culture, labels);
+export function applyOverrides(
+  i18n: I18n,
+  culture: Culture,
+  labels: Record<string, string>,
+  fallbackLabels: Record<string, string> = {},
+): void {
+  runtimeOf(i18n).applyOverrides(culture, labels, fallbackLabels);
 }

@@ -9,7 +9,14 @@ import { createControlledCall } from './controlled-actor';
  * A fake identity port: every call the flows make waits until the test answers it, and the "widget" is a handle the
  * test uses to play the person (submit, fail, succeed). Nothing reaches okta-auth-js or the network.
  */
-export function fakeIdentity({ demoGuide }: { demoGuide?: DemoGuide } = {}) {
+export function fakeIdentity({
+  demoGuide,
+  maxAttempts,
+}: {
+  demoGuide?: DemoGuide;
+  /** The server's lockout (`config/public` → `lockoutAttempts`); unset: the server does not say. */
+  maxAttempts?: number;
+} = {}) {
   const existingSession = createControlledCall<'tokens' | 'none', { checkIdpSession: boolean }>();
   const callback = createControlledCall<undefined>();
   const profile = createControlledCall<ProfileValidateResult, Parameters<IdentityPort['validateProfile']>[0]>();
@@ -51,6 +58,10 @@ export function fakeIdentity({ demoGuide }: { demoGuide?: DemoGuide } = {}) {
     // A server without the demo world answers 404; a test that plays one passes its guide.
     loadDemoGuide: () =>
       demoGuide ? Promise.resolve(demoGuide) : Promise.reject(new Error('no demo guide (404) in this test')),
+    loadSignInPolicy: () =>
+      maxAttempts === undefined
+        ? Promise.reject(new Error('no lockout said in this test'))
+        : Promise.resolve({ maxAttempts }),
     validateProfile: (input) => profile.call(input),
     loadMenu: (input) => menu.call(input),
     renewTokens: async () => {

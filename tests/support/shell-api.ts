@@ -39,6 +39,7 @@ const unansweredProfileCalls: Omit<ProfileApi, 'getAggregatedByPage'> = {
 export function answeringApi(answer: (input: AggregatedInput) => Partial<AggregatedResources> = () => ({})) {
   const postedErrors: NewError[] = [];
   const unauthorisedListeners = new Set<() => void>();
+  const connectionListeners = new Set<(state: 'lost' | 'back') => void>();
   const api: ShellApi = {
     getResourceVersion: () => Promise.resolve(20260101),
     getAggregatedByPage: (input) => Promise.resolve(aggregated({ culture: input.culture, ...answer(input) })),
@@ -55,6 +56,12 @@ export function answeringApi(answer: (input: AggregatedInput) => Partial<Aggrega
         unauthorisedListeners.delete(listener);
       };
     },
+    watchConnection: (listener) => {
+      connectionListeners.add(listener);
+      return () => {
+        connectionListeners.delete(listener);
+      };
+    },
     // Edit Mode's calls: a test that opens a text's dialog gives its own (tests/model/dashboard.harness.tsx).
     readText: () => Promise.reject(new Error('readText is not answered in this test')),
     saveText: () => Promise.reject(new Error('saveText is not answered in this test')),
@@ -65,16 +72,20 @@ export function answeringApi(answer: (input: AggregatedInput) => Partial<Aggrega
   const answerUnauthorised = () => {
     for (const listener of unauthorisedListeners) listener();
   };
-  return { api, postedErrors, answerUnauthorised };
+  /** Plays the HTTP port learning that calls get no answer (`lost`) or answers again (`back`) (issue 29 §3). */
+  const tellConnection = (state: 'lost' | 'back') => {
+    for (const listener of connectionListeners) listener(state);
+  };
+  return { api, postedErrors, answerUnauthorised, tellConnection };
 }
 
 /** An API whose resource calls wait until the test answers them (the model walk settles them at the exact step). */
 export function controlledApi() {
   const version = createControlledCall<number, { clientId: string | undefined }>();
   const page = createControlledCall<AggregatedResources, AggregatedInput>();
-  const { api: answering, postedErrors, answerUnauthorised } = answeringApi();
+  const { api: answering, postedErrors, answerUnauthorised, tellConnection } = answeringApi();
   const api: ShellApi = { ...answering, getResourceVersion: version.call, getAggregatedByPage: page.call };
-  return { api, version, page, postedErrors, answerUnauthorised };
+  return { api, version, page, postedErrors, answerUnauthorised, tellConnection };
 }
 
 /**

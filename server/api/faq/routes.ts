@@ -9,7 +9,9 @@ import {
   FaqUpdateSchema,
 } from '@contracts/admin/faq';
 import type { FastifyRequest } from 'fastify';
+import { notFound } from '../../http/problem';
 import { defineArea } from '../area';
+import { findClientId } from '../resources/scope';
 import { actorOf, reachOfCaller } from '../support/caller';
 import { assertReaches } from '../support/reach';
 import { listFaq } from './queries';
@@ -18,6 +20,7 @@ import { createFaq, deleteFaq, updateFaq } from './service';
 /**
  * The FAQ editor's calls (beyond the spec; issue 11; docs/api.md "FAQ editor"): the provider administrator edits any
  * client's questions, a client administrator only their own client's. Another client answers 404, as a missing one.
+ * The client is named by its UUID or its portal alias, as every `clientId` (docs/api.md "Client references").
  */
 export const faqArea = defineArea({
   name: 'faq',
@@ -25,8 +28,12 @@ export const faqArea = defineArea({
   guard: 'admin',
   routes: (app, deps) => {
     const { db } = deps;
-    const reached = async (request: FastifyRequest, clientId: string) => {
+    /** The client's id behind the reference, once the caller is known to reach it (404 otherwise, as a missing one). */
+    const reached = async (request: FastifyRequest, clientRef: string): Promise<string> => {
+      const clientId = await findClientId(db, clientRef);
+      if (clientId === null) throw notFound(`No client has the id or alias ${clientRef}.`);
       assertReaches(await reachOfCaller(deps, request), clientId);
+      return clientId;
     };
 
     app.get(
@@ -39,10 +46,10 @@ export const faqArea = defineArea({
         },
       },
       async (request, reply) => {
-        await reached(request, request.params.clientId);
+        const clientId = await reached(request, request.params.clientId);
         // The editor must see what is stored now, never a cached answer.
         reply.header('cache-control', 'no-store');
-        return listFaq(db, request.params.clientId, request.query.culture);
+        return listFaq(db, clientId, request.query.culture);
       },
     );
 
@@ -50,8 +57,8 @@ export const faqArea = defineArea({
       '/Faq/:clientId',
       { schema: { params: FaqScopeParamsSchema, body: FaqDraftSchema, response: { 201: FaqEntrySchema } } },
       async (request, reply) => {
-        await reached(request, request.params.clientId);
-        return reply.status(201).send(await createFaq(db, request.params.clientId, request.body, actorOf(request)));
+        const clientId = await reached(request, request.params.clientId);
+        return reply.status(201).send(await createFaq(db, clientId, request.body, actorOf(request)));
       },
     );
 
@@ -59,8 +66,8 @@ export const faqArea = defineArea({
       '/Faq/:clientId/:id',
       { schema: { params: FaqEntryParamsSchema, body: FaqUpdateSchema, response: { 200: FaqEntrySchema } } },
       async (request) => {
-        const { clientId, id } = request.params;
-        await reached(request, clientId);
+        const clientId = await reached(request, request.params.clientId);
+        const { id } = request.params;
         return updateFaq(db, clientId, id, request.body, actorOf(request));
       },
     );
@@ -69,8 +76,8 @@ export const faqArea = defineArea({
       '/Faq/:clientId/:id',
       { schema: { params: FaqEntryParamsSchema, querystring: FaqDeleteQuerySchema }, config: { answer: 'empty' } },
       async (request, reply) => {
-        const { clientId, id } = request.params;
-        await reached(request, clientId);
+        const clientId = await reached(request, request.params.clientId);
+        const { id } = request.params;
         await deleteFaq(db, clientId, id, request.query.version, actorOf(request));
         return reply.status(204).send();
       },

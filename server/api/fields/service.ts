@@ -3,6 +3,7 @@ import type * as v from 'valibot';
 import {
   hasDataLength,
   hasDefaultValue,
+  hasMetaTag,
   type Field,
   type FieldCreateSchema,
   type FieldUpdateSchema,
@@ -21,15 +22,16 @@ type FieldEdit = v.InferOutput<typeof FieldUpdateSchema>;
 const constraints = { fields_dictionary_name_unique: { field: 'dictionaryName', what: 'dictionary name' } };
 
 /**
- * The dialog's rules, kept whatever the body says (spec §2, §4): data length and meta tag belong to NVARCHAR only
- * (length 1 otherwise), a default value to NVARCHAR and SELECT only.
+ * The dialog's rules, kept whatever the body says (spec §2, §4): data length belongs to NVARCHAR only (length 1
+ * otherwise), a default value to NVARCHAR and SELECT only. A meta tag belongs to every type a link can prefill
+ * (`hasMetaTag`; the contract refuses one on a LABEL), so saving the demo State field (SELECT) keeps `GoogleState`.
  */
 function rowOf(input: FieldInput) {
   return {
     dictionaryName: input.dictionaryName,
     dataType: input.dataType,
     dataLength: hasDataLength(input.dataType) ? input.dataLength : 1,
-    metaTag: hasDataLength(input.dataType) ? (input.metaTag ?? null) : null,
+    metaTag: hasMetaTag(input.dataType) ? (input.metaTag ?? null) : null,
     description: input.fieldDescription,
     disable: input.disable,
     defaultValue: hasDefaultValue(input.dataType) ? input.defaultValue : null,

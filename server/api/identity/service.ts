@@ -25,5 +25,8 @@ export function publicConfigOf(
     ...(captcha === undefined ? {} : { captcha }),
     ...(config.mapsApiKey === null ? {} : { addressLookup: { provider: 'google', apiKey: config.mapsApiKey } }),
     ...(config.inspector ? { inspector: true as const } : {}),
+    // As the demo guide's area decides whether its route exists (server/api/demo-guide/routes.ts).
+    ...(config.demoData && config.okta === null ? { demoWorld: true as const } : {}),
+    ...(config.okta === null ? { lockoutAttempts: config.idpPolicy.lockoutAttempts } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { cultures, type Culture } from '@contracts/culture';
 import type { ProblemDetail } from '@contracts/errors';
-import { detailMessageOf, detailMessages } from '@contracts/forms/problem';
+import { detailMessages, detailOf } from '@contracts/forms/problem';
 import {
   isFieldEditable,
   profileFieldFailure,
@@ -11,7 +11,7 @@ import {
   type SecurityInput,
 } from '@contracts/forms/profile-rules';
 import { InvalidResourceError, rulesOfInput } from '@contracts/forms/resource-rules';
-import { firstFailure, type FieldRules } from '@contracts/forms/rules';
+import { firstFailure, type FieldFailure, type FieldRules } from '@contracts/forms/rules';
 import type { SecurityChange } from '@contracts/instance';
 import type { FormDefinition } from '@contracts/profile-form';
 import type { Db } from '../../db/client';
@@ -52,6 +52,13 @@ export class Refusals {
   add(field: string, message: string): void {
     this.details.push({ field, message });
   }
+  /** A failure of the field rules, with its kind and the field's message key (localisable, issue 29 §7). */
+  addFailure(field: string, failure: FieldFailure, rules: FieldRules): void {
+    this.details.push(detailOf(field, failure, rules));
+    // The import's preview keeps the failure behind each detail (its kind and the field's own message).
+    if (!this.failures.has(field)) this.failures.set(field, failure);
+  }
+  readonly failures = new Map<string, FieldFailure>();
   throwIfAny(): void {
     if (this.details.length > 0) throw validationFailed(this.details);
   }
@@ -73,7 +80,7 @@ export function checkEmail(
   }
   const withEmail = { ...rules, email: true, ...(required && { required: true }) };
   const failure = firstFailure(email, withEmail);
-  if (failure !== undefined) refusals.add('body.email', detailMessageOf(failure, withEmail));
+  if (failure !== undefined) refusals.addFailure('body.email', failure, withEmail);
 }
 
 /**
@@ -95,7 +102,7 @@ export function checkFields(
     const value = given[field.fieldName] ?? field.value;
     const failure = profileFieldFailure(field, value, viewer);
     if (failure !== undefined)
-      refusals.add(`body.fields.${field.fieldName}`, detailMessageOf(failure, rulesOfProfileField(field, viewer)));
+      refusals.addFailure(`body.fields.${field.fieldName}`, failure, rulesOfProfileField(field, viewer));
   }
 }
 
@@ -125,7 +132,7 @@ export async function checkSecurity(
     SecurityInput,
     NonNullable<(typeof failures)[SecurityInput]>,
   ][])
-    refusals.add(`body.security.${input}`, detailMessageOf(failure, input === 'securityAnswer' ? answerRules : {}));
+    refusals.addFailure(`body.security.${input}`, failure, input === 'securityAnswer' ? answerRules : {});
   const question = security.securityQuestion.trim();
   if (question !== '' && question !== (context.initialQuestion ?? '') && failures.securityQuestion === undefined) {
     const lists = await Promise.all(

@@ -19,15 +19,15 @@ const texts = {
     ],
   },
   es: {
-    subject: (client: string) => `Le invitan a ${client}`,
+    subject: (client: string) => `Te invitan a ${client}`,
     body: (client: string, link: string, days: number) => [
       'Hola:',
       '',
-      `Un administrador de ${client} le invitó a crear su cuenta. Abra este enlace en los próximos ${String(days)} días para registrarse:`,
+      `Un administrador de ${client} te invitó a crear tu cuenta. Abre este enlace en los próximos ${String(days)} días para registrarte:`,
       '',
       link,
       '',
-      'El enlace sirve una sola vez. Si no esperaba este correo, puede ignorarlo.',
+      'El enlace sirve una sola vez. Si no esperabas este correo, puedes ignorarlo.',
     ],
   },
 } satisfies Record<Culture, unknown>;

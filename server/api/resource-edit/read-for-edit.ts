@@ -19,7 +19,7 @@ export interface EditScope {
  * What the Edit Mode label dialog starts from: the scope's own row (value and version) if it has one, else the value
  * the scope falls back to today (version null: the editor will create the scope's row).
  */
-export async function readLabelForEdit(db: Db, scope: EditScope): Promise<LabelForEdit> {
+export async function readLabelForEdit(db: Db, scope: EditScope): Promise<Omit<LabelForEdit, 'choices'>> {
   const rows = await db
     .select({
       key: labels.key,
@@ -31,7 +31,10 @@ export async function readLabelForEdit(db: Db, scope: EditScope): Promise<LabelF
     .from(labels)
     .where(and(eq(labels.key, scope.key), fallbackCandidates(labels, scope.culture, scope.clientId)));
   const own = rows.find((row) => row.culture === scope.culture && row.clientId === scope.clientId);
-  const fallback = bestPerKey(rows, (row) => row.key, scope.culture).get(scope.key);
+  // Only a row of the scope's culture: a Spanish scope never starts from an English text (issue 29 §7); without one
+  // the dialog starts from the built-in text of the culture.
+  const sameCulture = rows.filter((row) => row.culture === scope.culture);
+  const fallback = bestPerKey(sameCulture, (row) => row.key, scope.culture).get(scope.key);
   return {
     key: scope.key,
     culture: scope.culture,
@@ -42,7 +45,7 @@ export async function readLabelForEdit(db: Db, scope: EditScope): Promise<LabelF
 }
 
 /** The same for the input-resource dialog; an input key with no row at any level has nothing to edit (404). */
-export async function readInputForEdit(db: Db, scope: EditScope): Promise<InputForEdit> {
+export async function readInputForEdit(db: Db, scope: EditScope): Promise<Omit<InputForEdit, 'choices'>> {
   const rows = await db
     .select(getTableColumns(inputResources))
     .from(inputResources)

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import {
   EditScopeQuerySchema,
   InputForEditSchema,
@@ -11,7 +12,8 @@ import { notFound } from '../../http/problem';
 import { defineArea } from '../area';
 import { findClientId } from '../resources/scope';
 import { bumpVersion } from '../resources/version';
-import { actorOf } from '../support/caller';
+import { actorOf, reachOfCaller } from '../support/caller';
+import { assertEditable, editScopeChoices } from './edit-reach';
 import { patchInput } from './patch-input';
 import { patchLabel } from './patch-label';
 import { readInputForEdit, readLabelForEdit } from './read-for-edit';
@@ -24,14 +26,25 @@ async function clientIdOf(db: Db, ref: string | null): Promise<string | null> {
 }
 
 /**
- * Resource writes under /api/v1/resource: the provider administrator only (dashboard Edit Mode and the clear-cache
- * action, spec admin-and-board). The reads every page makes are the resources area.
+ * Resource writes under /api/v1/resource (dashboard Edit Mode and the clear-cache action, spec admin-and-board). Texts
+ * are for administrators within their reach (issue 29 §4, `edit-reach.ts`): the provider administrator any scope, a
+ * client administrator their own client's texts only (403 otherwise). Clearing every cache is the provider
+ * administrator's. The reads every page makes are the resources area.
  */
 export const resourceEditArea = defineArea({
   name: 'resource-edit',
   prefix: '/api/v1/resource',
-  guard: 'providerAdmin',
-  routes: (app, { db, scopes }) => {
+  guard: 'admin',
+  routes: (app, deps) => {
+    const { db, scopes } = deps;
+    /** The scope's client id, once the caller may edit it (403) and it exists (404), with the caller's choices. */
+    const editable = async (request: FastifyRequest, ref: string | null) => {
+      const reach = await reachOfCaller(deps, request);
+      const choices = await editScopeChoices(db, reach);
+      const clientId = await clientIdOf(db, ref);
+      assertEditable(reach, clientId);
+      return { clientId, choices };
+    };
     /**
      * Every SPA reloads its resources on the next version check; nothing is cached anywhere under the old version. A
      * GET writes here (the spec's call), so it drops the remembered scopes itself; write requests do so by themselves.
@@ -41,7 +54,10 @@ export const resourceEditArea = defineArea({
       scopes.invalidate();
       return { version };
     };
-    const cleared = { schema: { response: { 200: ResourceVersionSchema } } };
+    const cleared = {
+      schema: { response: { 200: ResourceVersionSchema } },
+      config: { guard: 'providerAdmin' as const },
+    };
     app.get('/ClearResourceCache', cleared, clearCache);
     app.post('/ClearResourceCache', cleared, clearCache);
 
@@ -52,7 +68,8 @@ export const resourceEditArea = defineArea({
       async (request, reply) => {
         const { clientId, ...scope } = request.query;
         reply.header('cache-control', 'no-store');
-        return readLabelForEdit(db, { ...scope, clientId: await clientIdOf(db, clientId ?? null) });
+        const { clientId: resolved, choices } = await editable(request, clientId ?? null);
+        return { ...(await readLabelForEdit(db, { ...scope, clientId: resolved })), choices };
       },
     );
 
@@ -62,7 +79,8 @@ export const resourceEditArea = defineArea({
       async (request, reply) => {
         const { clientId, ...scope } = request.query;
         reply.header('cache-control', 'no-store');
-        return readInputForEdit(db, { ...scope, clientId: await clientIdOf(db, clientId ?? null) });
+        const { clientId: resolved, choices } = await editable(request, clientId ?? null);
+        return { ...(await readInputForEdit(db, { ...scope, clientId: resolved })), choices };
       },
     );
 
@@ -71,7 +89,8 @@ export const resourceEditArea = defineArea({
       { schema: { body: PatchLabelSchema, response: { 200: SavedLabelSchema } } },
       async (request) => {
         const { clientId, ...edit } = request.body;
-        return patchLabel(db, { ...edit, clientId: await clientIdOf(db, clientId) }, actorOf(request));
+        const { clientId: resolved } = await editable(request, clientId);
+        return patchLabel(db, { ...edit, clientId: resolved }, actorOf(request));
       },
     );
 
@@ -80,7 +99,8 @@ export const resourceEditArea = defineArea({
       { schema: { body: PatchInputSchema, response: { 200: SavedInputSchema } } },
       async (request) => {
         const { clientId, ...edit } = request.body;
-        return patchInput(db, { ...edit, clientId: await clientIdOf(db, clientId) }, actorOf(request));
+        const { clientId: resolved } = await editable(request, clientId);
+        return patchInput(db, { ...edit, clientId: resolved }, actorOf(request));
       },
     );
   },

@@ -4,7 +4,7 @@ import type { AggregatedResources } from '@contracts/resources';
 import type { Db } from '../../db/client';
 import { clients } from '../../db/schema';
 import { readInputs } from './inputs';
-import { readLabels } from './labels';
+import { readResolvedLabels } from './labels';
 import { readLists } from './lists';
 import { readSettings } from './settings';
 import { readTheme } from './theme';
@@ -21,7 +21,7 @@ export async function readAggregated(
 ): Promise<AggregatedResources> {
   const query = { components, culture, clientId: scope.clientId };
   const [labels, inputs, lists, settings, allowsSignUp, theme] = await Promise.all([
-    readLabels(db, query),
+    readResolvedLabels(db, query),
     readInputs(db, query),
     readLists(db, { culture, clientId: scope.clientId }),
     readSettings(db, scope.clientId),
@@ -32,7 +32,10 @@ export async function readAggregated(
     version: scope.version,
     culture,
     clientId: scope.clientId,
-    labels: Object.fromEntries(labels.map((label) => [label.key, label.value])),
+    labels: Object.fromEntries(labels.filter((label) => !label.fallback).map((label) => [label.key, label.value])),
+    fallbackLabels: Object.fromEntries(
+      labels.filter((label) => label.fallback).map((label) => [label.key, label.value]),
+    ),
     inputs,
     lists,
     settings,

@@ -1,8 +1,8 @@
-import { and, asc } from 'drizzle-orm';
+import { and, asc, sql } from 'drizzle-orm';
 import type { Culture } from '@contracts/culture';
 import type { FaqQuestion } from '@contracts/resources';
 import type { Db } from '../../db/client';
-import { faqQuestions } from '../../db/schema';
+import { clients, faqQuestions } from '../../db/schema';
 import { fallbackCandidates } from './client-filter';
 import { bestLevel } from './fallback';
 
@@ -29,3 +29,16 @@ export const toFaqQuestion = (row: typeof faqQuestions.$inferSelect): FaqQuestio
   questionText: row.questionText,
   order: row.order,
 });
+
+/**
+ * The provider's own client (its Okta prefix is PROVIDER_PREFIX, compared without case), whose help page `/Faq`
+ * without a client shows; null when the database has none (a fresh production start).
+ */
+export async function providerClientId(db: Db, providerPrefix: string): Promise<string | null> {
+  const [found] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(sql`upper(${clients.oktaPrefix}) = ${providerPrefix.toUpperCase()}`)
+    .limit(1);
+  return found?.id ?? null;
+}

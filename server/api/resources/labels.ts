@@ -12,13 +12,27 @@ export interface TextQuery {
   clientId: string | null;
 }
 
-/** Labels of the components, each resolved through the fallback order; a key with no row at all is absent. */
-export async function readLabels(db: Db, { components, culture, clientId }: TextQuery): Promise<Label[]> {
+/** A label as resolved, and whether it is a fallback of the default culture (no row of the asked culture has it). */
+export type ResolvedLabel = Label & { fallback: boolean };
+
+/**
+ * Labels of the components, each resolved through the text order (culture first: `textRank` in fallback.ts); a key
+ * with no row at all is absent. A label of the default culture standing in for the asked one is marked `fallback`.
+ */
+export async function readResolvedLabels(
+  db: Db,
+  { components, culture, clientId }: TextQuery,
+): Promise<ResolvedLabel[]> {
   const rows = await db
     .select({ id: labels.id, key: labels.key, value: labels.value, culture: labels.culture, clientId: labels.clientId })
     .from(labels)
     .where(and(inArray(labels.component, [...components]), fallbackCandidates(labels, culture, clientId)));
   return [...bestPerKey(rows, (row) => row.key, culture).values()]
-    .map((row) => ({ key: row.key, value: row.value, resourceId: row.id }))
+    .map((row) => ({ key: row.key, value: row.value, resourceId: row.id, fallback: row.culture !== culture }))
     .sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/** GET resource/labels (spec §8): the resolved labels as one list, fallbacks included. */
+export async function readLabels(db: Db, query: TextQuery): Promise<Label[]> {
+  return (await readResolvedLabels(db, query)).map(({ key, value, resourceId }) => ({ key, value, resourceId }));
 }

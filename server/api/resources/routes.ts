@@ -22,8 +22,8 @@ import { defineArea } from '../area';
 import { SECURITY_QUESTIONS_LIST } from '../instance/boundary';
 import { readAggregated } from './aggregated';
 import { AnswerCache } from './answer-cache';
-import { readFaq } from './faq';
-import { readImage } from './images';
+import { providerClientId, readFaq } from './faq';
+import { PORTAL_MARK, readImage } from './images';
 import { withInspectorEntry } from './inspector-entry';
 import { readLabels } from './labels';
 import { readLists } from './lists';
@@ -93,11 +93,13 @@ export const resourcesArea = defineArea({
       answer: v.GenericSchema,
       params: (query: v.InferOutput<TQuery>) => (string | undefined)[],
       read: (asked: { query: v.InferOutput<TQuery>; scope: ResourceScope; culture: Culture }) => Promise<unknown>,
+      /** Whose resources a request that names no client reads; the global ones when undefined. */
+      unnamedClient: () => Promise<string | undefined> = () => Promise.resolve(undefined),
     ) {
       app.get(path, { schema: { querystring: query, response: { 200: answer } } }, async (request, reply) => {
         // The route's own querystring schema validated this before the handler runs.
         const asked = request.query as v.InferOutput<TQuery>;
-        const scope = await scopeOf(asked.clientId);
+        const scope = await scopeOf(asked.clientId ?? (await unnamedClient()));
         const culture = normaliseCulture(asked.culture);
         const key = keyOf(path, scope, culture, ...params(asked));
         return sendJson(reply, await cache.getOrCompute(key, answer, () => read({ query: asked, scope, culture })));
@@ -148,13 +150,16 @@ export const resourcesArea = defineArea({
       () => [],
       ({ scope }) => readSettings(db, scope.clientId),
     );
-    // The spec names the FAQ service (GetAllPerClient by client and culture) but not its path; this is it.
+    // The spec names the FAQ service (GetAllPerClient by client and culture) but not its path; this is it. Without a
+    // client it is the provider's help page (`/Faq`, issue 29 §4): the provider client's questions, falling back to
+    // the global ones as any client's do.
     cachedGet(
       '/faq',
       CultureQuerySchema,
       FaqSchema,
       () => [],
       ({ scope, culture }) => readFaq(db, { culture, clientId: scope.clientId }),
+      async () => (await providerClientId(db, providerPrefix)) ?? undefined,
     );
 
     // Spec §7 "resource/signQuestions": the security form's questions, sorted without case (§2 "Security form").
@@ -200,8 +205,8 @@ export const resourcesArea = defineArea({
     );
 
     async function sendImage(reply: FastifyReply, kind: ClientAssetKind, clientId: string | null) {
-      const image = await readImage(db, kind, clientId);
-      if (image === null) throw notFound('No image of this kind is configured.');
+      // Neither the client nor the provider has one: the portal's own mark, never a 404 (issue 29 §2).
+      const image = (await readImage(db, kind, clientId)) ?? PORTAL_MARK;
       return reply.type(image.contentType).header('cache-control', 'no-cache').send(Buffer.from(image.bytes));
     }
 

@@ -20,15 +20,15 @@ const texts = {
     ],
   },
   es: {
-    subject: (client: string) => `Active su cuenta de ${client}`,
+    subject: (client: string) => `Activa tu cuenta de ${client}`,
     body: (name: string, client: string, link: string) => [
       `Hola ${name}:`,
       '',
-      `Un administrador de ${client} le creó una cuenta. Para elegir su contraseña y activarla, abra este enlace en los próximos siete días:`,
+      `Un administrador de ${client} te creó una cuenta. Para elegir tu contraseña y activarla, abre este enlace en los próximos siete días:`,
       '',
       link,
       '',
-      'Si no esperaba este correo, puede ignorarlo.',
+      'Si no esperabas este correo, puedes ignorarlo.',
     ],
   },
 } satisfies Record<Culture, unknown>;

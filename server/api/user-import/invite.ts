@@ -33,6 +33,7 @@ export async function inviteNewPeople(
   const { db } = deps;
   const job = await reachableJob(db, by.reach, jobId);
   if (job.status === 'committing' || job.status === 'mailing') throw beingCommitted();
+  if (job.status === 'checking') throw new ProblemError(409, 'conflict', 'This file is still being checked.');
   const [client] = await db.select().from(clients).where(eq(clients.id, job.clientId));
   if (client === undefined) throw notFound('No import has this id.');
   if (!client.autoSignUp)

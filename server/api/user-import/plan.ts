@@ -131,11 +131,10 @@ export function planRow(
   checkEmail(refusals, email, rules.emailRules);
   const form = formOf(rules.form, person);
   checkFields(refusals, form, given, rules.viewer);
-  const problems: ImportProblem[] = refusals.details.map((detail) => ({
-    line,
-    column: columnOf(detail),
-    message: detail.message,
-  }));
+  const problems: ImportProblem[] = refusals.details.map((detail) => {
+    const failure = refusals.failures.get(detail.field);
+    return { line, column: columnOf(detail), message: detail.message, ...(failure && { failure }) };
+  });
   const role = (row[ROLE_COLUMN] ?? '').trim();
   const roles = rolesOf(rules, role, person === undefined);
   if (roles === undefined)

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { ImportJob, ImportProblem } from '@contracts/user-import';
 import type { Db } from '../../db/client';
 import {
@@ -147,7 +147,8 @@ export const jobsOf = (db: Db, clientId: string, limit = 50) =>
   db
     .select()
     .from(importJobs)
-    .where(eq(importJobs.clientId, clientId))
+    // A file still being checked is not an import yet: the history lists it once its preview exists.
+    .where(and(eq(importJobs.clientId, clientId), ne(importJobs.status, 'checking')))
     .orderBy(desc(importJobs.createdAt))
     .limit(limit);
 

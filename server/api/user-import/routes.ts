@@ -13,14 +13,14 @@ import {
   templateFileName,
 } from '@contracts/user-import';
 import type { Principal } from '../../auth/principal';
-import { unauthorized } from '../../http/problem';
+import { notFound, ProblemError, unauthorized } from '../../http/problem';
 import { readFormDefinition } from '../instance/form-queries';
 import { defineArea } from '../area';
 import { actorOf, reachOfCaller } from '../support/caller';
 import { invitationDepsOf } from '../invitations/deps';
 import { inviteNewPeople } from './invite';
 import { applyJob, claimJob } from './commit';
-import { dryRun } from './dry-run';
+import { abandonedCheck, startDryRun } from './dry-run';
 import { importableClients, importClient, jobProblems, jobRecord, jobsOf, reachableJob, rowsOf } from './queries';
 import { reportCsv, templateCsv } from './report';
 import { templateColumns } from './template';
@@ -43,11 +43,25 @@ export const userImportArea = defineArea({
       if (principal === null) throw unauthorized();
       return principal;
     };
-    /** Commits running in this process; the app waits for them when it closes (a test, a shutdown). */
+    /** Dry runs and commits running in this process; the app waits for them when it closes (a test, a shutdown). */
     const running = new Set<Promise<void>>();
     app.addHook('onClose', async () => {
       await Promise.allSettled([...running]);
     });
+    const inBackground = (work: Promise<void>, log: typeof app.log, what: string, jobId: string) => {
+      const tracked = work
+        .catch((cause: unknown) => {
+          log.error({ cause, jobId }, `user import: ${what} stopped`);
+        })
+        .finally(() => running.delete(tracked));
+      running.add(tracked);
+    };
+    /** A job the caller reaches; one whose check lost its process is removed and answers as missing. */
+    const readableJob = async (request: Parameters<typeof reachOfCaller>[1], id: string) => {
+      const job = await reachableJob(db, await reachOfCaller(deps, request), id);
+      if (await abandonedCheck(db, job)) throw notFound('The check of this file stopped; upload it again.');
+      return job;
+    };
 
     app.get('/UserImport/clients', { schema: { response: { 200: ImportClientListSchema } } }, async (request) =>
       importableClients(db, await reachOfCaller(deps, request), config.providerPrefix),
@@ -76,16 +90,20 @@ export const userImportArea = defineArea({
       },
     );
 
+    // Answers 202 at once with the job `checking` (a file that cannot be read at all answers 400 or 413 here): the
+    // rows are checked after the answer, and GET UserImport/jobs/:id/preview follows the job until it is previewed.
     app.post(
       '/Instance/uploadtemplate',
-      { bodyLimit: UPLOAD_BODY_LIMIT, schema: { body: ImportUploadSchema, response: { 201: ImportPreviewSchema } } },
+      { bodyLimit: UPLOAD_BODY_LIMIT, schema: { body: ImportUploadSchema, response: { 202: ImportPreviewSchema } } },
       async (request, reply) => {
         const caller = callerOf(request.principal);
         const reach = await reachOfCaller(deps, request);
         const client = await importClient(db, reach, config.providerPrefix, request.body.clientId);
-        const jobId = await dryRun(db, caller, client, request.body);
+        const { jobId, check } = await startDryRun(db, caller, client, request.body);
         const job = await reachableJob(db, reach, jobId);
-        return reply.status(201).send({ job: await jobRecord(db, job), problems: await jobProblems(db, jobId) });
+        const answer = { job: await jobRecord(db, job), problems: [] };
+        inBackground(check(), request.log, 'the dry run', jobId);
+        return reply.status(202).send(answer);
       },
     );
 
@@ -93,9 +111,21 @@ export const userImportArea = defineArea({
       '/UserImport/jobs/:id',
       { schema: { params: ImportJobParamsSchema, response: { 200: ImportJobSchema } } },
       async (request, reply) => {
-        const job = await reachableJob(db, await reachOfCaller(deps, request), request.params.id);
+        const job = await readableJob(request, request.params.id);
         reply.header('cache-control', 'no-store');
         return jobRecord(db, job);
+      },
+    );
+
+    // The dry run's preview: the job (still `checking`, or `previewed` with its counts) and every failing row.
+    app.get(
+      '/UserImport/jobs/:id/preview',
+      { schema: { params: ImportJobParamsSchema, response: { 200: ImportPreviewSchema } } },
+      async (request, reply) => {
+        const job = await readableJob(request, request.params.id);
+        reply.header('cache-control', 'no-store');
+        const problems = job.status === 'checking' ? [] : await jobProblems(db, job.id);
+        return { job: await jobRecord(db, job), problems };
       },
     );
 
@@ -107,14 +137,14 @@ export const userImportArea = defineArea({
         const caller = callerOf(request.principal);
         const reach = await reachOfCaller(deps, request);
         const job = await reachableJob(db, reach, request.params.id);
-        if (await claimJob(db, caller, job, request.body.mode)) {
-          const work = applyJob({ db, directory: identity.directory, mailer, log: request.log }, caller, job.id)
-            .catch((cause: unknown) => {
-              request.log.error({ cause, jobId: job.id }, 'user import: the commit stopped');
-            })
-            .finally(() => running.delete(work));
-          running.add(work);
-        }
+        if (job.status === 'checking') throw new ProblemError(409, 'conflict', 'This file is still being checked.');
+        if (await claimJob(db, caller, job, request.body.mode))
+          inBackground(
+            applyJob({ db, directory: identity.directory, mailer, log: request.log }, caller, job.id),
+            request.log,
+            'the commit',
+            job.id,
+          );
         return reply.status(202).send(await jobRecord(db, await reachableJob(db, reach, job.id)));
       },
     );

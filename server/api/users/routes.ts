@@ -1,5 +1,6 @@
 import { InstanceIdParamsSchema } from '@contracts/instance';
 import { UserDetailsSchema, UserGridQuerySchema, UserPageSchema } from '@contracts/users';
+import { loginAsTyped } from '@contracts/username';
 import { unauthorized } from '../../http/problem';
 import { defineArea } from '../area';
 import { reachOfCaller } from '../support/caller';
@@ -21,7 +22,9 @@ export const usersArea = defineArea({
       { schema: { querystring: UserGridQuerySchema, response: { 200: UserPageSchema } } },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return listUsers(deps.db, await reachOfCaller(deps, request), request.query);
+        const page = await listUsers(deps.db, await reachOfCaller(deps, request), request.query);
+        const rule = deps.config.usernameRule;
+        return { ...page, rows: page.rows.map((row) => ({ ...row, typedLogin: loginAsTyped(row.login, rule) })) };
       },
     );
 

@@ -87,8 +87,11 @@ export function createProvider({
     clientBasedCORS: (_ctx, origin) => trustedOrigins.has(origin),
     features: {
       devInteractions: { enabled: false },
-      introspection: { enabled: true },
-      revocation: { enabled: true },
+      // Who may introspect or revoke a token, said here rather than left to oidc-provider's defaults, which print a
+      // plain-text "oidc-provider NOTICE" into the JSON log the first time they run (issue 29 §2). As Okta: a public
+      // client (the SPA) only its own tokens; a client that authenticates, any token it presents.
+      introspection: { enabled: true, allowedPolicy: ownTokensOfPublicClients },
+      revocation: { enabled: true, allowedPolicy: ownTokensOfPublicClients },
       // Served by us: oidc-provider's userinfo refuses JWT access tokens (server/idp/oauth/jwt-endpoints.ts).
       userinfo: { enabled: false },
       rpInitiatedLogout: { enabled: true, logoutSource: submitLogoutAtOnce, postLogoutSuccessSource: backToPortal },
@@ -114,11 +117,23 @@ export function createProvider({
       ctx.body = out;
     },
   });
+  // Every request reaches the provider with X-Forwarded-Host, -Proto and -For set by us from PUBLIC_URL and Fastify's
+  // resolved client address (./public-address.ts), so trusting them trusts nothing the client sent.
+  provider.proxy = true;
   registerOktaPostMessage(provider);
   provider.use(oktaAuthorizeParams(oktaRoutes.authorization));
   provider.use(discoveryAsOkta(issuer));
   provider.use(offlineScopeInTokenResponse);
   return provider;
+}
+
+/** Introspection's and revocation's `allowedPolicy`: a public client acts on its own tokens only. */
+function ownTokensOfPublicClients(
+  _ctx: unknown,
+  client: { clientId: string; clientAuthMethod?: string | undefined },
+  token: { clientId?: string | undefined },
+): boolean {
+  return client.clientAuthMethod !== 'none' || token.clientId === client.clientId;
 }
 
 function toClientMetadata(client: IdpClient): ClientMetadata {

@@ -17,12 +17,13 @@ import { oktaRoutes } from './provider';
 import { runHijacked } from './raw-reply';
 import { replayedRequest } from './replayed-request';
 import { interactionHandler } from './session-token';
+import { addressAsIssuer } from './public-address';
 
 export interface OAuthRoutesOptions {
   db: Db;
   provider: Provider;
-  /** The issuer's path, `/oauth2/default`. */
-  mountPath: string;
+  /** `{PUBLIC_URL}/oauth2/default`: its origin is the one every URL the provider answers with is built on. */
+  issuer: URL;
   jwt: JwtEndpointsOptions;
   trustedOrigins: ReadonlySet<string>;
 }
@@ -37,7 +38,8 @@ const BODY_LIMIT = 56 * 1024;
  * `provider.callback()`. Hijacked replies skip Fastify's onSend hooks, so nothing writes headers afterwards.
  */
 export function oauthRoutes(scope: FastifyInstance, options: OAuthRoutesOptions): void {
-  const { db, provider, mountPath, jwt, trustedOrigins } = options;
+  const { db, provider, issuer, jwt, trustedOrigins } = options;
+  const mountPath = issuer.pathname;
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser(
     ['application/x-www-form-urlencoded', 'application/json'],
@@ -55,6 +57,7 @@ export function oauthRoutes(scope: FastifyInstance, options: OAuthRoutesOptions)
   const toProvider = (request: FastifyRequest, reply: FastifyReply, body: string | undefined) =>
     runHijacked(request, reply, async (raw, res) => {
       const req = body === undefined ? raw : replayedRequest(raw, body);
+      addressAsIssuer(req, issuer, request.ip);
       const mounted = req as IncomingMessage & { originalUrl?: string; baseUrl?: string };
       const url = mounted.url ?? '/';
       mounted.originalUrl = url;
@@ -70,7 +73,11 @@ export function oauthRoutes(scope: FastifyInstance, options: OAuthRoutesOptions)
   scope.post(`${mountPath}${oktaRoutes.token}`, (request, reply) =>
     toProvider(request, reply, refreshFormWithoutOfflineScope(bodyText(request))),
   );
-  scope.get(`${mountPath}/interaction/:uid`, interactionHandler(provider, db));
+  const interaction = interactionHandler(provider, db);
+  scope.get(`${mountPath}/interaction/:uid`, (request, reply) => {
+    addressAsIssuer(request.raw, issuer, request.ip);
+    return interaction(request, reply);
+  });
 
   const userinfo = userinfoHandler(jwt);
   scope.route({

@@ -33,6 +33,7 @@ const applicationsList: AdminListDefinition<Application> = {
   searchColumns: applicationSearchColumns,
   rowId: (row) => row.applicationId,
   rowName: (row) => row.applicationName,
+  deleteLabel: labels.Application_Button_ConfirmDelete,
   deleteTitle: (row) => withValues(labels.Application_Text_DeleteConfirm, { applicationName: row.applicationName }),
 };
 

@@ -22,6 +22,7 @@ const clientsList: AdminListDefinition<Client> = {
   searchColumns: clientSearchColumns,
   rowId: (row) => row.id,
   rowName: (row) => row.name,
+  deleteLabel: labels.Client_Button_ConfirmDelete,
   deleteTitle: (row) => withValues(labels.Client_Text_DeleteConfirm, { clientName: row.name }),
 };
 

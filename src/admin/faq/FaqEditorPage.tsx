@@ -46,6 +46,7 @@ const faqList: AdminListDefinition<FaqEntry> = {
   searchColumns: faqSearchColumns,
   rowId: (row) => row.id,
   rowName: (row) => row.header,
+  deleteLabel: labels.Faq_Button_ConfirmDelete,
   deleteTitle: (row) => withValues(labels.Faq_Text_DeleteConfirm, { header: row.header }),
 };
 

@@ -23,6 +23,7 @@ const fieldsList: AdminListDefinition<Field> = {
   searchColumns: fieldSearchColumns,
   rowId: (row) => row.id,
   rowName: (row) => row.dictionaryName,
+  deleteLabel: labels.Field_Button_ConfirmDelete,
   deleteTitle: (row) => withValues(labels.Field_Text_DeleteConfirm, { fieldName: row.dictionaryName }),
 };
 

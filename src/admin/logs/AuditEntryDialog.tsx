@@ -7,7 +7,7 @@ import { labels } from '@src/i18n/admin-labels';
 import { withValues } from '../../i18n/with-values';
 import { EntryFacts } from './EntryFacts';
 import { LogEntryFrame, type EntryRef } from './LogEntryFrame';
-import { clientText, whenText } from './log-text';
+import { actionText, actorText, clientText, entityText, whenText } from './log-text';
 
 const kindLabels = {
   added: labels.Log_Text_Added,
@@ -16,9 +16,14 @@ const kindLabels = {
   same: labels.Log_Text_Same,
 } satisfies Record<FieldChange['kind'], unknown>;
 
-/** The title of a change's detail (`update of client`). */
+/** The title of a change's detail ("Client · Changed"), in plain words. */
 export const auditEntryTitle = (row: Pick<AuditRow, 'action' | 'entity'>, i18n: I18n) =>
-  i18n._(withValues(labels.Log_Text_AuditEntryTitle, { action: row.action, entity: row.entity }));
+  i18n._(
+    withValues(labels.Log_Text_AuditEntryTitle, {
+      action: actionText(row.action, i18n),
+      entity: entityText(row.entity, i18n),
+    }),
+  );
 
 /**
  * An administrative change in detail: who, when, which record of which client, and the record before and after,
@@ -42,8 +47,8 @@ function AuditEntryBody({ entry, i18n }: { entry: AuditEntry; i18n: I18n }) {
       <EntryFacts
         facts={[
           { name: i18n._(labels.Log_Field_When), value: whenText(entry.at, i18n) },
-          { name: i18n._(labels.Log_Field_Actor), value: entry.actor },
-          { name: i18n._(labels.Log_Field_Entity), value: entry.entity },
+          { name: i18n._(labels.Log_Field_Actor), value: actorText(entry.actor) },
+          { name: i18n._(labels.Log_Field_Entity), value: entityText(entry.entity, i18n) },
           { name: i18n._(labels.Log_Field_EntityId), value: entry.entityId ?? '' },
           { name: i18n._(labels.Log_Field_Client), value: clientText(entry.clientName, i18n) },
         ]}

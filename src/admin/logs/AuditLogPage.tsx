@@ -8,7 +8,7 @@ import { listClients } from '../../api/admin/clients';
 import { labels } from '@src/i18n/admin-labels';
 import type { AdminListDefinition } from '../shared/AdminListPage';
 import { AuditEntryDialog } from './AuditEntryDialog';
-import { clientText, whenText } from './log-text';
+import { actionText, actorText, auditRowText, clientText, entityText, whenText } from './log-text';
 import { LogScreen, useLogPageSession } from './LogScreen';
 import { wireAuditLog } from './wiring';
 
@@ -17,9 +17,9 @@ const auditList: AdminListDefinition<AuditRow> = {
   title: labels.Log_Text_AuditTitle,
   columns: [
     { key: 'at', header: labels.Log_Field_When, cell: (row, i18n) => whenText(row.at, i18n) },
-    { key: 'actor', header: labels.Log_Field_Actor, cell: (row) => row.actor },
-    { key: 'action', header: labels.Log_Field_Action, cell: (row) => row.action },
-    { key: 'entity', header: labels.Log_Field_Entity, cell: (row) => row.entity },
+    { key: 'actor', header: labels.Log_Field_Actor, cell: (row) => actorText(row.actor) },
+    { key: 'action', header: labels.Log_Field_Action, cell: (row, i18n) => actionText(row.action, i18n) },
+    { key: 'entity', header: labels.Log_Field_Entity, cell: (row, i18n) => entityText(row.entity, i18n) },
     { key: 'client', header: labels.Log_Field_Client, cell: (row, i18n) => clientText(row.clientName, i18n) },
   ],
   filters: [
@@ -29,7 +29,7 @@ const auditList: AdminListDefinition<AuditRow> = {
   ],
   searchColumns: auditSearchColumns,
   rowId: (row) => row.id,
-  rowName: (row) => `${row.actor}: ${row.action} ${row.entity}`,
+  rowName: auditRowText,
   // Never asked (the rows are read only); every list definition names its question.
   deleteTitle: () => labels.Log_Text_AuditTitle,
   rowActions: 'view',

@@ -42,13 +42,14 @@ export function LogEntryFrame<Entry>({
       title={title(entry)}
       onClose={close}
       frame={{ size: 'cover', scrollBehavior: 'inside' }}
-      content={{ width: '70%', maxWidth: '70%', height: 'auto' }}
+      content={{ width: { base: '100%', md: '70%' }, maxWidth: { base: '100%', md: '70%' }, height: 'auto' }}
     >
-      <Dialog.Body>
+      {/* The body scrolls on its own (a long stack trace): focusable, so a keyboard can scroll it too (WCAG 2.1.1). */}
+      <Dialog.Body tabIndex={0} role="region" aria-label={title(entry)}>
         {loading ? <LoadingStatus /> : null}
         {failed ? (
           <HStack role="alert" gap="3">
-            <Text color="red.600">{i18n._(labels.Log_Text_LoadFailed)}</Text>
+            <Text color="fg.error">{i18n._(labels.Log_Text_LoadFailed)}</Text>
             <Button
               size="sm"
               variant="outline"

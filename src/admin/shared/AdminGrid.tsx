@@ -25,6 +25,24 @@ export type GridColumn<Row> = { key: string; header: string; cell: (row: Row) =>
  */
 export type RowDetails = (props: { details: RowDetailsState; onRetry: () => void }) => ReactNode;
 
+/**
+ * How every grid fits its window (1280 px and a 390 px phone alike): long values (an application's link, an e-mail)
+ * wrap anywhere instead of widening the table past the page, and the actions column stays in view at the table's end
+ * while the other columns scroll under it on a narrow window.
+ */
+const fitting = {
+  '& td': { overflowWrap: 'anywhere' },
+  '& [data-actions]': {
+    position: 'sticky',
+    insetInlineEnd: '0',
+    zIndex: '1',
+    bg: 'bg',
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a shadow, not a text a person reads
+    boxShadow: 'inset 1px 0 0 var(--chakra-colors-border)',
+  },
+  '& tbody tr:hover [data-actions]': { bg: 'colorPalette.subtle' },
+};
+
 /** What a row offers: edit and delete (the catalogues, the users), or only a look at its detail (the logs). */
 export type RowActions = 'edit' | 'view';
 
@@ -59,8 +77,9 @@ export function AdminGrid<Row>({
   const canAct = useSelector(gridRef, selectCanAct<Row>);
   return (
     <>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" interactive aria-busy={loading}>
+      {/* Focusable and named: where the columns are wider than the window, a keyboard scrolls them too (WCAG 2.1.1). */}
+      <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={caption}>
+        <Table.Root size="sm" interactive aria-busy={loading} css={fitting}>
           <Table.Caption srOnly>{caption}</Table.Caption>
           <Table.Header>
             <Table.Row>
@@ -72,7 +91,7 @@ export function AdminGrid<Row>({
               {columns.map((column) => (
                 <SortableHeader key={column.key} gridRef={gridRef} column={column} />
               ))}
-              <Table.ColumnHeader textAlign="end">
+              <Table.ColumnHeader textAlign="end" data-actions="">
                 {t({ id: 'Admin_Text_Actions', message: 'Actions' })}
               </Table.ColumnHeader>
             </Table.Row>
@@ -92,7 +111,7 @@ export function AdminGrid<Row>({
                     {columns.map((column) => (
                       <Table.Cell key={column.key}>{column.cell(row)}</Table.Cell>
                     ))}
-                    <Table.Cell textAlign="end">
+                    <Table.Cell textAlign="end" data-actions="">
                       <HStack justify="flex-end" gap="1">
                         {rowActions === 'view' ? (
                           <IconButton
@@ -259,7 +278,7 @@ function GridFailure<Row>({ gridRef }: { gridRef: GridRef<Row> }) {
   const { t } = useLingui();
   return (
     <HStack py="3" role="alert">
-      <Text color="red.600">{t({ id: 'Admin_Text_LoadFailed', message: 'The list could not be loaded.' })}</Text>
+      <Text color="fg.error">{t({ id: 'Admin_Text_LoadFailed', message: 'The list could not be loaded.' })}</Text>
       <Button
         size="sm"
         variant="outline"

@@ -37,10 +37,12 @@ export type AdminListDefinition<Row> = {
   filters?: readonly { column: string; label: MessageDescriptor }[];
   searchColumns: SearchColumns<Row>;
   rowId: (row: Row) => string;
-  /** The row's name, for the action buttons' accessible names. */
-  rowName: (row: Row) => string;
+  /** The row's name, for the action buttons' accessible names (in the reader's language where it has words). */
+  rowName: (row: Row, i18n: I18n) => string;
   /** The delete confirmation's question, with the row's name filled in. */
   deleteTitle: (row: Row) => MessageDescriptor;
+  /** The delete confirmation's button, a verb on what it deletes ("Delete application"); without it, no confirmation. */
+  deleteLabel?: MessageDescriptor;
   /** `view`: the rows are read only (the logs): a row opens its detail, nothing is deleted. */
   rowActions?: RowActions;
   /** What an open row shows under itself (a grid whose machine has `rowDetails`: the users grid). */
@@ -83,8 +85,8 @@ export function AdminListScreen<Row>({
   undeletableIds?: readonly string[];
   /** Controls beside the filter that steer the grid (the users grid's client filter). */
   beside?: (gridRef: GridRef<Row>) => ReactNode;
-  /** A section under the grid (the manage-users page's import). */
-  after?: ReactNode;
+  /** A section under the grid (the manage-users page's import, which tells the grid to read its page again). */
+  after?: ReactNode | ((gridRef: GridRef<Row>) => ReactNode);
 }) {
   const { i18n } = useLingui();
   const gridRef: GridRef<Row> = useActorRef(logic, {
@@ -127,14 +129,20 @@ export function AdminListScreen<Row>({
         gridRef={gridRef}
         columns={columns}
         rowId={definition.rowId}
-        rowName={definition.rowName}
+        rowName={(row) => definition.rowName(row, i18n)}
         caption={title}
         {...(definition.rowActions === undefined ? {} : { rowActions: definition.rowActions })}
         {...(definition.rowDetails === undefined ? {} : { details: definition.rowDetails })}
       />
-      <GridDeleteConfirm gridRef={gridRef} title={(row) => i18n._(definition.deleteTitle(row))} />
+      {definition.deleteLabel === undefined ? null : (
+        <GridDeleteConfirm
+          gridRef={gridRef}
+          title={(row) => i18n._(definition.deleteTitle(row))}
+          confirmLabel={i18n._(definition.deleteLabel)}
+        />
+      )}
       {editorRef ? dialog(editorRef) : null}
-      {after}
+      {typeof after === 'function' ? after(gridRef) : after}
     </Stack>
   );
 }

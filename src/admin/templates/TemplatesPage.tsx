@@ -26,6 +26,7 @@ const templatesList: AdminListDefinition<Template> = {
   searchColumns: templateSearchColumns,
   rowId: (row) => row.id,
   rowName: (row) => row.name,
+  deleteLabel: labels.Template_Button_ConfirmDelete,
   deleteTitle: (row) => withValues(labels.Template_Text_DeleteConfirm, { templateName: row.name }),
 };
 

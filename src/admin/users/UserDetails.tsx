@@ -12,7 +12,7 @@ export function UserDetails({ details: state, onRetry }: { details: RowDetailsSt
   if (state.status === 'failed')
     return (
       <HStack role="alert">
-        <Text color="red.600">
+        <Text color="fg.error">
           {t({ id: 'Instance_Text_DetailsFailed', message: 'The details could not be loaded.' })}
         </Text>
         <Button size="xs" variant="outline" onClick={onRetry}>

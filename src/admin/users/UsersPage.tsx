@@ -35,12 +35,12 @@ const usersList: AdminListDefinition<UserRow> = {
   columns: [
     { key: 'name', header: labels.Instance_Field_Name, cell: nameOf },
     { key: 'email', header: labels.Instance_Field_Email, cell: (row) => row.email },
-    { key: 'login', header: labels.Instance_Field_Login, cell: (row) => row.login },
+    { key: 'login', header: labels.Instance_Field_Login, cell: (row) => row.typedLogin ?? row.login },
     {
       key: 'client',
       header: labels.Instance_Field_Client,
       cell: (row, i18n) => (
-        <HStack gap="2">
+        <HStack gap="2" wrap="wrap">
           <span>{row.clientName}</span>
           {row.isAulAdmin ? <RoleTag text={i18n._(labels.Instance_Text_ProviderAdmin)} /> : null}
           {row.isClientAdmin ? <RoleTag text={i18n._(labels.Instance_Text_ClientAdmin)} /> : null}
@@ -56,6 +56,7 @@ const usersList: AdminListDefinition<UserRow> = {
   searchColumns: userSearchColumns,
   rowId: (row) => row.id,
   rowName: nameOf,
+  deleteLabel: labels.Instance_Button_ConfirmDelete,
   deleteTitle: (row) => withValues(labels.Instance_Text_DeleteConfirm, { userName: nameOf(row) }),
   rowDetails: UserDetails,
 };
@@ -89,15 +90,15 @@ export function UsersPage() {
       settings={{ culture, role: profile.role, ownId: profile.userId, clientId: profile.clientId }}
       // The invitations and the CSV import are each their own panel and flow (src/admin/users/invitations/,
       // machines/invitations; src/admin/users/import/, machines/user-import), under the grid; the import tells the
-      // invitations panel when it invited its new people.
-      importPanel={
+      // invitations panel when it invited its new people, and the grid when a commit ended.
+      importPanel={(grid) => (
         <InvitationsPanel
           notifications={notifications}
           after={(invitations) => (
-            <ImportUsersPanel notifications={notifications} invitations={invitations} culture={culture} />
+            <ImportUsersPanel notifications={notifications} invitations={invitations} grid={grid} culture={culture} />
           )}
         />
-      }
+      )}
     />
   );
 }
@@ -113,8 +114,8 @@ export function UsersScreen({
   notifications: NotificationsRef;
   profile: Pick<UserProfile, 'userId' | 'isAulAdmin'>;
   settings: UserDialogSettings;
-  /** The import section under the grid (the lead mounts the import panel here). */
-  importPanel: ReactNode;
+  /** The import section under the grid (the lead mounts the import panel here, which refreshes the grid). */
+  importPanel: ReactNode | ((grid: GridRef<UserRow>) => ReactNode);
   /** The grid joined to the API (tests give controlled actors). */
   wire?: (settings: UserDialogSettings, loadClients: () => Promise<Client[]>) => ReturnType<typeof wireUsers>;
   /** GET Client for the provider administrator's client filter. */

@@ -23,9 +23,9 @@ export async function readText({ target, scope }: ReadTextInput, options: CallOp
   const searchParams = scopeParams(target, scope);
   if (target.kind === 'label') {
     const read = v.parse(LabelForEditSchema, await http.get('resource/label', { searchParams, ...options }).json());
-    return { kind: 'label', value: read.value, version: read.version };
+    return { kind: 'label', value: read.value, version: read.version, choices: read.choices };
   }
-  const { input, version } = v.parse(
+  const { input, version, choices } = v.parse(
     InputForEditSchema,
     await http.get('resource/input', { searchParams, ...options }).json(),
   );
@@ -42,6 +42,7 @@ export async function readText({ target, scope }: ReadTextInput, options: CallOp
       maskRegex: input.maskRegex,
     },
     version,
+    choices,
   };
 }
 

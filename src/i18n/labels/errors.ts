@@ -19,6 +19,8 @@ export const errorLabels = {
 
   // General messages (public-and-profile §8): the fixed headings of each kind of client-side error.
   Global_Error_Http: msg({ id: 'Global_Error_Http', message: 'There was an HTTP error.' }),
+  // Issue 29 §3: a call that got no answer is not a Type error; the heading of the error log entry and any catalogue use.
+  Global_Error_Network: msg({ id: 'Global_Error_Network', message: 'The connection was lost.' }),
   Global_Error_Type: msg({ id: 'Global_Error_Type', message: 'There was a Type error.' }),
   Global_Error_Validation: msg({ id: 'Global_Error_Validation', message: 'Following Validation Error(s) were found:' }),
   Global_Error_General: msg({ id: 'Global_Error_General', message: 'There was a general error.' }),

@@ -22,6 +22,8 @@ export const globalLabels = {
   Global_Button_Close: msg({ id: 'Global_Button_Close', message: 'Close' }),
   Global_Button_Yes: msg({ id: 'Global_Button_Yes', message: 'Yes' }),
   Global_Button_No: msg({ id: 'Global_Button_No', message: 'No' }),
+  // The delete confirmation's way out: a verb, not No (issue 29 §5).
+  Global_Button_KeepIt: msg({ id: 'Global_Button_KeepIt', message: 'Keep it' }),
   Global_Button_ReloadTheirs: msg({
     id: 'Global_Button_ReloadTheirs',
     message: 'Reload their version',

@@ -36,6 +36,11 @@ const signUpLabels = {
  */
 const resetPasswordLabels = {
   ResetPassword_Text_Title: msg({ id: 'ResetPassword_Text_Title', message: 'Reset your password' }),
+  // Each section's heading, where the focus goes when the section comes on screen.
+  ResetPassword_Text_StepEmail: msg({ id: 'ResetPassword_Text_StepEmail', message: 'Your email address' }),
+  ResetPassword_Text_StepCode: msg({ id: 'ResetPassword_Text_StepCode', message: 'The code we sent you' }),
+  ResetPassword_Text_StepPassword: msg({ id: 'ResetPassword_Text_StepPassword', message: 'Your new password' }),
+  ResetPassword_Text_StepDone: msg({ id: 'ResetPassword_Text_StepDone', message: 'Password changed' }),
   ResetPassword_Text_EmailInstructions: msg({
     id: 'ResetPassword_Text_EmailInstructions',
     message: 'Enter the email address of your account and we will send you a 6-digit code.',

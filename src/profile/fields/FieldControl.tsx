@@ -107,12 +107,24 @@ function ChoiceControl({ field, kind, optional, ...rest }: ChoiceControlProps) {
     label: text(labelText(`FormField_Option_${field.fieldName}_${option.value}`, raw(option.caption))),
   }));
   if (kind === 'radio') return <LabelledField kind="radio" {...rest} options={options} />;
+  // A value that is none of the options (a link's bad prefill, `GoogleState=ZZ`) selects nothing: the select shows
+  // its empty choice or prompt, never the first option as if it were the value (issue 29 §7); the field's own
+  // message says the value is not valid.
+  const shown = options.some((option) => option.value === rest.value) ? rest.value : '';
   // A required select offers no empty choice (spec §5); until one is made it shows a prompt that cannot be chosen
   // back, or the browser would show the first option as if it were the value.
   const empty = optional
     ? { label: '' }
-    : rest.value === ''
+    : shown === ''
       ? { label: t({ id: 'Instance_Text_ChooseOption', message: 'Choose…' }), disabled: true }
       : undefined;
-  return <LabelledField kind="select" {...rest} options={options} {...(empty === undefined ? {} : { empty })} />;
+  return (
+    <LabelledField
+      kind="select"
+      {...rest}
+      value={shown}
+      options={options}
+      {...(empty === undefined ? {} : { empty })}
+    />
+  );
 }

@@ -13,6 +13,7 @@ import { SCROLL_TO_STEP_DELAY_MS } from '@machines/profile-form/profile-steps';
 import { labels } from '../../i18n/labels';
 import { ConflictChoice } from '../../ui/form/ConflictChoice';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
+import { useFocusOnChange } from '../../ui/use-focus-on-change';
 import { LinkProblemsNotice } from './LinkProblemsNotice';
 import { ProfileFooter } from './ProfileFooter';
 import { ProfileStep } from './ProfileStep';
@@ -78,11 +79,14 @@ export function ProfileForm({
   );
 }
 
-/** The step on screen, scrolled into sight a moment after it changes (spec §2 "scroll-to-step delay is 10 ms"). */
+/**
+ * The step on screen, scrolled into sight a moment after it changes (spec §2 "scroll-to-step delay is 10 ms"), with
+ * the focus on its heading.
+ */
 function CurrentStep({ formRef }: { formRef: ProfileFormRef }) {
   const { i18n } = useLingui();
   const { index, step } = useSelector(formRef, selectCurrentStep, sameCurrentStep);
-  const top = useRef<HTMLHeadingElement>(null);
+  const top = useFocusOnChange<HTMLHeadingElement>(index);
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -95,7 +99,7 @@ function CurrentStep({ formRef }: { formRef: ProfileFormRef }) {
     return () => {
       clearTimeout(timer);
     };
-  }, [index]);
+  }, [index, top]);
   const title =
     step.kind === 'profile'
       ? i18n._(labels.Instance_Text_StepProfile)

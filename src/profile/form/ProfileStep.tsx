@@ -44,6 +44,16 @@ export function ProfileStep({ formRef }: { formRef: ProfileFormRef }) {
         value={email.value}
         required
         readOnly={!email.editable}
+        hint={
+          email.lock === 'invitation'
+            ? t({ id: 'Instance_Text_EmailLockedInvitation', message: 'Your invitation is for this address.' })
+            : email.lock === 'link'
+              ? t({
+                  id: 'Instance_Text_EmailLockedLink',
+                  message: 'This address came with your sign-up link, and your organisation keeps it as it is.',
+                })
+              : undefined
+        }
         message={failureText(email.failure)}
         onChange={(value) => {
           formRef.send({ type: 'edit', changes: { kind: 'email', value } });
@@ -60,7 +70,7 @@ export function ProfileStep({ formRef }: { formRef: ProfileFormRef }) {
           variant="plain"
           alignSelf="start"
           paddingX="0"
-          colorPalette="blue"
+          colorPalette="brand"
           onClick={() => {
             formRef.send({ type: 'edit', changes: { kind: 'step', to: securityStep } });
           }}

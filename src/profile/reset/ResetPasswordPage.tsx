@@ -1,8 +1,9 @@
-import { Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { selectPasswordResetRef } from '@machines/app/app.selectors';
-import { selectDoneLink, selectSection } from '@machines/password-reset/password-reset.selectors';
+import type { MessageDescriptor } from '@lingui/core';
+import { selectDoneLink, selectSection, type ResetSection } from '@machines/password-reset/password-reset.selectors';
 import { AppActor } from '../../app/AppActor';
 import { paths, withCulture } from '../../app/routes';
 import { labels } from '../../i18n/labels';
@@ -12,6 +13,15 @@ import { PublicPageHeading } from '../PublicPageHeading';
 import { CodeStep, EmailStep, PasswordStep } from './ResetSteps';
 import type { ResetRef } from './reset-ref';
 import { BusySpinner } from '../../ui/BusySpinner';
+import { useFocusOnChange } from '../../ui/use-focus-on-change';
+
+/** The heading of each section a person works through; the focus moves to it when the section comes on screen. */
+const sectionHeadings: Partial<Record<ResetSection, MessageDescriptor>> = {
+  email: labels.ResetPassword_Text_StepEmail,
+  code: labels.ResetPassword_Text_StepCode,
+  password: labels.ResetPassword_Text_StepPassword,
+  done: labels.ResetPassword_Text_StepDone,
+};
 
 /**
  * The one-time-code password reset page (spec public-and-profile §2; docs/flows/password-reset.md): the e-mail and
@@ -26,9 +36,16 @@ function ResetPassword({ resetRef }: { resetRef: ResetRef }) {
   const { i18n } = useLingui();
   const section = useSelector(resetRef, selectSection);
   const clientId = useSelector(resetRef, (s) => s.context.clientId);
+  const heading = sectionHeadings[section];
+  const headingRef = useFocusOnChange<HTMLHeadingElement>(heading);
   return (
     <Stack gap="6">
       <PublicPageHeading clientId={clientId} title={i18n._(labels.ResetPassword_Text_Title)} />
+      {heading === undefined ? null : (
+        <Heading as="h2" size="lg" ref={headingRef} tabIndex={-1}>
+          {i18n._(heading)}
+        </Heading>
+      )}
       {section === 'preparing' ? <BusySpinner alignSelf="center" /> : null}
       {section === 'failed' ? (
         <LoadFailedNotice

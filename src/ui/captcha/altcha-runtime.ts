@@ -4,6 +4,7 @@
 // (which `worker-src` falls back to) allows it with no `blob:` and no outside host. Its stylesheet comes the same way.
 import 'altcha/external';
 import 'altcha/altcha.css';
+import './altcha-look.css';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 
 /** The widget's texts we replace with ours (Lingui catalogues, so a client may override them like any label). */

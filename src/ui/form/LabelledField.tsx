@@ -25,6 +25,8 @@ type Common = {
   message?: string | undefined;
   /** The input lost focus (a form marks the field touched: its message shows from then on). */
   onBlur?: () => void;
+  /** A standing explanation under the input (why a read-only field cannot be changed), joined to it as its description. */
+  hint?: string | undefined;
 };
 
 /** What sits around a single-line input: texts joined to it (a field's prefix and suffix), a control inside its end. */
@@ -59,6 +61,7 @@ export type ControlProps = {
   disabled: boolean;
   'aria-invalid': true | undefined;
   'aria-errormessage': string | undefined;
+  'aria-describedby': string | undefined;
   'data-invalid': '' | undefined;
   'data-readonly': '' | undefined;
   'data-required': '' | undefined;
@@ -122,11 +125,12 @@ const flag = (on: boolean): '' | undefined => (on ? '' : undefined);
 function FramedField(props: TextKinds | ControlKind | SelectKind) {
   const classes = useFieldClasses();
   const id = useId();
-  const { label, required = false, readOnly = false, disabled = false, message } = props;
+  const { label, required = false, readOnly = false, disabled = false, message, hint } = props;
   // A native select has no read-only state: one that may not be changed is disabled.
   const locked = disabled || (props.kind === 'select' && readOnly);
   const invalid = message !== undefined;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   const state = { 'data-invalid': flag(invalid), 'data-readonly': flag(readOnly), 'data-disabled': flag(locked) };
   const control: ControlProps = {
     id,
@@ -135,6 +139,7 @@ function FramedField(props: TextKinds | ControlKind | SelectKind) {
     disabled: locked,
     'aria-invalid': invalid ? true : undefined,
     'aria-errormessage': invalid ? errorId : undefined,
+    'aria-describedby': hint === undefined ? undefined : hintId,
     'data-invalid': state['data-invalid'],
     'data-readonly': state['data-readonly'],
     'data-required': flag(required),
@@ -165,6 +170,11 @@ function FramedField(props: TextKinds | ControlKind | SelectKind) {
         <SelectInput {...props} controlProps={control} />
       ) : (
         <SingleLine {...props} controlProps={control} />
+      )}
+      {hint === undefined ? null : (
+        <div id={hintId} data-scope="field" data-part="helper-text" className={classes.helperText}>
+          {hint}
+        </div>
       )}
       {invalid ? (
         <div id={errorId} data-scope="field" data-part="error-text" className={classes.errorText} aria-live="polite">

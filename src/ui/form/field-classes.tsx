@@ -8,6 +8,7 @@ export type FieldClasses = {
   label: string;
   requiredIndicator: string;
   errorText: string;
+  helperText: string;
   input: string;
   textarea: string;
 };
@@ -37,6 +38,7 @@ function computeClasses(system: ReturnType<typeof useChakraContext>, toClass: Cs
     label: classOf(field.label),
     requiredIndicator: classOf(field.requiredIndicator),
     errorText: classOf(field.errorText),
+    helperText: classOf(field.helperText),
     input: classOf(input),
     textarea: classOf(textarea),
   };

@@ -1,4 +1,4 @@
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { messageFor } from '@contracts/forms/messages';
 import type { FieldFailure, MessageKind } from '@contracts/forms/rules';
@@ -16,6 +16,17 @@ const sharedLabels: Record<MessageKind, MessageDescriptor> = {
 };
 
 /**
+ * The failure with the field's own message in the page's culture (issue 29 §7): the label `messageKey` names
+ * (`FormField_Message_{fieldName}`, from the page's resources in either culture, or edited in Edit Mode) when the
+ * catalogue has it, else the English `message` the field definition keeps.
+ */
+function localisedOwnMessage(i18n: I18n, failure: FieldFailure): FieldFailure {
+  const key = failure.messageKey;
+  if (key === undefined || i18n.messages[key] === undefined) return failure;
+  return { ...failure, message: i18n._(key) };
+}
+
+/**
  * The text of a field's first failure in the current language, or undefined when it has none. `overrides` lets a
  * form name another shared label for a kind (the application dialog says VMGlobal for a refused value).
  */
@@ -24,7 +35,7 @@ export function useFailureText(overrides: Partial<Record<MessageKind, MessageDes
   return (failure: FieldFailure | undefined): string | undefined => {
     if (failure === undefined) return undefined;
     const shared = { ...sharedLabels, ...overrides };
-    return messageFor(failure, {
+    return messageFor(localisedOwnMessage(i18n, failure), {
       ...Object.fromEntries(Object.entries(shared).map(([kind, label]) => [kind, i18n._(label)])),
       default: i18n._(labels.Global_Text_VMDefault),
     });

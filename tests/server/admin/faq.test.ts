@@ -79,6 +79,33 @@ describe.each(databaseKinds)('FAQ editor API (%s)', (kind) => {
     expect((await helpPage('globex', 'es')).map((q) => q.header)).toContain('De Globex');
   });
 
+  it('takes the client’s portal alias wherever it takes its id (docs/api.md "Client references")', async () => {
+    const byAlias = await call('GET', 'Faq/acme?culture=es', { as: 'acmeClientAdmin' });
+    expect(byAlias).toAnswer(200);
+    const byId = await call('GET', `Faq/${acmeId}?culture=es`, { as: 'acmeClientAdmin' });
+    expect(v.parse(FaqEntryListSchema, byAlias.json())).toEqual(v.parse(FaqEntryListSchema, byId.json()));
+    const entry = v.parse(
+      FaqEntrySchema,
+      (await call('POST', 'Faq/ACME', { as: 'acmeClientAdmin', body: draft('Por alias') })).json(),
+    );
+    expect(entry.clientId).toBe(acmeId);
+    const update = { ...draft('Por alias, cambiada'), version: entry.version };
+    expect(await call('PUT', `Faq/acme/${entry.id}`, { as: 'acmeClientAdmin', body: update })).toAnswer(200);
+    expect(await call('DELETE', `Faq/acme/${entry.id}?version=2`, { as: 'acmeClientAdmin' })).toAnswer(204);
+    // Another client's alias is as missing as an unknown one.
+    expect(await call('GET', 'Faq/globex?culture=es', { as: 'acmeClientAdmin' })).toAnswer(404);
+    expect(await call('GET', 'Faq/no-such-client?culture=es')).toAnswer(404);
+  });
+
+  it('answers the provider’s questions to the help page without a client (`/Faq`)', async () => {
+    const provider = (await helpPage('provider', 'en-us')).map((q) => q.header);
+    expect(provider).toContain('How do I add a client organisation?');
+    const unnamed = v
+      .parse(FaqSchema, (await call('GET', 'resource/faq?culture=en-us', { as: 'anonymous' })).json())
+      .map((q) => q.header);
+    expect(unnamed).toEqual(provider);
+  });
+
   it('refuses people who are not administrators', async () => {
     expect(await call('GET', `Faq/${acmeId}?culture=es`, { as: 'acmeUser' })).toAnswer(403);
     expect(await call('POST', `Faq/${acmeId}`, { as: 'anonymous', body: draft('Anónimo') })).toAnswer(401);

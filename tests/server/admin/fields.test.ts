@@ -59,11 +59,16 @@ describe.each(databaseKinds)('admin fields (%s)', (kind) => {
     expect(await call('GET', 'Field/subfields/00000000-0000-4000-8000-000000000000')).toAnswer(404);
   });
 
-  it('creates a SELECT with its options; the meta tag and data length are dropped for a type other than NVARCHAR', async () => {
+  it('creates a SELECT with its options and meta tag; the data length is dropped for a type other than NVARCHAR', async () => {
     const response = await call('POST', 'Field', { body: draft() });
     expect(response).toAnswer(201);
     const { object } = v.parse(FieldSaveResultSchema, response.json());
-    expect(object).toMatchObject({ dictionaryName: 'ShirtSize', dataLength: 1, metaTag: null, defaultValue: 'M' });
+    expect(object).toMatchObject({
+      dictionaryName: 'ShirtSize',
+      dataLength: 1,
+      metaTag: 'FirstName',
+      defaultValue: 'M',
+    });
     expect(object.subfields.map((sub) => sub.subDictionaryName)).toEqual(['Small', 'Medium']);
     const [audit] = await auditRowsOf(t, 'field', object.id);
     expect(audit).toMatchObject({ action: 'create', before: null });
@@ -82,7 +87,11 @@ describe.each(databaseKinds)('admin fields (%s)', (kind) => {
     const box = await call('POST', 'Field', {
       body: draft({ dictionaryName: 'OptIn', dataType: 'CHECKBOX', subfields: [], defaultValue: 'true' }),
     });
-    expect(box.json<{ object: Field }>().object).toMatchObject({ dataLength: 1, metaTag: null, defaultValue: null });
+    expect(box.json<{ object: Field }>().object).toMatchObject({
+      dataLength: 1,
+      metaTag: 'FirstName',
+      defaultValue: null,
+    });
   });
 
   it('refuses a malformed body with 400 naming each field', async () => {
@@ -135,6 +144,33 @@ describe.each(databaseKinds)('admin fields (%s)', (kind) => {
     const { object } = v.parse(FieldSaveResultSchema, response.json());
     expect(object.subfields).toEqual(state.subfields);
     expect(object.version).toBe(state.version + 1);
+  });
+
+  it('keeps the meta tag of the demo State field (SELECT) when it is saved, and lets it be set again (issue 29 §7)', async () => {
+    const state = await named('State');
+    expect(state.metaTag).toBe('GoogleState');
+    const saved = await call('PUT', `Field/${state.id}`, { body: editOf(state, { fieldDescription: 'State (US)' }) });
+    expect(saved).toAnswer(200);
+    expect(v.parse(FieldSaveResultSchema, saved.json()).object).toMatchObject({ metaTag: 'GoogleState' });
+    expect((await named('State')).metaTag).toBe('GoogleState');
+    const cleared = await call('PUT', `Field/${state.id}`, { body: editOf(await named('State'), { metaTag: null }) });
+    expect(v.parse(FieldSaveResultSchema, cleared.json()).object.metaTag).toBeNull();
+    const again = await call('PUT', `Field/${state.id}`, {
+      body: editOf(await named('State'), { metaTag: 'GoogleState' }),
+    });
+    expect(v.parse(FieldSaveResultSchema, again.json()).object.metaTag).toBe('GoogleState');
+    const contact = await named('PreferredContact');
+    const radio = await call('PUT', `Field/${contact.id}`, { body: editOf(contact, { metaTag: 'LastName' }) });
+    expect(v.parse(FieldSaveResultSchema, radio.json()).object.metaTag).toBe('LastName');
+    await call('PUT', `Field/${contact.id}`, { body: editOf(await named('PreferredContact'), { metaTag: null }) });
+  });
+
+  it('refuses a meta tag on a LABEL with 400 naming it, a label holding no value to prefill', async () => {
+    const response = await call('POST', 'Field', {
+      body: draft({ dictionaryName: 'Heading', dataType: 'LABEL', subfields: [], metaTag: 'GoogleCity' }),
+    });
+    expect(response).toAnswer(400);
+    expect(fieldsOf(problemOf(response))).toEqual(['body.metaTag']);
   });
 
   it('refuses a stale update with 409, leaving field and sub-fields as they were', async () => {

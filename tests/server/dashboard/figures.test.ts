@@ -216,7 +216,7 @@ describe.each(databaseKinds)('dashboard figures: GET Dashboard/Figures (%s)', (k
 
   it('counts the same from a System Log read through the directory port (a real Okta org’s way)', async () => {
     const directory = createOktaDirectory({
-      baseUrl: 'http://gatehouse.test/api/v1',
+      baseUrl: 'http://localhost/api/v1',
       apiToken: embeddedApiToken(await loadOrCreateSigningKey(t.database.db)),
       fetch: injectFetch(t.app),
     });
@@ -239,7 +239,7 @@ describe.each(databaseKinds)('dashboard figures: GET Dashboard/Figures (%s)', (k
     const logReads: URL[] = [];
     const inject = injectFetch(t.app);
     const directory = createOktaDirectory({
-      baseUrl: 'http://gatehouse.test/api/v1',
+      baseUrl: 'http://localhost/api/v1',
       apiToken: embeddedApiToken(await loadOrCreateSigningKey(t.database.db)),
       fetch: (url, init) => {
         if (new URL(url).pathname.endsWith('/logs')) logReads.push(new URL(url));

@@ -24,7 +24,7 @@ export interface IdpHarness {
 }
 
 /** A free loopback port, known before the app is built: the issuer has to name it. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -130,6 +130,18 @@ export async function primaryAuth(origin: string, username: string, password: st
  * openid-client's discovery against our http://localhost issuer. The library insists on https unless told otherwise;
  * loopback http is what the embedded IdP serves in development and tests (okta-compat §0.1).
  */
+/** The endpoints an Okta-shaped discovery document names under its issuer (docs/okta-compat.md). */
+export const oktaEndpoints = (issuer: string) => ({
+  issuer,
+  authorization_endpoint: `${issuer}/v1/authorize`,
+  token_endpoint: `${issuer}/v1/token`,
+  jwks_uri: `${issuer}/v1/keys`,
+  userinfo_endpoint: `${issuer}/v1/userinfo`,
+  revocation_endpoint: `${issuer}/v1/revoke`,
+  introspection_endpoint: `${issuer}/v1/introspect`,
+  end_session_endpoint: `${issuer}/v1/logout`,
+});
+
 export function discoverOverHttp(issuer: string): Promise<oidc.Configuration> {
   return oidc.discovery(new URL(issuer), spaClient.clientId, undefined, oidc.None(), {
     // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated only as a warning sign; loopback http is intended here.
@@ -152,7 +164,7 @@ export async function waitForMail(test: TestDatabase, to: string, timeoutMs = 5_
  * the code exchanged with openid-client. Answers the token response.
  */
 export async function signInForTokens(
-  h: IdpHarness,
+  h: Pick<IdpHarness, 'origin'>,
   config: oidc.Configuration,
   { username, password, scope }: { username: string; password: string; scope: string },
 ) {

@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createGroup } from '@server/idp/groups/directory';
 import { createUser } from '@server/idp/users/directory';
 import { databaseKinds } from '../support/database';
-import { browse, CookieJar, discoverOverHttp, primaryAuth, spaClient, startIdp, type IdpHarness } from './harness';
+import {
+  browse,
+  CookieJar,
+  discoverOverHttp,
+  oktaEndpoints,
+  primaryAuth,
+  spaClient,
+  startIdp,
+  type IdpHarness,
+} from './harness';
 
 const redirectUri = spaClient.redirectUris[0]!;
 
@@ -52,14 +61,7 @@ describe.each(databaseKinds)('OIDC code flow through a sessionToken (%s)', (kind
     const response = await fetch(`${h.issuer}/.well-known/openid-configuration`);
     const doc = (await response.json()) as Record<string, unknown>;
     expect(doc).toMatchObject({
-      issuer: h.issuer,
-      authorization_endpoint: `${h.issuer}/v1/authorize`,
-      token_endpoint: `${h.issuer}/v1/token`,
-      jwks_uri: `${h.issuer}/v1/keys`,
-      userinfo_endpoint: `${h.issuer}/v1/userinfo`,
-      revocation_endpoint: `${h.issuer}/v1/revoke`,
-      introspection_endpoint: `${h.issuer}/v1/introspect`,
-      end_session_endpoint: `${h.issuer}/v1/logout`,
+      ...oktaEndpoints(h.issuer),
       code_challenge_methods_supported: ['S256'],
       id_token_signing_alg_values_supported: ['RS256'],
     });

@@ -3,6 +3,8 @@ import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InvitationListSchema, InvitationSchema, InviteClientListSchema } from '@contracts/invitations';
 import { invitations } from '@server/db/schema';
+import { sealInvitation, type InvitationClaims } from '@server/api/invitations/token';
+import { acceptableInvitation } from '@server/api/invitations/validity';
 import { adminCaller, auditRowsOf, clientIdOf } from '../admin/harness';
 import { acmeSignUp, cheapAltcha, registerAs } from '../profile/harness';
 import { buildTestApp, type TestApp } from '../support/app';
@@ -60,10 +62,10 @@ describe.each(databaseKinds)('invitations: invite, Encrypt/decrypt, sign up with
     expect(Math.round(days)).toBe(7);
 
     const link = await invitationLinkTo(t, 'nina@umbrella.test');
-    expect(link.url.origin).toBe('http://gatehouse.test');
+    expect(link.url.origin).toBe('http://localhost');
     expect(link.clientId).toBe(umbrella);
     expect(link.culture).toBe('es');
-    expect(link.mail.subject).toBe('Le invitan a Umbrella Agents');
+    expect(link.mail.subject).toBe('Te invitan a Umbrella Agents');
     // The e-mail is sealed, not readable in the link.
     expect(link.token).not.toContain('nina');
     expect(link.token.split('.')).toHaveLength(5);
@@ -125,6 +127,65 @@ describe.each(databaseKinds)('invitations: invite, Encrypt/decrypt, sign up with
     });
     // Still the one wrong client: the token opens for its own client.
     expect(await decrypt(t, wrong, acme)).toAnswer(200);
+  });
+
+  it('does the same work to refuse a forged token as a genuine closed one (no timing oracle; issue 29 §7)', async () => {
+    // The lookups acceptableInvitation makes, counted on a database that passes everything through.
+    const made: string[] = [];
+    const db = t.database.db;
+    const counted = new Proxy(db, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function' || typeof name !== 'string') return value;
+        return (...args: unknown[]) => {
+          made.push(name);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const workFor = async (token: string, clientRef: string) => {
+      made.length = 0;
+      const answer = await acceptableInvitation(counted, key, token, clientRef);
+      return { opens: answer !== null, lookups: [...made] };
+    };
+    // Tokens sealed under a key of this test for real invitation rows, so each kind can be made on purpose.
+    const key = new Uint8Array(32).fill(7);
+    const sealedFor = async (email: string, over: Partial<InvitationClaims> = {}) => {
+      const created = await invite(email);
+      const [row] = await db.select().from(invitations).where(eq(invitations.id, created.id));
+      if (row === undefined) throw new Error('no invitation row');
+      const claims = { invitationId: row.id, email: row.email, clientId: row.clientId, expiresAt: row.expiresAt };
+      return { id: row.id, token: await sealInvitation({ ...claims, ...over }, key) };
+    };
+
+    const genuine = await sealedFor('work-open@acme.test');
+    const revoked = await sealedFor('work-revoked@acme.test');
+    await db.update(invitations).set({ revokedAt: new Date() }).where(eq(invitations.id, revoked.id));
+    const lapsed = await sealedFor('work-lapsed@acme.test', { expiresAt: new Date(Date.now() - 60_000) });
+    const otherKey = await sealInvitation(
+      { invitationId: genuine.id, email: 'work-open@acme.test', clientId: acme, expiresAt: new Date(Date.now() + 1e7) },
+      new Uint8Array(32).fill(9),
+    );
+    const work = {
+      genuine: await workFor(genuine.token, 'acme'),
+      revoked: await workFor(revoked.token, 'acme'),
+      lapsed: await workFor(lapsed.token, 'acme'),
+      wrongClient: await workFor(genuine.token, 'umbrella'),
+      forgedUnderAnotherKey: await workFor(otherKey, 'acme'),
+      tampered: await workFor(`${genuine.token.slice(0, -2)}AA`, 'acme'),
+      notAToken: await workFor('not-a-token', 'acme'),
+    };
+    expect(work.genuine).toEqual({ opens: true, lookups: ['select', 'select'] });
+    const refused = { opens: false, lookups: ['select', 'select'] };
+    expect(work).toEqual({
+      genuine: work.genuine,
+      revoked: refused,
+      lapsed: refused,
+      wrongClient: refused,
+      forgedUnderAnotherKey: refused,
+      tampered: refused,
+      notAToken: refused,
+    });
   });
 
   it('lets a token register once, without a captcha; the second registration is refused', async () => {

@@ -37,6 +37,9 @@ describe.each(databaseKinds)('the app with the embedded IdP wired in (%s)', (kin
       testDomainSuffix: null,
       // No reCAPTCHA keys are set: sign-up is protected by the self-hosted proof-of-work captcha.
       captcha: { provider: 'altcha', challengeUrl: '/api/v1/captcha/challenge' },
+      // The demo world is on in the test configuration, and the embedded IdP's lockout is the default.
+      demoWorld: true,
+      lockoutAttempts: 10,
     });
   });
 

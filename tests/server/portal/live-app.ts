@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import * as oidc from 'openid-client';
 import { buildApp } from '@server/app';
 import type { Config } from '@server/config';
@@ -31,6 +31,11 @@ export interface LiveApp {
   origin: string;
   /** The embedded IdP's issuer, `{origin}/oauth2/default`. */
   issuer: string;
+  /**
+   * `app.inject` as a browser at `origin` would send it: with its Host, the one address the app answers under
+   * (server/http/public-address.ts), where `app.inject` alone sends `localhost:80`.
+   */
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** A person's access token through the real chain: authn → authorize (PKCE, sessionToken) → token. */
   signIn(login: string, password: string): Promise<oidc.TokenEndpointResponse>;
   close(): Promise<void>;
@@ -102,6 +107,7 @@ export async function startLiveApp(
     config,
     origin,
     issuer,
+    inject: (options) => app.inject({ ...options, headers: { host: new URL(origin).host, ...options.headers } }),
     signIn,
     test: opened,
     close: async () => {

@@ -23,7 +23,7 @@ describe.each(databaseKinds)('POST profile/validate with tokens from the embedde
 
   async function validate(person: Person | null, query = '', token?: string) {
     const bearer = token ?? (person === null ? undefined : tokens[person]);
-    const response = await live.app.inject({
+    const response = await live.inject({
       method: 'POST',
       url: `/api/v1/profile/validate${query}`,
       headers: bearer === undefined ? {} : { authorization: `Bearer ${bearer}` },

@@ -12,7 +12,7 @@ describe('POST Auth/refreshToken', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/Auth/refreshToken',
-      payload: { authorizationCode: 'abc', redirectUri: 'http://gatehouse.test/login/callback' },
+      payload: { authorizationCode: 'abc', redirectUri: 'http://localhost/login/callback' },
     });
     expect(response.statusCode).toBe(400);
     const problem = response.json<{ code: string; message: string }>();

@@ -10,7 +10,7 @@ describe.each(databaseKinds)('GET Security/{email}/{clientId} (%s)', (kind) => {
   let live: LiveApp;
   const tokens: Record<string, string> = {};
   const read = (who: string | null, email: string, client: string) =>
-    live.app.inject({
+    live.inject({
       url: `/api/v1/Security/${encodeURIComponent(email)}/${client}`,
       headers: who === null ? {} : { authorization: `Bearer ${tokens[who]}` },
     });

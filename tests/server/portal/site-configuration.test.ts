@@ -5,7 +5,7 @@ import { startLiveApp, type LiveApp } from './live-app';
 describe.each(databaseKinds)('GET resource/siteConfiguration applies the login username rule (%s)', (kind) => {
   let live: LiveApp;
   const clientNameFor = async (login: string) => {
-    const response = await live.app.inject({
+    const response = await live.inject({
       url: `/api/v1/resource/siteConfiguration?login=${encodeURIComponent(login)}`,
     });
     expect(response.statusCode).toBe(200);

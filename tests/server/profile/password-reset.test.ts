@@ -87,7 +87,7 @@ describe.each(databaseKinds)('one-time-code password reset (%s)', (kind) => {
     // No client named: the one client that knows the e-mail.
     const code = await requestCode(t, { email: 'maria@acme.test' }, { ip });
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'maria@acme.test'));
-    expect(mail?.subject).toBe('Su código para restablecer la contraseña de Acme Health');
+    expect(mail?.subject).toBe('Tu código para restablecer la contraseña de Acme Health');
 
     const validated = await validateOtp(t, { email: 'maria@acme.test', otpCode: code }, { ip });
     expect(validated.statusCode).toBe(200);
@@ -123,7 +123,7 @@ describe.each(databaseKinds)('one-time-code password reset (%s)', (kind) => {
       .where(eq(idpAuthnTransactions.userId, userId));
     expect(transactions.length).toBeLessThanOrEqual(1);
     const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'maria@acme.test'));
-    expect(mails.map((m) => m.subject)).toContain('Se cambió su contraseña de Acme Health');
+    expect(mails.map((m) => m.subject)).toContain('Se cambió tu contraseña de Acme Health');
   });
 
   it('keeps only the latest code, and a code expires after 10 minutes', async () => {

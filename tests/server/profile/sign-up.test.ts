@@ -212,11 +212,12 @@ describe.each(databaseKinds)('sign-up: POST Instance/Register (%s)', (kind) => {
       'fields.SocialSecurityNumber',
       'security.securityAnswer',
     ]);
+    // A profile field's refusal also names the label of its own message, which the page shows in its culture.
     expect(onForm?.fields).toEqual({
       email: { kind: 'email' },
-      'fields.FirstName': { kind: 'required' },
-      'fields.PhoneNumber': { kind: 'pattern' },
-      'fields.SocialSecurityNumber': { kind: 'dataLength' },
+      'fields.FirstName': { kind: 'required', messageKey: 'FormField_Message_FirstName' },
+      'fields.PhoneNumber': { kind: 'pattern', messageKey: 'FormField_Message_PhoneNumber' },
+      'fields.SocialSecurityNumber': { kind: 'dataLength', messageKey: 'FormField_Message_SocialSecurityNumber' },
       'security.securityAnswer': { kind: 'minLength' },
     });
     expect(await profileOf(t, 'not-an-email')).toEqual([]);

@@ -58,6 +58,7 @@ describe.each(databaseKinds)('aggregatedByPage allowsSignUp (%s)', (kind) => {
       'allowsSignUp',
       'clientId',
       'culture',
+      'fallbackLabels',
       'inputs',
       'labels',
       'lists',

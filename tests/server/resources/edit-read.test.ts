@@ -28,10 +28,39 @@ describe.each(databaseKinds)('Edit Mode reads: GET resource/label and resource/i
   });
   afterAll(() => t.dispose());
 
-  it('answers 401 without a token and 403 to a client administrator', async () => {
+  it('answers 401 without a token, and 403 to a client administrator outside their own client', async () => {
     expect((await readLabel('key=Login_Text_Title&culture=es', {})).statusCode).toBe(401);
     const clientAdmin = bearer(await t.tokens.sign({ sub: CLIENT_ADMIN }));
     expect((await readLabel('key=Login_Text_Title&culture=es', clientAdmin)).statusCode).toBe(403);
+    expect((await readLabel('key=Login_Text_Title&culture=es&clientId=globex', clientAdmin)).statusCode).toBe(403);
+    const user = bearer(await t.tokens.sign({ sub: 'ACME__maria@acme.test' }));
+    expect((await readLabel('key=Login_Text_Title&culture=es&clientId=acme', user)).statusCode).toBe(403);
+  });
+
+  it('offers "Applies to" by role: all clients and each client to the provider administrator, their own client to a client administrator (issue 29 §4)', async () => {
+    const provider = v.parse(LabelForEditSchema, (await readLabel('key=Login_Text_Title&culture=es')).json());
+    expect(provider.choices.global).toBe(true);
+    const names = provider.choices.clients.map((client) => client.name);
+    expect(names.length).toBeGreaterThan(1);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(provider.choices.clients).toContainEqual(expect.objectContaining({ id: acmeId, portalAlias: 'acme' }));
+    const clientAdmin = bearer(await t.tokens.sign({ sub: CLIENT_ADMIN }));
+    const own = await readLabel('key=Login_Text_Title&culture=es&clientId=acme', clientAdmin);
+    expect(own.statusCode).toBe(200);
+    expect(v.parse(LabelForEditSchema, own.json()).choices).toEqual({
+      global: false,
+      clients: [expect.objectContaining({ id: acmeId, portalAlias: 'acme' })],
+    });
+  });
+
+  it('starts a Spanish scope from a Spanish text only, never from an English row (issue 29 §7)', async () => {
+    const key = 'Login_Text_EnglishOnlyProbe';
+    expect(
+      (await patchLabel({ key, value: 'English only', culture: 'en-us', clientId: 'acme', version: NO_ROW_VERSION }))
+        .statusCode,
+    ).toBe(200);
+    const spanish = v.parse(LabelForEditSchema, (await readLabel(`key=${key}&culture=es&clientId=acme`)).json());
+    expect(spanish).toMatchObject({ value: null, version: null });
   });
 
   it('refuses a malformed key with 400 naming the field', async () => {
@@ -43,7 +72,7 @@ describe.each(databaseKinds)('Edit Mode reads: GET resource/label and resource/i
   it('gives a scope without its own row the fallback value and no version; saving with version 0 creates it once', async () => {
     const key = 'Login_Text_EditReadProbe';
     const before = v.parse(LabelForEditSchema, (await readLabel(`key=${key}&culture=es&clientId=acme`)).json());
-    expect(before).toEqual({ key, culture: 'es', clientId: acmeId, value: null, version: null });
+    expect(before).toMatchObject({ key, culture: 'es', clientId: acmeId, value: null, version: null });
 
     const first = await patchLabel({ key, value: 'Primero', culture: 'es', clientId: 'acme', version: NO_ROW_VERSION });
     expect(first.statusCode).toBe(200);

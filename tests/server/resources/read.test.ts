@@ -113,16 +113,35 @@ describe.each(databaseKinds)('resource reads (%s)', (kind) => {
         ]);
     });
 
-    it('goes client + culture → client + en-us → global + culture → global en-us, and leaves out keys with no row', async () => {
+    it('goes client + culture → global + culture → client + en-us → global en-us, and leaves out keys with no row', async () => {
       const { status, body } = await get('labels?components=Fallback&culture=es&clientId=acme');
       expect(status).toBe(200);
       const served = Object.fromEntries(v.parse(v.array(LabelSchema), body).map((label) => [label.key, label.value]));
       expect(served).toEqual({
         Fallback_Text_One: 'Fallback_Text_One acme es',
-        Fallback_Text_Two: 'Fallback_Text_Two acme en-us',
+        Fallback_Text_Two: 'Fallback_Text_Two global es',
         Fallback_Text_Three: 'Fallback_Text_Three global es',
         Fallback_Text_Four: 'Fallback_Text_Four global en-us',
       });
+    });
+
+    it('answers a page the culture’s labels apart from the en-us ones standing in for them (issue 29 §7)', async () => {
+      const page = v.parse(
+        AggregatedResourcesSchema,
+        (await get('aggregatedByPage?components=Fallback&culture=es&clientId=acme')).body,
+      );
+      expect(page.labels).toEqual({
+        Fallback_Text_One: 'Fallback_Text_One acme es',
+        Fallback_Text_Two: 'Fallback_Text_Two global es',
+        Fallback_Text_Three: 'Fallback_Text_Three global es',
+      });
+      expect(page.fallbackLabels).toEqual({ Fallback_Text_Four: 'Fallback_Text_Four global en-us' });
+      const english = v.parse(
+        AggregatedResourcesSchema,
+        (await get('aggregatedByPage?components=Fallback&culture=en-us&clientId=acme')).body,
+      );
+      expect(english.labels.Fallback_Text_Two).toBe('Fallback_Text_Two acme en-us');
+      expect(english.fallbackLabels).toEqual({});
     });
 
     it('serves the global texts when no client is named', async () => {
@@ -179,7 +198,7 @@ describe.each(databaseKinds)('resource reads (%s)', (kind) => {
       expect(status).toBe(200);
       const page = v.parse(AggregatedResourcesSchema, body);
       expect(page.clientId).toBe(clientIds.ACME);
-      expect(page.labels.Fallback_Text_Two).toBe('Fallback_Text_Two acme en-us');
+      expect(page.labels.Fallback_Text_Two).toBe('Fallback_Text_Two global es');
       expect(page.lists.Test_List_Colours).toEqual([expect.objectContaining({ key: 'teal', value: 'Acme teal' })]);
       expect(page.settings).toMatchObject({ Test_Setting_Shared: 'global', Test_Setting_Overridden: 'acme' });
     });

@@ -69,10 +69,18 @@ describe.each(databaseKinds)('resource writes (%s)', (kind) => {
       expect((await patchLabel(edit(), { authorization: 'Bearer not-a-jwt' })).statusCode).toBe(401);
     });
 
-    it('refuses a signed-in person who is not a provider administrator with 403', async () => {
-      const response = await patchLabel(edit(), bearer(await t.tokens.sign({ sub: CLIENT_ADMIN })));
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ code: 'forbidden' });
+    it('lets a client administrator edit their own client’s texts only: all clients and another client are 403 (issue 29 §4)', async () => {
+      const clientAdmin = bearer(await t.tokens.sign({ sub: CLIENT_ADMIN }));
+      const own = await patchLabel({ ...edit(), key: 'Login_Text_ClientAdminProbe', value: 'Acme only' }, clientAdmin);
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toMatchObject({ clientId: acmeId, value: 'Acme only' });
+      for (const clientId of [null, 'globex']) {
+        const response = await patchLabel({ ...edit(), clientId }, clientAdmin);
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toMatchObject({ code: 'forbidden' });
+      }
+      const user = bearer(await t.tokens.sign({ sub: 'ACME__maria@acme.test' }));
+      expect((await patchLabel(edit(), user)).statusCode).toBe(403);
     });
 
     it('refuses a malformed body with 400 naming the field, and writes nothing', async () => {
@@ -223,10 +231,12 @@ describe.each(databaseKinds)('resource writes (%s)', (kind) => {
       ).toBe(after + 1);
     });
 
-    it('is for administrators only', async () => {
+    it('is for the provider administrator only', async () => {
       expect((await t.app.inject({ url: `${api}/ClearResourceCache` })).statusCode).toBe(401);
       const user = bearer(await t.tokens.sign({ sub: 'ACME__maria@acme.test' }));
       expect((await t.app.inject({ url: `${api}/ClearResourceCache`, headers: user })).statusCode).toBe(403);
+      const clientAdmin = bearer(await t.tokens.sign({ sub: CLIENT_ADMIN }));
+      expect((await t.app.inject({ url: `${api}/ClearResourceCache`, headers: clientAdmin })).statusCode).toBe(403);
     });
   });
 });

@@ -18,8 +18,14 @@ export interface TestApp {
   dispose(): Promise<void>;
 }
 
+/**
+ * The test app's PUBLIC_URL: the address `app.inject` sends (Host `localhost:80`), because the app answers under no
+ * other (server/http/public-address.ts; a test of another address sets the Host header itself).
+ */
+export const TEST_PUBLIC_URL = 'http://localhost';
+
 export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://gatehouse.test', LOG_LEVEL: 'silent', ...env });
+  return loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', ...env });
 }
 
 /** The fake build's flow inspector boot script, named by its inspector page only (vite.inspector.ts). */

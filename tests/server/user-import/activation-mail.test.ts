@@ -30,7 +30,7 @@ describe.each(databaseKinds)('user import: activation mails (%s)', (kind) => {
     expect(mail?.subject).toBe('Activate your Umbrella Agents account');
     expect(mail?.text).toContain('Hello Ana,');
     expect(await mailsTo('noe@umbrella.test')).toHaveLength(1);
-    const link = /http:\/\/gatehouse\.test\/signin\/reset-password\/(\S+)/.exec(mail?.text ?? '');
+    const link = /http:\/\/localhost\/signin\/reset-password\/(\S+)/.exec(mail?.text ?? '');
     expect(link).not.toBeNull();
     const [staged] = await world.t.database.db
       .select()
@@ -65,8 +65,8 @@ describe.each(databaseKinds)('user import: activation mails (%s)', (kind) => {
       await world.t.database.db.update(clients).set({ defaultCulture: 'en-us' }).where(eq(clients.id, world.umbrella));
     }
     const [mail] = await mailsTo('pia@umbrella.test');
-    expect(mail?.subject).toBe('Active su cuenta de Umbrella Agents');
+    expect(mail?.subject).toBe('Activa tu cuenta de Umbrella Agents');
     expect(mail?.text).toContain('Hola Ana:');
-    expect(mail?.text).toContain('http://gatehouse.test/signin/reset-password/');
+    expect(mail?.text).toContain('http://localhost/signin/reset-password/');
   });
 });

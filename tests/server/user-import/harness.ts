@@ -64,10 +64,22 @@ export function importer(t: TestApp) {
       },
     });
   };
+  /** Uploads, then follows the dry run's job (the upload answers at once, `checking`) until its preview is there. */
   const preview = async (...args: Parameters<typeof upload>) => {
     const response = await upload(...args);
-    expect(response).toAnswer(201);
-    return v.parse(ImportPreviewSchema, response.json());
+    expect(response).toAnswer(202);
+    const started = v.parse(ImportPreviewSchema, response.json());
+    return previewOf(started.job.id, args[2]?.as);
+  };
+  /** The dry run's preview once its job is no longer `checking`. */
+  const previewOf = async (jobId: string, as: Person = 'admin') => {
+    for (;;) {
+      const read = await call('GET', `UserImport/jobs/${jobId}/preview`, { as });
+      expect(read).toAnswer(200);
+      const answer = v.parse(ImportPreviewSchema, read.json());
+      if (answer.job.status !== 'checking') return answer;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   };
   /** Commits and waits until every row has its outcome (the commit answers at once and works after). */
   const commit = async (jobId: string, mode: ImportMode, as: Person = 'admin'): Promise<ImportJob> => {
@@ -82,7 +94,7 @@ export function importer(t: TestApp) {
   /** The job as the SPA reads it. */
   const job = async (jobId: string, as: Person = 'admin'): Promise<ImportJob> =>
     v.parse(ImportJobSchema, (await call('GET', `UserImport/jobs/${jobId}`, { as })).json());
-  return { call, upload, preview, commit, job };
+  return { call, upload, preview, previewOf, commit, job };
 }
 
 /** The addresses the outbox holds mails for, of those `like` matches (an SQL pattern). */

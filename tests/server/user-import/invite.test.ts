@@ -81,7 +81,7 @@ describe.each(databaseKinds)('user import: invite the new people instead of crea
     const link = await invitationLinkTo(world.t, 'mail-fay@umbrella.test');
     expect(link.url.pathname).toBe(`/SignUp/${world.umbrella}`);
     expect(link.culture).toBe('es');
-    expect(link.mail.subject).toBe('Le invitan a Umbrella Agents');
+    expect(link.mail.subject).toBe('Te invitan a Umbrella Agents');
     const answer = await decrypt(world.t, link.token, world.umbrella);
     expect(answer).toAnswer(200);
     expect(v.parse(InvitationEmailAnswerSchema, answer.json())).toEqual({ email: 'mail-fay@umbrella.test' });

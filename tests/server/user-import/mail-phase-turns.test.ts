@@ -14,7 +14,8 @@ const PEOPLE = 250;
 describe.each(databaseKinds)('user import: requests are answered during the mail phase (%s)', (kind) => {
   const world = importWorld(kind);
 
-  it('answers a poll of the job between two batches of activation mails', async () => {
+  // A bound for a stuck import (a dry run then a commit of many rows on two busy cores), not a speed check.
+  it('answers a poll of the job between two batches of activation mails', { timeout: 90_000 }, async () => {
     const lines = Array.from({ length: PEOPLE }, (_, n) => row(`turns${String(n)}@umbrella.test`, { Role: '' }));
     const { job } = await world.io.preview(world.umbrella, file(...lines));
     expect(await world.io.call('POST', `UserImport/jobs/${job.id}/commit`, { body: { mode: 'upsert' } })).toAnswer(202);

@@ -58,9 +58,20 @@ describe.each(databaseKinds)('user import (%s)', (kind) => {
     expect(preview.job.counts).toEqual({ total: 5, new: 1, updated: 1, unchanged: 0, failed: 3, done: 0 });
     expect(preview.job.status).toBe('previewed');
     expect(preview.problems).toEqual([
-      { line: 3, column: 'SocialSecurityNumber', message: 'does not match the expected format' },
-      { line: 3, column: 'State', message: 'is not valid' },
-      { line: 5, column: 'Email', message: 'is not an e-mail address' },
+      // A field rule's refusal carries the shared rules' own failure: its kind and the field's own message.
+      {
+        line: 3,
+        column: 'SocialSecurityNumber',
+        message: 'does not match the expected format',
+        failure: { kind: 'pattern', message: 'Enter the 9 digits of the social security number.' },
+      },
+      { line: 3, column: 'State', message: 'is not valid', failure: { kind: 'invalid' } },
+      {
+        line: 5,
+        column: 'Email',
+        message: 'is not an e-mail address',
+        failure: { kind: 'email', message: 'Enter a valid e-mail address.' },
+      },
       { line: 6, column: 'Email', message: 'is also on line 2' },
     ]);
     expect(await peopleOfUmbrella()).toBe(before);
@@ -178,7 +189,7 @@ describe.each(databaseKinds)('user import (%s)', (kind) => {
     const head = Buffer.from(`${HEADER}\n${row('hal@umbrella.test')}\n`);
     const padding = Buffer.alloc(1_048_575 - head.length, '\n');
     const justUnder = await world.io.upload(world.umbrella, Buffer.concat([head, padding]));
-    expect(justUnder).toAnswer(201);
+    expect(justUnder).toAnswer(202);
   });
 
   it('reads semicolons, a byte-order mark, quoted newlines and Windows-1252', async () => {

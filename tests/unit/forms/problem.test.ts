@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { ClientCreateSchema } from '@contracts/admin/clients';
 import { ApiError } from '@contracts/failures';
-import { detailMessages, problemOnForm } from '@contracts/forms/problem';
+import { detailMessages, detailOf, failureOfDetail, problemOnForm } from '@contracts/forms/problem';
 
 const inputs = ['name', 'portalAlias', 'oktaPrefix'] as const;
 
@@ -81,5 +81,27 @@ describe('the server words the problem mapping reads', () => {
     expect(
       problemOnForm({ code: 'validation_failed', details: detailsOf({ ...valid, name: 'x'.repeat(101) }) }, inputs),
     ).toEqual({ fields: { name: { kind: 'maxLength' } } });
+  });
+});
+
+describe('localisable refusals of the field rules (issue 29 §7)', () => {
+  it('writes the kind and the field’s message key beside the English words, and reads them back', () => {
+    const failure = { kind: 'pattern', message: 'Enter the 9 digits.', messageKey: 'FormField_Message_Ssn' } as const;
+    const detail = detailOf('body.fields.Ssn', failure, { pattern: '^\\d{9}$' });
+    expect(detail).toEqual({
+      field: 'body.fields.Ssn',
+      message: detailMessages.pattern,
+      kind: 'pattern',
+      messageKey: 'FormField_Message_Ssn',
+    });
+    expect(failureOfDetail(detail)).toEqual({ kind: 'pattern', messageKey: 'FormField_Message_Ssn' });
+    expect(problemOnForm({ code: 'validation_failed', details: [detail] }, ['fields.Ssn'])).toEqual({
+      fields: { 'fields.Ssn': { kind: 'pattern', messageKey: 'FormField_Message_Ssn' } },
+    });
+  });
+
+  it('reads a detail without a kind from its English words, as before', () => {
+    expect(failureOfDetail({ field: 'body.name', message: detailMessages.required })).toEqual({ kind: 'required' });
+    expect(failureOfDetail({ field: 'body.name', message: detailMessages.duplicate })).toEqual({ kind: 'invalid' });
   });
 });

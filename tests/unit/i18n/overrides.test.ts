@@ -75,6 +75,21 @@ describe('resource label overrides', () => {
     expect(i18n._(labels.Login_Text_Title)).toBe('Iniciar sesión');
   });
 
+  it('puts an English fallback row only where the Spanish catalogue has no text (issue 29 §7)', async () => {
+    const i18n = await createI18n('es');
+    applyOverrides(
+      i18n,
+      'es',
+      { Login_Text_Subtitle: 'Subtítulo de Acme' },
+      // Edited in English for this client, with no Spanish row: the Spanish built-in text stays.
+      { Login_Text_Title: 'Sign in to Acme Health', FormField_Name_Nickname: 'Nickname' },
+    );
+    expect(i18n._(labels.Login_Text_Title)).toBe('Iniciar sesión');
+    expect(i18n._('Login_Text_Subtitle')).toBe('Subtítulo de Acme');
+    // A caption the catalogue does not have (a field an administrator added in English only) falls back to English.
+    expect(i18n._('FormField_Name_Nickname')).toBe('Nickname');
+  });
+
   it('never leaks into other instances or survives a change of culture', async () => {
     const first = await createI18n('en-us');
     applyOverrides(first, 'en-us', { Global_Button_Ok: 'Got it' });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
+import { flowTable } from '@machines/app/app.flows';
 import { appMachine } from '@machines/app/app.machine';
 import type { PageLocation } from '@machines/app/app.types';
 import { isUnsupportedBrowser } from '@machines/app/browser-support';
 import { signUpMachine } from '@machines/sign-up/sign-up.machine';
 import { doneEvent, snapshotEvent } from '../../support/controlled-actor';
+import { fakePorts } from '../../support/fake-ports';
 import { ACME, appInput, notSupportedList } from '../../support/fixtures';
 
 const location = (overrides: Partial<PageLocation> = {}): PageLocation => ({
@@ -201,5 +203,21 @@ describe('app: Edit Mode, a flow the root owns', () => {
     });
     const [, saved] = transition(appMachine, root, { type: 'texts.changed' });
     expect(sentTo(saved)).toEqual([{ to: 'resources', event: { type: 'texts.changed' } }]);
+  });
+});
+
+describe('app: the board’s flow input (issue 29 §4)', () => {
+  const board = (query: Record<string, string>) =>
+    location({ path: '/board/index', page: 'board', routeId: 'boardIndex', flow: 'launcher', area: 'board', query });
+  const host = (query: Record<string, string>) => ({
+    location: board(query),
+    culture: 'en-us' as const,
+    profile: undefined,
+    ports: fakePorts().ports,
+  });
+
+  it('asks the launcher to stay on the board for /board/index?stay, and not otherwise', () => {
+    expect(flowTable.launcher.input(host({ stay: '' })).stay).toBe(true);
+    expect(flowTable.launcher.input(host({})).stay).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { createActor, fromPromise, initialTransition, transition } from 'xstate'
 import { clearCacheMachine } from '@machines/edit-mode/clear-cache.machine';
 import { selectIsClearing } from '@machines/edit-mode/clear-cache.selectors';
 import { isPickableKey } from '@machines/edit-mode/edit-mode.selectors';
+import { chartTicks, seriesPeak } from '@machines/dashboard/dashboard.selectors';
 import { sessionMachine } from '@machines/session/session.machine';
 import { selectMayEditResources } from '@machines/session/session.selectors';
 import { profile } from '../../support/profiles';
@@ -39,5 +40,11 @@ describe('dashboard decisions, made by selectors (admin-and-board §2 "Dashboard
     actor.send({ type: 'cache.clear' });
     expect(selectIsClearing(actor.getSnapshot())).toBe(true);
     actor.stop();
+  });
+
+  it('marks a chart’s counts in whole numbers: none, about half and the peak (issue 29 §5)', () => {
+    expect(chartTicks(seriesPeak([]))).toEqual([0, 1]);
+    expect(chartTicks(seriesPeak([{ signIns: 3, failures: 1 }]))).toEqual([0, 2, 3]);
+    expect(chartTicks(seriesPeak([{ signIns: 2, failures: 40 }]))).toEqual([0, 20, 40]);
   });
 });

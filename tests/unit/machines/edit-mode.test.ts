@@ -9,6 +9,7 @@ import { NO_ROW_VERSION } from '@contracts/resource-edit';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import { fakePorts } from '../../support/fake-ports';
 import { editModeInput } from '../../support/machine-contexts';
+import { providerEditChoices } from '@tests/support/dashboard-fixtures';
 
 const paramsOf = (actions: { type: string; params?: unknown }[], type: string) =>
   actions.find((action) => action.type === type)?.params;
@@ -107,7 +108,7 @@ describe('label editor (public-and-profile §2 "Edit dialogs", on the editor pat
     const [again] = transition(
       labelEditorMachine,
       overwriting,
-      doneEvent('load', { kind: 'label', value: 'Theirs', version: 4 }),
+      doneEvent('load', { kind: 'label', value: 'Theirs', version: 4, choices: providerEditChoices }),
     );
     expect(again.value).toBe('saving');
     expect(again.context.loaded?.version).toBe(4);
@@ -133,7 +134,7 @@ describe('label editor (public-and-profile §2 "Edit dialogs", on the editor pat
     const [read] = transition(
       labelEditorMachine,
       reloading,
-      doneEvent('load', { kind: 'label', value: 'Sign in', version: 7 }),
+      doneEvent('load', { kind: 'label', value: 'Sign in', version: 7, choices: providerEditChoices }),
     );
     // The scope chosen stays; the text and version are that scope's.
     expect(read.context.draft).toEqual({

@@ -101,34 +101,47 @@ describe('field dialog: opening (admin-and-board §2, §4)', () => {
 });
 
 describe('field dialog: inputs by data type (spec §2, §4)', () => {
-  it('shows data length, meta tag and default value for NVARCHAR only', () => {
+  it('shows data length and default value for NVARCHAR, and the meta tag', () => {
     const s = step(opened(), choose('NVARCHAR'));
     expect(selectSections(s)).toEqual({ defaultValue: true, dataLength: true, metaTag: true, subfields: false });
   });
 
-  it('shows the default value and sub-fields for SELECT, and sub-fields only for a radio group', () => {
+  it('shows the default value, meta tag and sub-fields for SELECT; meta tag and sub-fields for a radio group', () => {
     expect(selectSections(step(opened(), choose('SELECT')))).toEqual({
       defaultValue: true,
       dataLength: false,
-      metaTag: false,
+      metaTag: true,
       subfields: true,
     });
     expect(selectSections(step(opened(), choose('RADIO BUTTON GROUP')))).toEqual({
       defaultValue: false,
       dataLength: false,
-      metaTag: false,
+      metaTag: true,
       subfields: true,
     });
   });
 
-  it('sets data length 1 and drops the meta tag when the type leaves NVARCHAR', () => {
-    const s = run(opened(firstNameField()), choose('CHECKBOX'));
-    expect(s.context.draft.field).toMatchObject({
+  it('shows the meta tag for every type a link can prefill, and none for a LABEL (issue 29 §7)', () => {
+    for (const type of ['CHECKBOX', 'BOOLEAN'] as const)
+      expect(selectSections(step(opened(), choose(type))).metaTag).toBe(true);
+    expect(selectSections(step(opened(), choose('LABEL'))).metaTag).toBe(false);
+  });
+
+  it('sets data length 1 and keeps the meta tag when the type leaves NVARCHAR for a prefillable type', () => {
+    const s = run(opened(firstNameField()), choose('SELECT'));
+    expect(s.context.draft.field).toMatchObject({ dataType: 'SELECT', dataLength: '1', metaTag: 'FirstName' });
+    const box = run(opened(firstNameField()), choose('CHECKBOX'));
+    expect(box.context.draft.field).toMatchObject({
       dataType: 'CHECKBOX',
       dataLength: '1',
-      metaTag: null,
+      metaTag: 'FirstName',
       defaultValue: '',
     });
+  });
+
+  it('drops the meta tag when the type becomes LABEL', () => {
+    const s = run(opened(firstNameField()), choose('LABEL'));
+    expect(s.context.draft.field).toMatchObject({ dataType: 'LABEL', dataLength: '1', metaTag: null });
   });
 
   it('keeps the typed data length when NVARCHAR stays', () => {

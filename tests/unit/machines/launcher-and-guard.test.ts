@@ -44,6 +44,20 @@ describe('launcher (admin-and-board §2)', () => {
     );
   });
 
+  it('stays on the board when the address asks (`?stay`): the only application as a card, not launched', () => {
+    const staying = initialTransition(launcherMachine, { profile: profile(), ports: fakePorts().ports, stay: true })[0];
+    const [next, actions] = transition(launcherMachine, staying, doneEvent('loadApplications', [application()]));
+    expect(next.value).toBe('choosing');
+    expect(paramsOf(actions, 'openApplication')).toBeUndefined();
+    const preferred = { ...claims, defaultRedirect: true };
+    expect(
+      transition(launcherMachine, staying, doneEvent('loadApplications', [application(), preferred]))[0].value,
+    ).toBe('choosing');
+    // The card still opens the application.
+    const [, opened] = transition(launcherMachine, next, { type: 'application.open', applicationId: application().id });
+    expect(paramsOf(opened, 'openApplication')).toEqual({ application: application(), profile: profile() });
+  });
+
   it('waits for the guard when no one is signed in', () => {
     expect(initialTransition(launcherMachine, { profile: undefined, ports: fakePorts().ports })[0].value).toBe(
       'signedOut',

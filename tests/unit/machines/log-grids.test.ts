@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { applicationsGridMachine } from '@machines/admin-grid/applications-grid';
-import { auditGridMachine } from '@machines/admin-grid/log-grids';
 import { selectIsExporting, selectPageRows } from '@machines/admin-grid/grid.selectors';
 import type { GridExportInput, GridLoad, GridQuery } from '@machines/admin-grid/grid.types';
 import type { Application } from '@contracts/admin/applications';
@@ -9,6 +8,7 @@ import type { AuditRow } from '@contracts/audit-log';
 import { ApiError } from '@contracts/failures';
 import { manyApplications } from '../../support/admin-fixtures';
 import { createControlledActor } from '../../support/controlled-actor';
+import { startAuditGrid } from '../../support/audit-grid-harness';
 import { recordingNotifications } from '../../support/recording-ref';
 
 const row = (n: number): AuditRow => ({
@@ -24,17 +24,7 @@ const row = (n: number): AuditRow => ({
 const page: GridLoad<AuditRow> = { rows: [row(1), row(2)], total: 32 };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** The audit grid, its reads and exports parked until the test answers them. */
-function startGrid() {
-  const loadRows = createControlledActor<GridLoad<AuditRow>, GridQuery>();
-  const exportRows = createControlledActor<unknown, GridExportInput<AuditRow>>();
-  const recorder = recordingNotifications();
-  const actor = createActor(
-    auditGridMachine.provide({ actors: { loadRows: loadRows.logic, exportRows: exportRows.logic } }),
-    { input: { notifications: recorder.ref } },
-  ).start();
-  return { actor, loadRows, exportRows, recorder };
-}
+const startGrid = startAuditGrid;
 
 async function browsing() {
   const grid = startGrid();

@@ -3,6 +3,7 @@ import { createActor, fromCallback, fromPromise, initialTransition, transition, 
 import type { DemoGuide } from '@contracts/demo-guide';
 import { loginRouteOf } from '@machines/login/login-route';
 import { loginMachine } from '@machines/login/login.machine';
+import { selectResetMailSent } from '@machines/login/login.selectors';
 import type {
   ExistingSession,
   LoginInput,
@@ -86,6 +87,15 @@ describe('login: existing session and SSO (spec §2, §4)', () => {
 });
 
 describe('login: the widget (spec §5, §9)', () => {
+  it("counts down from the server's lockout once it is known, the spec's 5 until then (issue 29 §2)", () => {
+    const [known] = transition(loginMachine, at('showingWidget'), doneEvent('loadSignInPolicy', { maxAttempts: 3 }));
+    expect(known.context.maxAttempts).toBe(3);
+    const [submitted] = transition(loginMachine, known, { type: 'widget.submitted', username: 'lee' });
+    const [failed] = transition(loginMachine, submitted, { type: 'widget.failed', at: 1000 });
+    expect(failed.context.attemptsLeft).toBe(2);
+    expect(at('showingWidget').context.maxAttempts).toBe(5);
+  });
+
   it('counts a failed sign-in against the submitted username and stores the counter', () => {
     const [submitted] = transition(loginMachine, at('showingWidget'), {
       type: 'widget.submitted',
@@ -190,8 +200,22 @@ describe('login: running with its actors', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(mounts).toBe(1);
+    expect(selectResetMailSent(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'widget.emailSent' });
     expect(mounts).toBe(2);
+    // The remount takes the widget's own "Email sent" away: the page keeps the confirmation (issue 29 §4).
+    expect(selectResetMailSent(actor.getSnapshot())).toBe(true);
+    actor.stop();
+  });
+
+  it('keeps the reset mail’s confirmation until the person submits again (issue 29 §4)', async () => {
+    const { actor } = runLogin({ signInWidget: () => undefined });
+    await waitFor(actor, (s) => s.matches('showingWidget'));
+    actor.send({ type: 'widget.emailSent' });
+    actor.send({ type: 'guide.picked', username: 'maria@acme.test' });
+    expect(selectResetMailSent(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'widget.submitted', username: 'ACME__maria@acme.test' });
+    expect(selectResetMailSent(actor.getSnapshot())).toBe(false);
     actor.stop();
   });
 });

@@ -5,17 +5,16 @@ import {
   REGISTER_DELAY_MS,
   type OfflineShellEvent,
 } from '@machines/offline-shell/offline-shell.machine';
-import { selectApplying, selectIsOffline, selectUpdateReady } from '@machines/offline-shell/offline-shell.selectors';
+import { selectApplying, selectUpdateReady } from '@machines/offline-shell/offline-shell.selectors';
 
 /**
  * The offline shell (machines/offline-shell; spec public-and-profile §9 "Service worker registers when stable after
- * 30000 ms, in production only", admin-and-board §9): the worker's registration and updates, and the connection.
+ * 30000 ms, in production only", admin-and-board §9): the worker's registration and updates.
  */
-function start({ online = true, registers = true } = {}) {
+function start({ registers = true } = {}) {
   const registered = vi.fn();
   const applied = vi.fn();
   let tellUpdate: (() => void) | undefined;
-  let tellConnection: ((event: OfflineShellEvent) => void) | undefined;
   const actor = createActor(
     offlineShellMachine.provide({
       actors: {
@@ -28,20 +27,15 @@ function start({ online = true, registers = true } = {}) {
             sendBack({ type: 'update.ready' });
           };
         }),
-        watchConnection: fromCallback<OfflineShellEvent, undefined>(({ sendBack }) => {
-          tellConnection = sendBack;
-        }),
       },
       actions: { applyUpdate: applied },
     }),
-    { input: { online } },
   ).start();
   return {
     actor,
     registered,
     applied,
     update: () => tellUpdate?.(),
-    connection: (type: 'connection.lost' | 'connection.back') => tellConnection?.({ type }),
   };
 }
 
@@ -57,10 +51,10 @@ describe('the offline shell', () => {
     const shell = start();
     await vi.advanceTimersByTimeAsync(REGISTER_DELAY_MS - 1);
     expect(shell.registered).not.toHaveBeenCalled();
-    expect(shell.actor.getSnapshot().matches({ worker: 'waiting' })).toBe(true);
+    expect(shell.actor.getSnapshot().matches('waiting')).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(shell.registered).toHaveBeenCalledTimes(1);
-    expect(shell.actor.getSnapshot().matches({ worker: 'registered' })).toBe(true);
+    expect(shell.actor.getSnapshot().matches('registered')).toBe(true);
   });
 
   it('offers a waiting release, and Reload hands over to it', async () => {
@@ -77,17 +71,8 @@ describe('the offline shell', () => {
   it('runs on without a worker when the registration is refused', async () => {
     const shell = start({ registers: false });
     await vi.advanceTimersByTimeAsync(REGISTER_DELAY_MS);
-    expect(shell.actor.getSnapshot().matches({ worker: 'unavailable' })).toBe(true);
-    expect(shell.actor.getSnapshot().status).toBe('active');
-  });
-
-  it('says offline from the start or when the connection goes, and stops saying it when it is back', () => {
-    expect(selectIsOffline(start({ online: false }).actor.getSnapshot())).toBe(true);
-    const shell = start();
-    expect(selectIsOffline(shell.actor.getSnapshot())).toBe(false);
-    shell.connection('connection.lost');
-    expect(selectIsOffline(shell.actor.getSnapshot())).toBe(true);
-    shell.connection('connection.back');
-    expect(selectIsOffline(shell.actor.getSnapshot())).toBe(false);
+    expect(shell.actor.getSnapshot().matches('unavailable')).toBe(true);
+    // Nothing is left for the shell to do; the page itself is not the shell's and goes on.
+    expect(shell.actor.getSnapshot().status).toBe('done');
   });
 });

@@ -165,6 +165,21 @@ describe('one-time-code password reset', () => {
     expect(actor.getSnapshot().context.values.otpCode).toBe('');
   });
 
+  it('after a refused code shows only the refusal: the emptied field is not also flagged required (issue 29 §7)', async () => {
+    const { actor, settle } = await atCodeStep({ validations: [refusal(EXCEEDED_MAX_OTP)] });
+    actor.send({ type: 'edit', input: 'otpCode', value: '654321' });
+    // Leaving the field to press Verify touches it.
+    actor.send({ type: 'touch', input: 'otpCode' });
+    actor.send({ type: 'submit' });
+    await settle('code');
+    expect(actor.getSnapshot().context.values.otpCode).toBe('');
+    expect(actor.getSnapshot().context.problem).toMatchObject({ code: EXCEEDED_MAX_OTP });
+    expect(selectFailure('otpCode')(actor.getSnapshot())).toBeUndefined();
+    // The field's own rules are back once the person leaves it again or submits.
+    actor.send({ type: 'touch', input: 'otpCode' });
+    expect(selectFailure('otpCode')(actor.getSnapshot())).toEqual({ kind: 'required' });
+  });
+
   it('goes back to the e-mail step for a new code: the captcha starts over, the old code is gone', async () => {
     const { actor } = await atCodeStep();
     actor.send({ type: 'edit', input: 'otpCode', value: '111' });

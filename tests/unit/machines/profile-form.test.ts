@@ -5,8 +5,10 @@ import {
   applyEdit,
   canSaveProfile,
   draftOf,
+  emailLockOf,
   emptyDraft,
   failureOf,
+  isEmailEditable,
   saveInputOf,
   visibleFields,
 } from '@machines/profile-form/profile-draft';
@@ -176,7 +178,10 @@ describe('profile form: the stepper is linear only in Register (§2, §4)', () =
     const { draft } = actor.getSnapshot().context;
     expect(draft.step).toBe(0);
     expect(draft.touched).toEqual({ email: true, 'fields.FirstName': true, 'fields.PhoneNumber': true });
-    expect(selectFieldView(actor.getSnapshot(), 'FirstName')?.failure).toEqual({ kind: 'required' });
+    expect(selectFieldView(actor.getSnapshot(), 'FirstName')?.failure).toEqual({
+      kind: 'required',
+      messageKey: 'FormField_Message_FirstName',
+    });
   });
 
   it('Continue on a valid step moves to the next one', async () => {
@@ -264,6 +269,27 @@ describe('profile form: field rules (§4, §5 "Instance form", §6)', () => {
     expect(applyEdit(draftFor(fixed, register), change, fixed, register).email).toBe('new@acme.test');
     const own = profileLoaded({ emailEditable: true });
     expect(applyEdit(draftFor(own, editInput()), change, own, editInput()).email).toBe('maria@acme.test');
+  });
+
+  it('a site that keeps the e-mail keeps the link’s; a link without one lets it be typed (issue 29 §7)', () => {
+    const change: ProfileChange = { kind: 'email', value: 'lee.new@umbrella.test' };
+    // Umbrella: SignUp_EmailEditable false.
+    const kept = registerLoaded({ emailEditable: false });
+    const fromLink = registerInput({ email: 'lee.new@umbrella.test' });
+    expect(applyEdit(draftFor(kept, fromLink), { kind: 'email', value: 'x@y.test' }, kept, fromLink).email).toBe(
+      'lee.new@umbrella.test',
+    );
+    expect(emailLockOf(kept, fromLink)).toBe('link');
+    // From the login page's "Sign up": no e-mail came, so the required e-mail is typed.
+    const bare = registerInput({ email: '' });
+    expect(isEmailEditable(kept, bare)).toBe(true);
+    expect(applyEdit(draftFor(kept, bare), change, kept, bare).email).toBe('lee.new@umbrella.test');
+    expect(emailLockOf(kept, bare)).toBeUndefined();
+    // An invitation fixes it whatever the site says, and says so.
+    const invited = registerInput({ email: 'nina@umbrella.test', invitation: 'sealed' });
+    expect(emailLockOf(registerLoaded({ emailEditable: true }), invited)).toBe('invitation');
+    // Outside sign-up no lock is explained here.
+    expect(emailLockOf(profileLoaded(), editInput())).toBeUndefined();
   });
 
   it('the e-mail without resource data is the critical "Invalid Resource" and blocks the save (§5)', () => {

@@ -149,14 +149,21 @@ describe('resources: transitions', () => {
   });
 
   it('applies the labels and tells the root about the lists after a load', () => {
-    const answer = aggregated({ labels: { Login_Text_Title: 'Welcome' } });
+    const answer = aggregated({
+      labels: { Login_Text_Title: 'Welcome' },
+      fallbackLabels: { FormField_Name_Nickname: 'Nickname' },
+    });
     const [next, actions] = transition(resourcesMachine, at('loading'), doneEvent('loadResources', answer));
     expect(next.value).toBe('idle');
     expect(next.context.loaded).toEqual({ key: loginKey, version: 20260101 });
     expect(actions).toContainEqual(
       expect.objectContaining({
         type: 'applyLabels',
-        params: { culture: 'en-us', labels: { Login_Text_Title: 'Welcome' } },
+        params: {
+          culture: 'en-us',
+          labels: { Login_Text_Title: 'Welcome' },
+          fallbackLabels: { FormField_Name_Nickname: 'Nickname' },
+        },
       }),
     );
   });
@@ -176,6 +183,11 @@ describe('resources: transitions', () => {
 
   it('re-checks the version when the person comes back to the window', () => {
     const [next] = transition(resourcesMachine, at('idle'), { type: 'window.focused' });
+    expect(next.value).toBe('checkingVersion');
+  });
+
+  it('checks again, and loads texts that got no answer, when the browser is online again (issue 29 §3)', () => {
+    const [next] = transition(resourcesMachine, at('idle'), { type: 'connection.back' });
     expect(next.value).toBe('checkingVersion');
   });
 

@@ -9,11 +9,13 @@ import {
   signUpMachine,
   type InvitationAnswer,
   type SignUpInput,
+  type SignUpPrepared,
 } from '@machines/sign-up/sign-up.machine';
 import {
   selectConfirmationLink,
   selectInvitationInvalid,
   selectIsConfirmed,
+  selectNotOffered,
 } from '@machines/sign-up/sign-up.selectors';
 import { fakePorts } from '../../support/fake-ports';
 import { emptyFormDefinition, profileLoaded, signQuestions, strongPassword } from '../../support/profile-fixtures';
@@ -46,6 +48,7 @@ async function openPage({
   captcha = altcha,
   saves = [],
   invitation = () => Promise.reject(new Error('no invitation expected')),
+  offered = true,
 }: {
   input?: SignUpInput;
   /** GET Encrypt/decrypt's answer to the `st` token (called with the token and the client). */
@@ -53,6 +56,8 @@ async function openPage({
   /** `none`: a configuration without a captcha (an older server, or an `st` invitation). */
   captcha?: CaptchaConfig | 'none';
   saves?: (ProfileResult | Error)[];
+  /** Whether the client offers sign-up (its AutoSignUp, as the client's resources say). */
+  offered?: boolean;
 } = {}) {
   const cleared: unknown[] = [];
   const pages: string[] = [];
@@ -60,9 +65,9 @@ async function openPage({
   const loaded: ProfileLoaded = profileLoaded({ form: emptyFormDefinition() });
   const machine = signUpMachine.provide({
     actors: {
-      readCaptchaConfig: fromPromise(() => {
-        captchaReads.push('read');
-        return Promise.resolve(captcha === 'none' ? undefined : captcha);
+      prepare: fromPromise(({ input: asked }) => {
+        captchaReads.push(`read ${asked.clientId} ${asked.culture}`);
+        return Promise.resolve({ captcha: captcha === 'none' ? undefined : captcha, offered });
       }),
       readInvitation: fromPromise(({ input: token }) => invitation(token)),
       profileForm: profileFormMachine.provide({
@@ -91,6 +96,7 @@ async function openPage({
     (s) =>
       s.children.profileForm?.getSnapshot().hasTag('editing') === true ||
       s.matches('invitationInvalid') ||
+      s.matches('notOffered') ||
       s.matches('failed'),
   );
   const form = () => {
@@ -118,6 +124,19 @@ describe('sign-up page (public-and-profile §2 "Sign-up page", §4)', () => {
   it('clears the stored login, token and menu data on entry, once', async () => {
     const { cleared } = await openPage();
     expect(cleared).toEqual(['cleared']);
+  });
+
+  it('a client that does not offer sign-up: says so, with no form, nothing reported and nothing to retry', async () => {
+    const { ports, notifications } = fakePorts();
+    const { actor } = await openPage({
+      input: signUpInput({ clientId: 'globex', ports: { notifications: ports.notifications } }),
+      offered: false,
+    });
+    expect(selectNotOffered(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().children.profileForm).toBeUndefined();
+    expect(notifications).toEqual([]);
+    // The answer is the client's setting: Retry is not offered and does nothing.
+    expect(actor.getSnapshot().can({ type: 'retry' })).toBe(false);
   });
 
   it('reads the captcha configuration, then shows the form in Register mode with the route’s facts', async () => {
@@ -206,7 +225,7 @@ describe('sign-up with an invitation’s `st` token (docs/links.md "Invitations"
     const loaded: ProfileLoaded = { ...profileLoaded({ form: emptyFormDefinition() }), emailEditable: true };
     const machine = signUpMachine.provide({
       actors: {
-        readCaptchaConfig: fromPromise<CaptchaConfig | undefined, undefined>(() => Promise.resolve(altcha)),
+        prepare: fromPromise(() => Promise.resolve<SignUpPrepared>({ captcha: altcha, offered: true })),
         readInvitation: fromPromise(() => Promise.resolve({ email: 'nina@acme.test' })),
         profileForm: profileFormMachine.provide({
           actors: {
@@ -268,7 +287,7 @@ describe('sign-up with an invitation’s `st` token (docs/links.md "Invitations"
 
   it('without a token, the captcha configuration is read and no invitation is asked about', async () => {
     const { form, captchaReads } = await openPage();
-    expect(captchaReads).toEqual(['read']);
+    expect(captchaReads).toEqual(['read acme es']);
     expect(form().getSnapshot().context.input).toMatchObject({ captcha: altcha, invitation: undefined });
   });
 });
@@ -278,7 +297,7 @@ describe('sign-up page: a form that fails as an actor', () => {
     const { ports, notifications } = fakePorts();
     const machine = signUpMachine.provide({
       actors: {
-        readCaptchaConfig: fromPromise<CaptchaConfig | undefined, undefined>(() => Promise.resolve(altcha)),
+        prepare: fromPromise(() => Promise.resolve<SignUpPrepared>({ captcha: altcha, offered: true })),
         // A read the form cannot take (no form in it) throws inside the form: the form crashes, it does not fail.
         profileForm: profileFormMachine.provide({
           actors: { load: fromPromise(() => Promise.resolve(undefined as unknown as ProfileLoaded)) },

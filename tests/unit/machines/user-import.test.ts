@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import type { ImportPreview } from '@contracts/user-import';
+import { importModes, type ImportPreview } from '@contracts/user-import';
 import { userImportMachine } from '@machines/user-import/user-import.machine';
 import { ApiError } from '@contracts/failures';
 import {
@@ -15,6 +15,11 @@ import {
   selectProgress,
   selectRefusal,
   selectStep,
+  selectCheckingRows,
+  selectMayCommit,
+  selectNothingToImport,
+  selectOutcome,
+  selectOutcomeKind,
 } from '@machines/user-import/user-import.selectors';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import { fakePorts } from '../../support/fake-ports';
@@ -40,7 +45,13 @@ const listed = () => transition(userImportMachine, start(), doneEvent('loadClien
 const chosen = () => transition(userImportMachine, listed(), { type: 'client.select', clientId: umbrella.id })[0];
 const ready = () => transition(userImportMachine, chosen(), doneEvent('loadClient', { roles, history: [] }))[0];
 const uploading = () => transition(userImportMachine, ready(), { type: 'file.choose', file: file(2_000) })[0];
-const previewing = () => transition(userImportMachine, uploading(), doneEvent('upload', { ok: true, preview }))[0];
+/** The upload's answer: the dry run started, its job still checking the rows. */
+const started: ImportPreview = { job: job({ status: 'checking' }), problems: [] };
+const checking = () =>
+  transition(userImportMachine, uploading(), doneEvent('upload', { ok: true, preview: started }))[0];
+/** The dry run's job followed until its rows are checked: the preview of `ended` (the three-row one by default). */
+const previewOf = (ended: ImportPreview) => transition(userImportMachine, checking(), doneEvent('check', ended))[0];
+const previewing = () => previewOf(preview);
 const committing = () => transition(userImportMachine, previewing(), { type: 'import.commit', mode: 'upsert' })[0];
 const confirming = () => transition(userImportMachine, previewing(), { type: 'invite.start' })[0];
 const sending = () => transition(userImportMachine, confirming(), { type: 'invite.confirm' })[0];
@@ -93,6 +104,83 @@ describe('user import (admin-and-board §2, §4, §5, §8)', () => {
     )[0];
     expect(selectStep(refused)).toBe('ready');
     expect(selectRefusal(refused)).toEqual({ kind: 'refused', message: 'The file is empty.' });
+  });
+
+  it('follows the dry run’s job until every row is checked: busy meanwhile, never one request held open', () => {
+    const s = checking();
+    expect(s.value).toEqual({ uploading: 'checking' });
+    expect(selectStep(s)).toBe('uploading');
+    expect(selectCheckingRows(s)).toBe(3);
+    expect(s.hasTag('busy')).toBe(true);
+    expect(s.children.check).toBeDefined();
+    const still = transition(userImportMachine, s, doneEvent('check', started))[0];
+    expect(still.value).toEqual({ uploading: 'checking' });
+    expect(still.children.check).toBeDefined();
+    const ended = transition(userImportMachine, still, doneEvent('check', preview))[0];
+    expect(selectStep(ended)).toBe('preview');
+    expect(ended.context.preview).toEqual(preview);
+    expect(selectCheckingRows(ended)).toBeNull();
+  });
+
+  it('reports a check of the dry run that fails (its job gone) and offers to start again', () => {
+    const [failed, actions] = transition(userImportMachine, checking(), errorEvent('check', new Error('gone')));
+    expect(selectStep(failed)).toBe('failed');
+    expect(sentTo(actions)).toMatchObject([{ event: { type: 'error.report', action: 'userImport' } }]);
+  });
+
+  it('disables Import when the preview has no row the mode would import (issue 29 §4)', () => {
+    const allFailed = previewOf({
+      job: job({ counts: { ...counts, total: 4, new: 0, failed: 4 } }),
+      problems: [{ line: 2, column: 'Email', message: 'is required', failure: { kind: 'required' } }],
+    });
+    for (const mode of importModes) expect(selectMayCommit(allFailed, mode)).toBe(false);
+    expect(selectNothingToImport(allFailed)).toBe(true);
+    const refused = transition(userImportMachine, allFailed, { type: 'import.commit', mode: 'upsert' })[0];
+    expect(selectStep(refused)).toBe('preview');
+
+    const onlyUpdates = previewOf({ ...preview, job: job({ counts: { ...counts, new: 0, updated: 2 } }) });
+    expect(selectMayCommit(onlyUpdates, 'create')).toBe(false);
+    expect(selectMayCommit(onlyUpdates, 'update')).toBe(true);
+    expect(selectMayCommit(onlyUpdates, 'upsert')).toBe(true);
+    expect(selectNothingToImport(onlyUpdates)).toBe(false);
+    expect(selectMayCommit(previewing(), 'update')).toBe(false);
+    expect(selectMayCommit(previewing(), 'create')).toBe(true);
+  });
+
+  describe('what a commit did, by the server’s counts (issue 29 §4)', () => {
+    const committed = (over: Partial<typeof outcomes>) =>
+      job({ status: 'committed', counts: { ...counts, done: 3 }, outcomes: { ...outcomes, ...over } });
+    const end = (over: Partial<typeof outcomes>) =>
+      transition(userImportMachine, committing(), doneEvent('commit', committed(over)));
+
+    it('is done.nothing when nobody was created or updated: 0 created, 4 failed is never a success', () => {
+      const [s] = end({ failed: 4 });
+      expect(s.value).toEqual({ done: 'nothing' });
+      expect(selectOutcomeKind(s)).toBe('nothing');
+      expect(selectOutcome(s)).toMatchObject({ created: 0, failed: 4 });
+    });
+
+    it('is done.partly when people were imported and some rows failed', () => {
+      const [s] = end({ created: 2, failed: 1 });
+      expect(s.value).toEqual({ done: 'partly' });
+      expect(selectOutcomeKind(s)).toBe('partly');
+    });
+
+    it('is done.succeeded only when people were imported and no row failed', () => {
+      expect(end({ created: 2, unchanged: 1 })[0].value).toEqual({ done: 'succeeded' });
+      expect(end({ updated: 3 })[0].value).toEqual({ done: 'succeeded' });
+      expect(end({ unchanged: 3 })[0].value).toEqual({ done: 'nothing' });
+    });
+
+    it('tells the users grid to read its page again once the commit ends, whatever it did', () => {
+      for (const over of [{ failed: 4 }, { created: 1, failed: 1 }, { created: 3 }]) {
+        const [, actions] = end(over);
+        expect(sentTo(actions)).toMatchObject([{ event: { type: 'grid.refresh' } }]);
+      }
+      const half = job({ status: 'committing', counts: { ...counts, done: 1 } });
+      const [, watching] = transition(userImportMachine, committing(), doneEvent('commit', half));
+      expect(sentTo(watching)).toEqual([]);
+    });
   });
 
   it('discards a preview back to ready', () => {
@@ -209,11 +297,7 @@ describe('user import (admin-and-board §2, §4, §5, §8)', () => {
     });
 
     it('offers nothing to invite when the preview has no new people', () => {
-      const none = transition(
-        userImportMachine,
-        uploading(),
-        doneEvent('upload', { ok: true, preview: { ...preview, job: job({ counts: { ...counts, new: 0 } }) } }),
-      )[0];
+      const none = previewOf({ ...preview, job: job({ counts: { ...counts, new: 0 } }) });
       expect(selectMayInvite(none)).toBe(false);
       expect(selectStep(transition(userImportMachine, none, { type: 'invite.start' })[0])).toBe('preview');
     });

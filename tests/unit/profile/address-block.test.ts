@@ -104,7 +104,10 @@ describe('a chosen place fills the address block', () => {
       'fields.City': true,
       'fields.Zip': true,
     });
-    expect(failureOf('fields.Zip', draft, loaded, input)).toEqual({ kind: 'dataLength' });
+    expect(failureOf('fields.Zip', draft, loaded, input)).toEqual({
+      kind: 'dataLength',
+      messageKey: 'FormField_Message_Zip',
+    });
   });
 
   it('changes nothing on a form without an address block', () => {

@@ -20,10 +20,15 @@ export const demoSharedFaq: readonly DemoFaq[] = [
     section: 'A',
     header: { 'en-us': 'I forgot my password. What do I do?', es: 'Olvidé mi contraseña. ¿Qué hago?' },
     tags: 'password,reset,code',
+    // What Gatehouse really does (issue 29 §4): the sign-in form's "Reset via Email" mails a link that asks the
+    // security question; the one-time-code page, linked under the form where the client allows it, mails a code.
     text: {
       'en-us':
-        '<p>Choose <strong>Forgot password</strong> on the sign-in page. We e-mail you a 6-digit code; enter it and choose a new password.</p>',
-      es: '<p>Elija <strong>Olvidé mi contraseña</strong> en la página de inicio de sesión. Le enviaremos un código de 6 dígitos; escríbalo y elija una contraseña nueva.</p>',
+        '<p>On the sign-in page choose <strong>Need help signing in?</strong>, then <strong>Forgot password?</strong>. Type your e-mail (agents: your agent id) and choose <strong>Reset via Email</strong>. We e-mail you a link: open it, answer your security question and choose a new password.</p>' +
+        '<p>Or choose <strong>Reset your password with a code sent by e-mail</strong> under the sign-in form: we e-mail you a 6-digit code; enter it and choose a new password.</p>',
+      es:
+        '<p>En la página de inicio de sesión elige <strong>¿Necesitas ayuda para iniciar sesión?</strong> y luego <strong>¿Olvidaste la contraseña?</strong>. Escribe tu correo (si eres agente, tu identificador de agente) y elige <strong>Restablecer mediante correo electrónico</strong>. Te enviamos un enlace: ábrelo, responde tu pregunta de seguridad y elige una contraseña nueva.</p>' +
+        '<p>O elige <strong>Restablece tu contraseña con un código enviado por correo</strong> debajo del formulario: te enviamos un código de 6 dígitos; escríbelo y elige una contraseña nueva.</p>',
     },
   },
   {
@@ -97,7 +102,7 @@ export const demoClientFaq: Readonly<Record<ClientPrefix, readonly DemoFaq[]>> =
       text: {
         'en-us':
           '<p>Sign in and you go straight to Payroll Online; pay stubs are under <strong>Documents</strong>.</p>',
-        es: '<p>Al iniciar sesión irá directamente a Nómina en Línea; los recibos están en <strong>Documentos</strong>.</p>',
+        es: '<p>Al iniciar sesión vas directamente a Nómina en Línea; los recibos están en <strong>Documentos</strong>.</p>',
       },
     },
   ],

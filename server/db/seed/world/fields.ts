@@ -1,5 +1,6 @@
 import type { FieldDataType, FieldMetaTag } from '@contracts/field-kinds';
 import type { FieldInputType } from '@contracts/profile-form';
+import { fieldMessageKey } from '@contracts/forms/rules';
 import type { Texts } from './types';
 
 interface DemoSubField {
@@ -35,7 +36,7 @@ export interface DemoField {
  */
 export const formFieldLabelKey = {
   name: (dictionaryName: string) => `FormField_Name_${dictionaryName}`,
-  message: (dictionaryName: string) => `FormField_Message_${dictionaryName}`,
+  message: fieldMessageKey,
   option: (dictionaryName: string, value: string) => `FormField_Option_${dictionaryName}_${value}`,
 };
 
@@ -179,6 +180,6 @@ export const demoFields: readonly DemoField[] = [
     dataType: 'CHECKBOX',
     description: 'Accepted the terms of use',
     caption: { 'en-us': 'I accept the terms of use', es: 'Acepto las condiciones de uso' },
-    message: { 'en-us': 'You must accept the terms of use.', es: 'Debe aceptar las condiciones de uso.' },
+    message: { 'en-us': 'You must accept the terms of use.', es: 'Debes aceptar las condiciones de uso.' },
   },
 ];

@@ -28,7 +28,10 @@ interface DemoPerson {
   isAulAdmin?: boolean;
   clientRestrictionFilter?: string;
   roles: Partial<Record<DemoApplicationName, string>>;
-  /** Values of profile fields, by dictionary name. */
+  /**
+   * Values of profile fields, by dictionary name: every field their client's form requires of them (tests/server/db/
+   * demo-profiles.test.ts), so each can save their own profile as seeded (issue 29 §4).
+   */
   fieldValues: Record<string, string>;
   /** What the login page's demo guide says of the person (who they are, where they land); e2e proves the landing. */
   guide: { role: DemoRole; landsOn: DemoLanding };
@@ -48,7 +51,13 @@ export const demoPeople: readonly DemoPerson[] = [
     telephone: '(512) 555-0142',
     isAulAdmin: true,
     roles: { [ADMIN_APPLICATION_NAME]: 'Admin' },
-    fieldValues: { FirstName: 'Jordan', LastName: 'Ellis', PhoneNumber: '(512) 555-0142', PreferredContact: 'EMAIL' },
+    fieldValues: {
+      FirstName: 'Jordan',
+      LastName: 'Ellis',
+      PhoneNumber: '(512) 555-0142',
+      PreferredContact: 'EMAIL',
+      AcceptTerms: 'true',
+    },
   },
   {
     client: 'ACME',
@@ -62,7 +71,18 @@ export const demoPeople: readonly DemoPerson[] = [
     telephone: '(617) 555-0187',
     clientRestrictionFilter: 'AUL__ACME',
     roles: { 'Benefits Center': 'Member' },
-    fieldValues: { FirstName: 'Priya', LastName: 'Raman', PhoneNumber: '(617) 555-0187', EmployeeNumber: 'AC104233' },
+    fieldValues: {
+      FirstName: 'Priya',
+      LastName: 'Raman',
+      SocialSecurityNumber: '214876503',
+      PhoneNumber: '(617) 555-0187',
+      AddressLine1: '100 Summer Street',
+      City: 'Boston',
+      State: 'MA',
+      ZipCode: '02110',
+      EmployeeNumber: 'AC104233',
+      AcceptTerms: 'true',
+    },
   },
   {
     client: 'ACME',
@@ -78,6 +98,7 @@ export const demoPeople: readonly DemoPerson[] = [
     fieldValues: {
       FirstName: 'María',
       LastName: 'González',
+      SocialSecurityNumber: '583029174',
       PhoneNumber: '(305) 555-0119',
       AddressLine1: '2450 Coral Way',
       AddressLine2: 'Apt 3B',
@@ -101,7 +122,7 @@ export const demoPeople: readonly DemoPerson[] = [
     countryCode: 'US',
     telephone: '(312) 555-0164',
     roles: { 'Payroll Online': 'Employee' },
-    fieldValues: { FirstName: 'Sam', LastName: 'Whitaker', PhoneNumber: '(312) 555-0164' },
+    fieldValues: { FirstName: 'Sam', LastName: 'Whitaker', PhoneNumber: '(312) 555-0164', AcceptTerms: 'true' },
   },
   {
     client: 'AULUMB',
@@ -114,7 +135,19 @@ export const demoPeople: readonly DemoPerson[] = [
     countryCode: 'US',
     telephone: '(214) 555-0176',
     roles: { 'Benefits Center': 'Agent', 'Claims Portal': 'Agent' },
-    fieldValues: { FirstName: 'Dana', LastName: 'Brooks', PhoneNumber: '(214) 555-0176' },
+    fieldValues: {
+      FirstName: 'Dana',
+      LastName: 'Brooks',
+      // Locked for agents in Benefits enrolment: the seed fills it, as Dana could not.
+      SocialSecurityNumber: '417392058',
+      PhoneNumber: '(214) 555-0176',
+      AddressLine1: '1200 Main Street',
+      City: 'Dallas',
+      State: 'TX',
+      ZipCode: '75202',
+      EmployeeNumber: 'UM300417',
+      AcceptTerms: 'true',
+    },
   },
   {
     client: 'AULUMB',
@@ -127,6 +160,17 @@ export const demoPeople: readonly DemoPerson[] = [
     countryCode: 'US',
     telephone: '(206) 555-0133',
     roles: { 'Benefits Center': 'Member' },
-    fieldValues: { FirstName: 'Lee', LastName: 'Chen', PhoneNumber: '(206) 555-0133', City: 'Seattle', State: 'WA' },
+    fieldValues: {
+      FirstName: 'Lee',
+      LastName: 'Chen',
+      SocialSecurityNumber: '529184736',
+      PhoneNumber: '(206) 555-0133',
+      AddressLine1: '400 Pine Street',
+      City: 'Seattle',
+      State: 'WA',
+      ZipCode: '98101',
+      EmployeeNumber: 'UM300522',
+      AcceptTerms: 'true',
+    },
   },
 ];

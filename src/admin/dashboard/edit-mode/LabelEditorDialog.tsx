@@ -22,7 +22,6 @@ import { BusySpinner } from '@src/ui/BusySpinner';
 
 type EditorRef = ActorRefFrom<typeof labelEditorMachine>;
 
-const thisClientText = (clientId: string) => ({ ...labels.Dashboard_Text_ThisClient, values: { clientId } });
 const rulesText = (rules: InputRules, required: string) => ({
   ...labels.Dashboard_Text_Rules,
   values: {
@@ -171,16 +170,12 @@ function ScopeFields({ view, onChange }: { view: LabelEditorView; onChange: (sco
       <LabelledField
         kind="select"
         label={i18n._(labels.Dashboard_Text_Scope)}
-        disabled={disabled || view.pageClientId === null}
-        value={view.scope.clientId ?? ''}
-        empty={{ label: i18n._(labels.Dashboard_Text_AllClients) }}
-        options={
-          view.pageClientId === null
-            ? []
-            : [{ value: view.pageClientId, label: i18n._(thisClientText(view.pageClientId)) }]
-        }
+        disabled={disabled || (!view.appliesTo.global && view.appliesTo.clients.length <= 1)}
+        value={view.appliesTo.chosen ?? ''}
+        {...(view.appliesTo.global ? { empty: { label: i18n._(labels.Dashboard_Text_AllClients) } } : {})}
+        options={view.appliesTo.clients.map((client) => ({ value: client.id, label: client.name }))}
         onChange={(value) => {
-          onChange({ ...view.scope, clientId: value === '' ? null : view.pageClientId });
+          onChange({ ...view.scope, clientId: value === '' ? null : value });
         }}
       />
     </HStack>

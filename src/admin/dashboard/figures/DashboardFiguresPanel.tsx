@@ -14,7 +14,7 @@ import type { DashboardFigures } from '@contracts/dashboard';
 import { getDashboardFigures } from '@src/api/admin/dashboard';
 import { paths } from '@src/app/routes';
 import { labels } from '@src/i18n/admin-labels';
-import { clientText } from '../../logs/log-text';
+import { auditRowText, clientText } from '../../logs/log-text';
 import { ClientCounts } from './ClientCounts';
 import { FigureTiles } from './FigureTiles';
 import { RecentRows } from './RecentRows';
@@ -95,14 +95,24 @@ function Figures({ figures }: { figures: DashboardFigures }) {
     <Stack gap="6">
       <FigureTiles figures={figures} />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
-        <SignInChart title={labels.Dashboard_Text_HoursChart} buckets={figures.hours} when={hour} />
-        <SignInChart title={labels.Dashboard_Text_DaysChart} buckets={figures.days} when={day} />
+        <SignInChart
+          title={labels.Dashboard_Text_HoursChart}
+          axis={labels.Dashboard_Text_HourAxis}
+          buckets={figures.hours}
+          when={hour}
+        />
+        <SignInChart
+          title={labels.Dashboard_Text_DaysChart}
+          axis={labels.Dashboard_Text_DayAxis}
+          buckets={figures.days}
+          when={day}
+        />
         <ClientCounts title={labels.Dashboard_Text_PeoplePerClient} rows={figures.peoplePerClient} />
         <ClientCounts title={labels.Dashboard_Text_ApplicationsPerClient} rows={figures.applicationsPerClient} />
         <RecentRows
           title={labels.Dashboard_Text_RecentChanges}
           rows={figures.recentChanges}
-          line={(row) => `${row.actor}: ${row.action} ${row.entity} (${clientText(row.clientName, i18n)})`}
+          line={(row) => `${auditRowText(row, i18n)} (${clientText(row.clientName, i18n)})`}
           href={paths.auditLog()}
           linkText={labels.Dashboard_Link_AuditLog}
         />

@@ -1,10 +1,23 @@
 import { Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
-import { selectCommitPhase, selectOutcome, selectProgress } from '@machines/user-import/user-import.selectors';
+import type { ImportOutcome } from '@machines/user-import/outcome';
+import {
+  selectCommitPhase,
+  selectOutcome,
+  selectOutcomeKind,
+  selectProgress,
+} from '@machines/user-import/user-import.selectors';
 import { labels } from '@src/i18n/admin-labels';
 import type { ImportRef } from './ImportUsersPanel';
 import { withValues } from '@src/i18n/with-values';
+
+/** What the commit did, in words (issue 29 §4): "imported successfully" only when people were and no row failed. */
+const outcomeText = {
+  succeeded: labels.Global_Text_UploadUserSuccessMessage,
+  partly: labels.Import_Text_OutcomePartly,
+  nothing: labels.Import_Text_OutcomeNothing,
+} satisfies Record<ImportOutcome, unknown>;
 
 /**
  * The commit: a progress bar of rows done out of all rows, then of the activation mails sent (the mail phase), then
@@ -15,6 +28,7 @@ export function ImportCommitSection({ importRef }: { importRef: ImportRef }) {
   const phase = useSelector(importRef, selectCommitPhase);
   const { done, total } = useSelector(importRef, selectProgress);
   const outcome = useSelector(importRef, selectOutcome);
+  const kind = useSelector(importRef, selectOutcomeKind);
   return (
     <Stack gap="3" data-testid="import-commit">
       {phase === 'rows' ? <Text>{i18n._(labels.Global_Text_UploadUserMessage)}</Text> : null}
@@ -36,9 +50,11 @@ export function ImportCommitSection({ importRef }: { importRef: ImportRef }) {
           }),
         )}
       </Text>
-      {outcome === null ? null : (
+      {outcome === null || kind === null ? null : (
         <>
-          <Text role="status">{i18n._(labels.Global_Text_UploadUserSuccessMessage)}</Text>
+          <Text role="status" data-outcome={kind} color={kind === 'succeeded' ? undefined : 'fg.error'}>
+            {i18n._(outcomeText[kind])}
+          </Text>
           <Text data-testid="import-outcome">
             {i18n._(
               withValues(labels.Import_Text_Outcome, {

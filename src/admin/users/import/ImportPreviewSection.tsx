@@ -3,9 +3,16 @@ import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { importModes, type ImportMode } from '@contracts/user-import';
-import { selectMayInvite, selectNewPeople, selectPreview } from '@machines/user-import/user-import.selectors';
+import {
+  selectMayCommit,
+  selectMayInvite,
+  selectNewPeople,
+  selectNothingToImport,
+  selectPreview,
+} from '@machines/user-import/user-import.selectors';
 import { labels } from '@src/i18n/admin-labels';
 import { ImportEventButton } from './ImportEventButton';
+import { useProblemText } from './use-problem-text';
 import type { ImportRef } from './ImportUsersPanel';
 
 const modeLabels = {
@@ -17,14 +24,20 @@ const modeLabels = {
 // A message with values is made apart from `i18n._`, as the extractor reads descriptors written inside the call.
 const inviteText = (count: number) => ({ ...labels.Import_Button_Invite, values: { count } });
 
-/** The dry run: the counts, every failing row (line, column, message), how to commit it, or invite its new people. */
+/**
+ * The dry run: the counts, every failing row (line, column, and the field's own message in the reader's language), how
+ * to commit it (Import disabled when the mode would import nobody), or invite its new people.
+ */
 export function ImportPreviewSection({ importRef }: { importRef: ImportRef }) {
   const { i18n } = useLingui();
   const preview = useSelector(importRef, selectPreview);
   const newPeople = useSelector(importRef, selectNewPeople);
   const mayInvite = useSelector(importRef, selectMayInvite);
+  const nothingToImport = useSelector(importRef, selectNothingToImport);
+  const problemText = useProblemText();
   // Which mode the person picks before committing is a widget's value, not flow state: the flow takes it with the commit.
   const [mode, setMode] = useState<ImportMode>('upsert');
+  const mayCommit = useSelector(importRef, (s) => selectMayCommit(s, mode));
   if (preview === null) return null;
   const { counts, problems } = preview;
   const tally = [
@@ -43,6 +56,11 @@ export function ImportPreviewSection({ importRef }: { importRef: ImportRef }) {
           </Text>
         ))}
       </HStack>
+      {nothingToImport ? (
+        <Text role="alert" color="fg.error" data-testid="import-nothing">
+          {i18n._(labels.Import_Text_NothingToImport)}
+        </Text>
+      ) : null}
       {problems.length === 0 ? (
         <Text color="fg.muted">{i18n._(labels.Import_Text_NoProblems)}</Text>
       ) : (
@@ -60,7 +78,7 @@ export function ImportPreviewSection({ importRef }: { importRef: ImportRef }) {
                 <Table.Row key={`${String(problem.line)}-${String(index)}`}>
                   <Table.Cell>{problem.line}</Table.Cell>
                   <Table.Cell>{problem.column}</Table.Cell>
-                  <Table.Cell>{problem.message}</Table.Cell>
+                  <Table.Cell>{problemText(problem)}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
@@ -89,7 +107,7 @@ export function ImportPreviewSection({ importRef }: { importRef: ImportRef }) {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Stack>
-        <ImportEventButton importRef={importRef} event={{ type: 'import.commit', mode }}>
+        <ImportEventButton importRef={importRef} event={{ type: 'import.commit', mode }} disabled={!mayCommit}>
           {i18n._(labels.Import_Button_Commit)}
         </ImportEventButton>
         <ImportEventButton

@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Culture } from '@contracts/culture';
 import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
-import type { InvitationsPort } from '@machines/support/ports';
+import type { GridPort, InvitationsPort } from '@machines/support/ports';
 import {
   selectClientId,
   selectClients,
@@ -36,18 +36,21 @@ export type ImportRef = ActorRefFrom<ImportLogic>;
 export function ImportUsersPanel({
   notifications,
   invitations,
+  grid,
   culture,
   logic = wireUserImport(),
 }: {
   notifications: NotificationsRef;
   /** The invitations panel, told when the import's new people were invited. */
   invitations: InvitationsPort;
+  /** The users grid, told to read its page again once a commit ends. */
+  grid: GridPort;
   /** The administrator's language (invitations of rows without a Culture cell). */
   culture: Culture;
   /** The flow with its calls; tests give controlled ones. */
   logic?: ImportLogic;
 }) {
-  const importRef = useActorRef(logic, { input: { culture, ports: { notifications, invitations } } });
+  const importRef = useActorRef(logic, { input: { culture, ports: { notifications, invitations, grid } } });
   return <ImportUsersView importRef={importRef} />;
 }
 

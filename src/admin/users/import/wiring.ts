@@ -7,6 +7,7 @@ import {
   commitImport,
   getClientForm,
   getImportJob,
+  getImportPreview,
   getImportReport,
   getImportTemplate,
   inviteImport,
@@ -29,11 +30,12 @@ export const userImportApi = {
   commitImport,
   inviteImport,
   getImportJob,
+  getImportPreview,
   getImportReport,
 };
 export type UserImportApi = typeof userImportApi;
 
-/** How long the progress waits between two reads of the job. */
+/** How long the progress (the dry run's, the commit's) waits between two reads of the job. */
 export const PROGRESS_PAUSE_MS = 500;
 
 const pause = (ms: number, signal: AbortSignal) =>
@@ -106,6 +108,10 @@ export function wireUserImport(
             return { ok: false, message: error.details[0]?.message ?? error.message };
           throw error;
         }
+      }),
+      check: fromPromise(async ({ input, signal }) => {
+        await pause(pauseMs, signal);
+        return api.getImportPreview(input.jobId, { signal });
       }),
       commit: fromPromise(({ input, signal }) => api.commitImport(input.jobId, input.mode, { signal })),
       invite: fromPromise(({ input, signal }) => api.inviteImport(input.jobId, { culture: input.culture }, { signal })),

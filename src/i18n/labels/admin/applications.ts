@@ -6,6 +6,7 @@ import { msg } from '@lingui/core/macro';
  */
 export const applicationLabels = {
   Application_Button_Add: msg({ id: 'Application_Button_Add', message: 'Add application' }),
+  Application_Button_ConfirmDelete: msg({ id: 'Application_Button_ConfirmDelete', message: 'Delete application' }),
   Application_Text_DeleteConfirm: msg({
     id: 'Application_Text_DeleteConfirm',
     message: 'Delete the application {applicationName}?',

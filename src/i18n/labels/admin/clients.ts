@@ -7,6 +7,7 @@ import { msg } from '@lingui/core/macro';
 export const clientLabels = {
   Client_Button_Add: msg({ id: 'Client_Button_Add', message: 'Add client' }),
   Client_Text_DeleteConfirm: msg({ id: 'Client_Text_DeleteConfirm', message: 'Delete the client {clientName}?' }),
+  Client_Button_ConfirmDelete: msg({ id: 'Client_Button_ConfirmDelete', message: 'Delete client' }),
   Client_Text_DeleteFailTitle: msg({ id: 'Client_Text_DeleteFailTitle', message: 'The client could not be deleted' }),
   Client_Text_ClientTab: msg({ id: 'Client_Text_ClientTab', message: 'Client' }),
   Client_Text_ApplicationsTab: msg({ id: 'Client_Text_ApplicationsTab', message: 'Applications' }),

@@ -33,7 +33,6 @@ export const dashboardLabels = {
   Dashboard_Text_Culture: msg({ id: 'Dashboard_Text_Culture', message: 'Language' }),
   Dashboard_Text_Scope: msg({ id: 'Dashboard_Text_Scope', message: 'Applies to' }),
   Dashboard_Text_AllClients: msg({ id: 'Dashboard_Text_AllClients', message: 'All clients' }),
-  Dashboard_Text_ThisClient: msg({ id: 'Dashboard_Text_ThisClient', message: 'This client only ({clientId})' }),
   Dashboard_Text_Value: msg({ id: 'Dashboard_Text_Value', message: "Text (plain or HTML, '{{name}}' for values)" }),
   Dashboard_Text_Preview: msg({ id: 'Dashboard_Text_Preview', message: 'Preview' }),
   Dashboard_Text_Placeholder: msg({ id: 'Dashboard_Text_Placeholder', message: 'Placeholder' }),
@@ -82,6 +81,9 @@ export const dashboardLabels = {
   Dashboard_Text_DaysChart: msg({ id: 'Dashboard_Text_DaysChart', message: 'Sign-ins per day (UTC), last 30 days' }),
   Dashboard_Text_SignIns: msg({ id: 'Dashboard_Text_SignIns', message: 'Sign-ins' }),
   Dashboard_Text_Failures: msg({ id: 'Dashboard_Text_Failures', message: 'Failed' }),
+  Dashboard_Text_CountAxis: msg({ id: 'Dashboard_Text_CountAxis', message: 'Sign-in attempts (count)' }),
+  Dashboard_Text_HourAxis: msg({ id: 'Dashboard_Text_HourAxis', message: 'Hour (UTC)' }),
+  Dashboard_Text_DayAxis: msg({ id: 'Dashboard_Text_DayAxis', message: 'Day (UTC)' }),
   Dashboard_Text_Bar: msg({ id: 'Dashboard_Text_Bar', message: '{when}: {signIns} sign-ins, {failures} failed' }),
   Dashboard_Text_PeoplePerClient: msg({ id: 'Dashboard_Text_PeoplePerClient', message: 'People per client' }),
   Dashboard_Text_ApplicationsPerClient: msg({

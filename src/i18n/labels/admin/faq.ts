@@ -20,6 +20,7 @@ export const faqEditorLabels = {
   Faq_Text_CreateTitle: msg({ id: 'Faq_Text_CreateTitle', message: 'New question' }),
   Faq_Text_UpdateTitle: msg({ id: 'Faq_Text_UpdateTitle', message: 'Edit question' }),
   Faq_Text_DeleteConfirm: msg({ id: 'Faq_Text_DeleteConfirm', message: 'Delete the question "{header}"?' }),
+  Faq_Button_ConfirmDelete: msg({ id: 'Faq_Button_ConfirmDelete', message: 'Delete question' }),
   Faq_Text_DeleteFailTitle: msg({ id: 'Faq_Text_DeleteFailTitle', message: 'The question could not be deleted' }),
   Faq_Text_Invalid: msg({ id: 'Faq_Text_Invalid', message: 'This value is not valid.' }),
   Faq_Text_Stale: msg({

@@ -7,6 +7,7 @@ import { msg } from '@lingui/core/macro';
 export const fieldLabels = {
   Field_Button_Add: msg({ id: 'Field_Button_Add', message: 'Add field' }),
   Field_Text_DeleteConfirm: msg({ id: 'Field_Text_DeleteConfirm', message: 'Delete the field {fieldName}?' }),
+  Field_Button_ConfirmDelete: msg({ id: 'Field_Button_ConfirmDelete', message: 'Delete field' }),
   Field_Text_DeleteFailTitle: msg({ id: 'Field_Text_DeleteFailTitle', message: 'The field could not be deleted' }),
   Field_Text_SubFields: msg({ id: 'Field_Text_SubFields', message: 'Options' }),
   Field_Text_CreateTitle: msg({ id: 'Field_Text_CreateTitle', message: 'New field' }),

@@ -18,6 +18,18 @@ export const importLabels = {
     id: 'Global_Text_UploadUserSuccessMessage',
     message: 'The users were imported successfully.',
   }),
+  Import_Text_OutcomePartly: msg({
+    id: 'Import_Text_OutcomePartly',
+    message: 'Some users could not be imported. The report says why.',
+  }),
+  Import_Text_OutcomeNothing: msg({
+    id: 'Import_Text_OutcomeNothing',
+    message: 'No users were imported. The report says why.',
+  }),
+  Import_Text_NothingToImport: msg({
+    id: 'Import_Text_NothingToImport',
+    message: 'No row of this file can be imported. Correct the rows below and upload the file again.',
+  }),
   Import_Text_ChooseClient: msg({ id: 'Import_Text_ChooseClient', message: 'Choose a client' }),
   Import_Text_LoadingRoles: msg({ id: 'Import_Text_LoadingRoles', message: 'Loading the roles of the client…' }),
   Import_Text_Uploading: msg({ id: 'Import_Text_Uploading', message: 'Checking every row of the file…' }),

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 /** User profiles (instances): the manage-users page and the profile form shared with the public side. */
 export const instanceLabels = {
   Instance_Text_DeleteConfirm: msg({ id: 'Instance_Text_DeleteConfirm', message: 'Delete the user {userName}?' }),
+  Instance_Button_ConfirmDelete: msg({ id: 'Instance_Button_ConfirmDelete', message: 'Delete user' }),
   Instance_Text_DeleteFailTitle: msg({ id: 'Instance_Text_DeleteFailTitle', message: 'The user could not be deleted' }),
   Instance_Text_DeleteFailCurrentLogin: msg({
     id: 'Instance_Text_DeleteFailCurrentLogin',

@@ -1,0 +1,2 @@
+ALTER TABLE "import_jobs" DROP CONSTRAINT "import_jobs_status_check";--> statement-breakpoint
+ALTER TABLE "import_jobs" ADD CONSTRAINT "import_jobs_status_check" CHECK ("import_jobs"."status" in ('checking', 'previewed', 'committing', 'mailing', 'committed'));
