@@ -1,4 +1,4 @@
-import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { cultures } from './contracts/culture.ts';
@@ -39,6 +39,8 @@ const LABEL_FILES = new Set(
  */
 function keepAsset(source: string): boolean {
   if (source.endsWith('.map')) return false;
+  // The stylesheets are written by copyStylesheets, without their map comment.
+  if (path.dirname(source) === path.join(SOURCE, 'css') && source.endsWith('.css')) return false;
   const relative = path.relative(path.join(SOURCE, 'labels'), source);
   if (relative.startsWith('..')) return true;
   return relative === '' || relative === 'json' || LABEL_FILES.has(path.relative('json', relative));
@@ -52,14 +54,18 @@ function fileOf(url: string): string | undefined {
   return file.startsWith(SOURCE + path.sep) && FOLDERS.includes(folder) ? file : undefined;
 }
 
-/** Removes the `sourceMappingURL` comment the widget's stylesheets end with: its map is not copied. */
-async function dropMapComments(cssDir: string): Promise<void> {
-  for (const name of await readdir(cssDir)) {
+/**
+ * Writes the widget's stylesheets without the `sourceMappingURL` comment they end with (their maps are not copied).
+ * Each is written once, already without it, rather than copied and then rewritten: a reader of the build (a test, a
+ * second build started beside this one) never meets a copy that still names a map.
+ */
+async function copyStylesheets(target: string): Promise<void> {
+  const from = path.join(SOURCE, 'css');
+  await mkdir(target, { recursive: true });
+  for (const name of await readdir(from)) {
     if (!name.endsWith('.css')) continue;
-    const file = path.join(cssDir, name);
-    const css = await readFile(file, 'utf8');
-    const stripped = css.replace(/\/\*#\s*sourceMappingURL=[^*]*\*\/\s*$/, '');
-    if (stripped !== css) await writeFile(file, stripped);
+    const css = await readFile(path.join(from, name), 'utf8');
+    await writeFile(path.join(target, name), css.replace(/\/\*#\s*sourceMappingURL=[^*]*\*\/\s*$/, ''));
   }
 }
 
@@ -102,7 +108,7 @@ export function widgetAssets(): Plugin {
           }),
         ),
       );
-      await dropMapComments(path.join(target, 'css'));
+      await copyStylesheets(path.join(target, 'css'));
     },
   };
 }
