@@ -1,6 +1,8 @@
 // `npm test`: every kind of test, cheapest first, in one vitest run (projects unit, dom, server, e2e), after making
 // sure the browser exists and the SPA the e2e tests serve is built. Ends with the plain summary line
-// "tests: N passed, N failed" that CI reads.
+// "tests: N passed, N failed" that CI reads. Before it, the spec ledger's counts per status; a run of the whole suite
+// also fails when a test that a proved row of docs/spec-ledger.md cites did not run and pass in that same run
+// (scripts/spec-ledger/check-run.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +25,9 @@ const args = [
 ];
 const run = spawnSync(process.execPath, args, { cwd: repoRoot, stdio: 'inherit', env: process.env });
 
+// The whole suite skips nothing (a filtered run, `npm test -- <file>`, naturally skips the rest).
+const wholeSuite = process.argv.length <= 2;
+
 let summary = null;
 try {
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
@@ -39,14 +44,27 @@ try {
 } catch {
   // No report means vitest itself failed before running; the exit code below says so.
 }
+
+// The ledger's proofs are judged from this run's own results, not from the titles in the files.
+console.log();
+const ledger = spawnSync(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    path.join(repoRoot, 'scripts/spec-ledger/check-run.ts'),
+    reportFile,
+    ...(wholeSuite ? ['--whole-suite'] : []),
+  ],
+  { cwd: repoRoot, stdio: 'inherit' },
+);
 rmSync(reportDir, { recursive: true, force: true });
 
 if (summary) {
   const skipped = summary.skipped > 0 ? `, ${summary.skipped} skipped` : '';
   console.log(`\ntests: ${summary.passed} passed, ${summary.failed} failed${skipped}`);
 }
-// The whole suite skips nothing (a filtered run, `npm test -- <file>`, naturally skips the rest).
-const wholeSuite = process.argv.length <= 2;
 if (wholeSuite && summary && summary.skipped > 0) console.log('tests: the whole suite must not skip any test');
 const passed = run.status === 0 && summary && summary.failed === 0 && summary.passed > 0;
-process.exit(passed && !(wholeSuite && summary.skipped > 0) ? 0 : 1);
+const proofsRan = !wholeSuite || (summary !== null && ledger.status === 0);
+process.exit(passed && proofsRan && !(wholeSuite && summary.skipped > 0) ? 0 : 1);
