@@ -13,7 +13,9 @@ import { testTitlesOf } from '../../scripts/spec-ledger/test-titles';
 
 /**
  * docs/spec-ledger.md names, for every requirement of the spec, the test that proves it. This reads the ledger and
- * fails when a named file or a cited title does not exist, so the page cannot claim a proof that is gone.
+ * fails when a named file or a cited title does not exist, so the page cannot claim a proof that is gone. Whether the
+ * cited tests also ran and passed is judged after a run of the whole suite, from its results
+ * (scripts/spec-ledger/check-run.ts, tests/unit/spec-ledger-proofs.test.ts).
  */
 const ledger = readFileSync('docs/spec-ledger.md', 'utf8');
 const rows = parseLedger(ledger);
