@@ -29,8 +29,24 @@ function patternOf(argument: ts.Expression): TitlePattern | undefined {
 }
 
 /**
- * The titles of the `describe`/`it`/`test` calls of a test file, read from its syntax tree (not run): fast enough for a
- * unit test over every file the ledger names. Titles built at run time (the generated walks) are not here.
+ * The describe title a generated walk file gives `describeWalks(machine, { title: '…' })` (tests/support/walk.ts), which
+ * that helper passes to `describe`: a fragment of it is settled here without asking Vitest to collect the walks.
+ */
+function walkTitleOf(node: ts.CallExpression): TitlePattern | undefined {
+  if (!ts.isIdentifier(node.expression) || node.expression.text !== 'describeWalks') return undefined;
+  const spec = node.arguments[1];
+  if (!spec || !ts.isObjectLiteralExpression(spec)) return undefined;
+  const title = spec.properties.find(
+    (property): property is ts.PropertyAssignment =>
+      ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && property.name.text === 'title',
+  );
+  return title ? patternOf(title.initializer) : undefined;
+}
+
+/**
+ * The titles of the `describe`/`it`/`test` calls of a test file (and the describe title of its generated walks), read
+ * from its syntax tree (not run): fast enough for a unit test over every file the ledger names. Titles built at run
+ * time (the walks' machine paths) are not here.
  */
 export function testTitlesOf(fileName: string, source: string): TitlePattern[] {
   const file = ts.createSourceFile(
@@ -47,6 +63,8 @@ export function testTitlesOf(fileName: string, source: string): TitlePattern[] {
       const [first] = node.arguments;
       const pattern = callee && first ? patternOf(first) : undefined;
       if (callee && pattern && !callee.skipped) titles.push(callee.each ? eachPattern(pattern) : pattern);
+      const walks = walkTitleOf(node);
+      if (walks) titles.push(walks);
     }
     ts.forEachChild(node, visit);
   };

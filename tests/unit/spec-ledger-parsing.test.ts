@@ -15,7 +15,7 @@ describe('reading the spec ledger’s citations', () => {
     expect(titlePieces('after a save … then goes back')).toEqual(['after a save', 'then goes back']);
   });
 
-  it('reads the titles of describe, it and test calls, with each-tables and substitutions as wildcards', () => {
+  it('reads the titles of describe, it and test calls and of generated walks, with each-tables and substitutions as wildcards', () => {
     const source = [
       "describe.each(kinds)('admin (%s)', () => {",
       "  it('plain title', () => {});",
@@ -25,12 +25,14 @@ describe('reading the spec ledger’s citations', () => {
       "  it.skip('skipped, proves nothing', () => {});",
       "  it.todo('to do, proves nothing');",
       '});',
+      "describeWalks(machine, { title: 'login model walk (§2)', events: [] });",
     ].join('\n');
     expect(testTitlesOf('x.test.ts', source)).toEqual([
       ['admin (', wildcard, ')'],
       ['plain title'],
       ['made ', wildcard, ' of parts'],
       ['', wildcard, ' drops the length rules'],
+      ['login model walk (§2)'],
     ]);
   });
 
