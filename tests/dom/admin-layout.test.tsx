@@ -74,10 +74,10 @@ const linkNames = (container: HTMLElement) =>
     .map((link) => link.textContent);
 
 describe('admin layout: the left menu by role (admin-and-board §2, §6)', () => {
-  it('shows a provider administrator every entry', async () => {
+  it('shows a provider administrator only the entries whose RoleAccess allows admin', async () => {
     await openAdmin('admin');
     const nav = await screen.findByRole('navigation');
-    expect(linkNames(nav)).toEqual(['Dashboard', 'Fields', 'Manage users', 'Board']);
+    expect(linkNames(nav)).toEqual(['Dashboard', 'Fields']);
   });
 
   it('shows a client administrator the client-admin and user entries, without /board/index', async () => {

@@ -111,9 +111,12 @@ const theirsLoaded = profileLoaded({
   form: formDefinition({ version: 4, fields: [firstNameField({ value: 'Mariana' }), phoneField()] }),
   currentQuestion: signQuestions[0]?.question ?? null,
 });
-/** The agent's view of Maria: two applications, Benefits Center's roles from its role URL, Claims Portal's fallback. */
+/**
+ * The agent's view of Maria: two applications, Benefits Center's roles from its role URL (its Admin excluded by the
+ * site rules), Claims Portal's fallback.
+ */
 const agentLoaded = profileLoaded({
-  form: formDefinition({ applications: [formApplication(), claimsApplication()] }),
+  form: formDefinition({ applications: [formApplication({ excludedRoles: ['Admin'] }), claimsApplication()] }),
   roleOptions: {
     [profileIds.benefits]: [
       { key: 'Member', caption: 'Member' },
@@ -753,10 +756,7 @@ describeWalks(profileFormMachine, {
     ]),
     scenario(
       'Agent',
-      agentInput({
-        notifications: graphNotifications,
-        excludedRoles: [{ applicationId: profileIds.benefits, role: 'Admin' }],
-      }),
+      agentInput({ notifications: graphNotifications }),
       agentOffers,
     ),
     scenario('Admin', adminInput({ notifications: graphNotifications, footer: 'navigation' }), adminOffers),
