@@ -16,7 +16,7 @@ import type { FlowLogics, FlowWiring } from '@machines/app/app.flows';
 import { todayVersion } from '@machines/resources/version';
 import type { FormDefinition, RoleOption } from '@contracts/profile-form';
 import type { UserProfile } from '@contracts/profile';
-import { allowsCodeReset, signUpCaptchaOn } from '@contracts/resources';
+import { allowsCodeReset, signUpCaptchaOn, signUpEmailEditable } from '@contracts/resources';
 import type { getPublicConfig, getSiteConfiguration } from '../api/identity';
 import type { decryptInvitation } from '../api/invitations';
 import type * as instanceCalls from '../api/instance';
@@ -136,7 +136,7 @@ async function loadForm(api: ProfileFormApi, input: ProfileFormInput, signal: Ab
     form,
     inputs: { ...(email && { [EMAIL_INPUT]: email }), ...(answer && { [ANSWER_INPUT]: answer }) },
     // Spec §5: the site flag is compared with the text "true".
-    emailEditable: resources.settings.SignUp_EmailEditable === 'true',
+    emailEditable: signUpEmailEditable(resources.settings),
     questions,
     currentQuestion: record?.recoveryQuestion ?? null,
     roleOptions,

@@ -108,9 +108,9 @@ describe('admin layout on small screens (admin-and-board §2, §4, §9)', () => 
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     await userEvent.click(toggle);
     const overlay = await screen.findByTestId('menu-overlay');
-    await userEvent.click(within(overlay).getByRole('link', { name: 'Manage users' }));
+    await userEvent.click(within(overlay).getByRole('link', { name: 'Fields' }));
     await waitFor(() => {
-      expect(shell.location.history.at(-1)).toBe('/manageUsers');
+      expect(shell.location.history.at(-1)).toBe('/field');
     });
     // The new page runs the guard again; once it lets the person in, the overlay is closed.
     await waitFor(() => {
