@@ -754,11 +754,7 @@ describeWalks(profileFormMachine, {
         updated(5),
       ],
     ]),
-    scenario(
-      'Agent',
-      agentInput({ notifications: graphNotifications }),
-      agentOffers,
-    ),
+    scenario('Agent', agentInput({ notifications: graphNotifications }), agentOffers),
     scenario('Admin', adminInput({ notifications: graphNotifications, footer: 'navigation' }), adminOffers),
     // Edit Profile's read with no answer: the loader and the connection-lost notice, then the form by itself.
     scenario(

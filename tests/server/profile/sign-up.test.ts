@@ -343,9 +343,13 @@ describe.each(databaseKinds)('sign-up: POST Instance/Register (%s)', (kind) => {
         expect(registered.statusCode).toBe(200);
         expect(await profileOf(t, 'no-captcha@example.test')).toHaveLength(1);
         // Another client that offers sign-up keeps the captcha: nothing is taken without one.
-        const umbrella = await registerAs(t, { ...acmeSignUp('umbrella-bare@example.test'), clientId: 'umbrella' }, {
-          captcha: '',
-        });
+        const umbrella = await registerAs(
+          t,
+          { ...acmeSignUp('umbrella-bare@example.test'), clientId: 'umbrella' },
+          {
+            captcha: '',
+          },
+        );
         expect(problemOf(umbrella).details).toEqual([{ field: 'body.captcha', message: 'is not valid' }]);
         // The text is compared with "true": "true" (any case) asks for it again.
         await db.update(portalSettings).set({ value: ' TRUE ' }).where(own);
