@@ -108,6 +108,11 @@ export const FormApplicationSchema = v.object({
    * (`GET ApplicationRoles/{alias}`).
    */
   rolesApiUrl: v.nullable(v.string()),
+  /**
+   * The client's site rules' excluded roles in this application (spec §3 SiteProfile Rules.ExcludeRoles, §6): role
+   * lists leave them out on anyone's profile but one's own, and a save giving one is refused.
+   */
+  excludedRoles: v.array(v.string()),
   /** Field names of this application's template (the Default template's when it has none), in display order. */
   fieldNames: v.array(v.string()),
 });

@@ -94,6 +94,30 @@ export type Settings = v.InferOutput<typeof SettingsSchema>;
 export const allowsCodeReset = (settings: Settings): boolean =>
   settings.AllowPasswordResetWithOTP?.trim().toLowerCase() !== 'false';
 
+/** A text flag compared with the text "true" (public-and-profile §5 "Text flags"), spaces and case aside. */
+const isTextTrue = (value: string): boolean => value.trim().toLowerCase() === 'true';
+
+/**
+ * Whether the sign-up form lets the e-mail be typed: SignUp_EmailEditable compared with the text "true"
+ * (public-and-profile §5 "Text flags"); absent or anything else keeps the link's e-mail.
+ */
+export const signUpEmailEditable = (settings: Settings): boolean =>
+  settings.SignUp_EmailEditable !== undefined && isTextTrue(settings.SignUp_EmailEditable);
+
+/** The portal setting that says whether sign-up asks for the captcha (public-and-profile §5 "Text flags"). */
+export const RECAPTCHA_FEATURE_SETTING = 'RecaptchaFeatureEnabled';
+
+/**
+ * Whether the sign-up page asks for the captcha, the one rule the SPA and the server both run: RecaptchaFeatureEnabled
+ * compared with the text "true" (public-and-profile §5 "Text flags"; spaces and case aside, as every flag here), so a
+ * client that sets it to "false" turns it off. A database that says nothing keeps the captcha on: protection is the
+ * default, turning it off is an administrator's audited choice (the client dialog).
+ */
+export const signUpCaptchaOn = (settings: Settings): boolean => {
+  const value = settings[RECAPTCHA_FEATURE_SETTING];
+  return value === undefined || isTextTrue(value);
+};
+
 export const FaqQuestionSchema = v.object({
   id: v.string(),
   part: v.string(),

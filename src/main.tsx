@@ -76,9 +76,9 @@ const logic = wireApp({
     },
   },
 });
-// Production builds hide the error modal's error code line (spec §2); development and test builds show it.
+// Production builds hide the error modal's error code line and Error Details (spec §2); development and test builds show them.
 const input = readAppInput(window, {
-  showErrorCode: !import.meta.env.PROD,
+  showErrorDetails: !import.meta.env.PROD,
   hasToken: readStoredTokens().accessToken !== undefined,
 });
 

@@ -8,6 +8,11 @@ export const ClientSchema = v.object({
   portalAlias: v.string(),
   oktaPrefix: v.string(),
   autoSignUp: v.boolean(),
+  /**
+   * Sign-up asks for the captcha (the client's RecaptchaFeatureEnabled setting, else the global one; absent: true).
+   * Saved as the client's own setting, in the client's audit row.
+   */
+  recaptchaFeatureEnabled: v.boolean(),
   cmsClientId: v.nullable(v.string()),
   version: v.number(),
 });
@@ -37,6 +42,7 @@ export const ClientCreateSchema = v.object({
   portalAlias: AliasSchema,
   oktaPrefix: OktaPrefixSchema,
   autoSignUp: v.optional(v.boolean(), false),
+  recaptchaFeatureEnabled: v.optional(v.boolean(), true),
   cmsClientId: v.nullable(EntityIdSchema),
 });
 export type ClientCreate = v.InferInput<typeof ClientCreateSchema>;

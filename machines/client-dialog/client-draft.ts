@@ -11,6 +11,8 @@ export type ClientForm = {
   portalAlias: string;
   oktaPrefix: string;
   autoSignUp: boolean;
+  /** Sign-up asks for the captcha (the client's RecaptchaFeatureEnabled setting, public-and-profile §5). */
+  recaptchaFeatureEnabled: boolean;
   /** The CMS site, or null for none. */
   cmsClientId: string | null;
 };
@@ -21,6 +23,7 @@ export const emptyClientForm: ClientForm = {
   portalAlias: '',
   oktaPrefix: '',
   autoSignUp: false,
+  recaptchaFeatureEnabled: true,
   cmsClientId: null,
 };
 
@@ -29,6 +32,7 @@ export const clientFormOf = (client: Client): ClientForm => ({
   portalAlias: client.portalAlias,
   oktaPrefix: client.oktaPrefix,
   autoSignUp: client.autoSignUp,
+  recaptchaFeatureEnabled: client.recaptchaFeatureEnabled,
   cmsClientId: client.cmsClientId,
 });
 

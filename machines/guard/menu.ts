@@ -5,13 +5,15 @@ export { PORTAL_MENU_SECTION } from '@contracts/resources';
 const BOARD_LINK = '/board/index';
 
 /**
- * The left menu a role sees (public-and-profile §6, admin-and-board §6): shown items only (a link and not hidden).
- * Provider administrators see every one; client administrators see items for their role or for users, never the
- * board entry; other roles see the items that name them. Ordered by Order.
+ * The left menu a role sees (public-and-profile §6 "Admins see items that allow admin … Hidden items and items not
+ * allowing the user's role are dropped", admin-and-board §6): shown items only (a link and not hidden). Provider
+ * administrators see the items whose RoleAccess allows admin; client administrators see items for their role or for
+ * users, never the board entry (admin-and-board §6); other roles see the items that name them. Ordered by Order. The
+ * access guard lets a person open only the pages of their menu, so an entry left out is a page closed too.
  */
 export function menuForRole(menu: Menu, role: Role): MenuItem[] {
   const allowed = (item: MenuItem) => {
-    if (role === 'admin') return true;
+    if (role === 'admin') return item.roleAccess.includes('admin');
     if (role === 'clientadmin') {
       return (
         item.linkUrl !== BOARD_LINK && (item.roleAccess.includes('clientadmin') || item.roleAccess.includes('user'))

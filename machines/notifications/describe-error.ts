@@ -29,8 +29,38 @@ const stringProperty = (error: unknown, name: 'requestId' | 'message'): string |
   return typeof value === 'string' ? value : undefined;
 };
 
-/** Classifies anything thrown into the spec's error types (TypeError, ReferenceError, HttpError, …). */
+/** The longest data text the modal shows in place of a message: enough to quote, never a page of JSON. */
+const DATA_TEXT_LIMIT = 500;
+
+/**
+ * The failure's data itself, as text, for one that carries no message (public-and-profile §2 "Modal dialog": "The
+ * message field is shown if present, else the data itself"): a thrown string as it is, an HTTP failure by its status
+ * and code, an Error by its name, anything else as its JSON (shortened), else as `String` makes it.
+ */
+export function dataText(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (error instanceof ApiError) return `${String(error.status)} ${error.code}`;
+  if (error instanceof Error) return error.name;
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(error);
+  } catch {
+    json = undefined; // a cycle, or a BigInt: String() still says something
+  }
+  const text = json ?? String(error);
+  return text.length > DATA_TEXT_LIMIT ? `${text.slice(0, DATA_TEXT_LIMIT - 1)}…` : text;
+}
+
+/**
+ * Classifies anything thrown into the spec's error types (TypeError, ReferenceError, HttpError, …); the message is the
+ * failure's own, else its data (`dataText`), so the modal never opens on an empty body.
+ */
 export function describeError(error: unknown): AppError {
+  const described = classify(error);
+  return described.message.trim() === '' ? { ...described, message: dataText(error) } : described;
+}
+
+function classify(error: unknown): AppError {
   const requestId = stringProperty(error, 'requestId');
   if (error instanceof ApiError) {
     return {

@@ -15,8 +15,11 @@ import type {
 } from './notifications.types';
 
 export type NotificationsInput = {
-  /** Whether the error modal may show its error code line: false in production builds (decided at the wiring edge). */
-  showErrorCode: boolean;
+  /**
+   * Whether the error modal may show its error code line and its Error Details panel (spec §2: not in production):
+   * false in production builds (decided at the wiring edge).
+   */
+  showErrorDetails: boolean;
 };
 
 type NotificationsContext = NotificationsInput & {

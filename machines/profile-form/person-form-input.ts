@@ -8,8 +8,8 @@ type PersonFormSettings = Pick<
 > & { link?: LinkControls };
 
 /**
- * The profile form's input on an existing person's profile: no captcha (only sign-up has one) and no excluded roles
- * (site rules apply to sign-up), so the hosts cannot drift on those. Only a page an address leads to has link controls.
+ * The profile form's input on an existing person's profile: no captcha (only sign-up has one), so the hosts cannot
+ * drift on it. Only a page an address leads to has link controls. (The site rules' excluded roles come with the form.)
  */
 export const personFormInput = (
   person: { id: string; email: string },
@@ -20,5 +20,4 @@ export const personFormInput = (
   subject: { kind: 'person', id: person.id },
   email: person.email,
   captcha: undefined,
-  excludedRoles: [],
 });

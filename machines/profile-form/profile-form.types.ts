@@ -28,9 +28,6 @@ export type ProfileSubject =
  */
 export type ProfileFooter = 'register' | 'modal' | 'navigation';
 
-/** A site rule's excluded role (spec §3 SiteProfile Rules.ExcludeRoles, §6). */
-export type ExcludedRole = { applicationId: string; role: string };
-
 export type ProfileFormInput = EditorInputBase & {
   mode: FormMode;
   subject: ProfileSubject;
@@ -48,8 +45,6 @@ export type ProfileFormInput = EditorInputBase & {
   captcha: CaptchaConfig | undefined;
   /** Register: the `st` token of a checked invitation; the e-mail is then fixed and the token sent with Register. */
   invitation?: string | undefined;
-  /** Role lists leave these out, except on the person's own profile (§6). */
-  excludedRoles: readonly ExcludedRole[];
   /** What the address asks: prefills by meta tag, `DF` (docs/links.md); `noLinkControls` where no link leads. */
   link: LinkControls;
 };

@@ -1,5 +1,4 @@
 import type { FormApplication, RoleOption } from '@contracts/profile-form';
-import type { ExcludedRole } from './profile-form.types';
 
 /**
  * The role lists of the Agent and Admin modes (spec public-and-profile §6 "Role lists come from a role URL per
@@ -59,19 +58,16 @@ export function fallbackRoles(application: Pick<FormApplication, 'roleValue' | '
 }
 
 /**
- * The roles offered for one application: the list without the site rules' excluded role of that application (unless
- * it is the person's own profile), and always with the role the person holds, so a save never drops it unasked.
+ * The roles offered for one application: the list without the roles the client's site rules exclude in that
+ * application (the form carries them per application; unless it is the person's own profile), and always with the
+ * role the person holds, so a save never drops it unasked. The server refuses an excluded role the same way.
  */
 export function offeredRoles(
   options: readonly RoleOption[],
-  application: Pick<FormApplication, 'applicationId' | 'roleValue'>,
-  { excludedRoles, ownProfile }: { excludedRoles: readonly ExcludedRole[]; ownProfile: boolean },
+  application: Pick<FormApplication, 'roleValue' | 'excludedRoles'>,
+  { ownProfile }: { ownProfile: boolean },
 ): RoleOption[] {
-  const excluded = ownProfile
-    ? []
-    : excludedRoles
-        .filter((rule) => rule.applicationId === application.applicationId)
-        .map((rule) => rule.role.trim().toLowerCase());
+  const excluded = ownProfile ? [] : application.excludedRoles.map((role) => role.trim().toLowerCase());
   const held = application.roleValue;
   // The held role stays where the list has it, with the list's caption, even when the site rules exclude it.
   const offered = options.filter(

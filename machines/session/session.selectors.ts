@@ -17,7 +17,11 @@ export const selectIdleWarning = (s: SessionSnapshot): { open: boolean; secondsL
 });
 
 /**
- * The dashboard's tools (Edit Mode, clear cache) are for provider administrators only: the server allows resource
- * writes to them alone (admin-and-board §2 "Dashboard"); anyone else reads why they see neither.
+ * The dashboard's tools (Edit Mode, clear cache) are for administrators (admin-and-board §2 "Dashboard", §6): the
+ * provider administrator's reach every text and the global cache, a client administrator's their own client's texts
+ * and cache, as the server allows (docs/flows/edit-mode.md "Who may"). Anyone else reads why they see neither.
  */
-export const selectMayEditResources = (s: SessionSnapshot): boolean => s.context.profile?.isAulAdmin === true;
+export const selectMayEditResources = (s: SessionSnapshot): boolean => {
+  const role = s.context.profile?.role;
+  return role === 'admin' || role === 'clientadmin';
+};

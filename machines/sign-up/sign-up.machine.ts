@@ -172,7 +172,6 @@ export const signUpMachine = setup({
           footer: 'register',
           captcha: context.captcha,
           invitation: context.invitation,
-          excludedRoles: [],
           link: context.link,
           notifications: context.ports.notifications,
         }),

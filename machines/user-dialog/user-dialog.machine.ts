@@ -65,7 +65,6 @@ export const newPersonFormInput = (
   startStep: 0,
   footer: 'modal',
   captcha: undefined,
-  excludedRoles: [],
   notifications: input.notifications,
 });
 

@@ -238,19 +238,19 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
 }
 
 /**
- * What the root starts with, read from the browser. `showErrorCode` is the build's decision: production builds hide
- * the error code line of the error modal (spec §2).
+ * What the root starts with, read from the browser. `showErrorDetails` is the build's decision: production builds hide
+ * the error modal's error code line and Error Details panel (spec §2).
  */
 export function readAppInput(
   target: Window,
-  { showErrorCode, hasToken }: { showErrorCode: boolean; hasToken: boolean },
+  { showErrorDetails, hasToken }: { showErrorDetails: boolean; hasToken: boolean },
 ): AppInput {
   return {
     userAgent: target.navigator.userAgent,
     culture: readStoredCulture(),
     clientId: storage.read(storageKeys.clientId),
     resources: { today: todayVersion(new Date()), storedVersion: readStoredResourceVersion() },
-    notifications: { showErrorCode },
+    notifications: { showErrorDetails },
     session: { signOutReason: readStoredSignOutReason(), profile: readStoredProfile(hasToken) },
   };
 }

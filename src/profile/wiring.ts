@@ -16,7 +16,7 @@ import type { FlowLogics, FlowWiring } from '@machines/app/app.flows';
 import { todayVersion } from '@machines/resources/version';
 import type { FormDefinition, RoleOption } from '@contracts/profile-form';
 import type { UserProfile } from '@contracts/profile';
-import { allowsCodeReset } from '@contracts/resources';
+import { allowsCodeReset, signUpCaptchaOn, signUpEmailEditable } from '@contracts/resources';
 import type { getPublicConfig, getSiteConfiguration } from '../api/identity';
 import type { decryptInvitation } from '../api/invitations';
 import type * as instanceCalls from '../api/instance';
@@ -136,7 +136,7 @@ async function loadForm(api: ProfileFormApi, input: ProfileFormInput, signal: Ab
     form,
     inputs: { ...(email && { [EMAIL_INPUT]: email }), ...(answer && { [ANSWER_INPUT]: answer }) },
     // Spec §5: the site flag is compared with the text "true".
-    emailEditable: resources.settings.SignUp_EmailEditable === 'true',
+    emailEditable: signUpEmailEditable(resources.settings),
     questions,
     currentQuestion: record?.recoveryQuestion ?? null,
     roleOptions,
@@ -199,6 +199,9 @@ export function wireProfile({
               ),
             ]);
             if (!resources.allowsSignUp) return { captcha, offered: false };
+            // A client whose RecaptchaFeatureEnabled is not "true" signs up without a captcha (§5 "Text flags"); the
+            // server runs the same rule, so it asks for none either.
+            if (!signUpCaptchaOn(resources.settings)) return { captcha: undefined, offered: true };
             if (captcha === undefined) throw new Error('The server names no captcha for sign-up.');
             return { captcha, offered: true };
           }),

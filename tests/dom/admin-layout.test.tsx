@@ -74,10 +74,10 @@ const linkNames = (container: HTMLElement) =>
     .map((link) => link.textContent);
 
 describe('admin layout: the left menu by role (admin-and-board §2, §6)', () => {
-  it('shows a provider administrator every entry', async () => {
+  it('shows a provider administrator only the entries whose RoleAccess allows admin', async () => {
     await openAdmin('admin');
     const nav = await screen.findByRole('navigation');
-    expect(linkNames(nav)).toEqual(['Dashboard', 'Fields', 'Manage users', 'Board']);
+    expect(linkNames(nav)).toEqual(['Dashboard', 'Fields']);
   });
 
   it('shows a client administrator the client-admin and user entries, without /board/index', async () => {
@@ -108,9 +108,9 @@ describe('admin layout on small screens (admin-and-board §2, §4, §9)', () => 
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     await userEvent.click(toggle);
     const overlay = await screen.findByTestId('menu-overlay');
-    await userEvent.click(within(overlay).getByRole('link', { name: 'Manage users' }));
+    await userEvent.click(within(overlay).getByRole('link', { name: 'Fields' }));
     await waitFor(() => {
-      expect(shell.location.history.at(-1)).toBe('/manageUsers');
+      expect(shell.location.history.at(-1)).toBe('/field');
     });
     // The new page runs the guard again; once it lets the person in, the overlay is closed.
     await waitFor(() => {

@@ -34,7 +34,13 @@ function fakeApi(clients: Client[], overrides: Partial<ClientsApi> = {}) {
     listClients: vi.fn(() => Promise.resolve([...rows])),
     listCmsClients: vi.fn(() => Promise.resolve(cmsSites)),
     createClient: vi.fn((body: ClientCreate) => {
-      const object = acme({ ...body, id: ids.newClient, autoSignUp: body.autoSignUp ?? false, version: 1 });
+      const object = acme({
+        ...body,
+        id: ids.newClient,
+        autoSignUp: body.autoSignUp ?? false,
+        recaptchaFeatureEnabled: body.recaptchaFeatureEnabled ?? true,
+        version: 1,
+      });
       rows = [...rows, object];
       return Promise.resolve({ id: object.id, object });
     }),
@@ -122,7 +128,14 @@ describe('Manage Clients (admin-and-board §2, §4, §8)', { timeout: 30_000 }, 
       expect(screen.queryByTestId('save-first-warning')).not.toBeInTheDocument();
     });
     expect(api.createClient).toHaveBeenCalledWith(
-      { name: 'Globex', oktaPrefix: 'GLOBEX', portalAlias: 'globex', autoSignUp: false, cmsClientId: ids.siteAcme },
+      {
+        name: 'Globex',
+        oktaPrefix: 'GLOBEX',
+        portalAlias: 'globex',
+        autoSignUp: false,
+        recaptchaFeatureEnabled: true,
+        cmsClientId: ids.siteAcme,
+      },
       expect.anything(),
     );
     expect(input('Client_Field_PortalAlias')).toHaveAttribute('readonly');

@@ -20,7 +20,7 @@ function showLost(signedIn: boolean) {
         watchConnection: fromCallback(() => undefined),
       },
     }),
-    { input: { showErrorCode: false } },
+    { input: { showErrorDetails: false } },
   ).start();
   const i18n = setupI18n();
   i18n.loadAndActivate({ locale: 'en-us', messages: { ...everyEnglishText } });

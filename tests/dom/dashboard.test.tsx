@@ -21,9 +21,16 @@ describe('dashboard page (admin-and-board §2 "Dashboard")', () => {
     expect(screen.getByRole('button', { name: 'Clear cache' })).toBeEnabled();
   });
 
-  it('tells a client administrator that the tools are the provider administrator’s', () => {
+  it('gives a client administrator the Edit Mode toggle and the clear-cache action too (for their own client)', () => {
     renderDashboard(clientAdmin);
-    expect(screen.getByText('Only provider administrators can edit texts and clear the cache.')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Edit mode' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Clear cache' })).toBeEnabled();
+    expect(screen.queryByText('Only administrators can edit texts and clear the cache.')).toBeNull();
+  });
+
+  it('tells anyone else that the tools are the administrators’', () => {
+    renderDashboard(profile({ isAulAdmin: false, role: 'user' }));
+    expect(screen.getByText('Only administrators can edit texts and clear the cache.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clear cache' })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: 'Edit mode' })).toBeNull();
   });

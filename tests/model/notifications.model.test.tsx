@@ -57,7 +57,7 @@ function renderNotifications() {
         watchConnection: fromCallback(() => undefined),
       },
     }),
-    { input: { showErrorCode: true } },
+    { input: { showErrorDetails: true } },
   ).start();
   render(
     <UiProvider>
@@ -100,7 +100,7 @@ const walks = describeWalks(notificationsMachine, {
   events: [...shownAndDismissed, snackbarTimeUp, errorBarTimeUp, ...connectionEvents],
   scenarios: [
     {
-      input: { showErrorCode: true },
+      input: { showErrorDetails: true },
       events: shownAndDismissed,
       // Queues of one are enough to walk every view state; longer queues only repeat them.
       filterEvents: (s, event) =>
@@ -123,7 +123,7 @@ const walks = describeWalks(notificationsMachine, {
     {
       // A network failure is the connection-lost notice, never a modal, a snackbar or an error log post.
       name: 'connection',
-      input: { showErrorCode: true },
+      input: { showErrorDetails: true },
       events: connectionEvents,
       journeys: [
         [reportNoAnswer, connectionBack],

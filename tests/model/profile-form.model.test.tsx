@@ -111,9 +111,12 @@ const theirsLoaded = profileLoaded({
   form: formDefinition({ version: 4, fields: [firstNameField({ value: 'Mariana' }), phoneField()] }),
   currentQuestion: signQuestions[0]?.question ?? null,
 });
-/** The agent's view of Maria: two applications, Benefits Center's roles from its role URL, Claims Portal's fallback. */
+/**
+ * The agent's view of Maria: two applications, Benefits Center's roles from its role URL (its Admin excluded by the
+ * site rules), Claims Portal's fallback.
+ */
 const agentLoaded = profileLoaded({
-  form: formDefinition({ applications: [formApplication(), claimsApplication()] }),
+  form: formDefinition({ applications: [formApplication({ excludedRoles: ['Admin'] }), claimsApplication()] }),
   roleOptions: {
     [profileIds.benefits]: [
       { key: 'Member', caption: 'Member' },
@@ -751,14 +754,7 @@ describeWalks(profileFormMachine, {
         updated(5),
       ],
     ]),
-    scenario(
-      'Agent',
-      agentInput({
-        notifications: graphNotifications,
-        excludedRoles: [{ applicationId: profileIds.benefits, role: 'Admin' }],
-      }),
-      agentOffers,
-    ),
+    scenario('Agent', agentInput({ notifications: graphNotifications }), agentOffers),
     scenario('Admin', adminInput({ notifications: graphNotifications, footer: 'navigation' }), adminOffers),
     // Edit Profile's read with no answer: the loader and the connection-lost notice, then the form by itself.
     scenario(

@@ -78,7 +78,7 @@ function startNotifications() {
         watchConnection: fromCallback(() => undefined),
       },
     }),
-    { input: { showErrorCode: true } },
+    { input: { showErrorDetails: true } },
   ).start();
 }
 

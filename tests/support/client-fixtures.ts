@@ -23,6 +23,7 @@ export const acme = (overrides: Partial<Client> = {}): Client => ({
   portalAlias: 'acme',
   oktaPrefix: 'ACME',
   autoSignUp: false,
+  recaptchaFeatureEnabled: true,
   cmsClientId: ids.siteAcme,
   version: 3,
   ...overrides,

@@ -26,7 +26,7 @@ export const appInput = (overrides: Partial<AppInput> = {}): AppInput => ({
   culture: 'en-us',
   clientId: undefined,
   resources: { today: 20260101, storedVersion: undefined },
-  notifications: { showErrorCode: true },
+  notifications: { showErrorDetails: true },
   session: { signOutReason: undefined, profile: undefined },
   ...overrides,
 });

@@ -104,6 +104,7 @@ export const formApplication = (overrides: Partial<FormApplication> = {}): FormA
   roleValue: 'Member',
   defaultRoleValue: 'Member',
   rolesApiUrl: null,
+  excludedRoles: [],
   fieldNames: ['FirstName', 'PhoneNumber'],
   ...overrides,
 });
@@ -201,7 +202,6 @@ export const profileFormInput = (mode: FormMode, overrides: Partial<ProfileFormI
   startStep: 0,
   footer: mode === 'Register' ? 'register' : mode === 'Edit' ? 'navigation' : 'modal',
   captcha: undefined,
-  excludedRoles: [],
   notifications: fakePorts().ports.notifications,
   ...overrides,
 });

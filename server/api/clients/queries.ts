@@ -1,7 +1,9 @@
-import { asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Client } from '@contracts/admin/clients';
+import { RECAPTCHA_FEATURE_SETTING, signUpCaptchaOn } from '@contracts/resources';
 import type { Db, Tx } from '../../db/client';
-import { clients, cmsSites, instances } from '../../db/schema';
+import { clients, cmsSites, instances, portalSettings } from '../../db/schema';
 import { notFound } from '../../http/problem';
 import type { AdminReach } from '../support/reach';
 import type { CmsClient } from '@contracts/admin/clients';
@@ -21,18 +23,38 @@ export async function listCmsClients(db: Db): Promise<CmsClient[]> {
     .orderBy(asc(cmsSites.name));
 }
 
-export const columns = {
-  id: clients.id,
-  name: clients.name,
-  portalAlias: clients.portalAlias,
-  oktaPrefix: clients.oktaPrefix,
-  autoSignUp: clients.autoSignUp,
-  cmsClientId: clients.cmsSiteId,
-  version: clients.version,
-};
+const ownCaptcha = alias(portalSettings, 'own_captcha_setting');
 
-export const selectClients = (db: Db | Tx, where?: SQL) =>
-  db.select(columns).from(clients).where(where).orderBy(asc(clients.name));
+/**
+ * Clients as the contract has them: their columns, and whether sign-up asks for the captcha — the client's own
+ * RecaptchaFeatureEnabled setting, else the global one, read by the rule the sign-up itself runs (`signUpCaptchaOn`).
+ */
+export async function selectClients(db: Db | Tx, where?: SQL): Promise<Client[]> {
+  const rows = await db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      portalAlias: clients.portalAlias,
+      oktaPrefix: clients.oktaPrefix,
+      autoSignUp: clients.autoSignUp,
+      cmsClientId: clients.cmsSiteId,
+      version: clients.version,
+      ownCaptcha: ownCaptcha.value,
+    })
+    .from(clients)
+    .leftJoin(ownCaptcha, and(eq(ownCaptcha.clientId, clients.id), eq(ownCaptcha.key, RECAPTCHA_FEATURE_SETTING)))
+    .where(where)
+    .orderBy(asc(clients.name));
+  const [global] = await db
+    .select({ value: portalSettings.value })
+    .from(portalSettings)
+    .where(and(isNull(portalSettings.clientId), eq(portalSettings.key, RECAPTCHA_FEATURE_SETTING)));
+  return rows.map(({ ownCaptcha: own, ...client }) => {
+    const value = own ?? global?.value;
+    const settings = value === undefined ? {} : { [RECAPTCHA_FEATURE_SETTING]: value };
+    return { ...client, recaptchaFeatureEnabled: signUpCaptchaOn(settings) };
+  });
+}
 
 /** GET Client: every client for the provider administrator; a client administrator's own one only. */
 export async function listClients(db: Db, reach: AdminReach): Promise<Client[]> {

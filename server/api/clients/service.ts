@@ -1,8 +1,9 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { Client, ClientCreateSchema, ClientUpdateSchema } from '@contracts/admin/clients';
+import { RECAPTCHA_FEATURE_SETTING } from '@contracts/resources';
 import type { Db, Tx } from '../../db/client';
-import { clientApplications, clients, cmsSites } from '../../db/schema';
+import { clientApplications, clients, cmsSites, portalSettings } from '../../db/schema';
 import { notFound } from '../../http/problem';
 import { bumpVersion } from '../resources/version';
 import { auditTrail } from '../support/audit';
@@ -49,6 +50,19 @@ const rowOf = (input: ClientInput) => ({
   cmsSiteId: input.cmsClientId,
 });
 
+/**
+ * The client's own RecaptchaFeatureEnabled setting, as the text the spec compares with "true" (public-and-profile §5),
+ * written in the save's transaction so the client's audit row (before/after) records the change. A new version of
+ * the client's resources follows, so the sign-up page's cached settings do not keep the old value.
+ */
+async function writeCaptchaSetting(tx: Tx, clientId: string, on: boolean): Promise<void> {
+  const value = on ? 'true' : 'false';
+  await tx
+    .insert(portalSettings)
+    .values({ clientId, key: RECAPTCHA_FEATURE_SETTING, value })
+    .onConflictDoUpdate({ target: [portalSettings.key, portalSettings.clientId], set: { value } });
+}
+
 /** POST Client. */
 export async function createClient(db: Db, input: ClientInput, actor: string): Promise<Client> {
   return mapDuplicates(
@@ -58,6 +72,7 @@ export async function createClient(db: Db, input: ClientInput, actor: string): P
       await assertUnique(tx, input, null);
       const [inserted] = await tx.insert(clients).values(rowOf(input)).returning({ id: clients.id });
       if (inserted === undefined) throw new Error('inserting the client returned no row');
+      await writeCaptchaSetting(tx, inserted.id, input.recaptchaFeatureEnabled);
       const after = await getClient(tx, inserted.id);
       await auditTrail.record(tx, {
         actor,
@@ -96,9 +111,12 @@ export async function updateClient(db: Db, id: string, edit: ClientEdit, actor: 
         .update(clients)
         .set({ ...rowOf(edit), version: sql`${clients.version} + 1` })
         .where(eq(clients.id, id));
-      // AutoSignUp is part of the client's resources answer (the login page's Sign up link): a new version, so
-      // neither the server's cached answers nor the browsers' copies keep the old one.
-      if (edit.autoSignUp !== current.autoSignUp) await bumpVersion(tx, id);
+      // AutoSignUp is part of the client's resources answer (the login page's Sign up link), and the captcha flag of
+      // its settings: a new version, so neither the server's cached answers nor the browsers' copies keep the old one.
+      if (edit.recaptchaFeatureEnabled !== before.recaptchaFeatureEnabled)
+        await writeCaptchaSetting(tx, id, edit.recaptchaFeatureEnabled);
+      if (edit.autoSignUp !== current.autoSignUp || edit.recaptchaFeatureEnabled !== before.recaptchaFeatureEnabled)
+        await bumpVersion(tx, id);
       const after = await getClient(tx, id);
       await auditTrail.record(tx, {
         actor,

@@ -25,6 +25,7 @@ async function applicationsWithTemplates(db: Db, clientId: string) {
       alias: applications.alias,
       defaultRoleValue: applications.defaultRoleValue,
       rolesApiUrl: clientApplications.rolesApiUrl,
+      excludedRoles: clientApplications.excludedRoles,
       templateId: clientApplications.templateId,
       templateName: templates.name,
     })
@@ -147,6 +148,7 @@ export async function readFormDefinition(
       roleValue: roleOf.get(app.applicationId) ?? null,
       defaultRoleValue: app.defaultRoleValue,
       rolesApiUrl: app.rolesApiUrl,
+      excludedRoles: app.excludedRoles,
       fieldNames: placed.map(({ field }) => field.dictionaryName),
     };
   });

@@ -122,8 +122,18 @@ export async function clientForm(db: Db, caller: Principal, client: ClientRow, p
 
 /**
  * Roles an Agent/Admin save sets: the client's active applications only; the admin application only for the provider
- * admin; and no Agent role from an agent (an agent does not make agents), which names `body.applicationRoles`.
+ * admin; no Agent role from an agent (an agent does not make agents), which names `body.applicationRoles`; and no role
+ * the client's site rules exclude in that application (spec §6 "Role lists … exclude, per application, the role named
+ * in the site rules"), unless the person holds it already — the role lists keep a held role, so keeping it is no
+ * grant. (One's own profile is Edit mode, which sets no roles at all.)
  */
+/** A role the site rules exclude in the application, and not the one the person holds there (case and spaces aside). */
+function isExcluded(roleValue: string, application: FormDefinition['applications'][number]): boolean {
+  const role = roleValue.trim().toLowerCase();
+  if (role === '' || role === (application.roleValue ?? '').trim().toLowerCase()) return false;
+  return application.excludedRoles.some((excluded) => excluded.trim().toLowerCase() === role);
+}
+
 export function checkRoles(
   refusals: Refusals,
   form: FormDefinition,
@@ -138,6 +148,9 @@ export function checkRoles(
       application !== undefined &&
       (application.applicationName !== ADMIN_APPLICATION_NAME || access.grantsAdminApplication);
     if (!allowed) refusals.add(`body.applicationRoles.${String(index)}.applicationId`, detailMessages.invalid);
+    else if (isExcluded(role.roleValue, application)) {
+      refusals.add(`body.applicationRoles.${String(index)}.roleValue`, detailMessages.invalid);
+    }
   });
 }
 

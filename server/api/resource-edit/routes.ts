@@ -8,7 +8,7 @@ import {
 } from '@contracts/resource-edit';
 import { PatchInputSchema, PatchLabelSchema, ResourceVersionSchema } from '@contracts/resources';
 import type { Db } from '../../db/client';
-import { notFound } from '../../http/problem';
+import { forbidden, notFound } from '../../http/problem';
 import { defineArea } from '../area';
 import { findClientId } from '../resources/scope';
 import { bumpVersion } from '../resources/version';
@@ -26,10 +26,12 @@ async function clientIdOf(db: Db, ref: string | null): Promise<string | null> {
 }
 
 /**
- * Resource writes under /api/v1/resource (dashboard Edit Mode and the clear-cache action, spec admin-and-board). Texts
- * are for administrators within their reach (issue 29 §4, `edit-reach.ts`): the provider administrator any scope, a
- * client administrator their own client's texts only (403 otherwise). Clearing every cache is the provider
- * administrator's. The reads every page makes are the resources area.
+ * Resource writes under /api/v1/resource (dashboard Edit Mode and the clear-cache action, spec admin-and-board §2
+ * "Edit Mode toggle and clear cache for administrators", §6 "The dashboard clear-cache action is for administrators").
+ * Both are for administrators within their reach (issue 29 §4, issue 30 §3, `edit-reach.ts`): the provider
+ * administrator any scope, a client administrator their own client only (403 otherwise). Clearing the cache bumps the
+ * version of the caller's reach: the global one for the provider administrator (every page reloads its texts), the
+ * client's for a client administrator (that client's pages do). The reads every page makes are the resources area.
  */
 export const resourceEditArea = defineArea({
   name: 'resource-edit',
@@ -46,18 +48,18 @@ export const resourceEditArea = defineArea({
       return { clientId, choices };
     };
     /**
-     * Every SPA reloads its resources on the next version check; nothing is cached anywhere under the old version. A
-     * GET writes here (the spec's call), so it drops the remembered scopes itself; write requests do so by themselves.
+     * Every SPA of the scope reloads its resources on the next version check; nothing is cached anywhere under the old
+     * version. A GET writes here (the spec's call), so it drops the remembered scopes itself; write requests do so by
+     * themselves.
      */
-    const clearCache = async () => {
-      const version = await bumpVersion(db, null);
+    const clearCache = async (request: FastifyRequest) => {
+      const reach = await reachOfCaller(deps, request);
+      if (reach.kind === 'client' && reach.clientId === null) throw forbidden();
+      const version = await bumpVersion(db, reach.kind === 'all' ? null : reach.clientId);
       scopes.invalidate();
       return { version };
     };
-    const cleared = {
-      schema: { response: { 200: ResourceVersionSchema } },
-      config: { guard: 'providerAdmin' as const },
-    };
+    const cleared = { schema: { response: { 200: ResourceVersionSchema } } };
     app.get('/ClearResourceCache', cleared, clearCache);
     app.post('/ClearResourceCache', cleared, clearCache);
 

@@ -83,6 +83,7 @@ export async function readSiteProfile(
         alias: applications.alias,
         applicationLink: applications.link,
         defaultRedirect: clientApplications.defaultRedirect,
+        excludedRoles: clientApplications.excludedRoles,
       })
       .from(clientApplications)
       .innerJoin(applications, eq(applications.id, clientApplications.applicationId))
@@ -106,8 +107,16 @@ export async function readSiteProfile(
     showLoginAttemptCounter: flag(settings.ShowLoginAttemptCounter, true),
     redirectUrl: settings.RedirectUrl ?? null,
     ssoId: client.ssoId,
-    applications: apps.map((app) => ({ ...app, alias: app.alias ?? '' })),
-    // The schema has no per-client role exclusions yet; the admin side that edits them arrives with its issue.
-    rules: { excludeRoles: [] },
+    applications: apps.map(({ id, name, alias, applicationLink, defaultRedirect }) => ({
+      id,
+      name,
+      alias: alias ?? '',
+      applicationLink,
+      defaultRedirect,
+    })),
+    // Rules.ExcludeRoles (spec §3): one entry per application and role the client's site rules leave out.
+    rules: {
+      excludeRoles: apps.flatMap((app) => app.excludedRoles.map((role) => ({ applicationId: app.id, role }))),
+    },
   };
 }

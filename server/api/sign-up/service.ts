@@ -3,6 +3,7 @@ import { normaliseCulture } from '@contracts/culture';
 import { detailMessages } from '@contracts/forms/problem';
 import type { FormViewer } from '@contracts/forms/profile-rules';
 import type { RegisterBody } from '@contracts/instance';
+import { signUpCaptchaOn } from '@contracts/resources';
 import type { CaptchaPort } from '../../captcha/port';
 import type { Db, Tx } from '../../db/client';
 import type { InstanceRow } from '../../db/rows';
@@ -28,6 +29,7 @@ import { readFormDefinition } from '../instance/form-queries';
 import { acceptableInvitation, consumeInvitation, invalidInvitation } from '../invitations/validity';
 import type { AcceptableInvitation } from '../invitations/validity';
 import { findClient } from '../profile/service';
+import { readSettings } from '../resources/settings';
 
 /** A sign-up sees the form as a guest does (no administrator's fields, the template's hidden flags). */
 export const REGISTER_VIEWER: FormViewer = { admin: false, role: 'guest' };
@@ -62,6 +64,16 @@ const rateLimited = () => new ProblemError(429, 'rate_limited', problemMessages[
 
 const captchaRefusal = { invalid: 'is not valid', expired: 'has expired', replayed: 'was already used' } as const;
 
+/**
+ * Whether the registration must carry a solved captcha: yes unless the client's settings turn it off
+ * (RecaptchaFeatureEnabled other than "true", public-and-profile §5, by the rule the SPA runs too). A client that does
+ * not exist keeps the captcha (it is refused naming `body.clientId` further on), so the flag opens nothing for it.
+ */
+async function captchaRequired(db: Db, clientRef: string): Promise<boolean> {
+  const client = await findClient(db, clientRef);
+  return client === undefined || signUpCaptchaOn(await readSettings(db, client.id));
+}
+
 /** The sign-up client: one that exists and allows sign-up (AutoSignUp); any other is refused naming `body.clientId`. */
 export async function signUpClient(db: Db, ref: string) {
   const client = await findClient(db, ref);
@@ -69,7 +81,8 @@ export async function signUpClient(db: Db, ref: string) {
 }
 
 /**
- * POST Instance/Register (spec §7, no auth), in this order: the captcha (before anything else, spent once), the rate
+ * POST Instance/Register (spec §7, no auth), in this order: the captcha (before anything else but the client's
+ * RecaptchaFeatureEnabled setting that may turn it off; spent once), the rate
  * limits (per address, per e-mail), the client, the form's rules (one 400 naming every input; the password policy
  * too, so a weak password is refused alike for a known and a new e-mail), then either
  * - an e-mail the client already knows (its profile, or a login the identity provider already has): its owner gets a
@@ -82,7 +95,7 @@ export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: s
   const { db } = deps;
   const email = body.email.trim();
   const invitation = await invitationOf(deps, body, email);
-  if (invitation === null) {
+  if (invitation === null && (await captchaRequired(db, body.clientId))) {
     const verdict = await deps.captcha.verify(body.captcha, { remoteIp, action: 'register' });
     if (verdict !== 'ok') throw validationFailed([{ field: 'body.captcha', message: captchaRefusal[verdict] }]);
   }

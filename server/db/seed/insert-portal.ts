@@ -151,6 +151,7 @@ export async function insertPortal(db: Db): Promise<PortalIds> {
         oktaContainer: link.oktaContainer,
         oktaContainerLabel: link.oktaContainerLabel,
         rolesApiUrl: demoRolesApiUrl(aliasOf(link.application)),
+        excludedRoles: [...(link.excludedRoles ?? [])],
       };
     }),
   );

@@ -82,6 +82,14 @@ export const clientApplications = pgTable(
     oktaContainerLabel: text('okta_container_label'),
     /** URL answering the roles a person may hold in the application (placeholders allowed). */
     rolesApiUrl: text('roles_api_url'),
+    /**
+     * The site rules' excluded roles in this application (spec public-and-profile §3 SiteProfile Rules.ExcludeRoles,
+     * §6): role lists for editing someone else's profile leave them out, and the server refuses them.
+     */
+    excludedRoles: text('excluded_roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...timestamps,
     ...rowVersion,
   },

@@ -89,6 +89,15 @@ export function ClientTab({ dialogRef }: { dialogRef: ActorRefFrom<typeof client
           edit({ autoSignUp });
         }}
       />
+      <LabelledField
+        kind="checkbox"
+        label={i18n._(labels.Client_Field_RecaptchaFeatureEnabled)}
+        checked={form.recaptchaFeatureEnabled}
+        disabled={disabled}
+        onChange={(recaptchaFeatureEnabled) => {
+          edit({ recaptchaFeatureEnabled });
+        }}
+      />
     </Stack>
   );
 }

@@ -24,8 +24,8 @@ type EditModeRef = ActorRefFrom<typeof editModeMachine>;
 /**
  * The dashboard (admin-and-board §2 "Dashboard"; issue 13): what is happening (sign-ins, people, changes, errors: the
  * provider administrator's of every client, a client administrator's of their own), then the Edit Mode toggle and
- * the clear-cache action, for provider administrators (the server allows resource writes to them alone). Client
- * administrators read why they see neither.
+ * the clear-cache action, for administrators within their reach (the server scopes both: a client administrator edits
+ * and clears their own client's texts only). Anyone else reads why they see neither.
  */
 export function DashboardPage({
   clearCache = clearResourceCache,

@@ -8,7 +8,7 @@ import {
   CmsClientSchema,
   type Client,
 } from '@contracts/admin/clients';
-import { clients, instances } from '@server/db/schema';
+import { clients, instances, portalSettings } from '@server/db/schema';
 import { buildTestApp, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 import { adminCaller, auditCount, auditRowsOf, clientIdOf, fieldsOf, problemOf } from './harness';
@@ -34,6 +34,7 @@ describe.each(databaseKinds)('admin clients (%s)', (kind) => {
     portalAlias: client.portalAlias,
     oktaPrefix: client.oktaPrefix,
     autoSignUp: client.autoSignUp,
+    recaptchaFeatureEnabled: client.recaptchaFeatureEnabled,
     cmsClientId: client.cmsClientId,
     version: client.version,
     ...over,
@@ -129,6 +130,34 @@ describe.each(databaseKinds)('admin clients (%s)', (kind) => {
     const [update] = (await auditRowsOf(t, 'client', initech.id)).filter((row) => row.action === 'update');
     expect(update?.before).toMatchObject({ name: 'Initech Insurance', version: 1 });
     expect(update?.after).toMatchObject({ name: 'Initech Insurance Group', version: 2 });
+  });
+
+  it('turns the sign-up captcha off as the client’s own RecaptchaFeatureEnabled setting, audited', async () => {
+    const initech = await read(await clientIdOf(t, 'initech'));
+    expect(initech.recaptchaFeatureEnabled).toBe(true);
+    const response = await call('PUT', `Client/${initech.id}`, {
+      body: editOf(initech, { recaptchaFeatureEnabled: false }),
+    });
+    expect(response).toAnswer(200);
+    expect(v.parse(ClientSaveResultSchema, response.json()).object.recaptchaFeatureEnabled).toBe(false);
+    // Stored as the text the spec compares with "true", for this client only.
+    const settings = await t.database.db
+      .select({ clientId: portalSettings.clientId, value: portalSettings.value })
+      .from(portalSettings)
+      .where(eq(portalSettings.key, 'RecaptchaFeatureEnabled'));
+    expect(settings.find((row) => row.clientId === initech.id)?.value).toBe('false');
+    expect(settings.find((row) => row.clientId === null)?.value).toBe('true');
+    expect((await read(acmeId)).recaptchaFeatureEnabled).toBe(true);
+    const turnedOff = (await auditRowsOf(t, 'client', initech.id)).filter(
+      (row) => row.action === 'update' && (row.after as Client | null)?.recaptchaFeatureEnabled === false,
+    );
+    expect(turnedOff).toHaveLength(1);
+    expect(turnedOff[0]?.before).toMatchObject({ recaptchaFeatureEnabled: true, version: initech.version });
+    // And back on.
+    const back = await call('PUT', `Client/${initech.id}`, {
+      body: editOf(await read(initech.id), { recaptchaFeatureEnabled: true }),
+    });
+    expect(v.parse(ClientSaveResultSchema, back.json()).object.recaptchaFeatureEnabled).toBe(true);
   });
 
   it('refuses to change a saved portal alias, or the prefix of a client that has people, with 400', async () => {

@@ -241,7 +241,7 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
       AllowPasswordResetWithOTP: 'true',
       SecurityAnswerAttempts: '3',
       ShowLoginAttemptCounter: 'true',
-      RecaptchaFeatureEnabled: 'false',
+      RecaptchaFeatureEnabled: 'true',
     });
   });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InstanceRecordSchema, type InstanceRecord } from '@contracts/instance';
 import { FormDefinitionSchema, RoleListSchema, SignQuestionListSchema } from '@contracts/profile-form';
 import { DEMO_PASSWORD } from '@server/db/seed';
-import { fields, instances, templateFields, templates } from '@server/db/schema';
+import { fields, instanceApplicationRoles, instances, templateFields, templates } from '@server/db/schema';
 import { seedDemoIdentities } from '@server/idp/seed/demo-identities';
 import { adminCaller, fieldsOf, problemOf, type Person } from '../admin/harness';
 import { buildTestApp, type TestApp } from '../support/app';
@@ -318,6 +318,51 @@ describe.each(databaseKinds)('profile form: Instance, form definitions, roles, q
       applicationRoles: [{ applicationId: adminApp, roleValue: 'Admin' }],
     });
     expect(fieldsOf(problemOf(refused))).toEqual(['body.applicationRoles.0.applicationId']);
+  });
+
+  it('refuses a role the client’s site rules exclude in that application on someone else’s profile, changing nothing', async () => {
+    const db = t.database.db;
+    const maria = await record('admin', `Instance/${await idOf('maria@acme.test')}`);
+    const form = v.parse(
+      FormDefinitionSchema,
+      (await call('GET', `InstanceApplicationTemplateClientField/Form/Instance/${maria.id}`, { as: 'admin' })).json(),
+    );
+    // The form carries Acme's site rules per application: Administrator is excluded in Benefits Center only.
+    const excluded = Object.fromEntries(form.applications.map((app) => [app.applicationName, app.excludedRoles]));
+    expect(excluded).toEqual({ 'Benefits Center': ['Administrator'], 'Claims Portal': [], 'Wellness Hub': [] });
+    const benefits = form.applications.find((app) => app.applicationName === 'Benefits Center')!;
+    for (const as of ['admin', 'acmeClientAdmin'] as const) {
+      const refused = await put(as, maria, {
+        applicationRoles: [{ applicationId: benefits.applicationId, roleValue: ' administrator ' }],
+      });
+      expect(fieldsOf(problemOf(refused))).toEqual(['body.applicationRoles.0.roleValue']);
+    }
+    const after = await record('admin', `Instance/${maria.id}`);
+    expect(after.version).toBe(maria.version);
+    expect(after.applicationRoles.map((role) => role.roleValue).sort()).toEqual(
+      maria.applicationRoles.map((role) => role.roleValue).sort(),
+    );
+    // A role the rules exclude in another application is no exclusion here.
+    const claims = form.applications.find((app) => app.applicationName === 'Claims Portal')!;
+    expect(
+      await put('admin', maria, { applicationRoles: [{ applicationId: claims.applicationId, roleValue: 'Agent' }] }),
+    ).toAnswer(200);
+    // Someone who holds the excluded role already keeps it on a save (the role list keeps a held role too).
+    await db
+      .update(instanceApplicationRoles)
+      .set({ roleValue: 'Administrator' })
+      .where(
+        and(
+          eq(instanceApplicationRoles.instanceId, maria.id),
+          eq(instanceApplicationRoles.applicationId, benefits.applicationId),
+        ),
+      );
+    const holding = await record('admin', `Instance/${maria.id}`);
+    expect(
+      await put('admin', holding, {
+        applicationRoles: [{ applicationId: benefits.applicationId, roleValue: 'Administrator' }],
+      }),
+    ).toAnswer(200);
   });
 
   it('refuses more than 100 roles in one save, before anything else', async () => {

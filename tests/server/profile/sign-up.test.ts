@@ -5,7 +5,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { problemOnForm } from '@contracts/forms/problem';
 import { FormDefinitionSchema } from '@contracts/profile-form';
 import { PublicConfigSchema } from '@contracts/public-config';
-import { clients, instanceApplicationRoles, instanceFieldValues, instances, portalRateLimits } from '@server/db/schema';
+import {
+  clients,
+  instanceApplicationRoles,
+  instanceFieldValues,
+  instances,
+  portalRateLimits,
+  portalSettings,
+} from '@server/db/schema';
 import type { DirectoryPort } from '@server/directory/port';
 import { fieldsOf, problemOf } from '../admin/harness';
 import { buildTestApp, type TestApp } from '../support/app';
@@ -324,6 +331,34 @@ describe.each(databaseKinds)('sign-up: POST Instance/Register (%s)', (kind) => {
       const replay = await registerAs(t, acmeSignUp('twice@example.test'), { captcha });
       expect(problemOf(replay).details).toEqual([{ field: 'body.captcha', message: 'was already used' }]);
       expect(await profileOf(t, 'twice@example.test')).toEqual([]);
+    });
+
+    it('asks none of a client whose RecaptchaFeatureEnabled is not "true", and still of every other client', async () => {
+      const db = t.database.db;
+      const [acme] = await db.select({ id: clients.id }).from(clients).where(eq(clients.portalAlias, 'acme'));
+      const own = and(eq(portalSettings.clientId, acme!.id), eq(portalSettings.key, 'RecaptchaFeatureEnabled'));
+      await db.insert(portalSettings).values({ clientId: acme!.id, key: 'RecaptchaFeatureEnabled', value: 'false' });
+      try {
+        const registered = await registerAs(t, acmeSignUp('no-captcha@example.test'), { captcha: '' });
+        expect(registered.statusCode).toBe(200);
+        expect(await profileOf(t, 'no-captcha@example.test')).toHaveLength(1);
+        // Another client that offers sign-up keeps the captcha: nothing is taken without one.
+        const umbrella = await registerAs(
+          t,
+          { ...acmeSignUp('umbrella-bare@example.test'), clientId: 'umbrella' },
+          {
+            captcha: '',
+          },
+        );
+        expect(problemOf(umbrella).details).toEqual([{ field: 'body.captcha', message: 'is not valid' }]);
+        // The text is compared with "true": "true" (any case) asks for it again.
+        await db.update(portalSettings).set({ value: ' TRUE ' }).where(own);
+        const again = await registerAs(t, acmeSignUp('captcha-again@example.test'), { captcha: '' });
+        expect(problemOf(again).details).toEqual([{ field: 'body.captcha', message: 'is not valid' }]);
+        expect(await profileOf(t, 'captcha-again@example.test')).toEqual([]);
+      } finally {
+        await db.delete(portalSettings).where(own);
+      }
     });
 
     it('refuses an expired challenge', async () => {

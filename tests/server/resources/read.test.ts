@@ -325,6 +325,15 @@ describe.each(databaseKinds)('resource reads (%s)', (kind) => {
       );
     });
 
+    it('carries the client’s site rules: each application’s excluded roles (Acme: Administrator in Benefits Center)', async () => {
+      const acme = v.parse(SiteProfileSchema, (await get('siteConfiguration?login=maria@acme.test')).body);
+      const benefits = acme.applications.find((app) => app.name === 'Benefits Center')!;
+      expect(acme.rules.excludeRoles).toEqual([{ applicationId: benefits.id, role: 'Administrator' }]);
+      // A client whose site rules exclude nothing answers an empty list.
+      const globex = v.parse(SiteProfileSchema, (await get('siteConfiguration?login=sam@globex.test')).body);
+      expect(globex.rules.excludeRoles).toEqual([]);
+    });
+
     it('answers a known and an unknown login of one domain alike: nobody learns who has an account', async () => {
       const known = await get('siteConfiguration?login=maria@acme.test');
       const unknown = await get('siteConfiguration?login=nobody-here@acme.test');

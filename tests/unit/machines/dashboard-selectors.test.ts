@@ -8,16 +8,18 @@ import { sessionMachine } from '@machines/session/session.machine';
 import { selectMayEditResources } from '@machines/session/session.selectors';
 import { profile } from '../../support/profiles';
 
-const session = (isAulAdmin: boolean | undefined) =>
+const session = (role: 'admin' | 'clientadmin' | 'user' | 'agent' | undefined) =>
   initialTransition(sessionMachine, {
     signOutReason: undefined,
-    profile: isAulAdmin === undefined ? undefined : profile({ isAulAdmin }),
+    profile: role === undefined ? undefined : profile({ isAulAdmin: role === 'admin', role }),
   })[0];
 
 describe('dashboard decisions, made by selectors (admin-and-board §2 "Dashboard")', () => {
-  it('offers the tools to a provider administrator only', () => {
-    expect(selectMayEditResources(session(true))).toBe(true);
-    expect(selectMayEditResources(session(false))).toBe(false);
+  it('offers the tools to administrators: the provider’s and a client’s (each within their reach)', () => {
+    expect(selectMayEditResources(session('admin'))).toBe(true);
+    expect(selectMayEditResources(session('clientadmin'))).toBe(true);
+    expect(selectMayEditResources(session('user'))).toBe(false);
+    expect(selectMayEditResources(session('agent'))).toBe(false);
     expect(selectMayEditResources(session(undefined))).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { transition } from 'xstate';
 import { notificationsMachine } from '@machines/notifications/notifications.machine';
+import { selectErrorModal } from '@machines/notifications/notifications.selectors';
 import type { ErrorModal, Snackbar } from '@machines/notifications/notifications.types';
 import { ApiError } from '@contracts/failures';
 import { spawnActionType } from '../../support/controlled-actor';
@@ -31,7 +32,7 @@ const at = (
 ) =>
   notificationsMachine.resolveState({
     value,
-    context: { showErrorCode: true, snackbars: [], modals: [], errorBar: undefined, nextId: 1, ...context },
+    context: { showErrorDetails: true, snackbars: [], modals: [], errorBar: undefined, nextId: 1, ...context },
   });
 
 const idle = { snackbar: 'hidden', modal: 'closed', errorBar: 'hidden' } as const;
@@ -139,6 +140,29 @@ describe('notifications: error modal and error bar', () => {
   });
 });
 
+describe('notifications: the error code line and Error Details only outside production (public-and-profile §2)', () => {
+  const open = (showErrorDetails: boolean) => {
+    const [next] = transition(notificationsMachine, at(idle, { showErrorDetails }), {
+      type: 'error.report',
+      error: apiError(401),
+    });
+    return selectErrorModal(next);
+  };
+
+  it('shows both where the build is not production', () => {
+    expect(open(true)).toMatchObject({
+      errorCode: 'some_code',
+      details: { requestId: 'req-42', lines: ['body.x: bad'] },
+    });
+  });
+
+  it('shows neither in a production build, the heading and message still there', () => {
+    const modal = open(false);
+    expect(modal).toMatchObject({ heading: { id: 'Global_Error_401' }, errorCode: undefined, details: undefined });
+    expect(modal?.messages).toHaveLength(1);
+  });
+});
+
 describe('notifications: reported errors (spec §8)', () => {
   it('opens the modal with details and the request id for a 401, even when display was not asked', () => {
     const { next } = report(apiError(401));
@@ -179,6 +203,24 @@ describe('notifications: reported errors (spec §8)', () => {
   it('gives a TypeError the fixed type heading', () => {
     const { next } = report(new TypeError('x is undefined'), true);
     expect(next.context.modals[0]?.heading).toEqual({ id: 'Global_Error_Type' });
+  });
+
+  it('shows the message when the failure has one, else the data itself (public-and-profile §2 "Modal dialog")', () => {
+    expect(report(new TypeError('x is undefined'), true).next.context.modals[0]?.messages).toEqual([
+      { raw: 'x is undefined' },
+    ]);
+    expect(report('The quota is used up', true).next.context.modals[0]?.messages).toEqual([
+      { raw: 'The quota is used up' },
+    ]);
+    // No message: the thrown data itself, as text.
+    expect(report({ reason: 'quota', left: 0 }, true).next.context.modals[0]?.messages).toEqual([
+      { raw: '{"reason":"quota","left":0}' },
+    ]);
+    expect(report(new RangeError(), true).next.context.modals[0]?.messages).toEqual([{ raw: 'RangeError' }]);
+    const silent = new ApiError({ status: 500, code: 'internal', message: '', requestId: 'req-7', details: [] });
+    expect(report(silent, true).next.context.modals[0]?.messages).toEqual([
+      { id: 'Global_Error_internal', fallback: { raw: '500 internal' } },
+    ]);
   });
 
   it('posts every reported error to the error log', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fallbackRoles, offeredRoles, parseRoleList, roleListUrl } from '@machines/profile-form/role-list';
-import { formApplication, profileIds } from '../../support/profile-fixtures';
+import { formApplication } from '../../support/profile-fixtures';
 
 /**
  * The Agent and Admin modes' role lists (machines/profile-form/role-list.ts, spec public-and-profile §6 "Role lists
@@ -59,29 +59,23 @@ describe('the fallback when the role URL fails', () => {
 
 describe('the roles offered for one application', () => {
   const list = [option('member', 'Member'), option('supervisor', 'Supervisor'), option('viewer', 'Viewer')];
-  const application = formApplication({ roleValue: null });
-  const excludedRoles = [
-    { applicationId: profileIds.benefits, role: ' SUPERVISOR ' },
-    { applicationId: profileIds.claims, role: 'member' },
-  ];
+  // The client's site rules exclude Supervisor in this application (as the form carries them, per application).
+  const application = formApplication({ roleValue: null, excludedRoles: [' SUPERVISOR '] });
 
   it('drop the role the site rules exclude for that application only (case-insensitive, trimmed)', () => {
-    expect(offeredRoles(list, application, { excludedRoles, ownProfile: false }).map((o) => o.key)).toEqual([
-      'member',
-      'viewer',
-    ]);
+    expect(offeredRoles(list, application, { ownProfile: false }).map((o) => o.key)).toEqual(['member', 'viewer']);
+    // Another application of the same client excludes nothing: its list stays whole.
+    expect(offeredRoles(list, formApplication({ roleValue: null }), { ownProfile: false })).toEqual(list);
   });
 
   it('keep the excluded role on the person’s own profile', () => {
-    expect(offeredRoles(list, application, { excludedRoles, ownProfile: true })).toEqual(list);
+    expect(offeredRoles(list, application, { ownProfile: true })).toEqual(list);
   });
 
   it('always keep the role the person holds, even when excluded (in its place, with its caption) or unlisted', () => {
-    const holdsExcluded = formApplication({ roleValue: 'supervisor' });
-    expect(offeredRoles(list, holdsExcluded, { excludedRoles, ownProfile: false })).toEqual(list);
+    const holdsExcluded = formApplication({ roleValue: 'supervisor', excludedRoles: ['Supervisor'] });
+    expect(offeredRoles(list, holdsExcluded, { ownProfile: false })).toEqual(list);
     const holdsUnlisted = formApplication({ roleValue: 'Auditor' });
-    expect(offeredRoles(list, holdsUnlisted, { excludedRoles: [], ownProfile: false }).at(-1)).toEqual(
-      option('Auditor'),
-    );
+    expect(offeredRoles(list, holdsUnlisted, { ownProfile: false }).at(-1)).toEqual(option('Auditor'));
   });
 });

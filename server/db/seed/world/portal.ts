@@ -154,6 +154,8 @@ interface DemoClientApplication {
   defaultRedirect?: boolean;
   oktaContainer: string | null;
   oktaContainerLabel: string | null;
+  /** The site rules' excluded roles here (spec §3 Rules.ExcludeRoles): offered to nobody but the person themselves. */
+  excludedRoles?: readonly string[];
 }
 
 /**
@@ -174,6 +176,8 @@ export const demoClientApplications: readonly DemoClientApplication[] = [
     application: 'Benefits Center',
     active: true,
     template: 'Benefits enrolment',
+    // Acme grants Benefits Center administrators itself, outside the portal: no role list offers the role.
+    excludedRoles: ['Administrator'],
     oktaContainer: 'ACME-Benefits',
     oktaContainerLabel: 'Acme Health · Benefits Center',
   },

@@ -11,7 +11,8 @@ export const demoGlobalSettings: Readonly<Record<string, string>> = {
   SecurityAnswerAttempts: '3',
   ShowLoginAttemptCounter: 'true',
   SignUp_EmailEditable: 'false',
-  RecaptchaFeatureEnabled: 'false',
+  // Sign-up asks for the captcha; a client's own setting "false" (the client dialog, audited) turns it off there.
+  RecaptchaFeatureEnabled: 'true',
 };
 
 /** Per-client overrides of the global settings. */

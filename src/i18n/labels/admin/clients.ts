@@ -32,6 +32,11 @@ export const clientLabels = {
   Client_Field_OktaPrefix: msg({ id: 'Client_Field_OktaPrefix', message: 'Okta prefix' }),
   Client_Field_PortalAlias: msg({ id: 'Client_Field_PortalAlias', message: 'Portal alias' }),
   Client_Field_AutoSignUp: msg({ id: 'Client_Field_AutoSignUp', message: 'Automatic sign-up' }),
+  // The client's RecaptchaFeatureEnabled setting (public-and-profile §5 "Text flags").
+  Client_Field_RecaptchaFeatureEnabled: msg({
+    id: 'Client_Field_RecaptchaFeatureEnabled',
+    message: 'Ask for the captcha on sign-up',
+  }),
   Client_Field_Id: msg({ id: 'Client_Field_Id', message: 'Id' }),
   Client_Button_Save: msg({ id: 'Client_Button_Save', message: 'Save' }),
   Client_Button_Cancel: msg({ id: 'Client_Button_Cancel', message: 'Cancel' }),

@@ -18,7 +18,7 @@ export const dashboardLabels = {
   }),
   Dashboard_Text_AdministratorsOnly: msg({
     id: 'Dashboard_Text_AdministratorsOnly',
-    message: 'Only provider administrators can edit texts and clear the cache.',
+    message: 'Only administrators can edit texts and clear the cache.',
   }),
   Dashboard_Text_EditByKey: msg({ id: 'Dashboard_Text_EditByKey', message: 'Edit a text by its key' }),
   Dashboard_Text_KeyHint: msg({
