@@ -111,8 +111,9 @@ export interface SecurityContext {
  * The security form's failures (spec §4 "Security edit in Edit mode", §5 "Instance form"): Admin mode has no
  * security step; Register needs every field but the current password; in Edit a new password needs the current one
  * and its confirmation, an answer needs the current password, a changed question needs an answer; outside Register
- * the confirmation must equal the password or both be empty. A password must meet the policy (`pattern`); a wrong
- * confirmation is `invalid` on `confirmPassword` (the SPA shows its passwordMismatch text there).
+ * the confirmation must equal the password or both be empty; in Agent mode a question and its answer go together. A
+ * password must meet the policy (`pattern`); a wrong confirmation is `invalid` on `confirmPassword` (the SPA shows its
+ * passwordMismatch text there).
  */
 export function securityFailures(
   values: SecurityValues,
@@ -139,6 +140,12 @@ export function securityFailures(
     if (filled('securityAnswer')) require('currentPassword');
     const question = values.securityQuestion.trim();
     if (question !== '' && question !== (context.initialQuestion ?? '').trim()) require('securityAnswer');
+  }
+  if (context.mode === 'Agent') {
+    // An agent sets the recovery question on the person's behalf, never reading theirs: the question and its answer
+    // go together, as the identity provider stores them (docs/flows/find-person.md "Decisions").
+    if (filled('securityAnswer')) require('securityQuestion');
+    if (filled('securityQuestion')) require('securityAnswer');
   }
   if (filled('password') && !meetsComplexity(values.password, { login: context.login }))
     failures.password ??= { kind: 'pattern' };
