@@ -151,8 +151,9 @@ export interface SaveDeps {
 /**
  * PUT Instance/{id}: the form's rules first (one 400 naming every input), then the version (409 before anything
  * changes), then the identity side — the person's own password and recovery question, checked by the current
- * password (Edit), or set on their behalf by an agent (Agent, no current password), and the name the identity provider carries (so a refreshed login has the new name) — and last the profile,
- * its field values and roles in one transaction that re-checks the version. Should that transaction lose a race, the
+ * password (Edit), or set on their behalf by an agent (Agent, no current password), and the name the identity
+ * provider carries (so a refreshed login has the new name) — and last the profile, its field values and roles in one
+ * transaction that re-checks the version. Should that transaction lose a race, the
  * name given to the identity provider is put back; a password already changed stays changed (it was the person's own,
  * proven by their current one, or set by an agent on their behalf).
  */
