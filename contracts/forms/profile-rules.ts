@@ -110,8 +110,9 @@ export interface SecurityContext {
 /**
  * The security form's failures (spec §4 "Security edit in Edit mode", §5 "Instance form"): Admin mode has no
  * security step; Register needs every field but the current password; in Edit a new password needs the current one
- * and its confirmation, an answer needs the current password, a changed question needs an answer; outside Register
- * the confirmation must equal the password or both be empty. A password must meet the policy (`pattern`); a wrong
+ * and its confirmation, an answer needs the current password; in Edit and Agent a changed question needs an answer,
+ * and in Agent (no current password: set on the person's behalf) an answer needs its question; outside Register the
+ * confirmation must equal the password or both be empty. A password must meet the policy (`pattern`); a wrong
  * confirmation is `invalid` on `confirmPassword` (the SPA shows its passwordMismatch text there).
  */
 export function securityFailures(
@@ -137,9 +138,14 @@ export function securityFailures(
       require('confirmPassword');
     }
     if (filled('securityAnswer')) require('currentPassword');
-    const question = values.securityQuestion.trim();
+  }
+  const question = values.securityQuestion.trim();
+  if (context.mode === 'Edit' || context.mode === 'Agent') {
     if (question !== '' && question !== (context.initialQuestion ?? '').trim()) require('securityAnswer');
   }
+  // An agent sets the recovery question on the person's behalf without reading theirs (no initial question): an answer
+  // goes with the question it answers, as the identity provider stores them (docs/flows/find-person.md "Decisions").
+  if (context.mode === 'Agent' && filled('securityAnswer') && question === '') require('securityQuestion');
   if (filled('password') && !meetsComplexity(values.password, { login: context.login }))
     failures.password ??= { kind: 'pattern' };
   if (values.password !== values.confirmPassword && failures.confirmPassword === undefined)

@@ -450,7 +450,8 @@ export function saveInputOf(
       version: loaded.form.version ?? 1,
       fields,
       ...(roleSteps && { applicationRoles }),
-      ...(input.mode === 'Edit' && securityChanged && { security: draft.security }),
+      // Edit: the person's own change; Agent: set on their behalf (the server refuses it in Admin mode).
+      ...((input.mode === 'Edit' || input.mode === 'Agent') && securityChanged && { security: draft.security }),
     },
   };
 }

@@ -11,6 +11,8 @@ export const pageKeys = [
   'profile',
   'board',
   'manageUsers',
+  // Beyond the spec's constants: an agent's Find a person (issue 30), whose dialog hosts the profile form.
+  'findPerson',
   // Beyond the spec's constants: the FAQ editor of the admin area (issue 11).
   'faqEditor',
   // The audit and error logs of the admin area (issue 13).
@@ -36,6 +38,7 @@ export const pageComponents: Record<PageKey, readonly string[]> = {
   board: ['Board'],
   // The user dialog hosts the profile form: its field captions and (Agent mode) its Security step.
   manageUsers: ['Instance', 'Import', 'Security', 'FormField'],
+  findPerson: ['Instance', 'Security', 'FormField'],
   faqEditor: ['Faq'],
   auditLog: ['Log'],
   errorLog: ['Log'],

@@ -12,7 +12,7 @@ import { noLinkControls } from '../profile-form/link-controls';
 /** Who opens the dialog: fixed for a page visit (the signed-in administrator and the page's culture). */
 export type UserDialogSettings = {
   culture: Culture;
-  /** The administrator's role (admin or clientadmin): the form's viewer. */
+  /** The role of who opens it (admin, clientadmin, or agent on Find a person): the form's viewer and mode. */
   role: Role;
   /** The administrator's own profile id: their own row opens as their own profile (spec §2, start step 2). */
   ownId: string | undefined;
@@ -35,12 +35,20 @@ type UserDialogContext = {
 export type UserDialogEvent =
   { type: 'client.select'; clientId: string } | { type: 'client.confirm' } | { type: 'cancel' };
 
-/** The form the dialog hosts for a row: the profile form engine in Admin mode, in the dialog's footer (Cancel, Save). */
+/**
+ * The mode of someone else's profile, as the server decides it (`accessTo`, server/api/instance/service.ts): an agent
+ * works in Agent mode (locks and template-hidden fields as for the person, a Security step that sets their password
+ * and answer on their behalf), an administrator in Admin mode (docs/flows/user-dialog.md "Decisions").
+ */
+export const dialogModeOf = (role: Role): 'Agent' | 'Admin' => (role === 'agent' ? 'Agent' : 'Admin');
+
+/** The form the dialog hosts for a row: the profile form engine in the caller's mode, in the dialog's footer (Cancel, Save). */
 export const formInputOf = (settings: UserDialogSettings, input: EditorInput<UserRow>): ProfileFormInput => {
   const row = input.row as UserRow;
+  const mode = dialogModeOf(settings.role);
   return personFormInput(row, {
-    mode: 'Admin',
-    viewer: { admin: true, role: settings.role },
+    mode,
+    viewer: { admin: mode === 'Admin', role: settings.role },
     culture: settings.culture,
     ownProfile: row.id === settings.ownId,
     startStep: 0,
@@ -76,6 +84,7 @@ const savedRecord = (output: ProfileResult | undefined): InstanceRecord | undefi
  * The user dialog of the manage-users page (96 % high, 80 % wide; public-and-profile §9): the profile form engine in
  * Admin mode — the Profile step and one role step per application, no Security step (the password is the person's
  * own; docs/flows/user-dialog.md "Decisions") — on the row's person (edit) or on a new person (the grid's Add, no row).
+ * On an agent's Find a person it edits the row's person in Agent mode (`dialogModeOf`).
  * A new person's client is the client administrator's own; the provider administrator chooses one first. It ends with
  * the saved profile (the grid reads its page again) or nothing (Cancel, a failed read: the grid stays). A factory,
  * because the settings are the page visit's, and the grid's editor input carries only the row and the notifications.

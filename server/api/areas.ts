@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { agentPeopleArea } from './agent-people/routes';
 import { applicationsArea } from './applications/routes';
 import { registerArea, type ApiArea, type ApiDeps } from './area';
 import { clientApplicationsArea } from './client-applications/routes';
@@ -47,6 +48,7 @@ export const apiAreas: readonly ApiArea[] = [
   templatesArea,
   userImportArea,
   usersArea,
+  agentPeopleArea,
   invitationsArea,
   auditLogArea,
   errorLogAdminArea,

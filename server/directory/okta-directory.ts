@@ -159,6 +159,12 @@ export function createOktaDirectory({
       });
     },
 
+    setRecoveryQuestion: async (userId, { question, answer }) => {
+      await call('set recovery question', 'POST', `/users/${segment(userId)}`, {
+        credentials: { recovery_question: { question, answer } },
+      });
+    },
+
     activate: async (userId, { sendEmail }) => {
       const answer = parse(
         ActivationSchema,

@@ -97,6 +97,8 @@ export interface DirectoryPort {
   changePassword(userId: string, change: { oldPassword: string; newPassword: string }): Promise<void>;
   /** The person's own change: their password must be right. */
   changeRecoveryQuestion(userId: string, change: { password: string } & RecoveryQuestion): Promise<void>;
+  /** An agent's or administrator's set on the person's behalf: no password needed (Okta's user update). */
+  setRecoveryQuestion(userId: string, question: RecoveryQuestion): Promise<void>;
   /** STAGED or DEPROVISIONED → ACTIVE (with a password) or PROVISIONED; the link comes back when not mailed. */
   activate(userId: string, options: { sendEmail: boolean }): Promise<{ activationUrl: string | null }>;
   /** PROVISIONED → PROVISIONED with a new activation link (the old one stops working); back when not mailed. */

@@ -34,6 +34,11 @@ export async function getInstanceForm(id: string, options: CallOptions = {}): Pr
   return v.parse(FormDefinitionSchema, await http.get(path, options).json());
 }
 
+/** GET Instance/{id}: someone else's profile, as the caller may see it (an administrator's, an agent's). */
+export async function getInstance(id: string, options: CallOptions = {}): Promise<InstanceRecord> {
+  return v.parse(InstanceRecordSchema, await http.get(`Instance/${encodeURIComponent(id)}`, options).json());
+}
+
 /** GET resource/signQuestions?clientId&culture: the security questions, sorted without case. */
 export async function getSignQuestions(
   input: { clientId: string; culture: Culture },

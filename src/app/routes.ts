@@ -50,6 +50,7 @@ export type RouteId =
   | 'field'
   | 'profile'
   | 'manageUsers'
+  | 'findPerson'
   | 'faqEditor'
   | 'auditLog'
   | 'errorLog'
@@ -96,6 +97,13 @@ const adminPages: readonly { id: RouteId; pattern: string; page: PageKey; view: 
     pattern: '/manageUsers',
     page: 'manageUsers',
     view: page(() => import('@src/admin/users/UsersPage'), 'UsersPage'),
+  },
+  // An agent's search among the people of their client, whose rows open in Agent mode (docs/flows/find-person.md).
+  {
+    id: 'findPerson',
+    pattern: '/findPerson',
+    page: 'findPerson',
+    view: page(() => import('@src/agent/FindPersonPage'), 'FindPersonPage'),
   },
   {
     id: 'faqEditor',

@@ -25,6 +25,7 @@ export const pageTitles = {
   field: labels.Field_Text_Title,
   profile: msg({ id: 'Shell_Title_Profile', message: 'User profile' }),
   manageUsers: labels.Instance_Text_Title,
+  findPerson: labels.Instance_Text_FindTitle,
   faqEditor: labels.Faq_Text_EditorTitle,
   auditLog: labels.Log_Text_AuditTitle,
   errorLog: labels.Log_Text_ErrorTitle,

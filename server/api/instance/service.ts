@@ -164,10 +164,11 @@ export interface SaveDeps {
 /**
  * PUT Instance/{id}: the form's rules first (one 400 naming every input), then the version (409 before anything
  * changes), then the identity side — the person's own password and recovery question, checked by the current
- * password, and the name the identity provider carries (so a refreshed login has the new name) — and last the profile,
- * its field values and roles in one transaction that re-checks the version. Should that transaction lose a race, the
+ * password (Edit), or set on their behalf by an agent (Agent, no current password), and the name the identity
+ * provider carries (so a refreshed login has the new name) — and last the profile, its field values and roles in one
+ * transaction that re-checks the version. Should that transaction lose a race, the
  * name given to the identity provider is put back; a password already changed stays changed (it was the person's own,
- * proven by their current one).
+ * proven by their current one, or set by an agent on their behalf).
  */
 export async function saveInstance(
   { db, directory, actor }: SaveDeps,
@@ -190,8 +191,19 @@ export async function saveInstance(
     );
   let initialQuestion: string | null = null;
   if (changesSecurity) {
-    if (access.mode !== 'Edit' || instance.ssoUser) refusals.add('body.security', detailMessages.invalid);
-    else {
+    if (access.mode === 'Admin' || instance.ssoUser) refusals.add('body.security', detailMessages.invalid);
+    else if (access.mode === 'Agent') {
+      // On the person's behalf (spec §5: no current password in Agent mode; the agent does not know it).
+      if (security.currentPassword !== '') refusals.add('body.security.currentPassword', detailMessages.invalid);
+      const rules = await fixedInputRules(db, instance.clientId, normaliseCulture(update.culture ?? instance.culture));
+      await checkSecurity(db, refusals, security, {
+        mode: 'Agent',
+        login: instance.idpLogin,
+        initialQuestion: null,
+        answerRules: rules.answer,
+        clientId: instance.clientId,
+      });
+    } else {
       initialQuestion = (await directory.getUser(instance.idpUserId ?? instance.idpLogin))?.recoveryQuestion ?? null;
       const rules = await fixedInputRules(db, instance.clientId, normaliseCulture(update.culture ?? instance.culture));
       await checkSecurity(db, refusals, security, {
@@ -209,7 +221,8 @@ export async function saveInstance(
   const values = valuesToSave(form, update.fields, access.viewer);
   const names = namesOf(form, values, instance);
   const idpUser = instance.idpUserId ?? instance.idpLogin;
-  if (changesSecurity) await changeSecurity(directory, idpUser, security, initialQuestion);
+  if (changesSecurity && access.mode === 'Agent') await setSecurityOnBehalf(directory, idpUser, security);
+  else if (changesSecurity) await changeSecurity(directory, idpUser, security, initialQuestion);
   const renamed = names.firstName !== instance.firstName || names.lastName !== instance.lastName;
   if (renamed && !instance.ssoUser) await directory.updateProfile(idpUser, names);
 
@@ -250,6 +263,12 @@ export async function saveInstance(
           version: saved.version,
           fieldsWritten: [...values.keys()],
           ...(access.mode === 'Edit' ? {} : { applicationRoles: update.applicationRoles ?? [] }),
+          // What an agent set on the person's behalf, never the values.
+          ...(access.mode === 'Agent' &&
+            changesSecurity && {
+              passwordSet: security.password !== '',
+              recoveryQuestionSet: security.securityAnswer !== '',
+            }),
         },
       });
       return saved;
@@ -268,6 +287,33 @@ async function saveRoles(db: Db, instanceId: string, roles: NonNullable<Instance
     await clearRoles(db, instanceId, [applicationId]);
     if (roleValue.trim() !== '')
       await db.insert(instanceApplicationRoles).values({ instanceId, applicationId, roleValue: roleValue.trim() });
+  }
+}
+
+/**
+ * An agent's set on the person's behalf (Agent mode, spec §5): a new password as an administrator's reset (no old one;
+ * the person's other sessions end, as after any reset), and a question with its answer. The identity provider's own
+ * password policy (its history, say) names `body.security.password`.
+ */
+async function setSecurityOnBehalf(
+  directory: DirectoryPort,
+  userId: string,
+  security: NonNullable<InstanceUpdate['security']>,
+) {
+  try {
+    if (security.password !== '') {
+      await directory.setPassword(userId, security.password);
+      await directory.clearSessions(userId);
+    }
+    if (security.securityAnswer !== '')
+      await directory.setRecoveryQuestion(userId, {
+        question: security.securityQuestion.trim(),
+        answer: security.securityAnswer,
+      });
+  } catch (error) {
+    if (error instanceof DirectoryRefusal && error.statusCode === 400)
+      throw validationFailed([{ field: 'body.security.password', message: detailMessages.invalid }]);
+    throw error;
   }
 }
 

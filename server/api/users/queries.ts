@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { UserRow, UserSearchType, UserSortColumn } from '@contracts/users';
 import type { Db } from '../../db/client';
 import { clientPeopleCounts, clients, instances } from '../../db/schema';
@@ -12,7 +12,16 @@ export interface UserScope {
   clientId: string | null;
   /** A client administrator never sees a provider administrator's profile (as `accessTo` refuses it). */
   withProviderAdmins: boolean;
+  /**
+   * An agent's search (GET Agent/People): the agent's profile id. No administrator of any kind and not the agent
+   * themselves (their own profile is their Edit Profile), as `accessTo` gives an agent no other profile.
+   */
+  agent?: string;
 }
+
+/** Counted per query, not from the kept per-client counts: a search, or an agent's scope (the counts hold neither). */
+const countsRows = (request: Pick<UserPageRequest, 'scope' | 'search'>) =>
+  request.search !== null || request.scope.agent !== undefined;
 
 export interface UserPageRequest {
   scope: UserScope;
@@ -81,6 +90,9 @@ function whereOf(request: Pick<UserPageRequest, 'scope' | 'search'>): SQL | unde
   return and(
     request.scope.clientId === null ? undefined : eq(instances.clientId, request.scope.clientId),
     request.scope.withProviderAdmins ? undefined : eq(instances.isAulAdmin, false),
+    request.scope.agent === undefined
+      ? undefined
+      : and(isNull(instances.clientRestrictionFilter), ne(instances.id, request.scope.agent)),
     // A sign-up still under way (or abandoned) is nobody yet: it has no identity-provider user to manage.
     eq(instances.signUpPending, false),
     searchCondition(request.search),
@@ -92,7 +104,7 @@ function whereOf(request: Pick<UserPageRequest, 'scope' | 'search'>): SQL | unde
  * row, or a sum over the few clients); searched, by counting the matches, which the trigram indexes find.
  */
 async function totalOf(db: Db, request: UserPageRequest): Promise<number> {
-  if (request.search !== null) {
+  if (countsRows(request)) {
     const [counted] = await db.select({ total: count() }).from(instances).where(whereOf(request));
     return counted?.total ?? 0;
   }
@@ -154,7 +166,7 @@ async function readRange(
  */
 function peopleByClient(db: Db, request: UserPageRequest): Promise<ClientPeople[]> {
   const order = keysetOrder(clientKeyset(request.direction));
-  if (request.search !== null) {
+  if (countsRows(request)) {
     return db
       .select({ clientId: clients.id, people: count() })
       .from(instances)

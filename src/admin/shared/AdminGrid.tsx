@@ -57,6 +57,7 @@ export function AdminGrid<Row>({
   rowName,
   caption,
   rowActions = 'edit',
+  deletable = true,
   details,
 }: {
   gridRef: GridRef<Row>;
@@ -67,6 +68,8 @@ export function AdminGrid<Row>({
   /** What the table lists (for assistive technology). */
   caption: string;
   rowActions?: RowActions;
+  /** With `edit`: whether a row has its Delete too (an agent's Find a person edits only). */
+  deletable?: boolean;
   /** The rows expand to show this (the grid machine's `rowDetails`); without it, rows do not expand. */
   details?: RowDetails;
 }) {
@@ -139,18 +142,20 @@ export function AdminGrid<Row>({
                             >
                               <Pencil />
                             </IconButton>
-                            <IconButton
-                              size="sm"
-                              variant="ghost"
-                              colorPalette="red"
-                              disabled={!canAct}
-                              aria-label={t({ id: 'Admin_Button_DeleteRow', message: `Delete ${name}` })}
-                              onClick={() => {
-                                gridRef.send({ type: 'row.delete', id: rowId(row) });
-                              }}
-                            >
-                              <Trash2 />
-                            </IconButton>
+                            {deletable ? (
+                              <IconButton
+                                size="sm"
+                                variant="ghost"
+                                colorPalette="red"
+                                disabled={!canAct}
+                                aria-label={t({ id: 'Admin_Button_DeleteRow', message: `Delete ${name}` })}
+                                onClick={() => {
+                                  gridRef.send({ type: 'row.delete', id: rowId(row) });
+                                }}
+                              >
+                                <Trash2 />
+                              </IconButton>
+                            ) : null}
                           </>
                         ) : null}
                       </HStack>

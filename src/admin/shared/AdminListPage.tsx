@@ -41,12 +41,17 @@ export type AdminListDefinition<Row> = {
   rowName: (row: Row, i18n: I18n) => string;
   /** The delete confirmation's question, with the row's name filled in. */
   deleteTitle: (row: Row) => MessageDescriptor;
-  /** The delete confirmation's button, a verb on what it deletes ("Delete application"); without it, no confirmation. */
+  /**
+   * The delete confirmation's button, a verb on what it deletes ("Delete application"); without it, no confirmation
+   * and no Delete on the rows.
+   */
   deleteLabel?: MessageDescriptor;
   /** `view`: the rows are read only (the logs): a row opens its detail, nothing is deleted. */
   rowActions?: RowActions;
   /** What an open row shows under itself (a grid whose machine has `rowDetails`: the users grid). */
   rowDetails?: RowDetails;
+  /** `false`: no Export CSV (an agent's Find a person: a search, not a way to take the client's people away). */
+  exportable?: false;
 };
 
 /**
@@ -123,7 +128,7 @@ export function AdminListScreen<Row>({
       {beside ? beside(gridRef) : null}
       <HStack justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <GridFilter gridRef={gridRef} types={types} searchColumns={definition.searchColumns} />
-        <GridExport gridRef={gridRef} />
+        {definition.exportable === false ? null : <GridExport gridRef={gridRef} />}
       </HStack>
       <AdminGrid
         gridRef={gridRef}
@@ -132,6 +137,7 @@ export function AdminListScreen<Row>({
         rowName={(row) => definition.rowName(row, i18n)}
         caption={title}
         {...(definition.rowActions === undefined ? {} : { rowActions: definition.rowActions })}
+        deletable={definition.deleteLabel !== undefined}
         {...(definition.rowDetails === undefined ? {} : { details: definition.rowDetails })}
       />
       {definition.deleteLabel === undefined ? null : (

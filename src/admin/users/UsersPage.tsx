@@ -1,74 +1,26 @@
-import { HStack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
-import { userSearchColumns } from '@machines/admin-grid/users-grid';
 import { selectCulture, selectNotificationsRef, selectSessionRef } from '@machines/app/app.selectors';
 import type { sessionMachine } from '@machines/session/session.machine';
 import { selectProfile } from '@machines/session/session.selectors';
 import type { UserDialogSettings } from '@machines/user-dialog/user-dialog.machine';
 import type { Client } from '@contracts/admin/clients';
 import type { UserProfile } from '@contracts/profile';
-import { USER_PAGE_SIZES, type UserRow } from '@contracts/users';
+import type { UserRow } from '@contracts/users';
 import { listClients } from '../../api/admin/clients';
 import { AppActor } from '../../app/AppActor';
 import { labels } from '@src/i18n/admin-labels';
-import { withValues } from '../../i18n/with-values';
-import { AdminListScreen, type AdminListDefinition } from '../shared/AdminListPage';
+import { AdminListScreen } from '../shared/AdminListPage';
 import { ClientFilter } from '../shared/ClientFilter';
 import type { GridRef } from '../shared/grid-ref';
 import { ImportUsersPanel } from './import/ImportUsersPanel';
 import { InvitationsPanel } from './invitations/InvitationsPanel';
-import { UserDetails } from './UserDetails';
 import { UserDialog, type UserDialogRef } from './UserDialog';
+import { usersList } from './users-list';
 import { wireUsers } from './wiring';
-
-const nameOf = (row: UserRow) => `${row.firstName} ${row.lastName}`.trim() || row.email;
-
-/** The grid's columns and filter types (the server searches name, e-mail and login). */
-const usersList: AdminListDefinition<UserRow> = {
-  title: labels.Instance_Text_Title,
-  addLabel: labels.Instance_Button_Add,
-  pageSizes: USER_PAGE_SIZES,
-  columns: [
-    { key: 'name', header: labels.Instance_Field_Name, cell: nameOf },
-    { key: 'email', header: labels.Instance_Field_Email, cell: (row) => row.email },
-    { key: 'login', header: labels.Instance_Field_Login, cell: (row) => row.typedLogin ?? row.login },
-    {
-      key: 'client',
-      header: labels.Instance_Field_Client,
-      cell: (row, i18n) => (
-        <HStack gap="2" wrap="wrap">
-          <span>{row.clientName}</span>
-          {row.isAulAdmin ? <RoleTag text={i18n._(labels.Instance_Text_ProviderAdmin)} /> : null}
-          {row.isClientAdmin ? <RoleTag text={i18n._(labels.Instance_Text_ClientAdmin)} /> : null}
-        </HStack>
-      ),
-    },
-  ],
-  filters: [
-    { column: 'name', label: labels.Instance_Text_SearchName },
-    { column: 'email', label: labels.Instance_Text_SearchEmail },
-    { column: 'login', label: labels.Instance_Text_SearchLogin },
-  ],
-  searchColumns: userSearchColumns,
-  rowId: (row) => row.id,
-  rowName: nameOf,
-  deleteLabel: labels.Instance_Button_ConfirmDelete,
-  deleteTitle: (row) => withValues(labels.Instance_Text_DeleteConfirm, { userName: nameOf(row) }),
-  rowDetails: UserDetails,
-};
-
-/** An administrator's row says so beside the client. */
-function RoleTag({ text }: { text: string }) {
-  return (
-    <Text as="span" textStyle="xs" color="fg.muted" borderWidth="1px" rounded="sm" px="1">
-      {text}
-    </Text>
-  );
-}
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 

@@ -8,6 +8,7 @@ export const pageTitleLabels = {
   Faq_Text_EditorTitle: msg({ id: 'Faq_Text_EditorTitle', message: 'Help page questions' }),
   Field_Text_Title: msg({ id: 'Field_Text_Title', message: 'Manage fields' }),
   Instance_Text_Title: msg({ id: 'Instance_Text_Title', message: 'Manage users' }),
+  Instance_Text_FindTitle: msg({ id: 'Instance_Text_FindTitle', message: 'Find a person' }),
   Log_Text_AuditTitle: msg({ id: 'Log_Text_AuditTitle', message: 'Audit log' }),
   Log_Text_ErrorTitle: msg({ id: 'Log_Text_ErrorTitle', message: 'Error log' }),
   Template_Text_Title: msg({ id: 'Template_Text_Title', message: 'Manage templates' }),

@@ -220,8 +220,10 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
       '/faqEditor',
       '/auditLog',
       '/errorLog',
+      '/findPerson',
       '/board/index',
     ]);
+    expect(english.find((m) => m.linkUrl === '/findPerson')?.roleAccess).toEqual(['agent']);
     for (const link of ['/manageUsers', '/faqEditor', '/auditLog', '/errorLog'])
       expect(english.find((m) => m.linkUrl === link)?.roleAccess).toEqual(['admin', 'clientadmin']);
     const spanish = await db

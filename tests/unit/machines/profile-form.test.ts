@@ -10,6 +10,7 @@ import {
   failureOf,
   isEmailEditable,
   saveInputOf,
+  securityInputsOf,
   visibleFields,
 } from '@machines/profile-form/profile-draft';
 import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
@@ -356,6 +357,38 @@ describe('profile form: the security form (§2 "Security form", §4 "Security ed
     ).toEqual({ confirmPassword: { kind: 'invalid' } });
   });
 
+  it('Agent: no current password; a new password needs only its confirmation, a question and its answer go together', () => {
+    const agent = agentInput();
+    const agentLoaded = profileLoaded({ currentQuestion: null });
+    const agentFailures = (...changes: ProfileChange[]) => {
+      const draft = applied(draftFor(agentLoaded, agent), agentLoaded, agent, ...changes);
+      return Object.fromEntries(
+        (['currentPassword', 'password', 'confirmPassword', 'securityQuestion', 'securityAnswer'] as const).flatMap(
+          (name) => {
+            const failure = failureOf(`security.${name}`, draft, agentLoaded, agent);
+            return failure === undefined ? [] : [[name, failure]];
+          },
+        ),
+      );
+    };
+    expect(securityInputsOf('Agent')).not.toContain('currentPassword');
+    expect(agentFailures({ kind: 'security', input: 'password', value: strongPassword })).toEqual({
+      confirmPassword: { kind: 'invalid' },
+    });
+    expect(
+      agentFailures(
+        { kind: 'security', input: 'password', value: strongPassword },
+        { kind: 'security', input: 'confirmPassword', value: strongPassword },
+      ),
+    ).toEqual({});
+    expect(agentFailures({ kind: 'security', input: 'securityAnswer', value: 'Rex' })).toEqual({
+      securityQuestion: { kind: 'required' },
+    });
+    expect(
+      agentFailures({ kind: 'security', input: 'securityQuestion', value: signQuestions[0]?.question ?? '' }),
+    ).toEqual({ securityAnswer: { kind: 'required' } });
+  });
+
   it('outside Register an empty password pair is valid: Edit and Agent may save without touching security', () => {
     expect(failures()).toEqual({});
     expect(canSaveProfile(draftFor(loaded, input), loaded, input)).toBe(true);
@@ -551,7 +584,7 @@ describe('profile form: what a save sends (saveInputOf)', () => {
     });
   });
 
-  it('Agent and Admin: the role chosen per application; never the security inputs', () => {
+  it('Agent and Admin: the role chosen per application; the security inputs in Agent mode only, set on the person’s behalf', () => {
     const loaded = profileLoaded({ form: twoApplications });
     for (const input of [agentInput(), adminInput()]) {
       const draft = applied(
@@ -560,13 +593,25 @@ describe('profile form: what a save sends (saveInputOf)', () => {
         input,
         { kind: 'role', applicationId: profileIds.claims, value: 'Adjuster' },
         { kind: 'security', input: 'password', value: strongPassword },
+        { kind: 'security', input: 'confirmPassword', value: strongPassword },
       );
       const sent = saveInputOf(draft, loaded, input);
       expect(sent.kind === 'update' && sent.body.applicationRoles).toEqual([
         { applicationId: profileIds.benefits, roleValue: 'Member' },
         { applicationId: profileIds.claims, roleValue: 'Adjuster' },
       ]);
-      expect(sent.kind === 'update' && 'security' in sent.body).toBe(false);
+      // Agent mode sets the password on the person's behalf (no current password); Admin mode has no Security step.
+      expect(sent.kind === 'update' && sent.body.security).toEqual(
+        input.mode === 'Agent'
+          ? {
+              currentPassword: '',
+              password: strongPassword,
+              confirmPassword: strongPassword,
+              securityQuestion: '',
+              securityAnswer: '',
+            }
+          : undefined,
+      );
     }
   });
 });

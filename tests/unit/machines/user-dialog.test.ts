@@ -82,6 +82,21 @@ describe('the user dialog (docs/flows/user-dialog.md)', () => {
     expect(formInputOf(settings, { row: { ...row, id: 'clientadmin' }, notifications }).ownProfile).toBe(true);
   });
 
+  it('hosts the profile form in Agent mode for an agent: the person’s view of the fields, locks by the agent role', async () => {
+    const agent = { culture: 'en-us', role: 'agent', ownId: 'dana', clientId: 'umbrella' } as const;
+    expect(formInputOf(agent, { row, notifications })).toMatchObject({
+      mode: 'Agent',
+      subject: { kind: 'person', id: 'maria' },
+      viewer: { admin: false, role: 'agent' },
+      footer: 'modal',
+      ownProfile: false,
+    });
+    // Through the machine too: the row opens the form at once, in Agent mode, and the save ends the dialog.
+    const { output, seen } = run({ kind: 'updated', record }, { row }, { as: agent });
+    expect(await output).toEqual(record);
+    expect(seen.map((input) => input.mode)).toEqual(['Agent']);
+  });
+
   it('ends with the saved profile, so the grid reads its page again', async () => {
     const { output, seen } = run({ kind: 'updated', record }, { row });
     expect(await output).toEqual(record);

@@ -66,6 +66,13 @@ export const demoPortalMenu: readonly DemoMenuItem[] = [
     caption: { 'en-us': 'Error log', es: 'Registro de errores' },
     roleAccess: ['admin', 'clientadmin'],
   },
+  // An agent finds a person of their client and edits them in Agent mode (docs/flows/find-person.md).
+  {
+    linkUrl: '/findPerson',
+    imageName: 'user-search',
+    caption: { 'en-us': 'Find a person', es: 'Buscar a una persona' },
+    roleAccess: ['agent'],
+  },
   {
     linkUrl: '/board/index',
     imageName: 'layout-grid',
