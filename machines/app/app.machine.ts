@@ -294,6 +294,7 @@ export const appMachine = appSetup.createMachine({
             input: ({ context }): GuardInput => ({
               area: context.location?.area === 'admin' ? 'admin' : 'board',
               path: context.location?.path ?? '/',
+              address: context.location ? addressOf(context.location) : '/',
               culture: context.culture,
               profile: signedInProfile(context),
               recoveryToken: context.location?.query.recoveryToken,
