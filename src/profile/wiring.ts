@@ -146,8 +146,8 @@ async function loadForm(api: ProfileFormApi, input: ProfileFormInput, signal: Ab
 
 async function saveForm(api: ProfileFormApi, save: ProfileSaveInput, signal: AbortSignal): Promise<ProfileResult> {
   if (save.kind === 'register') {
-    await api.register(save.body, signalOf(signal));
-    return { kind: 'registered' };
+    const { applicationHosts } = await api.register(save.body, signalOf(signal));
+    return { kind: 'registered', applicationHosts };
   }
   if (save.kind === 'create') return { kind: 'created', record: await api.createInstance(save.body, signalOf(signal)) };
   return { kind: 'updated', record: await api.updateInstance(save.id, save.body, signalOf(signal)) };

@@ -80,16 +80,17 @@ describe('the login page’s redirect URL (spec §2 "a query string with culture
   });
 
   it('any other address leads to the board: never an open redirect', () => {
-    for (const foreign of [
+    const foreign = [
       'https://evil.example/',
       '//evil.example/x',
       '/\\evil.example',
       'https://claims.acme.test.evil.example/',
       'javascript:alert(1)',
       'data:text/html,<script>alert(1)</script>',
-    ]) {
-      expect(redirectTargetOf(foreign, withApplication, origin), foreign).toBe('/board/index');
-    }
+    ];
+    expect(foreign.map((url) => redirectTargetOf(url, withApplication, origin))).toEqual(
+      foreign.map(() => '/board/index'),
+    );
     // An application of the client that the person does not have vouches for nothing.
     expect(redirectTargetOf('https://claims.acme.test/', profile({ applications: [] }), origin)).toBe('/board/index');
   });
