@@ -225,7 +225,7 @@ export function wireProfile({
           identified(async (): Promise<UserProfile> => {
             await identity.renewTokens();
             const result = await identity.validateProfile(
-              { clientId: input.clientId, applicationName: undefined, culture: input.culture },
+              { clientId: input.clientId, applicationName: input.applicationName, culture: input.culture },
               signalOf(signal),
             );
             if (result.userProfile === null) throw new Error('The refreshed login has no profile.');
