@@ -118,7 +118,14 @@ export type RegisterBody = v.InferOutput<typeof RegisterBodySchema>;
  * The answer to every accepted sign-up — a new person, or an e-mail the client already knows (whose owner gets a mail
  * instead) — identical on purpose: it says nothing about who has an account.
  */
-export const RegisterResultSchema = v.object({ accepted: v.literal(true) });
+export const RegisterResultSchema = v.object({
+  accepted: v.literal(true),
+  /**
+   * The hosts of the client's active application links: where the confirmation's link may return (public-and-profile
+   * §4 "Sign-up"), the same for every e-mail of the client.
+   */
+  applicationHosts: v.array(v.string()),
+});
 export type RegisterResult = v.InferOutput<typeof RegisterResultSchema>;
 
 /** Which captcha the SPA shows (`GET config/public` → `captcha`). */

@@ -95,6 +95,7 @@ export const flowTable = {
       startStep: stepIndexOf(location.query),
       link: linkControlsOf(location.query, { filterFields: location.kept.filterFields }),
       fallback: location.area === 'admin' ? '/dashboard' : '/board/index',
+      applicationName: location.params.applicationName,
       ports,
     }),
   ),

@@ -43,6 +43,15 @@ function addressOf(location: PageLocation): string {
   return query.length === 0 ? location.path : `${location.path}?${new URLSearchParams(query).toString()}`;
 }
 
+/**
+ * The page whose own resources load with `Global` (public-and-profile §2: login, sign-up, FAQ and admin pages "get
+ * special resource loading, except when the address contains a state parameter"). An address with `state` is an
+ * identity provider's answer passing through (OAuth's `state`, beside its `code`), left at once: only `Global` loads,
+ * never the texts of a page the browser is leaving.
+ */
+export const resourcePageOf = (location: PageLocation): PageLocation['page'] =>
+  location.query.state === undefined ? location.page : undefined;
+
 const isGuardedRoute = (location: PageLocation) => location.area === 'board' || location.area === 'admin';
 
 /** The singletons the root spawns first, so that every later child can be handed them as ports. */
@@ -226,7 +235,7 @@ export const appMachine = appSetup.createMachine({
           if (!location) return;
           enqueue.sendTo('resources', {
             type: 'page.changed',
-            page: location.page,
+            page: resourcePageOf(location),
             culture: context.culture,
             clientId: context.clientId,
           });
@@ -294,6 +303,7 @@ export const appMachine = appSetup.createMachine({
             input: ({ context }): GuardInput => ({
               area: context.location?.area === 'admin' ? 'admin' : 'board',
               path: context.location?.path ?? '/',
+              address: context.location ? addressOf(context.location) : '/',
               culture: context.culture,
               profile: signedInProfile(context),
               recoveryToken: context.location?.query.recoveryToken,

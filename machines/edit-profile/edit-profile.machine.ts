@@ -9,6 +9,7 @@ import type { ProfileFormInput, ProfileResult } from '../profile-form/profile-fo
 import type { sessionMachine } from '../session/session.machine';
 import { selectIsSignedIn } from '../session/session.selectors';
 import { notProvided, providedAtEdge } from '../support/actors';
+import { findApplication } from '../support/application-links';
 import type { IdentityPorts } from '../support/ports';
 import type { ReturnTo } from './return-address';
 import type { LinkControls } from '../profile-form/link-controls';
@@ -25,8 +26,20 @@ export type EditProfileInput = {
   link: LinkControls;
   /** Where to go back when the redirect URL may not be followed: /board/index on the board, the dashboard in admin. */
   fallback: string;
+  /**
+   * The route's application (`/board/editProfile/{redirectUrl}/{applicationName}`, admin-and-board §2): the application
+   * the person came from. The login refreshed after a save is validated for it, as signing in validates the application
+   * it opens, so the session's profile carries that application's role; a name the person does not hold is left out.
+   */
+  applicationName?: string | undefined;
   ports: IdentityPorts;
 };
+
+/** The route's application when the person holds it (by name or alias, as profile/validate matches it), else none. */
+const heldApplication = ({ applicationName, profile }: EditProfileInput): string | undefined =>
+  applicationName === undefined || profile === undefined
+    ? undefined
+    : findApplication(profile.applications, applicationName)?.name;
 
 type EditProfileContext = EditProfileInput & {
   /** The kind of the form's step last seen, so `/edit-profile/security` is recorded once per arrival (spec §2). */
@@ -51,7 +64,9 @@ export const editProfileMachine = setup({
   actors: {
     profileForm: profileFormMachine,
     /** New tokens, then profile/validate: the person as the portal now sees them. */
-    refreshLogin: notProvided<{ clientId: string; culture: Culture }, UserProfile>('refreshLogin'),
+    refreshLogin: notProvided<{ clientId: string; culture: Culture; applicationName: string | undefined }, UserProfile>(
+      'refreshLogin',
+    ),
   },
   actions: {
     /**
@@ -137,7 +152,11 @@ export const editProfileMachine = setup({
       invoke: {
         id: 'refreshLogin',
         src: 'refreshLogin',
-        input: ({ context }) => ({ clientId: context.profile?.clientId ?? '', culture: context.culture }),
+        input: ({ context }) => ({
+          clientId: context.profile?.clientId ?? '',
+          culture: context.culture,
+          applicationName: heldApplication(context),
+        }),
         onDone: {
           target: 'leaving',
           actions: [

@@ -12,6 +12,11 @@ import { isPathAllowed, menuForRole } from './menu';
 export type GuardInput = {
   area: 'board' | 'admin';
   path: string;
+  /**
+   * The page's path and query as the person opened it (no recovery token): the login page's redirect URL when a
+   * signed-out person opened a deep link, so that signing in lands there rather than on the board.
+   */
+  address: string;
   culture: Culture;
   /** The signed-in person, when the session has one. */
   profile: UserProfile | undefined;
@@ -24,10 +29,10 @@ type GuardContext = GuardInput & { menu: MenuItem[] };
 
 /**
  * The board guard and the authorisation guard (public-and-profile §4 "Access guard", admin-and-board §4 "Board
- * guard"). Board: no profile → the login page; a stored redirect URL → follow it. Admin: no profile → the login page
- * (keeping the recovery token); otherwise the left menu is loaded, and a page the role may not use leads to the
- * next allowed menu entry, or to the login page when none is left. A menu that got no answer (the network) is not a
- * denial: the guard waits, says the connection is lost and asks again (issue 29 §3).
+ * guard"). No profile → the login page (keeping the recovery token), which brings the person back to this address
+ * once signed in. Board: a stored redirect URL → follow it. Admin: the left menu is loaded, and a page the role may
+ * not use leads to the next allowed menu entry, or to the login page when none is left. A menu that got no answer
+ * (the network) is not a denial: the guard waits, says the connection is lost and asks again (issue 29 §3).
  */
 export const guardMachine = setup({
   types: {
@@ -42,8 +47,11 @@ export const guardMachine = setup({
     loadMenu: notProvided<{ clientId: string; culture: Culture }, Menu>('loadMenu'),
   },
   actions: {
-    /** Goes to the login page, with `?recoveryToken=` when one was in the address. */
-    openLogin: providedAtEdge<{ recoveryToken: string | undefined }>(),
+    /**
+     * Goes to the login page, with `?recoveryToken=` when one was in the address and `?redirectUrl=` when the person
+     * is to come back to this page after signing in.
+     */
+    openLogin: providedAtEdge<{ recoveryToken: string | undefined; returnTo?: string }>(),
     /** Admin-and-board §4: remove the logo key, go to the stored redirect URL, then remove that key. */
     followStoredRedirect: providedAtEdge<{ redirectUrl: string; profile: UserProfile }>(),
     /** Goes to another page of the portal. */
@@ -75,9 +83,13 @@ export const guardMachine = setup({
           guard: { type: 'hasProfile' },
           target: 'routing',
         },
+        // Signed out on a deep link (Edit Profile with its prefill, an admin page): it is where signing in leads.
         {
           target: 'denied',
-          actions: { type: 'openLogin', params: ({ context }) => ({ recoveryToken: context.recoveryToken }) },
+          actions: {
+            type: 'openLogin',
+            params: ({ context }) => ({ recoveryToken: context.recoveryToken, returnTo: context.address }),
+          },
         },
       ],
     },

@@ -28,5 +28,7 @@ export function loginRouteOf(location: LoginAddress, culture: Culture): LoginRou
     culture,
     cultureNamed: location.culture !== undefined,
     recoveryToken: location.query.recoveryToken,
+    // An empty `?redirectUrl=` names nothing.
+    redirectUrl: location.query.redirectUrl === '' ? undefined : location.query.redirectUrl,
   };
 }

@@ -48,6 +48,7 @@ export const initialLoginContext = (input: LoginInput): LoginContext => ({
   ...input,
   storedApplication: undefined,
   ssoId: undefined,
+  storedRedirect: undefined,
   attempts: {},
   username: undefined,
   failed: false,
@@ -99,6 +100,11 @@ export const loginMachine = setup({
   actions: {
     /** Local storage: the application named by the address, to go to after sign-in. */
     persistApplication: providedAtEdge<{ applicationName: string }>(),
+    /**
+     * Local storage: the redirect URL the address gave, so that it survives the identity provider's round trip
+     * (login/callback carries only the code). Following it removes it (the edge's `openDestination`).
+     */
+    persistRedirect: providedAtEdge<{ redirectUrl: string }>(),
     /** Local storage: Public/Admin sets the admin-portal flag. */
     persistAdminPortal: providedAtEdge<undefined>(),
     persistAttempts: providedAtEdge<{ attempts: LoginAttempts }>(),
@@ -106,7 +112,10 @@ export const loginMachine = setup({
     persistProfile: providedAtEdge<{ profile: UserProfile }>(),
     /** Local storage: why the session ended (shown once on the login page). */
     persistSignOutReason: providedAtEdge<{ reason: SignOutReason }>(),
-    /** Navigates: a page of the portal in place, an application link (placeholders filled with the tokens) by load. */
+    /**
+     * Navigates: a page of the portal in place, an application link (placeholders filled with the tokens) by load, a
+     * redirect URL where `redirectTargetOf` says (and the stored one is removed).
+     */
     openDestination: providedAtEdge<{ destination: Destination; profile: UserProfile }>(),
     /** Goes to the login page (after a failed callback). */
     openLogin: providedAtEdge<undefined>(),
@@ -195,6 +204,7 @@ export const loginMachine = setup({
         if (context.applicationName) {
           enqueue({ type: 'persistApplication', params: { applicationName: context.applicationName } });
         }
+        if (context.redirectUrl) enqueue({ type: 'persistRedirect', params: { redirectUrl: context.redirectUrl } });
         if (context.mode === 'publicAdmin') enqueue('persistAdminPortal');
       }),
       always: [{ guard: 'isCallback', target: 'handlingRedirect' }, { target: 'checkingSession' }],
@@ -305,7 +315,11 @@ export const loginMachine = setup({
                   const profile = event.output.userProfile as UserProfile;
                   return {
                     profile,
-                    destination: postLoginDestination(profile, context.applicationName ?? context.storedApplication),
+                    destination: postLoginDestination(
+                      profile,
+                      context.applicationName ?? context.storedApplication,
+                      context.redirectUrl ?? context.storedRedirect,
+                    ),
                   };
                 },
               },

@@ -19,6 +19,11 @@ export type LoginRoute = {
   cultureNamed: boolean;
   /** From a reset-password link (`?recoveryToken=`): the widget opens on the recovery step. */
   recoveryToken: string | undefined;
+  /**
+   * The address's `?redirectUrl=` (spec §2 "a query string with culture and the redirect URL"), as the route decoded
+   * it: where the person asked to go after signing in. Followed only when it is safe (post-login.ts).
+   */
+  redirectUrl: string | undefined;
 };
 
 /** What earlier pages stored for the flow, read by the `readStoredLogin` actor when the flow starts. */
@@ -28,6 +33,11 @@ export type StoredLogin = {
   /** The site configuration's single-sign-on identity provider id (SSOID), when one was stored. */
   ssoId: string | undefined;
   attempts: LoginAttempts;
+  /**
+   * The redirect URL an earlier page kept (the login page's own `redirectUrl`, across the identity provider's round
+   * trip to login/callback; the page a 401 ended the session on).
+   */
+  storedRedirect: string | undefined;
 };
 
 /** What the Sign-In Widget reports (src/auth/sign-in-widget.ts turns its callbacks into these). */

@@ -118,8 +118,11 @@ export type ProfileSaveInput =
   | { kind: 'create'; body: InstanceCreate };
 
 /**
- * What a save answers: a sign-up is accepted (never more, §5 no enumeration), an update the saved profile, an
- * administrator's create the new person's profile.
+ * What a save answers: a sign-up is accepted (never more, §5 no enumeration; with the hosts of the client's
+ * application links, where its confirmation may return), an update the saved profile, an administrator's create the
+ * new person's profile.
  */
 export type ProfileResult =
-  { kind: 'registered' } | { kind: 'updated'; record: InstanceRecord } | { kind: 'created'; record: InstanceRecord };
+  | { kind: 'registered'; applicationHosts?: readonly string[] }
+  | { kind: 'updated'; record: InstanceRecord }
+  | { kind: 'created'; record: InstanceRecord };

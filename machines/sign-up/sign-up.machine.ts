@@ -44,6 +44,10 @@ export type InvitationAnswer = { email: string };
 /** The server's one answer for every token that does not open sign-up (tampered, expired, used, revoked, another client). */
 const isInvalidInvitation = (error: unknown) => error instanceof ApiError && error.code === 'invitation_invalid';
 
+/** The hosts an accepted registration answered (none from a form that answered anything else). */
+const hostsOf = (output: unknown): readonly string[] =>
+  (output as { kind?: string; applicationHosts?: readonly string[] } | undefined)?.applicationHosts ?? [];
+
 /** The analytics route names of the registration (spec §2 "Analytics route names"). */
 export type RegistrationPage = '/registration/security' | '/registration/confirmation' | '/registration/failure';
 
@@ -53,6 +57,11 @@ type SignUpContext = SignUpInput & {
   trackedStep: string;
   /** The captcha round last seen: a failed registration starts the captcha over (profile-draft afterSaveFailure). */
   seenRound: number;
+  /**
+   * The hosts of the client's application links, as the accepted registration answered them (server data): the
+   * confirmation's link may return to the client application that sent the person (sign-up.selectors).
+   */
+  returnHosts: readonly string[];
 };
 
 /**
@@ -112,7 +121,7 @@ export const signUpMachine = setup({
   },
 }).createMachine({
   id: 'signUp',
-  context: ({ input }) => ({ ...input, captcha: undefined, trackedStep: 'profile', seenRound: 0 }),
+  context: ({ input }) => ({ ...input, captcha: undefined, trackedStep: 'profile', seenRound: 0, returnHosts: [] }),
   entry: 'clearStoredLogin',
   initial: 'starting',
   states: {
@@ -177,7 +186,14 @@ export const signUpMachine = setup({
         }),
         // The form's progress as analytics: arriving on the Security step, and each failed registration.
         onSnapshot: { actions: 'trackProgress' },
-        onDone: [{ guard: 'isRegistered', target: 'confirmed' }, { target: 'failed' }],
+        onDone: [
+          {
+            guard: 'isRegistered',
+            target: 'confirmed',
+            actions: assign({ returnHosts: ({ event }) => hostsOf(event.output) }),
+          },
+          { target: 'failed' },
+        ],
         onError: { target: 'failed', actions: { type: 'report', params: errorOf } },
       },
     },

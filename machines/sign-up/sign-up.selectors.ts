@@ -17,16 +17,17 @@ export const selectNotOffered = (s: SignUpSnapshot): boolean => s.matches('notOf
 export const selectClientId = (s: SignUpSnapshot): string => s.context.clientId;
 
 /**
- * Where the confirmation's link leads (spec §2, §4): the redirect URL, as given, when one was given and it stays on
- * Gatehouse, else the client's login page in the sign-up's culture. Why only Gatehouse's own addresses: before anyone signs in there is no person whose
- * applications could vouch for a foreign host (admin-and-board §5 allows only application link hosts), and signing in
- * takes the person to their application anyway (docs/flows/sign-up.md "Decisions").
+ * Where the confirmation's link leads (spec §2, §4 "the link then goes to the redirect URL if one was given, else to
+ * the login page"): the redirect URL when it passes the safe-URL check and stays on Gatehouse or goes to the host of
+ * one of the client's application links, as the accepted registration answered them (server data, never the address
+ * alone): so a client application that sent the person gets them back, and no other site can. Otherwise the client's
+ * login page in the sign-up's culture.
  */
 export function selectConfirmationLink(
   s: SignUpSnapshot,
   origin: string,
 ): { kind: 'redirect'; url: string } | { kind: 'login'; clientId: string; culture: Culture | undefined } {
-  const url = safeRedirectTarget(s.context.redirectUrl, { origin, allowedHosts: [] });
+  const url = safeRedirectTarget(s.context.redirectUrl, { origin, allowedHosts: s.context.returnHosts });
   if (url !== undefined) return { kind: 'redirect', url };
   // The login page keeps the culture the person signed up in; the default one needs no parameter.
   const culture = s.context.culture === DEFAULT_CULTURE ? undefined : s.context.culture;

@@ -83,7 +83,10 @@ export async function updateInstance(
   );
 }
 
-/** POST Instance/Register (no auth, critical): always `{ accepted: true }` for an accepted sign-up. */
+/**
+ * POST Instance/Register (no auth, critical): always `{ accepted: true, applicationHosts }` for an accepted sign-up
+ * (the hosts of the client's application links, where the confirmation may return).
+ */
 export async function register(body: RegisterBody, options: CallOptions = {}): Promise<RegisterResult> {
   const answer = await http.post('Instance/Register', {
     json: body,

@@ -2,7 +2,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { guardMachine } from '@machines/guard/guard.machine';
 import type { FlowLogics } from '@machines/app/app.flows';
 import type { SignInWidgetInput, WidgetCommand, WidgetEvent } from '@machines/login/login.types';
-import type { Destination } from '@machines/login/post-login';
+import { redirectTargetOf, type Destination } from '@machines/login/post-login';
 import { sessionMachine, type SessionEvent } from '@machines/session/session.machine';
 import { applicationHosts, substitutePlaceholders } from '@machines/support/application-links';
 import { safeRedirectTarget, sameOriginPath } from '@machines/support/safe-redirect';
@@ -74,7 +74,12 @@ export function wireIdentity({
   };
   const openDestination = (destination: Destination, profile: UserProfile) => {
     if (destination.kind === 'application') openApplication(destination.application, profile);
-    else navigation.navigate(destination.path, { replace: true });
+    else if (destination.kind === 'page') navigation.navigate(destination.path, { replace: true });
+    else {
+      // Followed once: the kept URL goes before the browser does, so a later sign-in does not follow it again.
+      storage.remove(storageKeys.redirectUrl);
+      go(redirectTargetOf(destination.url, profile, target.location.origin));
+    }
   };
   /** Follows a redirect only to this origin or an application's host (never an open redirect). */
   const followSafely = (url: string | undefined, profile: UserProfile | undefined): boolean => {
@@ -94,10 +99,13 @@ export function wireIdentity({
     }
     return undefined;
   };
-  const openLogin = (recoveryToken: string | undefined) => {
-    navigation.navigate(recoveryToken ? `/Login?recoveryToken=${encodeURIComponent(recoveryToken)}` : '/Login', {
-      replace: true,
-    });
+  /** The login page, keeping a recovery token and naming the page to come back to (its `redirectUrl`). */
+  const openLogin = (recoveryToken: string | undefined, returnTo?: string) => {
+    const query = new URLSearchParams();
+    if (recoveryToken) query.set('recoveryToken', recoveryToken);
+    if (returnTo) query.set('redirectUrl', returnTo);
+    const search = query.toString();
+    navigation.navigate(search === '' ? '/Login' : `/Login?${search}`, { replace: true });
   };
 
   const login = (machine: FlowLogics['login']) =>
@@ -108,6 +116,7 @@ export function wireIdentity({
             storedApplication: storage.read(storageKeys.application),
             ssoId: readStoredSsoId(),
             attempts: readStoredAttempts(),
+            storedRedirect: storage.read(storageKeys.redirectUrl),
           }),
         ),
         findExistingSession: fromPromise(({ input }) => identity.findExistingSession(input)),
@@ -170,6 +179,9 @@ export function wireIdentity({
       actions: {
         persistApplication: (_, { applicationName }) => {
           storage.write(storageKeys.application, applicationName);
+        },
+        persistRedirect: (_, { redirectUrl }) => {
+          storage.write(storageKeys.redirectUrl, redirectUrl);
         },
         persistAdminPortal: () => {
           storage.write(storageKeys.adminPortal, 'true');
@@ -237,8 +249,8 @@ export function wireIdentity({
       loadMenu: fromPromise(({ input, signal }) => identity.loadMenu(input, { signal })),
     },
     actions: {
-      openLogin: (_, { recoveryToken }) => {
-        openLogin(recoveryToken);
+      openLogin: (_, { recoveryToken, returnTo }) => {
+        openLogin(recoveryToken, returnTo);
       },
       followStoredRedirect: (_, { redirectUrl, profile }) => {
         // Admin-and-board §4: remove the identity-provider logo key, navigate, then remove the stored URL.

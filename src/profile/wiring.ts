@@ -146,8 +146,8 @@ async function loadForm(api: ProfileFormApi, input: ProfileFormInput, signal: Ab
 
 async function saveForm(api: ProfileFormApi, save: ProfileSaveInput, signal: AbortSignal): Promise<ProfileResult> {
   if (save.kind === 'register') {
-    await api.register(save.body, signalOf(signal));
-    return { kind: 'registered' };
+    const { applicationHosts } = await api.register(save.body, signalOf(signal));
+    return { kind: 'registered', applicationHosts };
   }
   if (save.kind === 'create') return { kind: 'created', record: await api.createInstance(save.body, signalOf(signal)) };
   return { kind: 'updated', record: await api.updateInstance(save.id, save.body, signalOf(signal)) };
@@ -228,7 +228,7 @@ export function wireProfile({
           identified(async (): Promise<UserProfile> => {
             await identity.renewTokens();
             const result = await identity.validateProfile(
-              { clientId: input.clientId, applicationName: undefined, culture: input.culture },
+              { clientId: input.clientId, applicationName: input.applicationName, culture: input.culture },
               signalOf(signal),
             );
             if (result.userProfile === null) throw new Error('The refreshed login has no profile.');

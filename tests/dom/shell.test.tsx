@@ -27,8 +27,9 @@ describe('the shell', () => {
 
   it('sends an admin address ending in undefined to the board, whose guard sends a signed-out visitor to login', async () => {
     const { location } = renderShell({ path: '/dashboard/undefined', api: answeringApi().api });
+    // The login page names the board as where signing in leads back to.
     await waitFor(() => {
-      expect(location.history.at(-1)).toBe('/Login');
+      expect(location.history.at(-1)).toBe('/Login?redirectUrl=%2Fboard%2Findex');
     });
   });
 

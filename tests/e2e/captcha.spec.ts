@@ -62,7 +62,7 @@ describe('ALTCHA in Chromium against the real server (ADR 6)', () => {
     const email = `captcha-${randomUUID()}@example.test`;
     const accepted = await registerWith(baseUrl, token, email);
     expect(accepted.status).toBe(200);
-    expect(await accepted.json()).toEqual({ accepted: true });
+    expect(await accepted.json()).toMatchObject({ accepted: true });
     const replayed = await registerWith(baseUrl, token, `again-${email}`);
     expect(replayed.status).toBe(400);
     expect(JSON.stringify(await replayed.json())).toContain('was already used');

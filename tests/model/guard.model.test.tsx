@@ -38,7 +38,12 @@ const menus: Record<string, Menu> = {
 const menuName = (menu: unknown) => Object.keys(menus).find((name) => menus[name] === menu) ?? 'none';
 
 const boardInput = guardInput();
-const adminInput = guardInput({ area: 'admin', path: '/dashboard', profile: profile({ role: 'admin' }) });
+const adminInput = guardInput({
+  area: 'admin',
+  path: '/dashboard',
+  address: '/dashboard',
+  profile: profile({ role: 'admin' }),
+});
 
 const boardEvents = [actorDone('readStoredRedirect', '/Faq'), actorDone('readStoredRedirect', undefined)];
 const adminEvents = Object.values(menus).map((menu) => actorDone('loadMenu', menu));

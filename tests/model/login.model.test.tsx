@@ -19,7 +19,7 @@ import { loginInput } from '../support/machine-contexts';
 import { profile } from '../support/profiles';
 import { describeWalks, notWalked, type WalkEvent } from '../support/walk';
 
-const stored: StoredLogin = { storedApplication: undefined, ssoId: undefined, attempts: {} };
+const stored: StoredLogin = { storedApplication: undefined, ssoId: undefined, attempts: {}, storedRedirect: undefined };
 const valid: ProfileValidateResult = { valid: true, validationMessage: null, userProfile: profile() };
 const invalid: ProfileValidateResult = { valid: false, validationMessage: 'client_not_found', userProfile: null };
 

@@ -233,7 +233,7 @@ async function registerAsAna(harness: Harness) {
     expect(register).toBeEnabled();
   });
   await user.click(register);
-  await answerCall(calls.register, { output: { accepted: true } });
+  await answerCall(calls.register, { output: { accepted: true, applicationHosts: [] } });
 }
 
 // The sign-up page is a lazy chunk whose first load in jsdom outlasts Testing Library's wait: loaded beforehand.

@@ -22,6 +22,7 @@ export const loginInput = (overrides: Partial<LoginInput> = {}): LoginInput => (
   culture: 'en-us',
   cultureNamed: false,
   recoveryToken: undefined,
+  redirectUrl: undefined,
   ports: fakePorts().ports,
   ...overrides,
 });
@@ -36,6 +37,7 @@ export const loginContext = (overrides: Partial<LoginContext> = {}): LoginContex
 export const guardInput = (overrides: Partial<GuardInput> = {}): GuardInput => ({
   area: 'board',
   path: '/board/index',
+  address: '/board/index',
   culture: 'en-us',
   profile: profile(),
   recoveryToken: undefined,

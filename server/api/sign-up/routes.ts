@@ -8,6 +8,7 @@ import { FormDefinitionSchema } from '@contracts/profile-form';
 import { notFound } from '../../http/problem';
 import { defineArea } from '../area';
 import { readFormDefinition } from '../instance/form-queries';
+import { applicationHostsOf } from './return-hosts';
 import { register, REGISTER_VIEWER, signUpClient } from './service';
 
 /**
@@ -59,7 +60,12 @@ export const signUpArea = defineArea({
           request.ip,
         );
         reply.header('cache-control', 'no-store');
-        return { accepted: true as const };
+        // The registration found its client, so it is there; where the confirmation may return is its applications'.
+        const client = await signUpClient(db, request.body.clientId);
+        return {
+          accepted: true as const,
+          applicationHosts: client === undefined ? [] : await applicationHostsOf(db, client.id),
+        };
       },
     );
   },

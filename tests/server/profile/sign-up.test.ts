@@ -6,6 +6,7 @@ import { problemOnForm } from '@contracts/forms/problem';
 import { FormDefinitionSchema } from '@contracts/profile-form';
 import { PublicConfigSchema } from '@contracts/public-config';
 import {
+  applications,
   clients,
   instanceApplicationRoles,
   instanceFieldValues,
@@ -95,7 +96,8 @@ describe.each(databaseKinds)('sign-up: POST Instance/Register (%s)', (kind) => {
   it('registers a newcomer: the profile and the identity user with password and recovery question, one unit', async () => {
     const response = await registerAs(t, acmeSignUp('lucia@example.test'));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ accepted: true });
+    // Acme's applications are served by Gatehouse itself (relative links): no other host to return to.
+    expect(response.json()).toEqual({ accepted: true, applicationHosts: [] });
     const [profile] = await profileOf(t, 'lucia@example.test');
     expect(profile).toMatchObject({
       firstName: 'Lucía',
@@ -123,6 +125,28 @@ describe.each(databaseKinds)('sign-up: POST Instance/Register (%s)', (kind) => {
     });
     expect(security.json()).toEqual({ recoveryQuestion: DEMO_QUESTION, ssoUser: false });
     expect(profilesSeenByIdentity.at(-1)).toBe(1);
+  });
+
+  it('answers the hosts of the client’s active application links, the confirmation’s places to return to', async () => {
+    const claims = eq(applications.alias, 'claims');
+    const [before] = await t.database.db.select({ link: applications.link }).from(applications).where(claims);
+    await t.database.db
+      .update(applications)
+      .set({ link: 'https://claims.acme.test/start?user={userName}' })
+      .where(claims);
+    try {
+      const fresh = await registerAs(t, acmeSignUp('host-check@example.test'));
+      // The same e-mail again is one the client now knows.
+      const known = await registerAs(t, acmeSignUp('host-check@example.test'));
+      expect(fresh.json()).toEqual({ accepted: true, applicationHosts: ['claims.acme.test'] });
+      // The same for every e-mail of the client: it says nothing about who has an account.
+      expect(known.body).toBe(fresh.body);
+    } finally {
+      await t.database.db
+        .update(applications)
+        .set({ link: before?.link ?? '' })
+        .where(claims);
+    }
   });
 
   it('answers a known e-mail exactly like a new one, and mails its owner instead', async () => {
@@ -171,7 +195,7 @@ describe.each(databaseKinds)('sign-up: POST Instance/Register (%s)', (kind) => {
     expect(arrived).toBe(3);
     for (const answer of answers) {
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toEqual({ accepted: true });
+      expect(answer.json()).toEqual({ accepted: true, applicationHosts: [] });
     }
     const profiles = await profileOf(t, 'twin@example.test');
     expect(profiles).toHaveLength(1);

@@ -6,7 +6,7 @@ import {
   MAX_LOGIN_ATTEMPTS,
   recordFailure,
 } from '@machines/login/attempts';
-import { postLoginDestination } from '@machines/login/post-login';
+import { postLoginDestination, redirectTargetOf } from '@machines/login/post-login';
 import { menuForRole, isPathAllowed } from '@machines/guard/menu';
 import { application, claims, profile } from '../../support/profiles';
 import { initialsOf } from '@src/layouts/initials';
@@ -48,6 +48,51 @@ describe('post-login routing (spec §4)', () => {
       kind: 'page',
       path: '/dashboard',
     });
+  });
+});
+
+describe('the login page’s redirect URL (spec §2 "a query string with culture and the redirect URL")', () => {
+  const origin = 'https://sso.example.test';
+  const withApplication = profile({
+    applications: [application({ applicationLink: 'https://claims.acme.test/start?user={userName}' })],
+  });
+
+  it('comes before the stored application and the administrators’ landing, because the person asked for it', () => {
+    expect(postLoginDestination(profile(), 'claims', '/board/editProfile/x')).toEqual({
+      kind: 'redirect',
+      url: '/board/editProfile/x',
+    });
+    expect(postLoginDestination(profile({ role: 'admin' }), undefined, '/manageUsers')).toEqual({
+      kind: 'redirect',
+      url: '/manageUsers',
+    });
+    expect(postLoginDestination(profile(), undefined, '')).toEqual({ kind: 'page', path: '/board/index' });
+  });
+
+  it('leads to a page of Gatehouse or to an application of the person’s client, with its query', () => {
+    expect(redirectTargetOf('/board/editProfile/%2Fboard%2Findex?FirstName=Ana', withApplication, origin)).toBe(
+      '/board/editProfile/%2Fboard%2Findex?FirstName=Ana',
+    );
+    expect(redirectTargetOf(`${origin}/manageUsers`, withApplication, origin)).toBe('/manageUsers');
+    expect(redirectTargetOf('https://claims.acme.test/claims/42', withApplication, origin)).toBe(
+      'https://claims.acme.test/claims/42',
+    );
+  });
+
+  it('any other address leads to the board: never an open redirect', () => {
+    const foreign = [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://claims.acme.test.evil.example/',
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+    ];
+    expect(foreign.map((url) => redirectTargetOf(url, withApplication, origin))).toEqual(
+      foreign.map(() => '/board/index'),
+    );
+    // An application of the client that the person does not have vouches for nothing.
+    expect(redirectTargetOf('https://claims.acme.test/', profile({ applications: [] }), origin)).toBe('/board/index');
   });
 });
 

@@ -93,6 +93,23 @@ describe('app: following the address', () => {
     expect(JSON.stringify(sent)).toContain('"page":"login"');
     expect(JSON.stringify(sent)).toContain(ACME);
   });
+
+  it('loads no page resources, only Global, when the address contains a state parameter (spec §2 page keys)', () => {
+    const resourcesAsked = (query: Record<string, string>) => {
+      const [, actions] = transition(appMachine, start(), {
+        type: 'location.changed',
+        location: location({ clientId: ACME, query }),
+      });
+      const sent = actions.find(
+        (action) => (action.params as { targetId?: string } | undefined)?.targetId === 'resources',
+      );
+      return (sent?.params as { event?: { type: string; page?: string } } | undefined)?.event;
+    };
+    expect(resourcesAsked({})).toMatchObject({ type: 'page.changed', page: 'login' });
+    const withState = resourcesAsked({ state: 'x1', code: 'c1' });
+    expect(withState).toMatchObject({ type: 'page.changed', clientId: ACME });
+    expect(withState?.page).toBeUndefined();
+  });
 });
 
 describe('app: a page flow whose machine is in a chunk of its own', () => {

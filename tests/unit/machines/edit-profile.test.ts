@@ -123,11 +123,28 @@ describe('Edit Profile (admin-and-board §2)', () => {
     const { actor, form, left, persisted, refreshed, session } = await openPage({ saves: [updated] });
     form().send({ type: 'save' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(refreshed).toEqual([{ clientId: 'client-acme', culture: 'es' }]);
+    expect(refreshed).toEqual([{ clientId: 'client-acme', culture: 'es', applicationName: undefined }]);
     expect(session).toEqual([{ type: 'session.signedIn', profile: renamed }]);
     expect(persisted).toEqual([renamed]);
     expect(left).toEqual([{ redirectUrl: '/board/index?tab=apps', profile: renamed, fallback: '/board/index' }]);
     expect(actor.getSnapshot().value).toBe('leaving');
+  });
+
+  it('/board/editProfile/{redirectUrl}/{applicationName}: the refreshed login is validated for that application', async () => {
+    const refreshedFor = async (applicationName: string) => {
+      const { actor, form, refreshed } = await openPage({ saves: [updated], input: { applicationName } });
+      form().send({ type: 'save' });
+      await waitFor(actor, (s) => s.status === 'done');
+      return refreshed;
+    };
+    // Matched by alias without regard to case, and named as the person holds it.
+    expect(await refreshedFor('CLAIMS')).toEqual([
+      { clientId: 'client-acme', culture: 'es', applicationName: 'Claims Portal' },
+    ]);
+    // An application the person does not hold is left out: the refresh never fails on a link's name.
+    expect(await refreshedFor('Payroll Online')).toEqual([
+      { clientId: 'client-acme', culture: 'es', applicationName: undefined },
+    ]);
   });
 
   it('a refresh that fails is reported; the save stands and the page still goes back', async () => {

@@ -78,7 +78,21 @@ describe('guards (public-and-profile §4, admin-and-board §4)', () => {
   it('sends a visitor without a profile to the login page, keeping the recovery token', () => {
     const [denied, actions] = initialTransition(guardMachine, input({ profile: undefined, recoveryToken: 'rt-1' }));
     expect(denied.value).toBe('denied');
-    expect(paramsOf(actions, 'openLogin')).toEqual({ recoveryToken: 'rt-1' });
+    expect(paramsOf(actions, 'openLogin')).toMatchObject({ recoveryToken: 'rt-1' });
+  });
+
+  it('a deep link opened while signed out is the login page’s redirect URL, with its query', () => {
+    const deepLink = '/board/editProfile/%2Fboard%2Findex?FirstName=Ana&DF=FirstName';
+    const [, board] = initialTransition(
+      guardMachine,
+      input({ profile: undefined, path: '/board/editProfile/%2Fboard%2Findex', address: deepLink }),
+    );
+    expect(paramsOf(board, 'openLogin')).toEqual({ recoveryToken: undefined, returnTo: deepLink });
+    const [, admin] = initialTransition(
+      guardMachine,
+      input({ area: 'admin', profile: undefined, path: '/manageUsers', address: '/manageUsers' }),
+    );
+    expect(paramsOf(admin, 'openLogin')).toEqual({ recoveryToken: undefined, returnTo: '/manageUsers' });
   });
 
   it('board: follows a stored redirect URL, else lets the person in', () => {

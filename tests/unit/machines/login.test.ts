@@ -22,7 +22,7 @@ const at = (value: string, overrides = {}) =>
   loginMachine.resolveState({ value, context: { ...context, ...overrides } });
 const paramsOf = (actions: { type: string; params?: unknown }[], type: string) =>
   actions.find((action) => action.type === type)?.params;
-const stored: StoredLogin = { storedApplication: undefined, ssoId: undefined, attempts: {} };
+const stored: StoredLogin = { storedApplication: undefined, ssoId: undefined, attempts: {}, storedRedirect: undefined };
 
 describe('login: starting', () => {
   it('remembers the application and the admin-portal flag the address names', () => {
@@ -54,6 +54,48 @@ describe('login: starting', () => {
     const [next, actions] = transition(loginMachine, at('handlingRedirect'), errorEvent('handleLoginRedirect', 'x'));
     expect(next.value).toBe('leaving');
     expect(actions.map((action) => action.type)).toContain('openLogin');
+  });
+});
+
+describe('login: the redirect URL of the address (spec §2)', () => {
+  const valid = doneEvent('validateProfile', { valid: true, validationMessage: null, userProfile: profile() });
+
+  it('reads `redirectUrl` from the query of the login page and keeps it across the identity provider’s round trip', () => {
+    const address = { routeId: 'login', clientId: 'acme', culture: undefined, params: {} };
+    expect(loginRouteOf({ ...address, query: { redirectUrl: '/manageUsers' } }, 'en-us').redirectUrl).toBe(
+      '/manageUsers',
+    );
+    expect(loginRouteOf({ ...address, query: { redirectUrl: '' } }, 'en-us').redirectUrl).toBeUndefined();
+    const [start] = initialTransition(loginMachine, input({ redirectUrl: '/manageUsers' }));
+    const [, actions] = transition(loginMachine, start, doneEvent('readStoredLogin', stored));
+    expect(paramsOf(actions, 'persistRedirect')).toEqual({ redirectUrl: '/manageUsers' });
+  });
+
+  it('after a valid profile the person goes where the redirect URL says, not to the stored application', () => {
+    const validating = at('validatingProfile', {
+      redirectUrl: '/board/editProfile/x?FirstName=Ana',
+      storedApplication: 'claims',
+    });
+    const [next, actions] = transition(loginMachine, validating, valid);
+    expect(next.value).toBe('leaving');
+    expect(paramsOf(actions, 'openDestination')).toEqual({
+      profile: profile(),
+      destination: { kind: 'redirect', url: '/board/editProfile/x?FirstName=Ana' },
+    });
+  });
+
+  it('on login/callback (the address has lost it) the kept redirect URL is followed', () => {
+    const [start] = initialTransition(loginMachine, input({ mode: 'callback' }));
+    const [handling] = transition(
+      loginMachine,
+      start,
+      doneEvent('readStoredLogin', { ...stored, storedRedirect: '/manageUsers' }),
+    );
+    const [validating] = transition(loginMachine, handling, doneEvent('handleLoginRedirect', undefined));
+    const [, actions] = transition(loginMachine, validating, valid);
+    expect(paramsOf(actions, 'openDestination')).toMatchObject({
+      destination: { kind: 'redirect', url: '/manageUsers' },
+    });
   });
 });
 

@@ -186,6 +186,16 @@ describe('sign-up page (public-and-profile §2 "Sign-up page", §4)', () => {
     await waitFor(actor, selectIsConfirmed);
     expect(pages).toEqual(['/registration/security', '/registration/confirmation']);
   });
+
+  it('keeps the hosts of the client’s application links the accepted registration answered', async () => {
+    const { actor, form, edit } = await openPage({
+      saves: [{ kind: 'registered', applicationHosts: ['claims.acme.test'] }],
+    });
+    edit(...fillRegistration, { kind: 'captcha', token: 'solved' });
+    form().send({ type: 'save' });
+    await waitFor(actor, selectIsConfirmed);
+    expect(actor.getSnapshot().context.returnHosts).toEqual(['claims.acme.test']);
+  });
 });
 
 /** The server's one refusal of a token that does not open sign-up (server/api/invitations/validity.ts). */
@@ -315,10 +325,20 @@ describe('sign-up page: a form that fails as an actor', () => {
 });
 
 describe('the confirmation’s link (§2, §4: the redirect URL if one was given, else the login page)', () => {
-  const confirmed = (redirectUrl: string | undefined, culture: 'es' | 'en-us' = 'es') =>
+  const confirmed = (
+    redirectUrl: string | undefined,
+    culture: 'es' | 'en-us' = 'es',
+    returnHosts: readonly string[] = [],
+  ) =>
     signUpMachine.resolveState({
       value: 'confirmed',
-      context: { ...signUpInput({ redirectUrl, culture }), captcha: undefined, trackedStep: 'security', seenRound: 0 },
+      context: {
+        ...signUpInput({ redirectUrl, culture }),
+        captcha: undefined,
+        trackedStep: 'security',
+        seenRound: 0,
+        returnHosts,
+      },
     });
 
   it('keeps a relative redirect URL, or one on Gatehouse’s own origin (as a path)', () => {
@@ -330,6 +350,21 @@ describe('the confirmation’s link (§2, §4: the redirect URL if one was given
       kind: 'redirect',
       url: '/Login/acme?x=1',
     });
+  });
+
+  it('returns to the client application that sent the person: a host of its application links', () => {
+    const hosts = ['claims.acme.test'];
+    expect(
+      selectConfirmationLink(confirmed('https://claims.acme.test/welcome?from=signup', 'es', hosts), origin),
+    ).toEqual({
+      kind: 'redirect',
+      url: 'https://claims.acme.test/welcome?from=signup',
+    });
+    // Another host, or a look-alike, is no application of the client.
+    const others = ['https://evil.test/', 'https://claims.acme.test.evil.test/', '//claims.acme.test@evil.test/'];
+    expect(others.map((url) => selectConfirmationLink(confirmed(url, 'es', hosts), origin).kind)).toEqual(
+      others.map(() => 'login'),
+    );
   });
 
   it('refuses a foreign host, a protocol-relative address or a `javascript:` URL: the client’s login page', () => {
