@@ -147,4 +147,22 @@ describe('the board (admin-and-board §2 "Launcher cards", §9 "Board")', () => 
     }
     await maria.context.close();
   });
+
+  it('goes from /board to /board/index, and from the top bar’s Edit Profile to /board/editProfile/{encoded board/index}, where the top bar is hidden', async () => {
+    const maria = await openPage(browser(), baseUrl);
+    await identityPages.openLogin(maria.page);
+    await identityPages.signIn(maria.page, 'maria@acme.test');
+    expect(await identityPages.waitForPathOtherThanLogin(maria.page)).toBe('/board/index');
+    await maria.page.goto('/board');
+    await maria.page.waitForURL((url) => url.pathname === '/board/index');
+    await maria.page.getByRole('button', { name: /account menu$/i }).click();
+    await maria.page.getByRole('menuitem', { name: 'Edit Profile' }).click();
+    await maria.page.waitForURL((url) => url.pathname.startsWith('/board/editProfile/'));
+    const [, , , target = '', ...rest] = new URL(maria.page.url()).pathname.split('/');
+    expect(rest).toEqual([]);
+    expect(decodeURIComponent(target)).toMatch(/^\/?board\/index$/);
+    await maria.page.getByRole('button', { name: 'Cancel' }).waitFor();
+    expect(await maria.page.locator('header').count()).toBe(0);
+    await maria.context.close();
+  });
 });

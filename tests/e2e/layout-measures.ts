@@ -12,17 +12,25 @@ export interface Box {
 export const layoutPages = {
   /** The box of the first element `locator` finds, once it is visible and its opening animation has ended. */
   async box(locator: Locator): Promise<Box> {
-    await locator.first().waitFor();
-    // A dialog opens with a short scale-in: measured during it, it is a few pixels short of its size.
-    await locator.first().evaluate((element) => Promise.all(element.getAnimations().map((a) => a.finished)));
-    const box = await locator.first().boundingBox();
-    if (box === null) throw new Error('the element has no box: it is not laid out');
-    return {
-      x: Math.round(box.x),
-      y: Math.round(box.y),
-      width: Math.round(box.width),
-      height: Math.round(box.height),
-    };
+    // A page that renders again may swap the element for its copy between the wait and the measure: measure anew.
+    for (let tries = 1; tries <= 5; tries += 1) {
+      await locator.first().waitFor();
+      // A dialog opens with a short scale-in: measured during it, it is a few pixels short of its size.
+      await locator
+        .first()
+        .evaluate((element) => Promise.all(element.getAnimations().map((a) => a.finished)))
+        .catch(() => undefined);
+      const box = await locator.first().boundingBox();
+      if (box !== null) {
+        return {
+          x: Math.round(box.x),
+          y: Math.round(box.y),
+          width: Math.round(box.width),
+          height: Math.round(box.height),
+        };
+      }
+    }
+    throw new Error('the element has no box: it is not laid out');
   },
 
   /** Resizes the window and waits for the layout to settle (media queries and the resize listeners). */
