@@ -1,9 +1,12 @@
 import { Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode, SyntheticEvent } from 'react';
 
-export type FrameProps = Pick<Dialog.RootProps, 'size' | 'scrollBehavior' | 'role' | 'closeOnInteractOutside'>;
+export type FrameProps = Pick<
+  Dialog.RootProps,
+  'size' | 'scrollBehavior' | 'role' | 'closeOnInteractOutside' | 'placement'
+>;
 // Chakra's own size props, so a dialog may give a size per breakpoint (full width on a phone).
-export type ContentSize = Pick<Dialog.ContentProps, 'width' | 'maxWidth' | 'height' | 'minHeight'>;
+export type ContentSize = Pick<Dialog.ContentProps, 'width' | 'maxWidth' | 'height' | 'minHeight' | 'maxHeight'>;
 export type FormProps = { as: 'form'; onSubmit: (event: SyntheticEvent) => void };
 
 /**
