@@ -1,7 +1,6 @@
 import ky from 'ky';
 import * as v from 'valibot';
 import type { Culture } from '@contracts/culture';
-import { CRITICALITY_HEADER } from '@contracts/errors';
 import {
   InstanceRecordSchema,
   RegisterResultSchema,
@@ -18,6 +17,7 @@ import {
   type FormDefinition,
   type SignQuestion,
 } from '@contracts/profile-form';
+import { criticalityHeaders } from './criticality';
 import { http, type CallOptions } from './http';
 
 /** The profile (instance) form's calls (spec public-and-profile §7 "Instance and security", "Form definitions"). */
@@ -66,9 +66,13 @@ export async function getClientForm(clientId: string, culture: Culture, options:
   return v.parse(FormDefinitionSchema, await http.get(path, options).json());
 }
 
-/** POST Instance: an administrator's new person (the profile, the identity-provider user, the activation mail). */
+/**
+ * POST Instance (critical, public-and-profile §7): an administrator's new person (the profile, the identity-provider
+ * user, the activation mail).
+ */
 export async function createInstance(body: InstanceCreate, options: CallOptions = {}): Promise<InstanceRecord> {
-  return v.parse(InstanceRecordSchema, await http.post('Instance', { json: body, ...options }).json());
+  const answer = await http.post('Instance', { json: body, headers: criticalityHeaders('Critical'), ...options });
+  return v.parse(InstanceRecordSchema, await answer.json());
 }
 
 /** PUT Instance/{id}: the whole form with the version it was read at (stale → 409 stale_update). */
@@ -90,7 +94,7 @@ export async function updateInstance(
 export async function register(body: RegisterBody, options: CallOptions = {}): Promise<RegisterResult> {
   const answer = await http.post('Instance/Register', {
     json: body,
-    headers: { [CRITICALITY_HEADER]: 'Critical' },
+    headers: criticalityHeaders('Critical'),
     ...options,
   });
   return v.parse(RegisterResultSchema, await answer.json());

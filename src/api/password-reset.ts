@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { CRITICALITY_HEADER } from '@contracts/errors';
 import {
   CreateOtpResultSchema,
   ResetPasswordResultSchema,
@@ -9,10 +8,11 @@ import {
   type ValidateOtpBody,
   type ValidateOtpResult,
 } from '@contracts/password-reset';
+import { criticalityHeaders } from './criticality';
 import { http, type CallOptions } from './http';
 
 /** The one-time-code reset's calls (spec §7 "Instance/CreateOTP, ValidateOTP, ResetPassword": no auth, critical). */
-const critical = { [CRITICALITY_HEADER]: 'Critical' };
+const critical = criticalityHeaders('Critical');
 
 export async function createOtp(body: CreateOtpBody, options: CallOptions = {}): Promise<void> {
   v.parse(

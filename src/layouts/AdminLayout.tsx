@@ -9,13 +9,17 @@ import { selectIsNarrow, selectIsOverlayOpen } from '@machines/mobile-menu/mobil
 import { AppActor } from '../app/AppActor';
 import { ErrorBar } from '../ui/ErrorBar';
 import { AdminMenu } from './AdminMenu';
+import { PHONE_MAX_WIDTH, upTo } from './breakpoints';
 import { isNarrowWindow, mobileMenuLogic } from './mobile-menu-logic';
 import { TopBar } from './TopBar';
+
+// Below the 768 px breakpoint (a phone) the menu overlay takes the whole width; from 768 to 992 px it is a side panel.
+const phoneFullWidth = { [upTo(PHONE_MAX_WIDTH)]: { width: '100vw', maxWidth: '100vw' } };
 
 /**
  * The admin area's layout (admin-and-board §2 "Main layout behaviour"): top bar with the initials menu, error bar,
  * the role's left menu and the page. At 992 px and below the menu is an overlay behind a button; the mobile-menu
- * machine decides when it is open, and closes it at every navigation start.
+ * machine decides when it is open, and closes it at every navigation start. The other widths: src/layouts/breakpoints.ts.
  */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { t } = useLingui();
@@ -55,7 +59,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       />
       {notificationsRef ? <ErrorBar notificationsRef={notificationsRef} /> : null}
       <Flex gap="6" px="4" py="6" align="flex-start">
-        {narrow ? null : <AdminMenu onNavigate={startNavigation} />}
+        {narrow ? null : <AdminMenu onNavigate={startNavigation} placement="beside" />}
         <Container as="main" maxWidth="6xl" px="0" minWidth="0">
           {children}
         </Container>
@@ -71,12 +75,12 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <Portal>
             <Drawer.Backdrop />
             <Drawer.Positioner>
-              <Drawer.Content data-testid="menu-overlay">
+              <Drawer.Content data-testid="menu-overlay" css={phoneFullWidth}>
                 <Drawer.Header>
                   <Drawer.Title>{t({ id: 'Admin_Text_MenuTitle', message: 'Menu' })}</Drawer.Title>
                 </Drawer.Header>
                 <Drawer.Body>
-                  <AdminMenu onNavigate={startNavigation} />
+                  <AdminMenu onNavigate={startNavigation} placement="overlay" />
                 </Drawer.Body>
                 <Drawer.CloseTrigger asChild>
                   <CloseButton size="sm" aria-label={t({ id: 'Admin_Button_CloseMenu', message: 'Close the menu' })} />

@@ -10,6 +10,9 @@ export function BrowserNotice({ onClose }: { onClose: () => void }) {
   return (
     <Dialog.Root
       open
+      // Closed by its button or Escape only: on the login page the sign-in widget focuses its username field as it
+      // appears, which is an interaction outside the dialog and closed the notice before anyone could read it.
+      closeOnInteractOutside={false}
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}

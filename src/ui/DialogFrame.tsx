@@ -1,10 +1,27 @@
 import { Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode, SyntheticEvent } from 'react';
 
-export type FrameProps = Pick<Dialog.RootProps, 'size' | 'scrollBehavior' | 'role' | 'closeOnInteractOutside'>;
+export type FrameProps = Pick<
+  Dialog.RootProps,
+  'size' | 'scrollBehavior' | 'role' | 'closeOnInteractOutside' | 'placement'
+>;
 // Chakra's own size props, so a dialog may give a size per breakpoint (full width on a phone).
-export type ContentSize = Pick<Dialog.ContentProps, 'width' | 'maxWidth' | 'height'>;
+export type ContentSize = Pick<Dialog.ContentProps, 'width' | 'maxWidth' | 'height' | 'minHeight' | 'maxHeight'>;
 export type FormProps = { as: 'form'; onSubmit: (event: SyntheticEvent) => void };
+
+/**
+ * The spec's default dialog size (public-and-profile §9: "320 px by 850 px", read as the confirmation's "311 px by
+ * 536 px" is, height by width): 850 px wide, at most the window's width, and at least 320 px high; a longer dialog
+ * grows rather than cut its form (docs/spa.md "Dialog sizes"). A dialog whose size the spec gives (or a full-screen one) passes its own.
+ */
+export const DEFAULT_DIALOG_SIZE = { width: '850px', maxWidth: '100%', minHeight: '320px' } as const;
+
+/** Whether the caller sized the dialog itself: a size of its box, or one of Chakra's (the template editor's `full`). */
+const hasOwnSize = (content: ContentSize, frame: FrameProps) =>
+  frame.size !== undefined ||
+  content.width !== undefined ||
+  content.maxWidth !== undefined ||
+  content.height !== undefined;
 
 /**
  * The modal frame the app's dialogs share: backdrop, box and title; `children` is the rest (body, footer). Closing it
@@ -48,7 +65,11 @@ export function DialogFrame({
       <Portal disabled={inline}>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content {...content} {...(testId === undefined ? {} : { 'data-testid': testId })}>
+          <Dialog.Content
+            {...(hasOwnSize(content, frame) ? {} : DEFAULT_DIALOG_SIZE)}
+            {...content}
+            {...(testId === undefined ? {} : { 'data-testid': testId })}
+          >
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>

@@ -92,6 +92,32 @@ describe('admin layout: the left menu by role (admin-and-board §2, §6)', () =>
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
+  it('shows each entry with its ImageName icon, no icon for a name it does not know, and marks the active entry', async () => {
+    const withIcons: Menu = {
+      section: 'Portal',
+      menuItems: [
+        { ...item('/dashboard', 'Dashboard', 1, ['admin']), imageName: 'layout-dashboard' },
+        { ...item('/manageUsers', 'Users', 2, ['admin']), imageName: 'Users' },
+        { ...item('/profile', 'My profile', 3, ['admin']), imageName: 'no-such-icon' },
+        { ...item('/field', 'Fields', 4, ['admin']), imageName: '' },
+      ],
+    };
+    await openAdmin('admin', withIcons);
+    const nav = await screen.findByRole('navigation');
+    const iconOf = (name: string) =>
+      within(nav).getByRole('link', { name }).querySelector('svg')?.getAttribute('data-menu-icon') ?? null;
+    expect(['Dashboard', 'Users', 'My profile', 'Fields'].map(iconOf)).toEqual([
+      'layout-dashboard',
+      'Users',
+      null,
+      null,
+    ]);
+    // Never a broken image: an entry without a known icon has no image of any kind.
+    expect(nav.querySelectorAll('img')).toHaveLength(0);
+    expect(within(nav).getByRole('link', { name: 'My profile' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
   it('shows the initials of the signed-in person in the top bar, and names the button with them first (WCAG 2.5.3)', async () => {
     await openAdmin('admin');
     const button = await screen.findByRole('button', { name: /account menu$/i });

@@ -53,7 +53,6 @@ export function ApplicationDialog({ dialogRef, icons }: { dialogRef: DialogRef; 
   };
   return (
     <FormDialog
-      frame={{ size: 'lg' }}
       submits
       title={i18n._(mode === 'create' ? labels.Application_Text_CreateTitle : labels.Application_Text_UpdateTitle)}
       cancelText={i18n._(labels.Application_Button_Cancel)}

@@ -86,7 +86,8 @@ export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
   return (
     <FormDialog
       frame={{ size: 'cover', scrollBehavior: 'inside' }}
-      content={{ width: '65%', maxWidth: '65%', height: 'auto' }}
+      // 65 % of the window (admin-and-board §9), not of the frame's padded box.
+      content={{ width: '65vw', maxWidth: '65vw', height: 'auto' }}
       title={
         mode === 'create'
           ? i18n._(labels.Field_Text_CreateTitle)

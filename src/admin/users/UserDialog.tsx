@@ -17,8 +17,11 @@ import { BusySpinner } from '../../ui/BusySpinner';
 
 export type UserDialogRef = ActorRefFrom<ReturnType<typeof createUserDialogMachine>>;
 
-/** The instance dialog's size (public-and-profile §9: 96 % high, 80 % wide). */
-export const USER_DIALOG_SIZE = { width: '80vw', maxWidth: '80vw', height: '96vh' } as const;
+/**
+ * The instance dialog's size (public-and-profile §9: 96 % high, 80 % wide). The maximum height is set too: Chakra's
+ * scroll-inside dialog otherwise caps it 7.5rem short of the window (680 px instead of 768 at 800 px high).
+ */
+export const USER_DIALOG_SIZE = { width: '80vw', maxWidth: '80vw', height: '96vh', maxHeight: '96vh' } as const;
 
 /**
  * The user dialog (public-and-profile §2, §9): the profile form of the row's person, or of a new person (the grid's
@@ -42,7 +45,8 @@ export function UserDialog({ dialogRef }: { dialogRef: UserDialogRef }) {
       onClose={() => {
         formRef.send({ type: 'cancel' });
       }}
-      frame={{ scrollBehavior: 'inside', closeOnInteractOutside: false }}
+      // Centred: 96 % high leaves no room for the default top margin.
+      frame={{ scrollBehavior: 'inside', closeOnInteractOutside: false, placement: 'center' }}
       content={USER_DIALOG_SIZE}
     >
       <Dialog.Body>

@@ -8,7 +8,7 @@ import {
   type ApplicationUpdate,
   type Region,
 } from '@contracts/admin/applications';
-import { CRITICALITY_HEADER } from '@contracts/errors';
+import { criticalityHeaders } from '../criticality';
 import { http, type CallOptions } from '../http';
 
 const ApplicationListSchema = v.array(ApplicationSchema);
@@ -28,7 +28,7 @@ export async function listRegions(options: CallOptions = {}): Promise<Region[]> 
 export async function createApplication(body: ApplicationCreate, options: CallOptions = {}): Promise<Application> {
   const answer = await http.post('Application', {
     json: body,
-    headers: { [CRITICALITY_HEADER]: 'Critical' },
+    headers: criticalityHeaders('Critical'),
     ...options,
   });
   return v.parse(ApplicationSaveResultSchema, await answer.json()).object;

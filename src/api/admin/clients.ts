@@ -9,7 +9,7 @@ import {
   type ClientUpdate,
   type CmsClient,
 } from '@contracts/admin/clients';
-import { CRITICALITY_HEADER } from '@contracts/errors';
+import { criticalityHeaders } from '../criticality';
 import { http, type CallOptions } from '../http';
 
 const ClientListSchema = v.array(ClientSchema);
@@ -30,7 +30,7 @@ export async function createClient(
   body: ClientCreate,
   options: CallOptions = {},
 ): Promise<{ id: string; object: Client }> {
-  const answer = await http.post('Client', { json: body, headers: { [CRITICALITY_HEADER]: 'Critical' }, ...options });
+  const answer = await http.post('Client', { json: body, headers: criticalityHeaders('Critical'), ...options });
   const { id, object } = v.parse(ClientCreateResultSchema, await answer.json());
   return { id, object };
 }

@@ -6,8 +6,8 @@ import {
   type FieldCreate,
   type FieldUpdate,
 } from '@contracts/admin/fields';
-import { CRITICALITY_HEADER } from '@contracts/errors';
 import { ListItemSchema, type ListItem } from '@contracts/resources';
+import { criticalityHeaders } from '../criticality';
 import { http, type CallOptions } from '../http';
 
 const FieldListSchema = v.array(FieldSchema);
@@ -24,7 +24,7 @@ export async function getField(id: string, options: CallOptions = {}): Promise<F
 
 /** POST Field (critical, spec §7): answers IsValid and the saved field. */
 export async function createField(body: FieldCreate, options: CallOptions = {}): Promise<Field> {
-  const answer = await http.post('Field', { json: body, headers: { [CRITICALITY_HEADER]: 'Critical' }, ...options });
+  const answer = await http.post('Field', { json: body, headers: criticalityHeaders('Critical'), ...options });
   return v.parse(FieldSaveResultSchema, await answer.json()).object;
 }
 

@@ -8,7 +8,7 @@ import {
   type TemplateDetail,
   type TemplateUpdate,
 } from '@contracts/admin/templates';
-import { CRITICALITY_HEADER } from '@contracts/errors';
+import { criticalityHeaders } from '../criticality';
 import { http, type CallOptions } from '../http';
 
 const TemplateListSchema = v.array(TemplateSchema);
@@ -25,7 +25,7 @@ export async function getTemplate(id: string, options: CallOptions = {}): Promis
 
 /** POST Template (critical, public-and-profile §7). */
 export async function createTemplate(body: TemplateCreate, options: CallOptions = {}): Promise<TemplateDetail> {
-  const answer = await http.post('Template', { json: body, headers: { [CRITICALITY_HEADER]: 'Critical' }, ...options });
+  const answer = await http.post('Template', { json: body, headers: criticalityHeaders('Critical'), ...options });
   return v.parse(TemplateSaveResultSchema, await answer.json()).object;
 }
 

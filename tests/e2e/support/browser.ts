@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's Chromium with the flags this closed network needs (no background fetches to Google's hosts). */
@@ -29,8 +29,13 @@ export interface PageSession {
   problems: string[];
 }
 
-export async function openPage(browser: Browser, baseUrl: string): Promise<PageSession> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-US' });
+/** A new context and page; `options` may give it another user agent or window size than the defaults. */
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  options: Pick<BrowserContextOptions, 'userAgent' | 'viewport'> = {},
+): Promise<PageSession> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-US', ...options });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));

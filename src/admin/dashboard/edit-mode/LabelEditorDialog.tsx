@@ -65,7 +65,6 @@ export function LabelEditorDialog({
   return (
     <FormDialog
       open={view !== undefined}
-      frame={{ size: 'lg' }}
       inline={inline}
       testId="edit-text-dialog"
       title={i18n._(
