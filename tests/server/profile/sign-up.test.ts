@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { problemOnForm } from '@contracts/forms/problem';
 import { FormDefinitionSchema } from '@contracts/profile-form';
 import { PublicConfigSchema } from '@contracts/public-config';
-import { clients, instanceApplicationRoles, instanceFieldValues, instances, portalRateLimits } from '@server/db/schema';
+import { clients, fields, instanceApplicationRoles, instanceFieldValues, instances, portalRateLimits } from '@server/db/schema';
 import type { DirectoryPort } from '@server/directory/port';
 import { fieldsOf, problemOf } from '../admin/harness';
 import { buildTestApp, type TestApp } from '../support/app';
@@ -221,6 +221,35 @@ describe.each(databaseKinds)('sign-up: POST Instance/Register (%s)', (kind) => {
       'security.securityAnswer': { kind: 'minLength' },
     });
     expect(await profileOf(t, 'not-an-email')).toEqual([]);
+  });
+
+  it('refuses a value that does not fill the field’s mask with a 400 the page shows in its culture, and writes nothing', async () => {
+    // The demo phone field's pattern says the same as its mask; without it, the mask alone must still refuse.
+    const db = t.database.db;
+    await db.update(fields).set({ validationRegex: null }).where(eq(fields.dictionaryName, 'PhoneNumber'));
+    try {
+      const digitsOnly = acmeSignUp('masked@example.test', {
+        fields: { ...acmeSignUp('x').fields, PhoneNumber: '5125550142' },
+      });
+      const response = await registerAs(t, digitsOnly, { ip: '203.0.113.61' });
+      expect(response.statusCode).toBe(400);
+      const problem = problemOf(response);
+      expect(fieldsOf(problem)).toEqual(['body.fields.PhoneNumber']);
+      // Localisable by key: the shared label of its kind (Global_Text_VMPattern) and the field's own message label.
+      expect(problemOnForm(problem, ['fields.PhoneNumber'])?.fields).toEqual({
+        'fields.PhoneNumber': { kind: 'pattern', messageKey: 'FormField_Message_PhoneNumber' },
+      });
+      expect(await profileOf(t, 'masked@example.test')).toEqual([]);
+      const shaped = acmeSignUp('masked@example.test', {
+        fields: { ...acmeSignUp('x').fields, PhoneNumber: '(512) 555-0142' },
+      });
+      expect((await registerAs(t, shaped, { ip: '203.0.113.61' })).statusCode).toBe(200);
+    } finally {
+      await db
+        .update(fields)
+        .set({ validationRegex: '^\\(\\d{3}\\) \\d{3}-\\d{4}$' })
+        .where(eq(fields.dictionaryName, 'PhoneNumber'));
+    }
   });
 
   it('refuses a password the policy refuses alike for a new and a known e-mail', async () => {
