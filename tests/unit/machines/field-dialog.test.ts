@@ -176,6 +176,13 @@ describe('field dialog: validity (spec §5)', () => {
     expect(selectCanSave(step(validNew(), type('validationRegex', '([a-z')))).toBe(false);
   });
 
+  it('refuses a mask that is not one of the spec’s notation, and saves one that is (PP §3 MaskRegex, §9)', () => {
+    for (const mask of ['^\\d+$', '000#000', '[0-9]']) expect(selectCanSave(step(validNew(), type('maskRegex', mask)))).toBe(false);
+    const masked = step(validNew(), type('maskRegex', '(000) 000-0000'));
+    expect(selectCanSave(masked)).toBe(true);
+    expect(invokedInput(masked, { type: 'save' })).toMatchObject({ body: { maskRegex: '(000) 000-0000' } });
+  });
+
   it('ignores Save while invalid', () => {
     const s = opened();
     expect(step(s, { type: 'save' }).value).toBe('editing');
