@@ -63,6 +63,9 @@ describe.each(databaseKinds)('sign-up: POST Instance/Register (%s)', (kind) => {
     expect(form).toMatchObject({ portalAlias: 'acme', instanceId: null, version: null, email: '' });
     const names = form.fields.map((field) => field.fieldName);
     expect(names.slice(0, 4)).toEqual(['ContactDetailsHeading', 'FirstName', 'LastName', 'SocialSecurityNumber']);
+    // In display order, numbered as shown; each field carries its mask for the form to type through.
+    expect(form.fields.map((field) => field.displayOrder)).toEqual(form.fields.map((_, index) => index));
+    expect(form.fields.find((field) => field.fieldName === 'PhoneNumber')).toMatchObject({ maskRegex: '(000) 000-0000' });
     expect(form.fields.every((field) => !field.adminField && !field.templateHiddenField)).toBe(true);
     // Hidden and admin-only on Benefits, but shown and mandatory on Claims: the form shows it, required.
     expect(form.fields.find((field) => field.fieldName === 'EmployeeNumber')).toMatchObject({ mandatory: true });
