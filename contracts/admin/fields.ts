@@ -1,6 +1,13 @@
 import * as v from 'valibot';
 import { fieldDataTypes, fieldMetaTags, hasMetaTag, type FieldDataType } from '../field-kinds';
-import { OptionalMaskSchema, OptionalRegexSchema, RowVersionSchema, optionalText, requiredText, saveResultSchema } from './common';
+import {
+  OptionalMaskSchema,
+  OptionalRegexSchema,
+  RowVersionSchema,
+  optionalText,
+  requiredText,
+  saveResultSchema,
+} from './common';
 
 export const subFieldDataTypes = ['RADIO BUTTON', 'OPTION'] as const;
 export type SubFieldDataType = (typeof subFieldDataTypes)[number];

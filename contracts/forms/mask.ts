@@ -57,7 +57,8 @@ export function maskOf(maskRegex: string | null | undefined): string | undefined
 export function applyMask(mask: string, typed: string): string {
   const tokens = tokensOf(mask);
   if (tokens === undefined) return typed;
-  const chars = [...typed];
+  // By code point: a slot takes one character as a person reads it (an accented letter typed as one).
+  const chars = Array.from(typed);
   let out = '';
   let at = 0;
   for (const token of tokens) {
@@ -86,7 +87,9 @@ export function fitsMask(mask: string, value: string): boolean {
   if (tokens === undefined) return true;
   const source = tokens
     .map((token) =>
-      token.kind === 'literal' ? escape(token.char) : `${token.accepts.source.slice(1, -1)}${token.optional ? '?' : ''}`,
+      token.kind === 'literal'
+        ? escape(token.char)
+        : `${token.accepts.source.slice(1, -1)}${token.optional ? '?' : ''}`,
     )
     .join('');
   return new RegExp(`^${source}$`, 'u').test(value);

@@ -144,17 +144,24 @@ const checks: readonly Check[] = [
     fails: (value, rules) => rules.pattern !== undefined && !isBlank(value) && !matches(rules.pattern, value),
   },
   // A value that does not fill its mask does not have the expected format: the same shared label as a pattern.
-  { kind: 'pattern', fails: (value, rules) => rules.mask !== undefined && !isBlank(value) && !fitsMask(rules.mask, value) },
+  {
+    kind: 'pattern',
+    fails: (value, rules) => rules.mask !== undefined && !isBlank(value) && !fitsMask(rules.mask, value),
+  },
   // A date rule's value must be a date at all; a height's must be a number.
   {
     kind: 'pattern',
     fails: (value, rules) =>
-      (rules.notFuture !== undefined || rules.minAge !== undefined) && !isBlank(value) && dateParts(value) === undefined,
+      (rules.notFuture !== undefined || rules.minAge !== undefined) &&
+      !isBlank(value) &&
+      dateParts(value) === undefined,
   },
   {
     kind: 'pattern',
     fails: (value, rules) =>
-      (rules.minHeight !== undefined || rules.maxHeight !== undefined) && !isBlank(value) && heightOf(value) === undefined,
+      (rules.minHeight !== undefined || rules.maxHeight !== undefined) &&
+      !isBlank(value) &&
+      heightOf(value) === undefined,
   },
   { kind: 'email', fails: (value, rules) => rules.email === true && !isBlank(value) && !EMAIL.test(value.trim()) },
   {

@@ -136,10 +136,10 @@ describe("the e-mail drawn from its input resource's data", { timeout: 30_000 },
   });
 
   it("the e-mail is typed through its resource's mask", async () => {
-    const { user } = await openForm(
-      registerInput({ email: '' }),
-      { ...withPhone({ maskRegex: 'SSSS@SSSS.SS' }), emailEditable: true },
-    );
+    const { user } = await openForm(registerInput({ email: '' }), {
+      ...withPhone({ maskRegex: 'SSSS@SSSS.SS' }),
+      emailEditable: true,
+    });
     await user.type(input(en('Instance_Field_Email')), 'ana1');
     expect(input(en('Instance_Field_Email'))).toHaveValue('ana');
     await user.clear(input(en('Instance_Field_Email')));

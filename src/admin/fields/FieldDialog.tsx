@@ -68,10 +68,7 @@ export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
     dialogRef.send({ type: 'cancel' });
   };
 
-  const textInput = (
-    input: FieldTextInput,
-    options: { required?: boolean; type?: 'number'; hint?: string } = {},
-  ) => (
+  const textInput = (input: FieldTextInput, options: { required?: boolean; type?: 'number'; hint?: string } = {}) => (
     <LabelledField
       key={input}
       kind={options.type ?? 'text'}

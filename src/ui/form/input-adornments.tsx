@@ -48,8 +48,7 @@ export type AdornmentProps = {
 /** The prefix and suffix as texts joined to the input, the icon inside it at its side (decorative: hidden from readers). */
 export function adornmentProps(adornments: InputAdornments): AdornmentProps {
   const Icon = adornments.icon === undefined ? undefined : inputIcons[adornments.icon.name];
-  const icon =
-    Icon === undefined ? undefined : <Icon size={16} aria-hidden="true" data-icon={adornments.icon?.name} />;
+  const icon = Icon === undefined ? undefined : <Icon size={16} aria-hidden="true" data-icon={adornments.icon?.name} />;
   return {
     ...(adornments.prefix === undefined ? {} : { startAddon: adornments.prefix }),
     ...(adornments.suffix === undefined ? {} : { endAddon: adornments.suffix }),

@@ -126,9 +126,9 @@ describe.each(databaseKinds)('admin fields (%s)', (kind) => {
     }
     expect(await auditCount(t)).toBe(before);
     const saved = await call('POST', 'Field', {
-      body: draft({ dictionaryName: 'Badge', dataType: 'NVARCHAR', subfields: [], maskRegex: "SS-0000/99 (A).:,@'\"" }),
+      body: draft({ dictionaryName: 'Badge', dataType: 'NVARCHAR', subfields: [], maskRegex: 'SS-0000/99 (A).:,@\'"' }),
     });
-    expect(saved.json<{ object: Field }>().object).toMatchObject({ maskRegex: "SS-0000/99 (A).:,@'\"" });
+    expect(saved.json<{ object: Field }>().object).toMatchObject({ maskRegex: 'SS-0000/99 (A).:,@\'"' });
   });
 
   it('refuses a taken dictionary name with 409 naming the field, whatever the case', async () => {

@@ -5,7 +5,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { problemOnForm } from '@contracts/forms/problem';
 import { FormDefinitionSchema } from '@contracts/profile-form';
 import { PublicConfigSchema } from '@contracts/public-config';
-import { clients, fields, instanceApplicationRoles, instanceFieldValues, instances, portalRateLimits } from '@server/db/schema';
+import {
+  clients,
+  fields,
+  instanceApplicationRoles,
+  instanceFieldValues,
+  instances,
+  portalRateLimits,
+} from '@server/db/schema';
 import type { DirectoryPort } from '@server/directory/port';
 import { fieldsOf, problemOf } from '../admin/harness';
 import { buildTestApp, type TestApp } from '../support/app';
@@ -65,7 +72,9 @@ describe.each(databaseKinds)('sign-up: POST Instance/Register (%s)', (kind) => {
     expect(names.slice(0, 4)).toEqual(['ContactDetailsHeading', 'FirstName', 'LastName', 'SocialSecurityNumber']);
     // In display order, numbered as shown; each field carries its mask for the form to type through.
     expect(form.fields.map((field) => field.displayOrder)).toEqual(form.fields.map((_, index) => index));
-    expect(form.fields.find((field) => field.fieldName === 'PhoneNumber')).toMatchObject({ maskRegex: '(000) 000-0000' });
+    expect(form.fields.find((field) => field.fieldName === 'PhoneNumber')).toMatchObject({
+      maskRegex: '(000) 000-0000',
+    });
     expect(form.fields.every((field) => !field.adminField && !field.templateHiddenField)).toBe(true);
     // Hidden and admin-only on Benefits, but shown and mandatory on Claims: the form shows it, required.
     expect(form.fields.find((field) => field.fieldName === 'EmployeeNumber')).toMatchObject({ mandatory: true });

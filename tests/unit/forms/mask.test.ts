@@ -3,7 +3,7 @@ import { applyMask, fitsMask, isMask, maskOf, maskSpecialCharacters } from '@con
 
 /** Typing one character at a time, as an input shapes its whole value on every keystroke. */
 const typeThrough = (mask: string, keys: string) =>
-  [...keys].reduce((value, key) => applyMask(mask, value + key), '');
+  Array.from(keys).reduce((value, key) => applyMask(mask, value + key), '');
 
 describe('input masks (PP §3 MaskRegex, §9 mask special characters)', () => {
   it("knows exactly the spec's special characters: / ( ) . : - space , @ ' and a double quote", () => {

@@ -177,7 +177,8 @@ describe('field dialog: validity (spec §5)', () => {
   });
 
   it('refuses a mask that is not one of the spec’s notation, and saves one that is (PP §3 MaskRegex, §9)', () => {
-    for (const mask of ['^\\d+$', '000#000', '[0-9]']) expect(selectCanSave(step(validNew(), type('maskRegex', mask)))).toBe(false);
+    for (const mask of ['^\\d+$', '000#000', '[0-9]'])
+      expect(selectCanSave(step(validNew(), type('maskRegex', mask)))).toBe(false);
     const masked = step(validNew(), type('maskRegex', '(000) 000-0000'));
     expect(selectCanSave(masked)).toBe(true);
     expect(invokedInput(masked, { type: 'save' })).toMatchObject({ body: { maskRegex: '(000) 000-0000' } });
