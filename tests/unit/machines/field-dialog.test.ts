@@ -47,8 +47,10 @@ const listsRead = (record: Field | undefined) => doneEvent('load', { ...fieldLis
 /** Opened and editing: the lists have loaded. */
 const opened = (row = undefined as Field | undefined) => step(opening(row), listsRead(row));
 const edit = (changes: FieldChange): Event => ({ type: 'edit', changes });
-const type = (input: 'dictionaryName' | 'fieldDescription' | 'dataLength' | 'validationRegex', value: string): Event =>
-  edit({ type: 'input.edit', input, value });
+const type = (
+  input: 'dictionaryName' | 'fieldDescription' | 'dataLength' | 'validationRegex' | 'maskRegex',
+  value: string,
+): Event => edit({ type: 'input.edit', input, value });
 const choose = (dataType: Field['dataType']): Event => edit({ type: 'dataType.choose', dataType });
 const validNew = () =>
   run(opened(), type('dictionaryName', 'MemberId'), type('fieldDescription', 'Member id'), choose('NVARCHAR'));
