@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isMask } from '../forms/mask';
 import { detailMessages } from '../forms/problem';
 
 /**
@@ -28,7 +29,7 @@ export const optionalText = (max: number) =>
     v.nullable(v.pipe(v.string(), v.maxLength(max, detailMessages.maxLength(max)))),
   );
 
-/** A regular expression an administrator types (mask, validation): blank is null, anything else must compile. */
+/** A regular expression an administrator types (a validation pattern): blank is null, anything else must compile. */
 export const OptionalRegexSchema = v.pipe(
   optionalText(500),
   v.check((s) => s === null || compiles(s), 'is not a valid regular expression'),
@@ -41,6 +42,15 @@ function compiles(pattern: string): boolean {
     return false;
   }
 }
+
+/**
+ * An input mask an administrator types (a field's MaskRegex): blank is null, anything else must be a mask of
+ * contracts/forms/mask.ts (slots 0 9 A S and the spec's special characters), or the form could never apply it.
+ */
+export const OptionalMaskSchema = v.pipe(
+  optionalText(500),
+  v.check((s) => s === null || isMask(s), 'is not a valid mask'),
+);
 
 /** Aliases and portal aliases appear in URLs: letters, digits and hyphens. */
 export const AliasSchema = v.pipe(

@@ -1,6 +1,13 @@
 import * as v from 'valibot';
 import { fieldDataTypes, fieldMetaTags, hasMetaTag, type FieldDataType } from '../field-kinds';
-import { OptionalRegexSchema, RowVersionSchema, optionalText, requiredText, saveResultSchema } from './common';
+import {
+  OptionalMaskSchema,
+  OptionalRegexSchema,
+  RowVersionSchema,
+  optionalText,
+  requiredText,
+  saveResultSchema,
+} from './common';
 
 export const subFieldDataTypes = ['RADIO BUTTON', 'OPTION'] as const;
 export type SubFieldDataType = (typeof subFieldDataTypes)[number];
@@ -75,7 +82,7 @@ const fieldInputEntries = {
   disable: v.optional(v.boolean(), false),
   defaultValue: optionalText(500),
   cssField: optionalText(200),
-  maskRegex: OptionalRegexSchema,
+  maskRegex: OptionalMaskSchema,
   validationRegex: OptionalRegexSchema,
   sufix: optionalText(50),
   prefix: optionalText(50),

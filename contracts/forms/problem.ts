@@ -16,6 +16,12 @@ export const detailMessages = {
   pattern: 'does not match the expected format',
   email: 'is not an e-mail address',
   invalid: 'is not valid',
+  // The further kinds of spec §5 (resource data of the kinds dob, pastDate and height).
+  futureDob: 'is a date of birth in the future',
+  futureDate: 'is a date in the future',
+  minAge: (years: number) => `is younger than ${String(years)} years`,
+  minHeight: (min: number) => `is below the height of ${String(min)}`,
+  maxHeight: (max: number) => `is above the height of ${String(max)}`,
   /** The critical error of spec §5 (no resource data, a negative minimum, a minimum above the maximum). */
   invalidResource: 'Invalid Resource',
 } as const;
@@ -37,6 +43,16 @@ export function detailMessageOf(failure: FieldFailure, rules: FieldRules): strin
       return detailMessages.email;
     case 'invalid':
       return detailMessages.invalid;
+    case 'futureDob':
+      return detailMessages.futureDob;
+    case 'futureDate':
+      return detailMessages.futureDate;
+    case 'minAge':
+      return detailMessages.minAge(rules.minAge ?? 0);
+    case 'minHeight':
+      return detailMessages.minHeight(rules.minHeight ?? 0);
+    case 'maxHeight':
+      return detailMessages.maxHeight(rules.maxHeight ?? 0);
   }
 }
 
@@ -83,6 +99,11 @@ const kindOfDetail = (message: string): MessageKind | 'duplicate' => {
   if (message === detailMessages.pattern) return 'pattern';
   if (message === detailMessages.email) return 'email';
   if (message === detailMessages.duplicate) return 'duplicate';
+  if (message === detailMessages.futureDob) return 'futureDob';
+  if (message === detailMessages.futureDate) return 'futureDate';
+  if (/^is younger than \d+ years$/.test(message)) return 'minAge';
+  if (/^is below the height of [\d.]+$/.test(message)) return 'minHeight';
+  if (/^is above the height of [\d.]+$/.test(message)) return 'maxHeight';
   return 'invalid';
 };
 

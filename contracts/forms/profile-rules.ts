@@ -1,5 +1,6 @@
 import { hasDataLength } from '../admin/fields';
 import { isDateInputType, type FormField } from '../profile-form';
+import { maskOf } from './mask';
 import { meetsComplexity } from './password';
 import { rulesOfFormField } from './resource-rules';
 import { fieldMessageKey, firstFailure, ownMessageOf, type FieldFailure, type FieldRules } from './rules';
@@ -37,6 +38,17 @@ const isChoice = (field: FormField) => field.dataType === 'SELECT' || field.data
 const isToggle = (field: FormField) => field.dataType === 'CHECKBOX' || field.dataType === 'BOOLEAN';
 
 /**
+ * The mask a person types a field through (its MaskRegex, contracts/forms/mask.ts), or undefined. Only a text field
+ * typed as text is shaped: a date, time or colour has its browser's own picker, and the social security number input
+ * has the spec's own format (§5 "Social security number input": digits stored, shown 3-2-4), which its mask names.
+ */
+export function fieldMaskOf(field: FormField): string | undefined {
+  if (field.dataType !== 'NVARCHAR' || field.inputType === 'ssn' || field.inputType === 'color') return undefined;
+  if (isDateInputType(field.inputType)) return undefined;
+  return maskOf(field.maskRegex);
+}
+
+/**
  * The field rules of a form field (spec §5 "For form fields"): hidden fields and labels have none; the data length
  * bounds text (NVARCHAR) only — every other type is stored with the spec's default length 1, which is no bound on an
  * option's value. A text shown as a date or time input (its input type) drops the length rules (§5 "Length rules do
@@ -52,6 +64,7 @@ export function rulesOfProfileField(field: FormField, viewer: FormViewer): Field
     validationMessage: field.validationMessage,
     messageKey: fieldMessageKey(field.fieldName),
     hidden: false,
+    maskRegex: fieldMaskOf(field) ?? null,
   });
 }
 

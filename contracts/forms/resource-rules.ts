@@ -1,16 +1,23 @@
 import { CriticalError } from '../failures';
+import { maskOf } from './mask';
 import type { FieldRules } from './rules';
 
 /** The part of an input's resource data that carries rules (spec §3 "Resource data for a form input"). */
 export type InputRuleData = {
   isRequired: boolean;
-  /** The input's type; `date` drops the length rules. */
+  /**
+   * The input's type, read without case: `date` drops the length rules; `dob` (a date of birth: never in the future,
+   * MinValue the minimum age in years), `pastDate` (never in the future) and `height` (MinValue and MaxValue bound the
+   * number, not its length) give the further kinds of spec §5. Any other type keeps the length rules.
+   */
   type: string;
   minValue: number | null;
   maxValue: number | null;
   validationRegex: string | null;
   validationMessage: string;
   hidden: boolean;
+  /** The input's mask (contracts/forms/mask.ts); an invalid one shapes and checks nothing. */
+  maskRegex?: string | null;
 };
 
 /** The part of a profile form field that carries rules (spec §3 "Form field"). */
@@ -24,6 +31,8 @@ export type FormFieldRuleData = {
   /** The label key of the field's own message in every culture (`fieldMessageKey`). */
   messageKey?: string;
   hidden: boolean;
+  /** The field definition's MaskRegex (contracts/forms/mask.ts); an invalid one shapes and checks nothing. */
+  maskRegex?: string | null;
 };
 
 /** Why an input's rules cannot be built. Shown as "Invalid Resource" (Global_Error_InvalidResource). */
@@ -43,8 +52,33 @@ export class InvalidResourceError extends CriticalError {
   }
 }
 
-const isDateType = (type: string) => type.trim().toLowerCase() === 'date';
 const present = (text: string | null) => (text === null || text.trim() === '' ? undefined : text);
+
+/** The input types whose MinValue and MaxValue are no lengths (spec §5 "Further keys"). */
+type RuleType = 'date' | 'dob' | 'pastdate' | 'height' | 'other';
+function ruleTypeOf(type: string): RuleType {
+  const read = type.trim().toLowerCase();
+  return read === 'date' || read === 'dob' || read === 'pastdate' || read === 'height' ? read : 'other';
+}
+
+/** What MinValue and MaxValue bound for an input of this type: a length, an age, a height. */
+function boundsOf(type: RuleType, min: number | null, max: number | null): FieldRules {
+  switch (type) {
+    case 'dob':
+      return { isDate: true, notFuture: 'dob', ...(min === null ? {} : { minAge: min }) };
+    case 'pastdate':
+      return { isDate: true, notFuture: 'date' };
+    case 'height':
+      return { ...(min === null ? {} : { minHeight: min }), ...(max === null ? {} : { maxHeight: max }) };
+    case 'date':
+    case 'other':
+      return {
+        ...(min === null ? {} : { minLength: min }),
+        ...(max === null ? {} : { maxLength: max }),
+        isDate: type === 'date',
+      };
+  }
+}
 
 /**
  * The rules of a form input from its resource data. Hidden inputs drop their validators (an empty rule set); an input
@@ -58,13 +92,13 @@ export function rulesOfInput(input: string, data: InputRuleData | undefined | nu
   if (data.hidden) return {};
   const message = present(data.validationMessage);
   const pattern = present(data.validationRegex);
+  const mask = maskOf(data.maskRegex);
   return {
     required: data.isRequired,
-    ...(data.minValue === null ? {} : { minLength: data.minValue }),
-    ...(data.maxValue === null ? {} : { maxLength: data.maxValue }),
+    ...boundsOf(ruleTypeOf(data.type), data.minValue, data.maxValue),
     ...(pattern === undefined ? {} : { pattern }),
+    ...(mask === undefined ? {} : { mask }),
     ...(message === undefined ? {} : { message }),
-    isDate: isDateType(data.type),
   };
 }
 
@@ -76,11 +110,13 @@ export function rulesOfFormField(data: FormFieldRuleData): FieldRules {
   if (data.hidden) return {};
   const message = present(data.validationMessage);
   const pattern = present(data.validationRegex);
+  const mask = maskOf(data.maskRegex);
   return {
     required: data.mandatory,
     minLength: data.mandatory ? 1 : 0,
     ...(data.dataLength === null ? {} : { dataLength: data.dataLength }),
     ...(pattern === undefined ? {} : { pattern }),
+    ...(mask === undefined ? {} : { mask }),
     ...(message === undefined ? {} : { message }),
     ...(data.messageKey === undefined ? {} : { messageKey: data.messageKey }),
     isDate: data.isDate ?? false,

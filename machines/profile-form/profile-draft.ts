@@ -1,6 +1,8 @@
 import { ApiError } from '@contracts/failures';
 import { problemOnForm } from '@contracts/forms/problem';
+import { applyMask, maskOf } from '@contracts/forms/mask';
 import {
+  fieldMaskOf,
   isFieldEditable,
   isFieldVisible,
   profileFieldFailure,
@@ -271,6 +273,13 @@ function touchAll(draft: ProfileDraft, keys: readonly InputKey[]): ProfileDraft 
   return { ...draft, touched };
 }
 
+/** A typed value shaped by its mask (a field's MaskRegex, an input's resource mask); unmasked values as typed. */
+const shaped = (mask: string | undefined, value: string) => (mask === undefined ? value : applyMask(mask, value));
+
+/** The mask of a fixed input (the e-mail, the security answer) from its resource data. */
+export const inputMaskOf = (loaded: ProfileLoaded, key: typeof EMAIL_INPUT | typeof ANSWER_INPUT) =>
+  maskOf(loaded.inputs[key]?.maskRegex);
+
 /** One edit applied; an edit the rules do not allow returns the draft unchanged (the editor refuses it). */
 export function applyEdit(
   draft: ProfileDraft,
@@ -284,14 +293,22 @@ export function applyEdit(
     case 'field': {
       const field = fieldNamed(loaded.form, change.name);
       if (field === undefined || !isFieldEditableHere(field, input)) return draft;
-      return changed(draft, `fields.${change.name}`, { values: { ...draft.values, [change.name]: change.value } });
+      // What is typed goes through the field's mask (spec §3 MaskRegex): the draft holds the shaped value.
+      const value = shaped(fieldMaskOf(field), change.value);
+      return changed(draft, `fields.${change.name}`, { values: { ...draft.values, [change.name]: value } });
     }
     case 'email':
-      return isEmailEditable(loaded, input) ? changed(draft, 'email', { email: change.value }) : draft;
-    case 'security':
-      return steps.some((step) => step.kind === 'security') && securityInputsOf(input.mode).includes(change.input)
-        ? changed(draft, `security.${change.input}`, { security: { ...draft.security, [change.input]: change.value } })
+      return isEmailEditable(loaded, input)
+        ? changed(draft, 'email', { email: shaped(inputMaskOf(loaded, EMAIL_INPUT), change.value) })
         : draft;
+    case 'security': {
+      if (!steps.some((step) => step.kind === 'security') || !securityInputsOf(input.mode).includes(change.input))
+        return draft;
+      const mask = change.input === 'securityAnswer' ? inputMaskOf(loaded, ANSWER_INPUT) : undefined;
+      return changed(draft, `security.${change.input}`, {
+        security: { ...draft.security, [change.input]: shaped(mask, change.value) },
+      });
+    }
     case 'role':
       return steps.some((step) => step.kind === 'roles' && step.application.applicationId === change.applicationId)
         ? changed(draft, `roles.${change.applicationId}`, {

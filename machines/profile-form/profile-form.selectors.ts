@@ -1,3 +1,4 @@
+import { adornmentsOfInput, type InputAdornments } from '@contracts/forms/adornments';
 import type { AddressLookupConfig } from '@contracts/public-config';
 import { LOOKUP_META_TAG } from './address-parts';
 import type { SnapshotFrom } from 'xstate';
@@ -18,7 +19,14 @@ import {
   type InputFailure,
 } from './profile-draft';
 import type { profileFormMachine } from './profile-form.machine';
-import type { InputKey, ProfileDraft, ProfileFormInput, ProfileLoaded } from './profile-form.types';
+import {
+  ANSWER_INPUT,
+  EMAIL_INPUT,
+  type InputKey,
+  type ProfileDraft,
+  type ProfileFormInput,
+  type ProfileLoaded,
+} from './profile-form.types';
 import { offeredRoles } from './role-list';
 import type { FormStep } from './profile-steps';
 import type { LinkProblem } from './link-controls';
@@ -164,12 +172,31 @@ export const sameFieldView = (a: FieldView | undefined, b: FieldView | undefined
     a.lookup === b.lookup &&
     sameFailure(a.failure, b.failure));
 
+const NO_ADORNMENTS: InputAdornments = {};
+const adornmentsCache = new WeakMap<object, InputAdornments>();
+/**
+ * A fixed input's prefix, suffix and icon from its resource data (spec §3 "Resource data for a form input"): the same
+ * object for the life of a read, so a keystroke does not redraw them.
+ */
+function inputAdornmentsOf(loaded: ProfileLoaded | undefined, key: typeof EMAIL_INPUT | typeof ANSWER_INPUT) {
+  const resource = loaded?.inputs[key];
+  if (resource === undefined) return NO_ADORNMENTS;
+  let adornments = adornmentsCache.get(resource);
+  if (adornments === undefined) {
+    adornments = adornmentsOfInput(resource);
+    adornmentsCache.set(resource, adornments);
+  }
+  return adornments;
+}
+
 /** `lock`: why a sign-up's e-mail cannot be changed, which the page says under it (issue 29 §7). */
 export type EmailView = {
   value: string;
   editable: boolean;
   failure: InputFailure | undefined;
   lock: EmailLock | undefined;
+  /** The e-mail input's prefix, suffix and icon (its resource data). */
+  adornments: InputAdornments;
 };
 export function selectEmailView(s: ProfileSnapshot): EmailView {
   const parts = partsOf(s);
@@ -178,10 +205,15 @@ export function selectEmailView(s: ProfileSnapshot): EmailView {
     editable: s.hasTag('editing') && isEmailEditable(parts.loaded, parts.input),
     failure: shownFailure('email', parts),
     lock: emailLockOf(parts.loaded, parts.input),
+    adornments: inputAdornmentsOf(parts.loaded, EMAIL_INPUT),
   };
 }
 export const sameEmailView = (a: EmailView, b: EmailView) =>
-  a.value === b.value && a.editable === b.editable && a.lock === b.lock && sameFailure(a.failure, b.failure);
+  a.value === b.value &&
+  a.editable === b.editable &&
+  a.lock === b.lock &&
+  a.adornments === b.adornments &&
+  sameFailure(a.failure, b.failure);
 
 /** The Security step (§2 "Security form"): its inputs in the mode, their values and shown failures, the questions. */
 export type SecurityView = {
@@ -191,6 +223,8 @@ export type SecurityView = {
   questions: readonly SignQuestion[];
   /** The person signs in through their organisation's identity provider: nothing here can change (§5). */
   disabled: boolean;
+  /** The answer input's prefix, suffix and icon (its resource data). */
+  answerAdornments: InputAdornments;
 };
 export function selectSecurityView(s: ProfileSnapshot): SecurityView {
   const parts = partsOf(s);
@@ -206,12 +240,14 @@ export function selectSecurityView(s: ProfileSnapshot): SecurityView {
     failures,
     questions: parts.loaded?.questions ?? [],
     disabled: !s.hasTag('editing') || parts.loaded?.form.ssoInstance === true,
+    answerAdornments: inputAdornmentsOf(parts.loaded, ANSWER_INPUT),
   };
 }
 export const sameSecurityView = (a: SecurityView, b: SecurityView) =>
   a.values === b.values &&
   a.questions === b.questions &&
   a.disabled === b.disabled &&
+  a.answerAdornments === b.answerAdornments &&
   a.inputs.length === b.inputs.length &&
   a.inputs.every((name) => sameFailure(a.failures[name], b.failures[name]));
 

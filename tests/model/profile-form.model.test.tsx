@@ -433,6 +433,11 @@ const sharedMessage: Record<MessageKind, string> = {
   pattern: 'Global_Text_VMPattern',
   email: 'Global_Text_VMEmail',
   invalid: 'Global_Text_VMDefault',
+  futureDob: 'Global_Text_VMFutureDob',
+  futureDate: 'Global_Text_VMFutureDate',
+  minAge: 'Global_Text_VMMinAge',
+  minHeight: 'Global_Text_VMMinHeight',
+  maxHeight: 'Global_Text_VMMaxHeight',
 };
 /** The text a shown failure must read (spec §5): required is the shared label; other kinds prefer the field's own. */
 function expectedText(failure: InputFailure | undefined, input?: SecurityInput): string | undefined {

@@ -68,7 +68,7 @@ export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
     dialogRef.send({ type: 'cancel' });
   };
 
-  const textInput = (input: FieldTextInput, options: { required?: boolean; type?: 'number' } = {}) => (
+  const textInput = (input: FieldTextInput, options: { required?: boolean; type?: 'number'; hint?: string } = {}) => (
     <LabelledField
       key={input}
       kind={options.type ?? 'text'}
@@ -76,6 +76,7 @@ export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
       value={draft[input]}
       required={options.required ?? false}
       disabled={!editable}
+      hint={options.hint}
       message={invalid.includes(input) ? i18n._(labels.Field_Text_Invalid) : undefined}
       onChange={(value: string) => {
         edit({ type: 'input.edit', input, value });
@@ -151,7 +152,8 @@ export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
           ) : null}
           {sections.defaultValue ? textInput('defaultValue') : null}
           {textInput('validationMessage')}
-          {textInput('maskRegex')}
+          {/* The notation is said here: a mask that is not one is refused, never kept and silently ignored. */}
+          {textInput('maskRegex', { hint: i18n._(labels.Field_Text_MaskHint) })}
           {textInput('validationRegex')}
           {textInput('prefix')}
           {textInput('sufix')}

@@ -2,7 +2,9 @@ import { IconButton } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
+import { adornmentsOfField } from '@contracts/forms/adornments';
 import type { FormField } from '@contracts/profile-form';
+import { adornmentProps, type AdornmentProps } from '@src/ui/form/input-adornments';
 import { LabelledField, type ControlProps } from '@src/ui/form/LabelledField';
 import { GoogleAddressLookupInput } from '../address/AddressLookupInput';
 import type { AddressLookup } from './FieldControl';
@@ -20,8 +22,6 @@ type TextControlProps = {
   lookup?: AddressLookup | undefined;
 };
 
-const present = (text: string | null) => (text === null || text.trim() === '' ? undefined : text);
-
 /**
  * A text (NVARCHAR) field typed in as its input type says (spec §2 "Input types"): number as text with a decimal
  * keypad, masked as a password with a show/hide toggle, ssn as the social security number input, any other type as
@@ -29,7 +29,7 @@ const present = (text: string | null) => (text === null || text.trim() === '' ? 
  * and suffix sit joined to the input.
  */
 export function TextControl({ field, lookup, ...rest }: TextControlProps) {
-  const addons = { startAddon: present(field.prefix), endAddon: present(field.sufix) };
+  const addons = adornmentProps(adornmentsOfField(field));
   // An input with behaviour of its own, given the labelled field's id, state and ARIA wiring.
   const withControl = (control: (props: ControlProps) => ReactElement) => (
     <LabelledField kind="control" {...rest} {...addons} control={control} />
@@ -61,10 +61,7 @@ export function TextControl({ field, lookup, ...rest }: TextControlProps) {
   }
 }
 
-type MaskedControlProps = Omit<TextControlProps, 'field'> & {
-  startAddon: string | undefined;
-  endAddon: string | undefined;
-};
+type MaskedControlProps = Omit<TextControlProps, 'field'> & AdornmentProps;
 
 /** A masked text: hidden as a password until the person asks to see it; whether it shows is this widget's own state. */
 function MaskedControl(props: MaskedControlProps) {

@@ -9,6 +9,7 @@ import {
   selectSecurityLink,
 } from '@machines/profile-form/profile-form.selectors';
 import { labels } from '../../i18n/labels';
+import { adornmentProps } from '../../ui/form/input-adornments';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { FieldItem } from './FieldItem';
 import type { ProfileFormRef } from './profile-form-ref';
@@ -41,6 +42,7 @@ export function ProfileStep({ formRef }: { formRef: ProfileFormRef }) {
       <LabelledField
         label={i18n._(labels.Instance_Field_Email)}
         type="email"
+        {...adornmentProps(email.adornments)}
         value={email.value}
         required
         readOnly={!email.editable}

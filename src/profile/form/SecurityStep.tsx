@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react';
 import type { SecurityInput } from '@contracts/forms/profile-rules';
 import { sameSecurityView, selectSecurityView } from '@machines/profile-form/profile-form.selectors';
 import { labels } from '../../i18n/labels';
+import { adornmentProps } from '../../ui/form/input-adornments';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { PasswordRuleList } from '../../ui/form/PasswordRuleList';
 import type { ProfileFormRef } from './profile-form-ref';
@@ -63,6 +64,7 @@ export function SecurityStep({ formRef }: { formRef: ProfileFormRef }) {
             autoComplete={
               input === 'currentPassword' ? 'current-password' : input === 'securityAnswer' ? 'off' : 'new-password'
             }
+            {...(input === 'securityAnswer' && adornmentProps(view.answerAdornments))}
             {...common(input)}
           />
         ),

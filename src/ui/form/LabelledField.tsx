@@ -33,7 +33,9 @@ type Common = {
 type Adornments = {
   startAddon?: ReactNode;
   endAddon?: ReactNode;
-  /** Inside the input, at its end (the show/hide toggle of a masked input). */
+  /** Inside the input, at its start (an input resource's icon). */
+  startElement?: ReactNode;
+  /** Inside the input, at its end (the show/hide toggle of a masked input, an input resource's icon). */
   endElement?: ReactNode;
 };
 
@@ -190,13 +192,14 @@ function FramedField(props: TextKinds | ControlKind | SelectKind) {
  * Chakra's, because the input group styles its child (padding beside an element, joined corners beside an addon).
  */
 function SingleLine(props: (TextKinds | ControlKind) & { controlProps: ControlProps }) {
-  const { startAddon, endAddon, endElement } = props;
-  const adorned = startAddon !== undefined || endAddon !== undefined || endElement !== undefined;
+  const { startAddon, endAddon, startElement, endElement } = props;
+  const adorned =
+    startAddon !== undefined || endAddon !== undefined || startElement !== undefined || endElement !== undefined;
   const input =
     props.kind === 'control' ? props.control(props.controlProps) : <TextInput {...props} adorned={adorned} />;
   if (!adorned) return input;
   return (
-    <InputGroup startAddon={startAddon} endAddon={endAddon} endElement={endElement}>
+    <InputGroup startAddon={startAddon} endAddon={endAddon} startElement={startElement} endElement={endElement}>
       {input}
     </InputGroup>
   );

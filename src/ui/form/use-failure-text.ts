@@ -13,6 +13,11 @@ const sharedLabels: Record<MessageKind, MessageDescriptor> = {
   pattern: labels.Global_Text_VMPattern,
   email: labels.Global_Text_VMEmail,
   invalid: labels.Global_Text_VMDefault,
+  futureDob: labels.Global_Text_VMFutureDob,
+  futureDate: labels.Global_Text_VMFutureDate,
+  minAge: labels.Global_Text_VMMinAge,
+  minHeight: labels.Global_Text_VMMinHeight,
+  maxHeight: labels.Global_Text_VMMaxHeight,
 };
 
 /**

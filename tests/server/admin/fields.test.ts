@@ -113,6 +113,24 @@ describe.each(databaseKinds)('admin fields (%s)', (kind) => {
     expect(await auditCount(t)).toBe(before);
   });
 
+  it('saves a mask of the spec’s notation and refuses one that is not, so no mask is kept and silently ignored', async () => {
+    const before = await auditCount(t);
+    for (const maskRegex of ['^\\d{5}$', '000#000', '[0-9]+']) {
+      const refused = await call('POST', 'Field', {
+        body: draft({ dictionaryName: 'Badge', dataType: 'NVARCHAR', subfields: [], maskRegex }),
+      });
+      expect(refused).toAnswer(400);
+      expect(problemOf(refused).details).toEqual([
+        expect.objectContaining({ field: 'body.maskRegex', message: 'is not a valid mask' }),
+      ]);
+    }
+    expect(await auditCount(t)).toBe(before);
+    const saved = await call('POST', 'Field', {
+      body: draft({ dictionaryName: 'Badge', dataType: 'NVARCHAR', subfields: [], maskRegex: 'SS-0000/99 (A).:,@\'"' }),
+    });
+    expect(saved.json<{ object: Field }>().object).toMatchObject({ maskRegex: 'SS-0000/99 (A).:,@\'"' });
+  });
+
   it('refuses a taken dictionary name with 409 naming the field, whatever the case', async () => {
     const response = await call('POST', 'Field', { body: draft({ dictionaryName: 'firstname' }) });
     expect(response).toAnswer(409);

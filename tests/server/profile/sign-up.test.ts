@@ -8,6 +8,7 @@ import { PublicConfigSchema } from '@contracts/public-config';
 import {
   applications,
   clients,
+  fields,
   instanceApplicationRoles,
   instanceFieldValues,
   instances,
@@ -71,6 +72,11 @@ describe.each(databaseKinds)('sign-up: POST Instance/Register (%s)', (kind) => {
     expect(form).toMatchObject({ portalAlias: 'acme', instanceId: null, version: null, email: '' });
     const names = form.fields.map((field) => field.fieldName);
     expect(names.slice(0, 4)).toEqual(['ContactDetailsHeading', 'FirstName', 'LastName', 'SocialSecurityNumber']);
+    // In display order, numbered as shown; each field carries its mask for the form to type through.
+    expect(form.fields.map((field) => field.displayOrder)).toEqual(form.fields.map((_, index) => index));
+    expect(form.fields.find((field) => field.fieldName === 'PhoneNumber')).toMatchObject({
+      maskRegex: '(000) 000-0000',
+    });
     expect(form.fields.every((field) => !field.adminField && !field.templateHiddenField)).toBe(true);
     // Hidden and admin-only on Benefits, but shown and mandatory on Claims: the form shows it, required.
     expect(form.fields.find((field) => field.fieldName === 'EmployeeNumber')).toMatchObject({ mandatory: true });
@@ -252,6 +258,35 @@ describe.each(databaseKinds)('sign-up: POST Instance/Register (%s)', (kind) => {
       'security.securityAnswer': { kind: 'minLength' },
     });
     expect(await profileOf(t, 'not-an-email')).toEqual([]);
+  });
+
+  it('refuses a value that does not fill the field’s mask with a 400 the page shows in its culture, and writes nothing', async () => {
+    // The demo phone field's pattern says the same as its mask; without it, the mask alone must still refuse.
+    const db = t.database.db;
+    await db.update(fields).set({ validationRegex: null }).where(eq(fields.dictionaryName, 'PhoneNumber'));
+    try {
+      const digitsOnly = acmeSignUp('masked@example.test', {
+        fields: { ...acmeSignUp('x').fields, PhoneNumber: '5125550142' },
+      });
+      const response = await registerAs(t, digitsOnly, { ip: '203.0.113.61' });
+      expect(response.statusCode).toBe(400);
+      const problem = problemOf(response);
+      expect(fieldsOf(problem)).toEqual(['body.fields.PhoneNumber']);
+      // Localisable by key: the shared label of its kind (Global_Text_VMPattern) and the field's own message label.
+      expect(problemOnForm(problem, ['fields.PhoneNumber'])?.fields).toEqual({
+        'fields.PhoneNumber': { kind: 'pattern', messageKey: 'FormField_Message_PhoneNumber' },
+      });
+      expect(await profileOf(t, 'masked@example.test')).toEqual([]);
+      const shaped = acmeSignUp('masked@example.test', {
+        fields: { ...acmeSignUp('x').fields, PhoneNumber: '(512) 555-0142' },
+      });
+      expect((await registerAs(t, shaped, { ip: '203.0.113.61' })).statusCode).toBe(200);
+    } finally {
+      await db
+        .update(fields)
+        .set({ validationRegex: '^\\(\\d{3}\\) \\d{3}-\\d{4}$' })
+        .where(eq(fields.dictionaryName, 'PhoneNumber'));
+    }
   });
 
   it('refuses a password the policy refuses alike for a new and a known e-mail', async () => {

@@ -47,6 +47,38 @@ describe('rules from resource data', () => {
     expect(firstFailure('', rules)?.kind).toBe('required');
   });
 
+  it('maps MaskRegex to the mask its value must fill; an invalid mask gives no rule', () => {
+    expect(rulesOfInput('phone', input({ maskRegex: '(000) 000-0000' }))).toMatchObject({ mask: '(000) 000-0000' });
+    expect(firstFailure('(512) 555', rulesOfInput('phone', input({ maskRegex: '(000) 000-0000' })))?.kind).toBe(
+      'pattern',
+    );
+    expect(rulesOfInput('phone', input({ maskRegex: '^\\d+$' }))).not.toHaveProperty('mask');
+  });
+
+  it('a dob input is never in the future and MinValue is the minimum age (futureDob, minAge), not a length', () => {
+    const now = new Date('2026-06-15T05:00:00Z');
+    const rules = rulesOfInput('birth', input({ type: 'DOB', isRequired: true, minValue: 18, maxValue: 120 }));
+    expect(rules).toMatchObject({ notFuture: 'dob', minAge: 18, isDate: true });
+    expect(firstFailure('2027-01-01', rules, now)?.kind).toBe('futureDob');
+    expect(firstFailure('2010-01-01', rules, now)?.kind).toBe('minAge');
+    expect(firstFailure('1990-01-01', rules, now)).toBeUndefined();
+  });
+
+  it('a pastDate input is never in the future (futureDate)', () => {
+    const now = new Date('2026-06-15T05:00:00Z');
+    const rules = rulesOfInput('hired', input({ type: 'pastDate' }));
+    expect(firstFailure('2026-07-01', rules, now)?.kind).toBe('futureDate');
+    expect(firstFailure('2026-06-01', rules, now)).toBeUndefined();
+  });
+
+  it('a height input bounds the number by MinValue and MaxValue (minHeight, maxHeight), not its length', () => {
+    const rules = rulesOfInput('height', input({ type: 'height', minValue: 50, maxValue: 250 }));
+    expect(rules).not.toHaveProperty('minLength');
+    expect(firstFailure('40', rules)?.kind).toBe('minHeight');
+    expect(firstFailure('251', rules)?.kind).toBe('maxHeight');
+    expect(firstFailure('175.5', rules)).toBeUndefined();
+  });
+
   it('a hidden input drops its validators', () => {
     expect(rulesOfInput('x', input({ hidden: true, isRequired: true }))).toEqual({});
   });
@@ -86,6 +118,12 @@ describe('rules of a profile form field', () => {
     expect(firstFailure('', rules)?.kind).toBe('required');
     expect(firstFailure('12345', rules)?.kind).toBe('dataLength');
     expect(firstFailure('1234', rules)).toBeUndefined();
+  });
+
+  it('a field with a mask must fill it', () => {
+    const rules = rulesOfFormField({ ...field, dataLength: 14, maskRegex: '(000) 000-0000' });
+    expect(firstFailure('(512) 555-01', rules)?.kind).toBe('pattern');
+    expect(firstFailure('(512) 555-0142', rules)).toBeUndefined();
   });
 
   it('an optional field has minimum 0 and a hidden one no rules', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstFailure, formFailures, type FieldRules } from '@contracts/forms/rules';
+import { firstFailure, formFailures, todayAnywhere, type FieldRules } from '@contracts/forms/rules';
 
 const kindOf = (value: string, rules: FieldRules) => firstFailure(value, rules)?.kind;
 
@@ -84,5 +84,64 @@ describe('only the first failing message per field', () => {
       { name: { required: true, maxLength: 1 }, code: { maxLength: 2, pattern: '[0-9]+' }, note: { maxLength: 10 } },
     );
     expect(failures).toEqual({ name: { kind: 'required' }, code: { kind: 'maxLength' } });
+  });
+});
+
+describe('the further kinds (PP §5 maxHeight, minHeight, minAge, futureDob, futureDate)', () => {
+  // 15 June 2026, 05:00 UTC: "today" for the date rules is the date where it is latest on Earth (UTC+14), the 15th.
+  const now = new Date('2026-06-15T05:00:00Z');
+
+  it('a date of birth in the future is futureDob; today and earlier pass', () => {
+    expect(firstFailure('2026-06-16', { notFuture: 'dob' }, now)?.kind).toBe('futureDob');
+    expect(firstFailure('2026-06-15', { notFuture: 'dob' }, now)).toBeUndefined();
+    expect(firstFailure('1990-01-01', { notFuture: 'dob' }, now)).toBeUndefined();
+  });
+
+  it('another date in the future is futureDate', () => {
+    expect(firstFailure('2030-01-01', { notFuture: 'date' }, now)?.kind).toBe('futureDate');
+    expect(firstFailure('2026-06-14', { notFuture: 'date' }, now)).toBeUndefined();
+  });
+
+  it('someone younger than the minimum age is minAge; the birthday itself counts', () => {
+    expect(firstFailure('2008-06-16', { minAge: 18 }, now)?.kind).toBe('minAge');
+    expect(firstFailure('2008-06-15', { minAge: 18 }, now)).toBeUndefined();
+    expect(firstFailure('1970-02-28', { minAge: 18 }, now)).toBeUndefined();
+  });
+
+  it('a height below or above its bounds is minHeight or maxHeight; a comma is a decimal point', () => {
+    const rules = { minHeight: 50, maxHeight: 250 };
+    expect(firstFailure('49.5', rules)?.kind).toBe('minHeight');
+    expect(firstFailure('250,5', rules)?.kind).toBe('maxHeight');
+    expect(firstFailure('180', rules)).toBeUndefined();
+    expect(firstFailure('50', rules)).toBeUndefined();
+  });
+
+  it('a value that is no date or no number does not have the expected format; an empty optional one passes', () => {
+    expect(firstFailure('next week', { notFuture: 'dob', minAge: 18 }, now)?.kind).toBe('pattern');
+    expect(firstFailure('2026-02-30', { notFuture: 'date' }, now)?.kind).toBe('pattern');
+    expect(firstFailure('tall', { maxHeight: 250 })?.kind).toBe('pattern');
+    expect(firstFailure('', { notFuture: 'dob', minAge: 18, minHeight: 1 }, now)).toBeUndefined();
+  });
+
+  it('carries the field’s own message like every other kind', () => {
+    expect(firstFailure('2030-01-01', { notFuture: 'date', message: 'Not yet!' }, now)).toEqual({
+      kind: 'futureDate',
+      message: 'Not yet!',
+    });
+  });
+
+  it('reads today where it is latest on Earth, so the browser and the server agree wherever they run', () => {
+    expect(todayAnywhere(new Date('2026-06-15T09:59:00Z'))).toBe('2026-06-15');
+    expect(todayAnywhere(new Date('2026-06-15T10:00:00Z'))).toBe('2026-06-16');
+  });
+});
+
+describe('a mask as a field rule', () => {
+  it('a value that does not fill its mask does not have the expected format', () => {
+    const rules = { mask: '(000) 000-0000' };
+    expect(firstFailure('(512) 555-01', rules)?.kind).toBe('pattern');
+    expect(firstFailure('(512) 555-0142', rules)).toBeUndefined();
+    expect(firstFailure('', rules)).toBeUndefined();
+    expect(firstFailure('', { ...rules, required: true })?.kind).toBe('required');
   });
 });

@@ -47,8 +47,10 @@ const listsRead = (record: Field | undefined) => doneEvent('load', { ...fieldLis
 /** Opened and editing: the lists have loaded. */
 const opened = (row = undefined as Field | undefined) => step(opening(row), listsRead(row));
 const edit = (changes: FieldChange): Event => ({ type: 'edit', changes });
-const type = (input: 'dictionaryName' | 'fieldDescription' | 'dataLength' | 'validationRegex', value: string): Event =>
-  edit({ type: 'input.edit', input, value });
+const type = (
+  input: 'dictionaryName' | 'fieldDescription' | 'dataLength' | 'validationRegex' | 'maskRegex',
+  value: string,
+): Event => edit({ type: 'input.edit', input, value });
 const choose = (dataType: Field['dataType']): Event => edit({ type: 'dataType.choose', dataType });
 const validNew = () =>
   run(opened(), type('dictionaryName', 'MemberId'), type('fieldDescription', 'Member id'), choose('NVARCHAR'));
@@ -174,6 +176,14 @@ describe('field dialog: validity (spec §5)', () => {
 
   it('refuses a validation pattern that does not compile', () => {
     expect(selectCanSave(step(validNew(), type('validationRegex', '([a-z')))).toBe(false);
+  });
+
+  it('refuses a mask that is not one of the spec’s notation, and saves one that is (PP §3 MaskRegex, §9)', () => {
+    for (const mask of ['^\\d+$', '000#000', '[0-9]'])
+      expect(selectCanSave(step(validNew(), type('maskRegex', mask)))).toBe(false);
+    const masked = step(validNew(), type('maskRegex', '(000) 000-0000'));
+    expect(selectCanSave(masked)).toBe(true);
+    expect(invokedInput(masked, { type: 'save' })).toMatchObject({ body: { maskRegex: '(000) 000-0000' } });
   });
 
   it('ignores Save while invalid', () => {

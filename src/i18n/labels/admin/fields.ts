@@ -28,6 +28,11 @@ export const fieldLabels = {
   Field_Field_DefaultValue: msg({ id: 'Field_Field_DefaultValue', message: 'Default value' }),
   Field_Field_ValidationMessage: msg({ id: 'Field_Field_ValidationMessage', message: 'Validation message' }),
   Field_Field_MaskRegex: msg({ id: 'Field_Field_MaskRegex', message: 'Mask' }),
+  Field_Text_MaskHint: msg({
+    id: 'Field_Text_MaskHint',
+    message:
+      'What people type is shaped as they type: 0 a digit, 9 an optional digit, A a letter or digit, S a letter, and / ( ) . : - , @ \' " or a space as written, e.g. (000) 000-0000.',
+  }),
   Field_Field_Sufix: msg({ id: 'Field_Field_Sufix', message: 'Suffix' }),
   Field_Field_Prefix: msg({ id: 'Field_Field_Prefix', message: 'Prefix' }),
   Field_Field_ValidationRegex: msg({ id: 'Field_Field_ValidationRegex', message: 'Validation pattern' }),
