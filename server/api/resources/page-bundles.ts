@@ -1,34 +1,30 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Culture } from '@contracts/culture';
-import type { AggregatedWithMenu } from '@contracts/resources';
+import { componentsFor, pageKeys, type PageKey } from '@contracts/pages';
+import { PORTAL_MENU_SECTION, type AggregatedWithMenu } from '@contracts/resources';
 import type { Db } from '../../db/client';
-import { labels } from '../../db/schema';
 import { readAggregated } from './aggregated';
 import { readMenu } from './menus';
 import type { ResourceScope } from './scope';
 
 /**
  * The spec's named resource bundles (public-and-profile §7 "Resources": `login`, `{view}`, `aggregatedResources`,
- * `dashboardAggregatedResources`) are `aggregatedByPage` of fixed components, so an integrator gets exactly what the
- * SPA's pages load (docs/spa.md "i18n loading order"), through one reader.
+ * `dashboardAggregatedResources`) are `aggregatedByPage` of a page's components (`contracts/pages.ts`, the table the
+ * SPA's pages load by: docs/spa.md "i18n loading order"), so an integrator gets exactly what the page loads.
  */
-export const LOGIN_COMPONENTS = ['Global', 'Login'] as const;
-export const LAYOUT_COMPONENTS = ['Global'] as const;
-export const DASHBOARD_COMPONENTS = ['Global', 'Dashboard'] as const;
+export const LOGIN_COMPONENTS = componentsFor('login');
+export const LAYOUT_COMPONENTS = componentsFor(undefined);
+/** The dashboard is the admin area's index page. */
+export const DASHBOARD_COMPONENTS = componentsFor('index');
 /** The menu the dashboard's layout shows (the admin area's left menu). */
-export const DASHBOARD_MENU_SECTION = 'Portal';
+export const DASHBOARD_MENU_SECTION = PORTAL_MENU_SECTION;
 
 /**
- * The component a `resource/{view}` path names, spelled as the labels spell it (`dashboard` → `Dashboard`), or
- * undefined when no label has it: an unknown view is a 404, never an empty bundle.
+ * The page a `resource/{view}` path names, by its page key in any case (`manageUsers`, `MANAGEUSERS`), or undefined:
+ * an unknown view is a 404, never an empty bundle.
  */
-export async function knownView(db: Db, view: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ component: labels.component })
-    .from(labels)
-    .where(eq(sql`lower(${labels.component})`, view.toLowerCase()))
-    .limit(1);
-  return row?.component ?? undefined;
+export function knownView(view: string): PageKey | undefined {
+  const wanted = view.toLowerCase();
+  return pageKeys.find((key) => key.toLowerCase() === wanted);
 }
 
 /** A page's resources and its layout's menu section, read together. */

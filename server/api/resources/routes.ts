@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type * as v from 'valibot';
 import type { Culture } from '@contracts/culture';
 import { normaliseCulture } from '@contracts/culture';
+import { componentsFor } from '@contracts/pages';
 import {
   AggregatedByPageQuerySchema,
   AggregatedResourcesSchema,
@@ -194,18 +195,18 @@ export const resourcesArea = defineArea({
       readLists(db, { culture, clientId: scope.clientId }),
     );
 
-    // `resource/{view}?v`: one view's texts (its component and Global), as its page loads them. Every fixed path of
-    // this area wins over this one; a name no label carries is a 404.
+    // `resource/{view}?v`: one page's resources (Global and the page's components, by page key), as the page loads
+    // them. Every fixed path of this area wins over this one; a name that is no page key is a 404.
     app.get(
       '/:view',
       { schema: { params: ViewParamsSchema, querystring: CultureQuerySchema, response: { 200: AggregatedResourcesSchema } } },
       async (request, reply) => {
-        const view = await knownView(db, request.params.view);
+        const view = knownView(request.params.view);
         if (view === undefined) throw notFound('No view has this name.');
         const scope = await scopeOf(request.query.clientId);
         const culture = normaliseCulture(request.query.culture);
         const key = keyOf('/:view', scope, culture, view);
-        const components = view === 'Global' ? ['Global'] : ['Global', view];
+        const components = componentsFor(view);
         return sendJson(
           reply,
           await cache.getOrCompute(key, AggregatedResourcesSchema, () => readAggregated(db, { scope, components, culture })),
