@@ -89,6 +89,21 @@ export const ImportJobParamsSchema = v.object({ id: EntityId });
 export const ImportClientParamsSchema = v.object({ clientId: EntityId });
 
 /**
+ * Why a row was refused when no field rule refused it: the page words each reason in the reader's language (issue 29
+ * §7), while `message` keeps the report's English. Problems stored before reasons existed have none and show `message`.
+ */
+export const ImportReasonSchema = v.variant('code', [
+  /** The CSV reader could not read the record (an unclosed quote, a stray character). */
+  v.object({ code: v.literal('unreadableRow') }),
+  v.object({ code: v.literal('cellCount'), cells: v.number(), columns: v.number() }),
+  v.object({ code: v.literal('unknownRole'), role: v.string() }),
+  /** Provider administrators are never imported into a client that does not grant the admin application. */
+  v.object({ code: v.literal('providerAdministrator') }),
+  v.object({ code: v.literal('repeatedEmail'), earlierLine: v.number() }),
+]);
+export type ImportReason = v.InferOutput<typeof ImportReasonSchema>;
+
+/**
  * One refusal of a row: the file's line (1 is the header), the column (empty for the whole row) and why. When a field
  * rule refused the cell (contracts/forms), `failure` is the shared rules' own failure (its kind, and the field's own
  * English message when it has one), so the page words it as the profile form does, in the reader's language;
@@ -99,6 +114,7 @@ export const ImportProblemSchema = v.object({
   column: v.string(),
   message: v.string(),
   failure: v.optional(v.object({ kind: v.picklist(messageKinds), message: v.optional(v.string()) })),
+  reason: v.optional(ImportReasonSchema),
 });
 export type ImportProblem = v.InferOutput<typeof ImportProblemSchema>;
 

@@ -106,7 +106,12 @@ export async function* readRecords(text: string, broken: ImportProblem[]): Async
       skip_records_with_error: true,
       on_skip: (error) => {
         if (error !== undefined)
-          broken.push({ line: Number(error.lines), column: '', message: `The row cannot be read: ${error.message}` });
+          broken.push({
+            line: Number(error.lines),
+            column: '',
+            message: `The row cannot be read: ${error.message}`,
+            reason: { code: 'unreadableRow' },
+          });
       },
     }),
   );

@@ -149,7 +149,14 @@ async function planBatch(
         email,
         values: row,
         plan: 'failed',
-        problems: [{ line, column: EMAIL_COLUMN, message: `is also on line ${String(earlier)}` }],
+        problems: [
+          {
+            line,
+            column: EMAIL_COLUMN,
+            message: `is also on line ${String(earlier)}`,
+            reason: { code: 'repeatedEmail', earlierLine: earlier },
+          },
+        ],
       };
     seen.set(key, line);
     const planned = planRow(rules, line, row, people.get(key));

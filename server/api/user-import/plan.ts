@@ -91,6 +91,7 @@ export function cellsByColumn(
         line,
         column: '',
         message: `The row has ${String(cells.length)} cells; the header has ${String(columns.length)}.`,
+        reason: { code: 'cellCount', cells: cells.length, columns: columns.length },
       },
     };
   return { row: Object.fromEntries(columns.map((column, index) => [column, (cells[index] ?? '').trim()])) };
@@ -138,9 +139,19 @@ export function planRow(
   const role = (row[ROLE_COLUMN] ?? '').trim();
   const roles = rolesOf(rules, role, person === undefined);
   if (roles === undefined)
-    problems.push({ line, column: ROLE_COLUMN, message: `${role} is not a role of the client's applications` });
+    problems.push({
+      line,
+      column: ROLE_COLUMN,
+      message: `${role} is not a role of the client's applications`,
+      reason: { code: 'unknownRole', role },
+    });
   if (person?.isAulAdmin === true && !rules.grantsAdminApplication)
-    problems.push({ line, column: EMAIL_COLUMN, message: 'belongs to a provider administrator, who is not imported' });
+    problems.push({
+      line,
+      column: EMAIL_COLUMN,
+      message: 'belongs to a provider administrator, who is not imported',
+      reason: { code: 'providerAdministrator' },
+    });
   if (problems.length > 0 || roles === undefined) return { plan: 'failed', problems };
 
   if (person === undefined) {

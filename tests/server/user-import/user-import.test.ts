@@ -72,7 +72,8 @@ describe.each(databaseKinds)('user import (%s)', (kind) => {
         message: 'is not an e-mail address',
         failure: { kind: 'email', message: 'Enter a valid e-mail address.' },
       },
-      { line: 6, column: 'Email', message: 'is also on line 2' },
+      // Any other refusal carries its reason, which the page words in the reader's language.
+      { line: 6, column: 'Email', message: 'is also on line 2', reason: { code: 'repeatedEmail', earlierLine: 2 } },
     ]);
     expect(await peopleOfUmbrella()).toBe(before);
   });

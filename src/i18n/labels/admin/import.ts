@@ -30,6 +30,27 @@ export const importLabels = {
     id: 'Import_Text_NothingToImport',
     message: 'No row of this file can be imported. Correct the rows below and upload the file again.',
   }),
+  // Why a row was refused when no field rule did (contracts/user-import.ts ImportReasonSchema).
+  Import_Error_UnreadableRow: msg({
+    id: 'Import_Error_UnreadableRow',
+    message: 'The row cannot be read: check its quotes and separators.',
+  }),
+  Import_Error_CellCount: msg({
+    id: 'Import_Error_CellCount',
+    message: 'The row has {cells} cells; the header has {columns}.',
+  }),
+  Import_Error_UnknownRole: msg({
+    id: 'Import_Error_UnknownRole',
+    message: '{role} is not a role of the client’s applications.',
+  }),
+  Import_Error_ProviderAdministrator: msg({
+    id: 'Import_Error_ProviderAdministrator',
+    message: 'This e-mail belongs to a provider administrator, who is not imported.',
+  }),
+  Import_Error_RepeatedEmail: msg({
+    id: 'Import_Error_RepeatedEmail',
+    message: 'This e-mail is also on line {line}.',
+  }),
   Import_Text_ChooseClient: msg({ id: 'Import_Text_ChooseClient', message: 'Choose a client' }),
   Import_Text_LoadingRoles: msg({ id: 'Import_Text_LoadingRoles', message: 'Loading the roles of the client…' }),
   Import_Text_Uploading: msg({ id: 'Import_Text_Uploading', message: 'Checking every row of the file…' }),
