@@ -185,7 +185,12 @@ export const InstanceFormParamsSchema = v.object({
 export const InstanceFormByApplicationParamsSchema = v.object({
   ...InstanceFormParamsSchema.entries,
   /** An active application of the client, by name or alias (any case). */
-  applicationName: v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(200, 'at most 200 characters')),
+  applicationName: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, 'is required'),
+    v.maxLength(200, 'at most 200 characters'),
+  ),
 });
 
 /**

@@ -95,9 +95,9 @@ describeWalks(launcherMachine, {
       await waitFor(() => {
         expect(harness.token.waiting()).toBe(1);
         expect(screen.queryByRole('button', { name: 'Claims Portal' })).toBeNull();
+        expect(harness.token.calls.at(-1)).toMatchObject({ userInformation: { userId: 'user-maria' } });
+        expect(harness.shell?.navigation.left).toEqual([]);
       });
-      expect(harness.token.calls.at(-1)).toMatchObject({ userInformation: { userId: 'user-maria' } });
-      expect(harness.shell?.navigation.left).toEqual([]);
     },
     failed: notWalked('the applications come with the validated profile, so the walk never fails to load them'),
     leaving: async (s, harness) => {

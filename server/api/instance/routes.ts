@@ -18,7 +18,16 @@ import { findClient } from '../profile/service';
 import { readInstanceClientApplications } from './client-applications';
 import { createInstance } from './create';
 import { findInstanceByEmail, formForApplication, NO_PROFILE_BY_EMAIL } from './lookup';
-import { type Access, adminAccess, accessTo, clientForm, findInstance, instanceForm, instanceRecord, saveInstance } from './service';
+import {
+  type Access,
+  adminAccess,
+  accessTo,
+  clientForm,
+  findInstance,
+  instanceForm,
+  instanceRecord,
+  saveInstance,
+} from './service';
 
 const AliasParamsSchema = v.object({ alias: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)) });
 
@@ -169,12 +178,16 @@ export const instanceArea = defineArea({
     // with the person's role in each; the caller's own, or a person by id or by e-mail and client, scoped like the
     // profile (docs/api.md "Profile form"). The spec's `{json}` query is accepted and carries nothing we read.
     const clientApplicationsAnswer = { 200: InstanceClientApplicationListSchema };
-    app.get('/InstanceClientApplication', { schema: { response: clientApplicationsAnswer } }, async (request, reply) => {
-      const own = await findInstance(db, callerOf(request.principal).userId);
-      if (own === undefined) throw unauthorized();
-      reply.header('cache-control', 'no-store');
-      return readInstanceClientApplications(db, own);
-    });
+    app.get(
+      '/InstanceClientApplication',
+      { schema: { response: clientApplicationsAnswer } },
+      async (request, reply) => {
+        const own = await findInstance(db, callerOf(request.principal).userId);
+        if (own === undefined) throw unauthorized();
+        reply.header('cache-control', 'no-store');
+        return readInstanceClientApplications(db, own);
+      },
+    );
     app.get(
       '/InstanceClientApplication/:id',
       { schema: { params: InstanceIdParamsSchema, response: clientApplicationsAnswer } },

@@ -4,7 +4,8 @@ import { defineArea } from '../area';
 import { generateOtpToken, OTP_REDEEMS_PER_MINUTE, redeemOtpToken } from './service';
 
 /** The access token the request came with (the auth hook has already verified it for a signed-in route). */
-const bearerOf = (authorization: string | undefined): string => /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1] ?? '';
+const bearerOf = (authorization: string | undefined): string =>
+  /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1] ?? '';
 
 /**
  * `POST Auth/GenerateOtpToken` (spec public-and-profile §7): a signed-in person's one-time token for one application

@@ -158,8 +158,12 @@ export const resourcesArea = defineArea({
 
     // The spec's named bundles (§7 "Resources"): what the login page, a view, the layout and the dashboard load, each
     // `aggregatedByPage` of fixed components (server/api/resources/page-bundles.ts).
-    cachedGet('/login', CultureQuerySchema, AggregatedResourcesSchema, () => [], ({ scope, culture }) =>
-      readAggregated(db, { scope, components: LOGIN_COMPONENTS, culture }),
+    cachedGet(
+      '/login',
+      CultureQuerySchema,
+      AggregatedResourcesSchema,
+      () => [],
+      ({ scope, culture }) => readAggregated(db, { scope, components: LOGIN_COMPONENTS, culture }),
     );
     cachedGet(
       '/aggregatedResources',
@@ -191,15 +195,25 @@ export const resourcesArea = defineArea({
     );
     // The portal list by client and culture (public-and-profile §7, admin-and-board §7; the spec shows no path): every
     // list of the portal, each taken whole from the best level, as `lists` without `names` answers them.
-    cachedGet('/portalList', CultureQuerySchema, ListsSchema, () => [], ({ scope, culture }) =>
-      readLists(db, { culture, clientId: scope.clientId }),
+    cachedGet(
+      '/portalList',
+      CultureQuerySchema,
+      ListsSchema,
+      () => [],
+      ({ scope, culture }) => readLists(db, { culture, clientId: scope.clientId }),
     );
 
     // `resource/{view}?v`: one page's resources (Global and the page's components, by page key), as the page loads
     // them. Every fixed path of this area wins over this one; a name that is no page key is a 404.
     app.get(
       '/:view',
-      { schema: { params: ViewParamsSchema, querystring: CultureQuerySchema, response: { 200: AggregatedResourcesSchema } } },
+      {
+        schema: {
+          params: ViewParamsSchema,
+          querystring: CultureQuerySchema,
+          response: { 200: AggregatedResourcesSchema },
+        },
+      },
       async (request, reply) => {
         const view = knownView(request.params.view);
         if (view === undefined) throw notFound('No view has this name.');
@@ -209,7 +223,9 @@ export const resourcesArea = defineArea({
         const components = componentsFor(view);
         return sendJson(
           reply,
-          await cache.getOrCompute(key, AggregatedResourcesSchema, () => readAggregated(db, { scope, components, culture })),
+          await cache.getOrCompute(key, AggregatedResourcesSchema, () =>
+            readAggregated(db, { scope, components, culture }),
+          ),
         );
       },
     );

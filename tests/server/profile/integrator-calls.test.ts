@@ -88,7 +88,9 @@ describe.each(databaseKinds)('integrator profile calls by e-mail and client (%s)
     const register = await call('GET', `${form}/Instance/maria@acme.test/acme/es/Register`, { as: 'admin' });
     expect(register).toAnswer(400);
     expect(fieldsOf(problemOf(register))).toEqual(['params.formMode']);
-    expect(await call('GET', `${form}/Instance/sam@globex.test/globex/en/Admin`, { as: 'acmeClientAdmin' })).toAnswer(404);
+    expect(await call('GET', `${form}/Instance/sam@globex.test/globex/en/Admin`, { as: 'acmeClientAdmin' })).toAnswer(
+      404,
+    );
     expect(await call('GET', `${form}/Instance/maria@acme.test/acme/es/Edit`, { as: 'anonymous' })).toAnswer(401);
   });
 

@@ -93,9 +93,14 @@ describe.each(databaseKinds)('resource bundles and the portal list (%s)', (kind)
     const bundle = v.parse(AggregatedWithMenuSchema, (await get('dashboardAggregatedResources?clientId=acme')).body);
     const { menu, ...page } = bundle;
     expect(page).toEqual(
-      v.parse(AggregatedResourcesSchema, (await get('aggregatedByPage?components=Global,Dashboard&clientId=acme')).body),
+      v.parse(
+        AggregatedResourcesSchema,
+        (await get('aggregatedByPage?components=Global,Dashboard&clientId=acme')).body,
+      ),
     );
-    expect(menu).toEqual(v.parse(MenuSchema, (await get(`menus?menuSection=${PORTAL_MENU_SECTION}&clientId=acme`)).body));
+    expect(menu).toEqual(
+      v.parse(MenuSchema, (await get(`menus?menuSection=${PORTAL_MENU_SECTION}&clientId=acme`)).body),
+    );
   });
 
   it('answers the portal list by client and culture: every list, each whole from the best level', async () => {
