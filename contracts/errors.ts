@@ -23,6 +23,8 @@ export const problemCodes = [
   'reset_grant_invalid',
   /** An invitation's `st` token that is tampered, expired, used, revoked or for another client: one answer for all. */
   'invitation_invalid',
+  /** A link's one-time token (contracts/otp-token.ts) that is unknown, spent or expired: one answer for all. */
+  'otp_token_invalid',
   /** 421: the request came in under another address than PUBLIC_URL (server/http/public-address.ts). */
   'misdirected_request',
   'internal',

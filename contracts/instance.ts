@@ -157,3 +157,73 @@ export type AltchaChallenge = v.InferOutput<typeof AltchaChallengeSchema>;
 
 /** Query of `GET FormApplicationTemplateClientField/Register/{clientId}` and the client's empty form. */
 export const RegisterClientParamsSchema = v.object({ clientId: ClientIdSchema });
+
+/** A person's e-mail in a path (`Instance/{email}/{clientId}` and the form paths that name a person by it). */
+const PathEmailSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, 'is required'),
+  v.maxLength(254, 'at most 254 characters'),
+  v.email('is not an e-mail address'),
+);
+
+/** `GET Instance/{email}/{clientId}` (spec admin-and-board §3 "Instance", §7): a person by e-mail within a client. */
+export const InstanceByEmailParamsSchema = v.object({ email: PathEmailSchema, clientId: ClientIdSchema });
+
+/**
+ * How the caller works on the profile a form path names: their own (Edit), as an administrator (Admin) or as an agent
+ * of the same client (Agent). Register has no person, so no path names it.
+ */
+export const InstanceFormModeSchema = v.picklist(['Edit', 'Agent', 'Admin'], 'must be Edit, Agent or Admin');
+
+/**
+ * `GET InstanceApplicationTemplateClientField/Form/Instance/{email}/{clientId}/{culture}/{formMode}` (spec
+ * public-and-profile §7 "Form definitions", the four-part path). The culture is accepted because the spec sends it;
+ * the form holds no texts, so nothing depends on it.
+ */
+export const InstanceFormParamsSchema = v.object({
+  email: PathEmailSchema,
+  clientId: ClientIdSchema,
+  culture: v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/, 'is not a culture')),
+  formMode: InstanceFormModeSchema,
+});
+
+/** `…/Form/InstanceByApplicationName/{email}/{clientId}/{culture}/{formMode}/{applicationName}`: the five-part path. */
+export const InstanceFormByApplicationParamsSchema = v.object({
+  ...InstanceFormParamsSchema.entries,
+  /** An active application of the client, by name or alias (any case). */
+  applicationName: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, 'is required'),
+    v.maxLength(200, 'at most 200 characters'),
+  ),
+});
+
+/**
+ * `GET InstanceClientApplication[/{id} | /{email}/{clientId}]` (spec public-and-profile §7 "Form definitions",
+ * admin-and-board §3 "ClientApplication"): each application the person's client offers, with the person's role in it
+ * (`value`, null when they hold none). Scoped like the profile the path names.
+ */
+export const InstanceClientApplicationSchema = v.object({
+  /** The client application's id. */
+  id: v.string(),
+  clientId: v.string(),
+  clientName: v.string(),
+  applicationId: v.string(),
+  applicationName: v.string(),
+  regionId: v.string(),
+  /** The template the client's form uses for it (the Default template's id when it names none). */
+  templateId: v.nullable(v.string()),
+  instanceId: v.string(),
+  /** The person's full name. */
+  instanceName: v.string(),
+  displayOrder: v.number(),
+  value: v.nullable(v.string()),
+  oktaContainer: v.nullable(v.string()),
+  oktaContainerLabel: v.nullable(v.string()),
+  rolesApiUrl: v.nullable(v.string()),
+  active: v.boolean(),
+});
+export type InstanceClientApplication = v.InferOutput<typeof InstanceClientApplicationSchema>;
+export const InstanceClientApplicationListSchema = v.array(InstanceClientApplicationSchema);

@@ -165,6 +165,13 @@ export const AggregatedResourcesSchema = v.object({
 export type AggregatedResources = v.InferOutput<typeof AggregatedResourcesSchema>;
 
 /** Query of GET resource/aggregatedByPage. */
+/**
+ * `GET resource/aggregatedResources?menuSection` and `resource/dashboardAggregatedResources` (spec public-and-profile
+ * §7): a page's resources as `aggregatedByPage` answers them, with the menu section the page's layout shows.
+ */
+export const AggregatedWithMenuSchema = v.object({ ...AggregatedResourcesSchema.entries, menu: MenuSchema });
+export type AggregatedWithMenu = v.InferOutput<typeof AggregatedWithMenuSchema>;
+
 export const AggregatedByPageQuerySchema = v.object({
   components: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$/), v.maxLength(400)),
   culture: v.optional(v.string()),

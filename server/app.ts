@@ -179,6 +179,10 @@ export async function buildApp({
         codeKey: deriveKey(serverSecret, 'one-time-codes'),
       },
       invitations: { key: deriveKey(serverSecret, 'invitations') },
+      otpTokens: {
+        counter: databaseAttemptCounter(database.db, 'portal_rate_limits'),
+        key: deriveKey(serverSecret, 'otp-tokens'),
+      },
     });
     done();
   });

@@ -13,7 +13,7 @@ import {
   watchUnauthorised,
 } from './api/http';
 import { postNewError } from './api/error-log';
-import { getPublicConfig, getSiteConfiguration } from './api/identity';
+import { generateOtpToken, getPublicConfig, getSiteConfiguration } from './api/identity';
 import { getAggregatedByPage, getFaq, getResourceVersion } from './api/resources';
 import { deferred } from './api/deferred';
 import { AppRoot } from './app/AppRoot';
@@ -41,6 +41,7 @@ const logic = wireApp({
     getResourceVersion,
     getAggregatedByPage,
     getFaq,
+    generateOtpToken,
     postNewError,
     getLastRequestId,
     setRequestCulture,

@@ -55,3 +55,34 @@ export const ClientApplicationTemplateUpdateSchema = v.object({
   version: RowVersionSchema,
 });
 export type ClientApplicationTemplateUpdate = v.InferInput<typeof ClientApplicationTemplateUpdateSchema>;
+
+/**
+ * `GET ApplicationTemplateClientField[/{id}]` (spec public-and-profile §3 "Admin views", §7 "Form definitions"): each
+ * field placed on the template of a client application, with its placement's flags. `id` of the path is the client
+ * application's; a client application without a template of its own shows the Default template's fields, as its form.
+ */
+export const ApplicationTemplateClientFieldSchema = v.object({
+  clientApplicationId: v.string(),
+  clientId: v.string(),
+  clientName: v.string(),
+  applicationId: v.string(),
+  applicationName: v.string(),
+  active: v.boolean(),
+  oktaContainer: v.nullable(v.string()),
+  oktaContainerLabel: v.nullable(v.string()),
+  templateId: v.string(),
+  templateName: v.string(),
+  /** The placement's id (TemplateField). */
+  templateFieldId: v.string(),
+  fieldId: v.string(),
+  fieldName: v.string(),
+  mandatory: v.boolean(),
+  /** Hidden for everyone but administrators (TemplateHiddenField). */
+  hidden: v.boolean(),
+  adminField: v.boolean(),
+  /** Roles (lower case) for which the field is read-only (FieldTemplateLockFor). */
+  fieldTemplateLockFor: v.array(v.string()),
+  displayOrder: v.number(),
+});
+export type ApplicationTemplateClientField = v.InferOutput<typeof ApplicationTemplateClientFieldSchema>;
+export const ApplicationTemplateClientFieldListSchema = v.array(ApplicationTemplateClientFieldSchema);

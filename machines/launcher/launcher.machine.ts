@@ -2,6 +2,7 @@ import { assign, sendTo, setup } from 'xstate';
 import type { ProfileApplication, UserProfile } from '@contracts/profile';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { notProvided, providedAtEdge } from '../support/actors';
+import { needsOtpToken } from '../support/application-links';
 import type { ReportingPorts } from '../support/ports';
 
 /**
@@ -12,7 +13,12 @@ export type LauncherInput = { profile: UserProfile | undefined; ports: Reporting
 
 export type LauncherEvent = { type: 'application.open'; applicationId: string };
 
-type LauncherContext = LauncherInput & { stay: boolean; applications: ProfileApplication[] };
+type LauncherContext = LauncherInput & {
+  stay: boolean;
+  applications: ProfileApplication[];
+  /** The application being opened while its link's one-time token is asked for. */
+  opening: ProfileApplication | undefined;
+};
 
 /** The application to go to without asking: the only one, else the one marked DefaultRedirect (admin-and-board §2). */
 export function automaticChoice(applications: readonly ProfileApplication[]): ProfileApplication | undefined {
@@ -35,16 +41,26 @@ export const launcherMachine = setup({
   actors: {
     /** The applications of the person's client. */
     loadApplications: notProvided<{ profile: UserProfile }, ProfileApplication[]>('loadApplications'),
+    /** A one-time token for this click's link (`{otpToken}`, public-and-profile §9; `POST Auth/GenerateOtpToken`). */
+    issueOtpToken: notProvided<{ profile: UserProfile; application: ProfileApplication }, string>('issueOtpToken'),
   },
   actions: {
     /** Leaves for the application's link, placeholders substituted (provided at the wiring edge). */
-    openApplication: providedAtEdge<{ application: ProfileApplication; profile: UserProfile }>(),
+    openApplication: providedAtEdge<{ application: ProfileApplication; profile: UserProfile; otpToken?: string }>(),
     reportFailure: sendTo(
       ({ context }) => context.ports.notifications,
       (_, { error }: { error: unknown }): NotificationsEvent => ({
         type: 'error.report',
         error,
         action: 'launcher.load',
+      }),
+    ),
+    reportTokenFailure: sendTo(
+      ({ context }) => context.ports.notifications,
+      (_, { error }: { error: unknown }): NotificationsEvent => ({
+        type: 'error.report',
+        error,
+        action: 'launcher.otpToken',
       }),
     ),
   },
@@ -57,6 +73,16 @@ export const launcherMachine = setup({
     hasAutomaticChoice: ({ context }, applications: ProfileApplication[]) =>
       !context.stay && automaticChoice(applications) !== undefined,
     isKnownApplication: ({ context, event }) => context.applications.some((app) => app.id === event.applicationId),
+    /** The automatic choice's link carries `{otpToken}`: a token is asked for before leaving. */
+    automaticChoiceNeedsToken: ({ context }, applications: ProfileApplication[]) => {
+      const chosen = context.stay ? undefined : automaticChoice(applications);
+      return chosen !== undefined && needsOtpToken(chosen.applicationLink);
+    },
+    /** The card opened is one of the person's and its link carries `{otpToken}`. */
+    openedNeedsToken: ({ context, event }) => {
+      const chosen = context.applications.find((app) => app.id === event.applicationId);
+      return chosen !== undefined && needsOtpToken(chosen.applicationLink);
+    },
   },
 }).createMachine({
   id: 'launcher',
@@ -65,6 +91,7 @@ export const launcherMachine = setup({
     ports: input.ports,
     stay: input.stay === true,
     applications: [],
+    opening: undefined,
   }),
   initial: 'starting',
   states: {
@@ -80,6 +107,14 @@ export const launcherMachine = setup({
         src: 'loadApplications',
         input: ({ context }) => ({ profile: context.profile as UserProfile }),
         onDone: [
+          {
+            guard: { type: 'automaticChoiceNeedsToken', params: ({ event }) => event.output },
+            target: 'issuingToken',
+            actions: assign({
+              applications: ({ event }) => event.output,
+              opening: ({ event }) => automaticChoice(event.output),
+            }),
+          },
           {
             guard: { type: 'hasAutomaticChoice', params: ({ event }) => event.output },
             target: 'leaving',
@@ -105,16 +140,58 @@ export const launcherMachine = setup({
     /** Cards, two per row. */
     choosing: {
       on: {
-        'application.open': {
-          guard: 'isKnownApplication',
+        'application.open': [
+          {
+            guard: 'openedNeedsToken',
+            target: 'issuingToken',
+            actions: assign({
+              opening: ({ context, event }) => context.applications.find((app) => app.id === event.applicationId),
+            }),
+          },
+          {
+            guard: 'isKnownApplication',
+            target: 'leaving',
+            actions: {
+              type: 'openApplication',
+              params: ({ context, event }) => ({
+                application: context.applications.find((app) => app.id === event.applicationId) as ProfileApplication,
+                profile: context.profile as UserProfile,
+              }),
+            },
+          },
+        ],
+      },
+    },
+    /**
+     * The link carries `{otpToken}`: a fresh token is asked for this click (the loader shows), then the browser
+     * leaves with it filled in. A refusal is reported and the cards come back, so the person may try again.
+     */
+    issuingToken: {
+      tags: 'busy',
+      invoke: {
+        id: 'issueOtpToken',
+        src: 'issueOtpToken',
+        input: ({ context }) => ({
+          profile: context.profile as UserProfile,
+          application: context.opening as ProfileApplication,
+        }),
+        onDone: {
           target: 'leaving',
           actions: {
             type: 'openApplication',
             params: ({ context, event }) => ({
-              application: context.applications.find((app) => app.id === event.applicationId) as ProfileApplication,
+              application: context.opening as ProfileApplication,
               profile: context.profile as UserProfile,
+              otpToken: event.output,
             }),
           },
+        },
+        onError: {
+          target: 'choosing',
+          actions: [
+            { type: 'reportTokenFailure', params: ({ event }) => ({ error: event.error }) },
+            assign({ opening: undefined }),
+          ],
         },
       },
     },

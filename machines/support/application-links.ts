@@ -5,6 +5,12 @@ export type LinkTokens = { accessToken?: string; idToken?: string; refreshToken?
 
 const AULV1 = '/aulv1/';
 
+/**
+ * Does the link carry `{otpToken}` (any case)? Such a link needs a one-time token asked for the click that opens it
+ * (`POST Auth/GenerateOtpToken`), never one kept from before: each token opens one link once.
+ */
+export const needsOtpToken = (link: string): boolean => /\{otptoken\}/i.test(link);
+
 /** The role the person holds in one application: its application role, else the role on the application itself. */
 export function roleIn(profile: UserProfile, application: Pick<ProfileApplication, 'name' | 'roleValue'>): string {
   const named = profile.applicationRoles.find(

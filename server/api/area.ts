@@ -57,6 +57,8 @@ export interface ApiDeps {
   passwordReset: { counter: AttemptCounter; limits: PasswordResetLimits; codeKey: Buffer };
   /** The key invitations' `st` tokens are sealed under (derived from the server secret). */
   invitations: { key: Buffer };
+  /** One-time link tokens: the key they are hashed and sealed under, and the counter of their rate limit. */
+  otpTokens: { counter: AttemptCounter; key: Buffer };
 }
 
 /**

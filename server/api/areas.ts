@@ -15,6 +15,7 @@ import { healthArea } from './health/routes';
 import { instanceArea } from './instance/routes';
 import { invitationCheckArea } from './invitations/decrypt-route';
 import { invitationsArea } from './invitations/routes';
+import { otpRedeemArea, otpTokenArea } from './otp-tokens/routes';
 import { outboxArea } from './outbox/routes';
 import { passwordResetArea } from './password-reset/routes';
 import { identityArea } from './identity/routes';
@@ -30,6 +31,8 @@ import { usersArea } from './users/routes';
 export const apiAreas: readonly ApiArea[] = [
   healthArea,
   identityArea,
+  otpTokenArea,
+  otpRedeemArea,
   demoGuideArea,
   profileArea,
   instanceArea,

@@ -8,6 +8,7 @@
  * - logs:      error log, audit log and mail outbox
  * - imports:   user import jobs and their rows
  * - invitations: invitations to sign up (the `st` token)
+ * - otp-tokens: one-time tokens for application links (`{otpToken}`)
  * See docs/database.md.
  */
 export * from './tables/portal';
@@ -18,4 +19,5 @@ export * from './tables/logs';
 export * from './tables/password-reset';
 export * from './tables/imports';
 export * from './tables/invitations';
+export * from './tables/otp-tokens';
 export * from './relations';

@@ -3,6 +3,7 @@ import { ProfileValidateResultSchema, type ProfileValidateResult } from '@contra
 import { PublicConfigSchema, type PublicConfig } from '@contracts/public-config';
 import { MenuSchema, SiteProfileSchema, type Menu, type SiteProfile } from '@contracts/resources';
 import type { Culture } from '@contracts/culture';
+import { OtpTokenSchema, type OtpDto, type OtpToken } from '@contracts/otp-token';
 import { http, type CallOptions } from './http';
 
 /**
@@ -50,4 +51,17 @@ export async function getSiteConfiguration(
 ): Promise<SiteProfile> {
   const searchParams = clientId === undefined ? { login } : { login, clientId };
   return v.parse(SiteProfileSchema, await http.get('resource/siteConfiguration', { searchParams, ...options }).json());
+}
+
+/**
+ * POST Auth/GenerateOtpToken (spec §7): a one-time token for one application link (`{otpToken}`, §9), for the OtpDto
+ * of the signed-in person. The launcher sends the access token the call itself carries and what it knows of the person;
+ * no refresh token, so an application never gets more than the hour the access token has left.
+ */
+export async function generateOtpToken(
+  input: { accessToken: string; userInformation: OtpDto['userInformation'] },
+  options: CallOptions = {},
+): Promise<OtpToken> {
+  const json: OtpDto = { bearerToken: input.accessToken, refreshToken: '', userInformation: input.userInformation };
+  return v.parse(OtpTokenSchema, await http.post('Auth/GenerateOtpToken', { json, ...options }).json());
 }

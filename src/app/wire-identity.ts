@@ -9,6 +9,7 @@ import { safeRedirectTarget, sameOriginPath } from '@machines/support/safe-redir
 import type { ProfileApplication, UserProfile } from '@contracts/profile';
 import type { IdentityPort } from '../auth/identity-port';
 import type { MountedWidget } from '../auth/sign-in-widget';
+import type { generateOtpToken as GenerateOtpToken } from '../api/identity';
 import { pushPageView } from './analytics';
 import { prefetchLandings, whenIdle } from './route-prefetch';
 import { resolveRoute } from './routes';
@@ -46,12 +47,15 @@ export function wireIdentity({
   navigation,
   target,
   watchUnauthorised,
+  generateOtpToken,
 }: {
   identity: IdentityPort;
   navigation: NavigationPort;
   target: Window;
   /** The HTTP port's 401 signal (src/api/http.ts), the start of the one 401 policy. */
   watchUnauthorised: (listener: () => void) => () => void;
+  /** POST Auth/GenerateOtpToken: the launcher's one-time token for a `{otpToken}` link. */
+  generateOtpToken: typeof GenerateOtpToken;
 }) {
   /** An address of the SPA goes through the router; anything else (an application's page) is a full load. */
   const go = (url: string) => {
@@ -62,12 +66,12 @@ export function wireIdentity({
       navigation.leave(url);
     }
   };
-  const openApplication = (application: ProfileApplication, profile: UserProfile) => {
+  const openApplication = (application: ProfileApplication, profile: UserProfile, otpToken?: string) => {
     go(
       substitutePlaceholders(application.applicationLink, {
         profile,
         application,
-        tokens: identity.readTokens(),
+        tokens: otpToken === undefined ? identity.readTokens() : { ...identity.readTokens(), otpToken },
         currentPath: target.location.pathname,
       }),
     );
@@ -272,10 +276,21 @@ export function wireIdentity({
       actors: {
         // The profile answered by profile/validate already lists the client's applications for this person.
         loadApplications: fromPromise(({ input }) => Promise.resolve(input.profile.applications)),
+        issueOtpToken: fromPromise(async ({ input, signal }) => {
+          const { profile } = input;
+          const answer = await generateOtpToken(
+            {
+              accessToken: identity.readTokens().accessToken ?? '',
+              userInformation: { userId: profile.userId, userName: profile.userName, email: profile.email },
+            },
+            { signal },
+          );
+          return answer.otpToken;
+        }),
       },
       actions: {
-        openApplication: (_, { application, profile }) => {
-          openApplication(application, profile);
+        openApplication: (_, { application, profile, otpToken }) => {
+          openApplication(application, profile, otpToken);
         },
       },
     });

@@ -11,6 +11,7 @@ import type { Culture } from '@contracts/culture';
 import type { NewError } from '@contracts/error-log';
 import type { AggregatedResources, FaqQuestion } from '@contracts/resources';
 import type { CallOptions } from '../api/http';
+import type { generateOtpToken } from '../api/identity';
 import type { getFaq } from '../api/resources';
 import { messageToLabelValue } from '../i18n/overrides';
 import type { CatalogueRuntime } from '../i18n/runtime';
@@ -46,6 +47,8 @@ export type ShellApi = {
   watchConnection: (listener: (state: 'lost' | 'back') => void) => () => void;
   /** The help page's questions (GET resource/faq). */
   getFaq: typeof getFaq;
+  /** A one-time token for the launcher's `{otpToken}` links (POST Auth/GenerateOtpToken). */
+  generateOtpToken: typeof generateOtpToken;
 } & EditModeApi &
   ProfileApi;
 
@@ -194,6 +197,7 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
     navigation,
     target,
     watchUnauthorised: api.watchUnauthorised,
+    generateOtpToken: api.generateOtpToken,
   });
 
   // The profile flows' wiring (and the profile form it brings) is in a chunk of its own, as their machines are.

@@ -1075,6 +1075,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         loading: {
           on: {
             'xstate.done.actor.loadApplications': [
+              { target: ['#launcher.issuingToken'], guard: 'automaticChoiceNeedsToken' },
               { target: ['#launcher.leaving'], guard: 'hasAutomaticChoice' },
               { target: ['#launcher.choosing'] },
             ],
@@ -1083,7 +1084,22 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           invoke: [{ id: 'loadApplications', src: 'loadApplications' }],
           tags: ['busy'],
         },
-        choosing: { on: { 'application.open': [{ target: ['#launcher.leaving'], guard: 'isKnownApplication' }] } },
+        choosing: {
+          on: {
+            'application.open': [
+              { target: ['#launcher.issuingToken'], guard: 'openedNeedsToken' },
+              { target: ['#launcher.leaving'], guard: 'isKnownApplication' },
+            ],
+          },
+        },
+        issuingToken: {
+          on: {
+            'xstate.done.actor.issueOtpToken': [{ target: ['#launcher.leaving'] }],
+            'xstate.error.actor.issueOtpToken': [{ target: ['#launcher.choosing'] }],
+          },
+          invoke: [{ id: 'issueOtpToken', src: 'issueOtpToken' }],
+          tags: ['busy'],
+        },
         failed: {},
         leaving: { type: 'final', tags: ['busy'] },
       },

@@ -54,6 +54,14 @@ const publicPortalRoutes = [
   'GET /api/v1/resource/loginlogo',
   'GET /api/v1/resource/profile/logo',
   'GET /api/v1/resource/signQuestions',
+  // The spec's named bundles and the portal list (docs/api.md "Resources"): texts, lists and menus, like the above.
+  'GET /api/v1/resource/login',
+  'GET /api/v1/resource/aggregatedResources',
+  'GET /api/v1/resource/dashboardAggregatedResources',
+  'GET /api/v1/resource/portalList',
+  'GET /api/v1/resource/:view',
+  // What consumes a link's one-time token: the application the link opened, which has no portal token of its own.
+  'POST /api/v1/Auth/RedeemOtpToken',
   // Self sign-up (issue 9): the Register form, the ALTCHA challenge and the registration itself come before sign-in.
   'GET /api/v1/FormApplicationTemplateClientField/Register/:clientId',
   'GET /api/v1/captcha/challenge',

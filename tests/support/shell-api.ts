@@ -13,6 +13,9 @@ import { signQuestions } from './profile-fixtures';
 
 type AggregatedInput = Parameters<ShellApi['getAggregatedByPage']>[0];
 
+/** The one-time token `answeringApi` gives the launcher for a `{otpToken}` link. */
+export const ONE_TIME_TOKEN = 'one-time-token-1';
+
 const unanswered = (name: string) => () => Promise.reject(new Error(`${name} is not answered in this test`));
 const unansweredProfileCalls: Omit<ProfileApi, 'getAggregatedByPage'> = {
   getPublicConfig: unanswered('getPublicConfig'),
@@ -48,6 +51,8 @@ export function answeringApi(answer: (input: AggregatedInput) => Partial<Aggrega
       return Promise.resolve();
     },
     getFaq: () => Promise.reject(new Error('getFaq is not answered in this test')),
+    // The launcher's one-time token: a fixed one, so a walk sees it filled into the link.
+    generateOtpToken: () => Promise.resolve({ otpToken: ONE_TIME_TOKEN, expiresAt: '2026-01-01T00:02:00.000Z' }),
     getLastRequestId: () => 'req-last',
     setRequestCulture: vi.fn(),
     watchUnauthorised: (listener) => {

@@ -1,5 +1,6 @@
 import { ApplicationListSchema } from '@contracts/admin/applications';
 import {
+  ApplicationTemplateClientFieldListSchema,
   ClientApplicationActivationSchema,
   ClientApplicationListSchema,
   ClientApplicationTemplateSchema,
@@ -7,11 +8,15 @@ import {
 } from '@contracts/admin/client-applications';
 import { ClientIdParamsSchema, IdParamsSchema } from '@contracts/admin/common';
 import { listClientApplications } from '../applications/queries';
+import { notFound } from '../../http/problem';
 import { defineArea } from '../area';
+import { findClient } from '../profile/service';
 import { actorOf, reachOfCaller } from '../support/caller';
-import { assertReaches } from '../support/reach';
+import { assertReaches, clientOfRead } from '../support/reach';
+import { ClientQuerySchema } from '../resources/query-params';
 import { getTemplateRecord, listForClient, withoutClient } from './queries';
 import { saveActivation, updateTemplateRecord } from './service';
+import { readTemplateClientFields } from './template-fields-view';
 
 /**
  * Spec admin-and-board §7: the applications each client offers (docs/api.md "Admin catalogue"). A client
@@ -63,6 +68,31 @@ export const clientApplicationsArea = defineArea({
         const record = await getTemplateRecord(db, request.params.id);
         assertReaches(await reachOfCaller(deps, request), record.clientId, 'client application');
         return withoutClient(record);
+      },
+    );
+
+    // The spec's ViewApplicationTemplateClientField: every client the caller reaches (a client administrator: their
+    // own, whatever `clientId` says; another client answers 404), or one with `clientId`.
+    app.get(
+      '/ApplicationTemplateClientField',
+      { schema: { querystring: ClientQuerySchema, response: { 200: ApplicationTemplateClientFieldListSchema } } },
+      async (request) => {
+        const reach = await reachOfCaller(deps, request);
+        const named = request.query.clientId;
+        const client = named === undefined ? undefined : await findClient(db, named);
+        if (named !== undefined && client === undefined) throw notFound('No client has this id.');
+        return readTemplateClientFields(db, { clientId: clientOfRead(reach, client?.id) });
+      },
+    );
+
+    // One client application's placements (`id`: the client application's, as `ClientApplicationTemplate/{id}`).
+    app.get(
+      '/ApplicationTemplateClientField/:id',
+      { schema: { params: IdParamsSchema, response: { 200: ApplicationTemplateClientFieldListSchema } } },
+      async (request) => {
+        const record = await getTemplateRecord(db, request.params.id);
+        assertReaches(await reachOfCaller(deps, request), record.clientId, 'client application');
+        return readTemplateClientFields(db, { clientId: record.clientId, clientApplicationId: record.id });
       },
     );
 

@@ -1,6 +1,10 @@
 import * as v from 'valibot';
 import {
+  InstanceByEmailParamsSchema,
+  InstanceClientApplicationListSchema,
   InstanceCreateSchema,
+  InstanceFormByApplicationParamsSchema,
+  InstanceFormParamsSchema,
   InstanceIdParamsSchema,
   InstanceRecordSchema,
   InstanceUpdateSchema,
@@ -8,11 +12,22 @@ import {
 import { FormClientParamsSchema, FormDefinitionSchema, RoleListSchema } from '@contracts/profile-form';
 import type { Principal } from '../../auth/principal';
 import { demoApplicationRoles } from '../../db/seed';
-import { notFound, unauthorized } from '../../http/problem';
+import { notFound, unauthorized, validationFailed } from '../../http/problem';
 import { defineArea } from '../area';
 import { findClient } from '../profile/service';
+import { readInstanceClientApplications } from './client-applications';
 import { createInstance } from './create';
-import { adminAccess, accessTo, clientForm, findInstance, instanceForm, instanceRecord, saveInstance } from './service';
+import { findInstanceByEmail, formForApplication, NO_PROFILE_BY_EMAIL } from './lookup';
+import {
+  type Access,
+  adminAccess,
+  accessTo,
+  clientForm,
+  findInstance,
+  instanceForm,
+  instanceRecord,
+  saveInstance,
+} from './service';
 
 const AliasParamsSchema = v.object({ alias: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)) });
 
@@ -36,6 +51,19 @@ export const instanceArea = defineArea({
       const access = await accessTo(db, callerOf(principal), instance, config.providerPrefix);
       return { instance: instance as NonNullable<typeof instance>, access };
     };
+    /** The same, for a profile named by e-mail and client: every miss and refusal is one 404. */
+    const reachableByEmail = async (principal: Principal | null, email: string, clientRef: string) => {
+      const instance = await findInstanceByEmail(db, email, clientRef);
+      const access = await accessTo(db, callerOf(principal), instance, config.providerPrefix, NO_PROFILE_BY_EMAIL);
+      return { instance: instance as NonNullable<typeof instance>, access };
+    };
+    /** A form path names the mode the caller works in: it must be the one the server gives them for that profile. */
+    const assertMode = (access: Access, formMode: Access['mode']) => {
+      if (access.mode !== formMode)
+        throw validationFailed([
+          { field: 'params.formMode', message: `is not how the caller works on this profile (${access.mode})` },
+        ]);
+    };
 
     app.get('/Instance', { schema: { response: { 200: InstanceRecordSchema } } }, async (request, reply) => {
       const caller = callerOf(request.principal);
@@ -50,6 +78,22 @@ export const instanceArea = defineArea({
       { schema: { params: InstanceIdParamsSchema, response: { 200: InstanceRecordSchema } } },
       async (request, reply) => {
         const { instance, access } = await reachable(request.principal, request.params.id);
+        reply.header('cache-control', 'no-store');
+        return instanceRecord(db, instance, access.viewer);
+      },
+    );
+
+    // Spec admin-and-board §3 "Instance: loaded by email and client id", §7 `GET Instance/{a}/{b}`: scoped exactly
+    // like `Instance/{id}` (the person, an administrator who reaches the client, an agent of the same client).
+    app.get(
+      '/Instance/:email/:clientId',
+      { schema: { params: InstanceByEmailParamsSchema, response: { 200: InstanceRecordSchema } } },
+      async (request, reply) => {
+        const { instance, access } = await reachableByEmail(
+          request.principal,
+          request.params.email,
+          request.params.clientId,
+        );
         reply.header('cache-control', 'no-store');
         return instanceRecord(db, instance, access.viewer);
       },
@@ -93,6 +137,32 @@ export const instanceArea = defineArea({
       },
     );
 
+    // The spec's four-part form path: the person by e-mail and client, the culture, the mode the caller works in.
+    app.get(
+      '/InstanceApplicationTemplateClientField/Form/Instance/:email/:clientId/:culture/:formMode',
+      { schema: { params: InstanceFormParamsSchema, response: { 200: FormDefinitionSchema } } },
+      async (request, reply) => {
+        const { email, clientId, formMode } = request.params;
+        const { instance, access } = await reachableByEmail(request.principal, email, clientId);
+        assertMode(access, formMode);
+        reply.header('cache-control', 'no-store');
+        return instanceForm(db, instance, access);
+      },
+    );
+
+    // The five-part path: the same form narrowed to one application (Edit Profile opened for an application).
+    app.get(
+      '/InstanceApplicationTemplateClientField/Form/InstanceByApplicationName/:email/:clientId/:culture/:formMode/:applicationName',
+      { schema: { params: InstanceFormByApplicationParamsSchema, response: { 200: FormDefinitionSchema } } },
+      async (request, reply) => {
+        const { email, clientId, formMode, applicationName } = request.params;
+        const { instance, access } = await reachableByEmail(request.principal, email, clientId);
+        assertMode(access, formMode);
+        reply.header('cache-control', 'no-store');
+        return formForApplication(await instanceForm(db, instance, access), applicationName);
+      },
+    );
+
     app.get(
       '/FormApplicationTemplateClientField/:clientId/:culture',
       { schema: { params: FormClientParamsSchema, response: { 200: FormDefinitionSchema } } },
@@ -101,6 +171,40 @@ export const instanceArea = defineArea({
         if (client === undefined) throw notFound('No client has this id.');
         reply.header('cache-control', 'no-store');
         return clientForm(db, callerOf(request.principal), client, config.providerPrefix);
+      },
+    );
+
+    // The spec's `InstanceClientApplication?{json}; /{id}?{json}; /{a}/{b}`: the applications of the person's client
+    // with the person's role in each; the caller's own, or a person by id or by e-mail and client, scoped like the
+    // profile (docs/api.md "Profile form"). The spec's `{json}` query is accepted and carries nothing we read.
+    const clientApplicationsAnswer = { 200: InstanceClientApplicationListSchema };
+    app.get(
+      '/InstanceClientApplication',
+      { schema: { response: clientApplicationsAnswer } },
+      async (request, reply) => {
+        const own = await findInstance(db, callerOf(request.principal).userId);
+        if (own === undefined) throw unauthorized();
+        reply.header('cache-control', 'no-store');
+        return readInstanceClientApplications(db, own);
+      },
+    );
+    app.get(
+      '/InstanceClientApplication/:id',
+      { schema: { params: InstanceIdParamsSchema, response: clientApplicationsAnswer } },
+      async (request, reply) => {
+        const { instance } = await reachable(request.principal, request.params.id);
+        reply.header('cache-control', 'no-store');
+        return readInstanceClientApplications(db, instance);
+      },
+    );
+    app.get(
+      '/InstanceClientApplication/:email/:clientId',
+      { schema: { params: InstanceByEmailParamsSchema, response: clientApplicationsAnswer } },
+      async (request, reply) => {
+        const { email, clientId } = request.params;
+        const { instance } = await reachableByEmail(request.principal, email, clientId);
+        reply.header('cache-control', 'no-store');
+        return readInstanceClientApplications(db, instance);
       },
     );
 

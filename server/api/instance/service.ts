@@ -58,17 +58,18 @@ export async function accessTo(
   caller: Principal,
   instance: InstanceRow | undefined,
   providerPrefix: string,
+  missing = 'No profile has this id.',
 ): Promise<Access> {
-  if (instance === undefined) throw notFound('No profile has this id.');
+  if (instance === undefined) throw notFound(missing);
   if (caller.userId === instance.id)
     return { mode: 'Edit', viewer: { admin: false, role: caller.role }, grantsAdminApplication: false };
   if (reaches(await reachOf(db, caller, providerPrefix), instance.clientId)) {
-    if (instance.isAulAdmin && caller.role !== 'admin') throw notFound('No profile has this id.');
+    if (instance.isAulAdmin && caller.role !== 'admin') throw notFound(missing);
     return adminAccess(caller);
   }
   if (caller.role === 'agent' && caller.clientId === instance.clientId && !isAdministrator(instance))
     return { mode: 'Agent', viewer: { admin: false, role: caller.role }, grantsAdminApplication: false };
-  throw notFound('No profile has this id.');
+  throw notFound(missing);
 }
 
 /**

@@ -39,3 +39,8 @@ export const SiteConfigurationQuerySchema = v.object({
 const ImageName = v.optional(v.pipe(v.string(), v.maxLength(200)));
 export const LogoQuerySchema = v.object({ imgName: ImageName, clientId: v.optional(ClientIdSchema) });
 export const ProfileLogoQuerySchema = v.object({ imgName: ImageName });
+
+/** `resource/{view}`: a component name, as keys start (`Dashboard` of `Dashboard_Text_Title`). */
+export const ViewParamsSchema = v.object({
+  view: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,60}$/, 'a view name (letters and digits)')),
+});

@@ -2,9 +2,11 @@ import type { FastifyReply } from 'fastify';
 import type * as v from 'valibot';
 import type { Culture } from '@contracts/culture';
 import { normaliseCulture } from '@contracts/culture';
+import { componentsFor } from '@contracts/pages';
 import {
   AggregatedByPageQuerySchema,
   AggregatedResourcesSchema,
+  AggregatedWithMenuSchema,
   FaqSchema,
   LabelListSchema,
   ListsSchema,
@@ -28,6 +30,14 @@ import { withInspectorEntry } from './inspector-entry';
 import { readLabels } from './labels';
 import { readLists } from './lists';
 import { readMenu } from './menus';
+import {
+  DASHBOARD_COMPONENTS,
+  DASHBOARD_MENU_SECTION,
+  knownView,
+  LAYOUT_COMPONENTS,
+  LOGIN_COMPONENTS,
+  readWithMenu,
+} from './page-bundles';
 import type { ResourceScope } from './scope';
 import { readSettings } from './settings';
 import { readSiteProfile } from './site-profile';
@@ -43,6 +53,7 @@ import {
   MenusQuerySchema,
   ProfileLogoQuerySchema,
   SiteConfigurationQuerySchema,
+  ViewParamsSchema,
 } from './query-params';
 
 /** Version answers must never be reused: they are how SPAs learn that their cached resources are stale. */
@@ -133,14 +144,89 @@ export const resourcesArea = defineArea({
           ...(query.names === undefined ? {} : { names: query.names.split(',') }),
         }),
     );
+    /** Every menu answer, alone or in a bundle, gets the flow inspector's entry when the inspector is on. */
+    const decorateMenu = (culture: Culture) => (menu: Awaited<ReturnType<typeof readMenu>>) =>
+      config.inspector ? withInspectorEntry(menu, culture) : menu;
     cachedGet(
       '/menus',
       MenusQuerySchema,
       MenuSchema,
       (query) => [query.menuSection],
-      async ({ query, scope, culture }) => {
-        const menu = await readMenu(db, { section: query.menuSection, culture, clientId: scope.clientId });
-        return config.inspector ? withInspectorEntry(menu, culture) : menu;
+      async ({ query, scope, culture }) =>
+        decorateMenu(culture)(await readMenu(db, { section: query.menuSection, culture, clientId: scope.clientId })),
+    );
+
+    // The spec's named bundles (§7 "Resources"): what the login page, a view, the layout and the dashboard load, each
+    // `aggregatedByPage` of fixed components (server/api/resources/page-bundles.ts).
+    cachedGet(
+      '/login',
+      CultureQuerySchema,
+      AggregatedResourcesSchema,
+      () => [],
+      ({ scope, culture }) => readAggregated(db, { scope, components: LOGIN_COMPONENTS, culture }),
+    );
+    cachedGet(
+      '/aggregatedResources',
+      MenusQuerySchema,
+      AggregatedWithMenuSchema,
+      (query) => [query.menuSection],
+      ({ query, scope, culture }) =>
+        readWithMenu(db, {
+          scope,
+          components: LAYOUT_COMPONENTS,
+          culture,
+          menuSection: query.menuSection,
+          decorateMenu: decorateMenu(culture),
+        }),
+    );
+    cachedGet(
+      '/dashboardAggregatedResources',
+      CultureQuerySchema,
+      AggregatedWithMenuSchema,
+      () => [],
+      ({ scope, culture }) =>
+        readWithMenu(db, {
+          scope,
+          components: DASHBOARD_COMPONENTS,
+          culture,
+          menuSection: DASHBOARD_MENU_SECTION,
+          decorateMenu: decorateMenu(culture),
+        }),
+    );
+    // The portal list by client and culture (public-and-profile §7, admin-and-board §7; the spec shows no path): every
+    // list of the portal, each taken whole from the best level, as `lists` without `names` answers them.
+    cachedGet(
+      '/portalList',
+      CultureQuerySchema,
+      ListsSchema,
+      () => [],
+      ({ scope, culture }) => readLists(db, { culture, clientId: scope.clientId }),
+    );
+
+    // `resource/{view}?v`: one page's resources (Global and the page's components, by page key), as the page loads
+    // them. Every fixed path of this area wins over this one; a name that is no page key is a 404.
+    app.get(
+      '/:view',
+      {
+        schema: {
+          params: ViewParamsSchema,
+          querystring: CultureQuerySchema,
+          response: { 200: AggregatedResourcesSchema },
+        },
+      },
+      async (request, reply) => {
+        const view = knownView(request.params.view);
+        if (view === undefined) throw notFound('No view has this name.');
+        const scope = await scopeOf(request.query.clientId);
+        const culture = normaliseCulture(request.query.culture);
+        const key = keyOf('/:view', scope, culture, view);
+        const components = componentsFor(view);
+        return sendJson(
+          reply,
+          await cache.getOrCompute(key, AggregatedResourcesSchema, () =>
+            readAggregated(db, { scope, components, culture }),
+          ),
+        );
       },
     );
     cachedGet(

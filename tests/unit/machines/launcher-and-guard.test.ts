@@ -3,7 +3,7 @@ import { initialTransition, transition } from 'xstate';
 import { guardMachine } from '@machines/guard/guard.machine';
 import { automaticChoice, launcherMachine } from '@machines/launcher/launcher.machine';
 import type { Menu } from '@contracts/resources';
-import { doneEvent } from '../../support/controlled-actor';
+import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import { guardInput } from '../../support/machine-contexts';
 import { fakePorts } from '../../support/fake-ports';
 import { application, claims, profile } from '../../support/profiles';
@@ -56,6 +56,37 @@ describe('launcher (admin-and-board §2)', () => {
     // The card still opens the application.
     const [, opened] = transition(launcherMachine, next, { type: 'application.open', applicationId: application().id });
     expect(paramsOf(opened, 'openApplication')).toEqual({ application: application(), profile: profile() });
+  });
+
+  it('asks for a one-time token for a link with {otpToken} (PP §9), then leaves with it; a refusal brings the cards back', () => {
+    const withToken = { ...claims, applicationLink: '/demo-apps/claims?otp={OTPTOKEN}' };
+    // The only application: the token is asked for before leaving, not after.
+    const [asking, none] = transition(launcherMachine, loading(), doneEvent('loadApplications', [withToken]));
+    expect(asking.value).toBe('issuingToken');
+    expect(asking.hasTag('busy')).toBe(true);
+    expect(paramsOf(none, 'openApplication')).toBeUndefined();
+    const [left, actions] = transition(launcherMachine, asking, doneEvent('issueOtpToken', 'tok-1'));
+    expect(left.value).toBe('leaving');
+    expect(paramsOf(actions, 'openApplication')).toEqual({
+      application: withToken,
+      profile: profile(),
+      otpToken: 'tok-1',
+    });
+    // A card: asked for at the click that opens it; a refused token reports and shows the cards again.
+    const [choosing] = transition(
+      launcherMachine,
+      loading(),
+      doneEvent('loadApplications', [application(), withToken]),
+    );
+    const [clicked] = transition(launcherMachine, choosing, { type: 'application.open', applicationId: withToken.id });
+    expect(clicked.value).toBe('issuingToken');
+    const [back] = transition(launcherMachine, clicked, errorEvent('issueOtpToken', new Error('refused')));
+    expect(back.value).toBe('choosing');
+    expect(back.context.opening).toBeUndefined();
+    // A link without the placeholder asks for nothing.
+    expect(
+      transition(launcherMachine, back, { type: 'application.open', applicationId: application().id })[0].value,
+    ).toBe('leaving');
   });
 
   it('waits for the guard when no one is signed in', () => {
