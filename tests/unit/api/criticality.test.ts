@@ -7,19 +7,10 @@ import { createTemplate } from '@src/api/admin/templates';
 import { criticalityHeaders, criticalityLevels } from '@src/api/criticality';
 import { createInstance, getInstanceForm } from '@src/api/instance';
 import { createOtp, resetPassword, validateOtp } from '@src/api/password-reset';
+import { PageRequest } from '@tests/support/page-request';
 
 /** Every request the SPA sent in a test, as the server would receive it. */
 const sent: Request[] = [];
-
-/**
- * The unit project runs in Node, where the client's relative `/api/v1/…` has no page to resolve against: requests
- * resolve it against a page's address, as a browser does.
- */
-class PageRequest extends Request {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, 'https://portal.test/') : input, init);
-  }
-}
 
 beforeEach(() => {
   vi.stubGlobal('Request', PageRequest);
