@@ -118,6 +118,26 @@ describe('admin layout: the left menu by role (admin-and-board §2, §6)', () =>
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
   });
 
+  it('renders each entry’s Caption as HTML, sanitised (public-and-profile §2 "Portal menu items")', async () => {
+    const rich: Menu = {
+      section: 'Portal',
+      menuItems: [
+        item('/dashboard', '<b>Dash</b>board<img src="x" onerror="alert(1)"><script>alert(2)</script>', 1, ['admin']),
+      ],
+    };
+    await openAdmin('admin', rich);
+    const nav = await screen.findByRole('navigation');
+    const link = nav.querySelector('a[href="/dashboard"]');
+    if (link === null) throw new Error('no menu link to /dashboard');
+    expect(link.textContent).toBe('Dashboard');
+    // The markup is rendered, not shown as text: the bold part is an element of its own.
+    expect(link.querySelector('b')?.textContent).toBe('Dash');
+    expect(link.textContent).not.toContain('<b>');
+    // What the sanitiser takes out never reaches the page.
+    expect(link.querySelector('script')).toBeNull();
+    expect(link.querySelector('[onerror]')).toBeNull();
+  });
+
   it('shows the initials of the signed-in person in the top bar, and names the button with them first (WCAG 2.5.3)', async () => {
     await openAdmin('admin');
     const button = await screen.findByRole('button', { name: /account menu$/i });
