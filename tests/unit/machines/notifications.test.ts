@@ -3,7 +3,8 @@ import { transition } from 'xstate';
 import { notificationsMachine } from '@machines/notifications/notifications.machine';
 import { selectErrorModal } from '@machines/notifications/notifications.selectors';
 import type { ErrorModal, Snackbar } from '@machines/notifications/notifications.types';
-import { ApiError } from '@contracts/failures';
+import * as v from 'valibot';
+import { ApiError, CriticalError } from '@contracts/failures';
 import { spawnActionType } from '../../support/controlled-actor';
 
 const snackbar = (overrides: Partial<Snackbar> = {}): Snackbar => ({
@@ -203,6 +204,22 @@ describe('notifications: reported errors (spec §8)', () => {
   it('gives a TypeError the fixed type heading', () => {
     const { next } = report(new TypeError('x is undefined'), true);
     expect(next.context.modals[0]?.heading).toEqual({ id: 'Global_Error_Type' });
+  });
+
+  it('gives a ReferenceError, a CriticalError and data that is no error their fixed headings', () => {
+    const heading = (error: unknown) => report(error, true).next.context.modals[0]?.heading;
+    expect(heading(new ReferenceError('y is not defined'))).toEqual({ id: 'Global_Error_Reference' });
+    expect(heading(new CriticalError('the reset could not finish'))).toEqual({ id: 'Global_Error_Critical' });
+    expect(heading({ reason: 'quota' })).toEqual({ id: 'Global_Error_Unknown' });
+  });
+
+  it('heads an answer that breaks its contract with the validation heading, one message per line', () => {
+    const invalid = v.safeParse(v.object({ id: v.string(), version: v.number() }), { id: 1, version: 'x' });
+    if (invalid.success) throw new Error('the answer was expected to break its contract');
+    const modal = report(new v.ValiError(invalid.issues), true).next.context.modals[0];
+    expect(modal?.heading).toEqual({ id: 'Global_Error_Validation' });
+    expect(modal?.messages).toHaveLength(2);
+    expect(modal?.messages.every((message) => 'raw' in message && !message.raw.includes('\n'))).toBe(true);
   });
 
   it('shows the message when the failure has one, else the data itself (public-and-profile §2 "Modal dialog")', () => {
