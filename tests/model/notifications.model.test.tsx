@@ -144,6 +144,9 @@ const walks = describeWalks(notificationsMachine, {
       const snackbar = screen.getByTestId('snackbar');
       expect(within(snackbar).getByText('Profile saved')).toBeInTheDocument();
       expect(within(snackbar).getByText(en('Global_Text_SuccessTitle'))).toBeInTheDocument();
+      // Its icon, and its place: fixed at the top, centred (public-and-profile §2 "Snackbar").
+      expect(snackbar.querySelector('svg')).not.toBeNull();
+      expect(snackbar.parentElement).toHaveStyle({ position: 'fixed', left: '50%', transform: 'translateX(-50%)' });
     },
     'modal.closed': () => {
       expect(screen.queryByTestId('error-modal')).not.toBeInTheDocument();
