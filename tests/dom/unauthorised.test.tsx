@@ -1,4 +1,4 @@
-import { act, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Menu } from '@contracts/resources';
 import { storage } from '@src/app/storage';
@@ -44,6 +44,34 @@ describe('one 401 policy for the whole SPA (issue 8)', () => {
     });
     // The board guard follows this after the next sign-in (admin-and-board §4): the way back to the page.
     expect(storage.read(storageKeys.redirectUrl)).toBe('/profile?tab=security');
+  });
+
+  it('blanks the initials while the person is being signed out (admin-and-board §4 "Logout flag")', async () => {
+    const api = answeringApi();
+    const shell = renderShell({
+      path: '/profile',
+      api: api.api,
+      input: { session: { signOutReason: undefined, profile: profile({ role: 'admin' }) } },
+    });
+    await waitFor(() => {
+      if (shell.identity.menu.waiting() !== 1) throw new Error('the menu has not been asked for yet');
+    });
+    act(() => {
+      shell.identity.menu.resolve(menu);
+    });
+    expect(await screen.findByRole('button', { name: 'MG, account menu' }, { timeout: 20_000 })).toHaveTextContent(
+      'MG',
+    );
+
+    act(() => {
+      api.answerUnauthorised();
+    });
+    await waitFor(() => {
+      expect(shell.identity.signOut.waiting()).toBe(1);
+    });
+    // Signing out: the top bar is still there, its button no longer names anybody.
+    const button = screen.getByRole('button', { name: 'Account menu' });
+    expect(button.textContent).toBe('');
   });
 
   it('does nothing for an anonymous visitor', async () => {
