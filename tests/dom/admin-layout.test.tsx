@@ -25,9 +25,9 @@ const portalMenu: Menu = {
 };
 
 /** Opens the admin area's always-allowed page (the profile placeholder) for a role, answering the menu call. */
-async function openAdmin(role: Role, menu: Menu = portalMenu) {
+async function openAdmin(role: Role, menu: Menu = portalMenu, path = '/profile') {
   const shell = renderShell({
-    path: '/profile',
+    path,
     api: answeringApi().api,
     input: { session: { signOutReason: undefined, profile: profile({ role }) } },
   });
@@ -143,6 +143,24 @@ describe('admin layout: the left menu by role (admin-and-board §2, §6)', () =>
     const button = await screen.findByRole('button', { name: /account menu$/i });
     expect(button).toHaveTextContent('MG');
     expect(button).toHaveAccessibleName('MG, account menu');
+  });
+});
+
+describe('admin layout: the initials menu (admin-and-board §2 "Top bar")', () => {
+  it('opens Edit Profile and Log out; Edit Profile goes to the admin area’s profile page', async () => {
+    // Opened on another page of the admin area, so that going to the profile page is a step of its own.
+    const shell = await openAdmin('admin', portalMenu, '/field');
+    await userEvent.click(await screen.findByRole('button', { name: 'MG, account menu' }));
+    expect((await screen.findAllByRole('menuitem')).map((entry) => entry.textContent)).toEqual([
+      'Edit Profile',
+      'Log out',
+    ]);
+    const before = shell.location.history.length;
+    // Chosen by keyboard (the menu's pointer selection does not fire under jsdom): the first entry, then Enter.
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => {
+      expect(shell.location.history.slice(before)).toEqual(['/profile']);
+    });
   });
 });
 
