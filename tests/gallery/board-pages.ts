@@ -25,6 +25,8 @@ export const boardPages: readonly GalleryPage[] = [
           loading: fromProfile,
           failed: `${fromProfile}; the walks (tests/model/launcher) show its message`,
           leaving: 'the browser leaves for the chosen application',
+          issuingToken:
+            'a moment between the click and leaving: only a link with {otpToken} passes it, and no demo link has one',
         },
       },
     ],
