@@ -31,7 +31,7 @@ export const fieldLabels = {
   Field_Text_MaskHint: msg({
     id: 'Field_Text_MaskHint',
     message:
-      'What people type is shaped as they type: 0 a digit, 9 an optional digit, A a letter or digit, S a letter, and / ( ) . : - , @ \' " or a space as written, e.g. (000) 000-0000.',
+      'What people type is shaped as they type: 0 a digit, 9 an optional digit, A a letter or digit, S a letter; the hyphen, a space and / ( ) . : , @ \' " stay as written, e.g. (000) 000-0000.',
   }),
   Field_Field_Sufix: msg({ id: 'Field_Field_Sufix', message: 'Suffix' }),
   Field_Field_Prefix: msg({ id: 'Field_Field_Prefix', message: 'Prefix' }),
