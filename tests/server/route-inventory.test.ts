@@ -32,6 +32,8 @@ const clientAdminWrites = [
   // Their own client's texts in Edit Mode (tests/server/resources/write.test.ts tries the global scope and another client).
   'PATCH /api/v1/resource/label',
   'PATCH /api/v1/resource/input',
+  // Their own client's cache: only that client's resource version moves (tests/server/resources/write.test.ts).
+  'POST /api/v1/resource/ClearResourceCache',
 ];
 
 const publicPortalRoutes = [
