@@ -1,17 +1,12 @@
 import { useLingui } from '@lingui/react';
-import { useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
-import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
-import { selectCulture, selectNotificationsRef, selectSessionRef } from '@machines/app/app.selectors';
-import type { sessionMachine } from '@machines/session/session.machine';
-import { selectProfile } from '@machines/session/session.selectors';
 import type { UserDialogSettings } from '@machines/user-dialog/user-dialog.machine';
 import type { Client } from '@contracts/admin/clients';
 import type { UserProfile } from '@contracts/profile';
 import type { UserRow } from '@contracts/users';
 import { listClients } from '../../api/admin/clients';
-import { AppActor } from '../../app/AppActor';
 import { labels } from '@src/i18n/admin-labels';
 import { AdminListScreen } from '../shared/AdminListPage';
 import { ClientFilter } from '../shared/ClientFilter';
@@ -20,9 +15,8 @@ import { ImportUsersPanel } from './import/ImportUsersPanel';
 import { InvitationsPanel } from './invitations/InvitationsPanel';
 import { UserDialog, type UserDialogRef } from './UserDialog';
 import { usersList } from './users-list';
+import { usePeoplePage } from './use-people-page';
 import { wireUsers } from './wiring';
-
-type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 /**
  * Manage user profiles (admin-and-board §2 "manage-users page"): the server-paged grid of the people the signed-in
@@ -30,16 +24,15 @@ type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
  * dialog, and the import section under the grid.
  */
 export function UsersPage() {
-  const notifications = AppActor.useSelector(selectNotificationsRef);
-  const culture = AppActor.useSelector(selectCulture);
-  const sessionRef = AppActor.useSelector(selectSessionRef);
-  const profile = useSelector(sessionRef, (s: SessionSnapshot | undefined) => (s ? selectProfile(s) : undefined));
-  if (notifications === undefined || profile === undefined) return null;
+  const page = usePeoplePage();
+  if (page === undefined) return null;
+  const { notifications, settings } = page;
+  const { culture } = settings;
   return (
     <UsersScreen
       notifications={notifications}
-      profile={profile}
-      settings={{ culture, role: profile.role, ownId: profile.userId, clientId: profile.clientId }}
+      profile={page.profile}
+      settings={settings}
       // The invitations and the CSV import are each their own panel and flow (src/admin/users/invitations/,
       // machines/invitations; src/admin/users/import/, machines/user-import), under the grid; the import tells the
       // invitations panel when it invited its new people, and the grid when a commit ended.
