@@ -14,27 +14,37 @@ const menu: Menu = {
   ],
 };
 
+/** An administrator on an admin page (its menu answered), whose next API call answers 401: the session signs out. */
+async function adminMeetsA401(path: string) {
+  const api = answeringApi();
+  const shell = renderShell({
+    path,
+    api: api.api,
+    input: { session: { signOutReason: undefined, profile: profile({ role: 'admin' }) } },
+  });
+  await waitFor(() => {
+    if (shell.identity.menu.waiting() !== 1) throw new Error('the menu has not been asked for yet');
+  });
+  act(() => {
+    shell.identity.menu.resolve(menu);
+  });
+  return {
+    shell,
+    answerUnauthorised: async () => {
+      act(() => {
+        api.answerUnauthorised();
+      });
+      await waitFor(() => {
+        expect(shell.identity.signOut.waiting()).toBe(1);
+      });
+    },
+  };
+}
+
 describe('one 401 policy for the whole SPA (issue 8)', () => {
   it('an API call answering 401 signs the person out, keeps the page and shows the login page', async () => {
-    const api = answeringApi();
-    const shell = renderShell({
-      path: '/profile?tab=security',
-      api: api.api,
-      input: { session: { signOutReason: undefined, profile: profile({ role: 'admin' }) } },
-    });
-    await waitFor(() => {
-      if (shell.identity.menu.waiting() !== 1) throw new Error('the menu has not been asked for yet');
-    });
-    act(() => {
-      shell.identity.menu.resolve(menu);
-    });
-
-    act(() => {
-      api.answerUnauthorised();
-    });
-    await waitFor(() => {
-      expect(shell.identity.signOut.waiting()).toBe(1);
-    });
+    const { shell, answerUnauthorised } = await adminMeetsA401('/profile?tab=security');
+    await answerUnauthorised();
     act(() => {
       shell.identity.signOut.resolve(undefined);
     });
@@ -47,28 +57,11 @@ describe('one 401 policy for the whole SPA (issue 8)', () => {
   });
 
   it('blanks the initials while the person is being signed out (admin-and-board §4 "Logout flag")', async () => {
-    const api = answeringApi();
-    const shell = renderShell({
-      path: '/profile',
-      api: api.api,
-      input: { session: { signOutReason: undefined, profile: profile({ role: 'admin' }) } },
-    });
-    await waitFor(() => {
-      if (shell.identity.menu.waiting() !== 1) throw new Error('the menu has not been asked for yet');
-    });
-    act(() => {
-      shell.identity.menu.resolve(menu);
-    });
+    const { answerUnauthorised } = await adminMeetsA401('/profile');
     expect(await screen.findByRole('button', { name: 'MG, account menu' }, { timeout: 20_000 })).toHaveTextContent(
       'MG',
     );
-
-    act(() => {
-      api.answerUnauthorised();
-    });
-    await waitFor(() => {
-      expect(shell.identity.signOut.waiting()).toBe(1);
-    });
+    await answerUnauthorised();
     // Signing out: the top bar is still there, its button no longer names anybody.
     const button = screen.getByRole('button', { name: 'Account menu' });
     expect(button.textContent).toBe('');

@@ -36,3 +36,16 @@ system.getSlotRecipeFn = (key, fallback) => {
 // sign-up confirmation scrolls to the top. Here both are no-ops; the browser tests see the real thing.
 Element.prototype.scrollIntoView = () => undefined;
 window.scrollTo = () => undefined;
+
+// Nor does jsdom observe sizes: a menu or popover places itself with Floating UI, which watches its anchor through a
+// ResizeObserver. One that never reports keeps the first placement, which is all a DOM test reads.
+// (Assigned only where missing: the DOM typings declare it always present.)
+if (!('ResizeObserver' in globalThis)) {
+  Object.assign(globalThis, {
+    ResizeObserver: class {
+      observe(): void {}
+      unobserve(): void {}
+      disconnect(): void {}
+    },
+  });
+}
