@@ -55,6 +55,9 @@ describe('Agent mode end to end (public-and-profile §1, §2 modes, §5; docs/fl
     await createOmar(token);
 
     const { page } = await adminPages.signedIn(browser(), baseUrl, '48213');
+    // Umbrella's people go straight to Benefits Center after signing in (demo-world.md): the agent comes back from it
+    // to the portal, rather than racing that navigation.
+    await page.waitForURL(/\/demo-apps\/benefits/, { timeout: 20_000 });
     await cataloguePages.open(page, '/findPerson', 'lee@umbrella.test');
     // The agent's left menu: Find a person; no administration page.
     const menu = await adminPages.menuNames(page);
