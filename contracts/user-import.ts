@@ -62,7 +62,17 @@ export const ImportUploadSchema = v.object({
   fileType: text(200),
   lastModified: v.number(),
   fileAsBase64: v.pipe(v.string(), v.maxLength(1_500_000, 'is too large')),
+  /**
+   * The uploader's e-mail (the spec's userEmailId). Optional: the bearer token already names the uploader, who is the
+   * job's `createdBy`; when it is sent, the server refuses one that is not the signed-in person's own (nothing starts).
+   */
+  userEmailId: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(320))),
+  /** The client the file's people join: one the caller reaches (another client answers 404, as a missing one). */
   clientId: EntityId,
+  /**
+   * Every application named must be one of the client's, and the admin application only a provider administrator's
+   * (anything else refuses the upload: 400 naming `body.roles`).
+   */
   roles: ImportRolesSchema,
 });
 export type ImportUpload = v.InferOutput<typeof ImportUploadSchema>;

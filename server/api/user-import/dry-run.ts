@@ -14,7 +14,7 @@ import { ProblemError, validationFailed } from '../../http/problem';
 import { decodeImportFile, headerOf, readRecords, UnreadableFile } from './csv-file';
 import { cellsByColumn, columnsOf, planRow, type ImportRules } from './plan';
 import { knownPeople } from './queries';
-import { importRules } from './rules';
+import { importRules, refuseUploadOutOfReach } from './rules';
 import { auditTrail } from '../support/audit';
 
 type RowInsert = typeof importJobRows.$inferInsert;
@@ -63,6 +63,7 @@ export async function startDryRun(
     const first = await read.next();
     if (first.done === true) throw new UnreadableFile('The file is empty.');
     rules = await importRules(db, caller, client, [], upload.roles);
+    await refuseUploadOutOfReach(db, caller, upload, rules);
     rules.columns = columnsOf(headerOf(first.value.cells), rules.form);
     for await (const record of read) records.push(record);
   } catch (error) {

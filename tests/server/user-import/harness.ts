@@ -44,10 +44,13 @@ export function importer(t: TestApp) {
       as = 'admin',
       fileName = 'people.csv',
       roles = [] as { applicationId: string; roles: string[] }[],
+      userEmailId,
     }: {
       as?: Person;
       fileName?: string;
       roles?: { applicationId: string; roles: string[] }[];
+      /** The spec's uploader e-mail; left out unless a test sends it. */
+      userEmailId?: string;
     } = {},
   ) => {
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
@@ -61,6 +64,7 @@ export function importer(t: TestApp) {
         fileAsBase64: bytes.toString('base64'),
         clientId,
         roles,
+        ...(userEmailId === undefined ? {} : { userEmailId }),
       },
     });
   };

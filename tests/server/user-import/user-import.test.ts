@@ -2,9 +2,21 @@ import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ImportClientListSchema, ImportHistorySchema, ImportTemplateSchema } from '@contracts/user-import';
-import { auditLog, instanceApplicationRoles, instanceFieldValues, instances } from '@server/db/schema';
+import {
+  applications,
+  auditLog,
+  importJobs,
+  instanceApplicationRoles,
+  instanceFieldValues,
+  instances,
+} from '@server/db/schema';
 import { clientIdOf, problemOf } from '../admin/harness';
 import { idpUsers } from '@server/idp/tables';
+import type { FormDefinition } from '@contracts/profile-form';
+import type { Principal } from '@server/auth/principal';
+import type { Db } from '@server/db/client';
+import { ADMIN_APPLICATION_NAME } from '@server/db/seed';
+import { refuseUploadOutOfReach } from '@server/api/user-import/rules';
 import { databaseKinds } from '../support/database';
 import { demoImportRoles, file, HEADER, row, importWorld } from './harness';
 
@@ -265,6 +277,33 @@ describe.each(databaseKinds)('user import (%s)', (kind) => {
     expect(await person('mo@umbrella.test')).toBeUndefined();
   });
 
+  it('refuses an upload naming another uploader or an application outside the client, starting nothing', async () => {
+    const jobsOfUmbrella = async () =>
+      (await world.t.database.db.select().from(importJobs).where(eq(importJobs.clientId, world.umbrella))).length;
+    const before = await jobsOfUmbrella();
+    const csv = file(row('uma@umbrella.test'));
+    const otherUploader = await world.io.upload(world.umbrella, csv, { roles, userEmailId: 'maria@acme.test' });
+    expect(otherUploader).toAnswer(400);
+    expect(problemOf(otherUploader).details).toEqual([
+      { field: 'body.userEmailId', message: 'is not the e-mail of the signed-in person', kind: 'invalid' },
+    ]);
+    const payroll = (await world.t.database.db.select().from(applications)).find(
+      (app) => app.name === 'Payroll Online',
+    );
+    const foreignApplication = await world.io.upload(world.umbrella, csv, {
+      roles: [...roles, { applicationId: payroll?.id ?? '', roles: ['Administrator'] }],
+    });
+    expect(foreignApplication).toAnswer(400);
+    expect(problemOf(foreignApplication).details).toEqual([
+      { field: 'body.roles.2.applicationId', message: 'is not an application of this client', kind: 'invalid' },
+    ]);
+    expect(await jobsOfUmbrella()).toBe(before);
+    expect(await person('uma@umbrella.test')).toBeUndefined();
+    // The uploader's own e-mail, in any case, is accepted.
+    const own = await world.io.preview(world.umbrella, csv, { roles, userEmailId: 'ADMIN@gatehouse.test' });
+    expect(own.job.counts).toMatchObject({ total: 1, new: 1 });
+  });
+
   it('keeps the history of a client: who, when, which file, the counts', async () => {
     const history = v.parse(
       ImportHistorySchema,
@@ -274,5 +313,31 @@ describe.each(databaseKinds)('user import (%s)', (kind) => {
     expect(history[0]).toMatchObject({ createdBy: 'AUL__admin@gatehouse.test', fileName: 'people.csv' });
     const times = history.map((job) => job.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
+  });
+});
+
+describe('user import: the roles an upload may name', () => {
+  const caller = { userId: 'u', role: 'clientadmin' } as Principal;
+  const form = { applications: [{ applicationId: 'aul', applicationName: ADMIN_APPLICATION_NAME }] } as FormDefinition;
+  const upload = { roles: [{ applicationId: 'aul', roles: ['Administrator'] }] };
+
+  it('refuses roles in the admin application from anyone but a provider administrator', async () => {
+    // No userEmailId: the check needs no database.
+    const db = undefined as unknown as Db;
+    await expect(refuseUploadOutOfReach(db, caller, upload, { form, grantsAdminApplication: false })).rejects.toThrow(
+      expect.objectContaining({
+        statusCode: 400,
+        details: [
+          {
+            field: 'body.roles.0.applicationId',
+            message: 'only a provider administrator gives roles in this application',
+            kind: 'invalid',
+          },
+        ],
+      }),
+    );
+    await expect(
+      refuseUploadOutOfReach(db, caller, upload, { form, grantsAdminApplication: true }),
+    ).resolves.toBeUndefined();
   });
 });
