@@ -1,3 +1,4 @@
+import { currencyAffix } from '../money';
 import type { FormField } from '../profile-form';
 import type { InputResource } from '../resources';
 
@@ -22,13 +23,22 @@ const sideOf = (orientation: string | null): 'start' | 'end' => {
   return read === 'right' || read === 'end' ? 'end' : 'start';
 };
 
-/** The adornments of an input from its resource data; nothing for an input without data. */
+/** An input resource's Type that makes it an amount of money (read without case). */
+export const CURRENCY_INPUT_TYPE = 'currency';
+
+/**
+ * The adornments of an input from its resource data; nothing for an input without data. An input of Type `currency`
+ * that gives neither Prefix nor Sufix shows the currency's symbol on the side the culture writes it: the spec's
+ * defaults, EUR in fr (public-and-profile §9), so `€` after the amount.
+ */
 export function adornmentsOfInput(
-  data: Pick<InputResource, 'prefix' | 'sufix' | 'iconClass' | 'iconOrientation'> | undefined,
+  data: (Pick<InputResource, 'prefix' | 'sufix' | 'iconClass' | 'iconOrientation'> & { type?: string }) | undefined,
 ): InputAdornments {
   if (data === undefined) return {};
-  const prefix = present(data.prefix);
-  const suffix = present(data.sufix);
+  let prefix = present(data.prefix);
+  let suffix = present(data.sufix);
+  if (prefix === undefined && suffix === undefined && data.type?.trim().toLowerCase() === CURRENCY_INPUT_TYPE)
+    ({ prefix, suffix } = { prefix: undefined, suffix: undefined, ...currencyAffix() });
   const icon = present(data.iconClass);
   return {
     ...(prefix === undefined ? {} : { prefix }),

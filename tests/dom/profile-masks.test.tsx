@@ -130,6 +130,13 @@ describe("the e-mail drawn from its input resource's data", { timeout: 30_000 },
     expect(control.compareDocumentPosition(icon as Element) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
   });
 
+  it('an input resource of Type currency shows the euro after its input (§9 defaults EUR, fr)', async () => {
+    await openForm(registerInput(), withPhone({ type: 'currency' }));
+    const control = input(en('Instance_Field_Email'));
+    const euro = within(groupOf(control)).getByText('€');
+    expect(control.compareDocumentPosition(euro) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('an unknown icon name draws no icon', async () => {
     await openForm(registerInput(), withPhone({ iconClass: 'fa fa-unknown' }));
     expect(groupOf(input(en('Instance_Field_Email'))).querySelector('svg')).toBeNull();
