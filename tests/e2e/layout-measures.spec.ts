@@ -93,6 +93,16 @@ describe('dialog sizes (public-and-profile ยง9 "Dialog sizes", admin-and-board ย
     const boxes = client.getByTestId('client-applications').getByRole('checkbox');
     expect(await boxes.count()).toBeGreaterThan(2);
     expect(await L.columns(boxes)).toHaveLength(2);
+    // The client-application dialog over it "follows the client dialog family": 640 px wide too.
+    await client
+      .getByRole('button', { name: /^Edit the template of / })
+      .and(page.locator(':enabled'))
+      .first()
+      .click();
+    const clientApplication = page.getByRole('dialog', { name: /^Template of / });
+    expect((await L.box(clientApplication)).width).toBe(640);
+    await clientApplication.getByRole('button', { name: 'Cancel' }).click();
+    await clientApplication.waitFor({ state: 'hidden' });
     await client.getByRole('button', { name: 'Cancel' }).click();
     await client.waitFor({ state: 'hidden' });
 
