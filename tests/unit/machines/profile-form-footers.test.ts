@@ -2,15 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { securityInputsOf } from '@machines/profile-form/profile-draft';
 import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
-import { selectFooterView, selectSecurityView } from '@machines/profile-form/profile-form.selectors';
+import {
+  selectCanSubmit,
+  selectFooterView,
+  selectRoleView,
+  selectSecurityView,
+} from '@machines/profile-form/profile-form.selectors';
 import type { ProfileChange, ProfileFormInput, ProfileResult } from '@machines/profile-form/profile-form.types';
+import type { RoleOption } from '@contracts/profile-form';
 import { fakePorts } from '../../support/fake-ports';
 import {
   adminInput,
   agentInput,
+  claimsApplication,
   editInput,
   emptyFormDefinition,
+  formApplication,
   formDefinition,
+  profileIds,
   profileLoaded,
   registerInput,
 } from '../../support/profile-fixtures';
@@ -24,10 +33,14 @@ import {
  * mode)"). The form runs with a read that answers at once and a save that never answers (so it stays saving).
  */
 
-async function open(input: Omit<ProfileFormInput, 'notifications'>, form = formDefinition()) {
+async function open(
+  input: Omit<ProfileFormInput, 'notifications'>,
+  form = formDefinition(),
+  roleOptions: Record<string, RoleOption[]> = {},
+) {
   const machine = profileFormMachine.provide({
     actors: {
-      load: fromPromise(() => Promise.resolve(profileLoaded({ form }))),
+      load: fromPromise(() => Promise.resolve(profileLoaded({ form, roleOptions }))),
       save: fromPromise<ProfileResult>(() => new Promise(() => undefined)),
     },
   });
@@ -170,5 +183,72 @@ describe('security form inputs per mode (§2 "Security form")', () => {
     const agent = await open(agentInput());
     agent.edit({ kind: 'security', input: 'currentPassword', value: valid });
     expect(agent.actor.getSnapshot().context.draft.security.currentPassword).toBe('');
+  });
+});
+
+describe('instance validity: the application sections (§5 "every application section is valid")', () => {
+  const role = (key: string): RoleOption => ({ key, caption: key });
+  /** Benefits offers Member, Manager and Agent, and Acme's site rules exclude Manager there; Claims offers Viewer. */
+  const twoApplications = formDefinition({
+    applications: [formApplication({ excludedRoles: ['Manager'] }), claimsApplication()],
+  });
+  const roleLists = {
+    [profileIds.benefits]: [role('Member'), role('Manager'), role('Agent')],
+    [profileIds.claims]: [role('Viewer')],
+  };
+  const benefits = (value: string): ProfileChange => ({ kind: 'role', applicationId: profileIds.benefits, value });
+
+  it('every section with an offered role, or with No role, leaves the instance valid', async () => {
+    const form = await open(adminInput(), twoApplications, roleLists);
+    expect(selectCanSubmit(form.actor.getSnapshot())).toBe(true);
+    form.edit({ kind: 'role', applicationId: profileIds.claims, value: '' });
+    expect(selectCanSubmit(form.actor.getSnapshot())).toBe(true);
+  });
+
+  it('a role the application does not offer makes the instance invalid, and Save goes to that section with its message', async () => {
+    const form = await open(adminInput(), twoApplications, roleLists);
+    form.edit({ kind: 'role', applicationId: profileIds.claims, value: 'Owner' });
+    expect(selectCanSubmit(form.actor.getSnapshot())).toBe(false);
+    form.actor.send({ type: 'save' });
+    const s = form.actor.getSnapshot();
+    expect(s.hasTag('saving')).toBe(false);
+    // Steps: Profile, Benefits, Claims (Admin mode has no Security step).
+    expect(s.context.draft.step).toBe(2);
+    expect(selectRoleView(s, profileIds.claims)?.failure).toEqual({ kind: 'invalid' });
+    expect(selectRoleView(s, profileIds.benefits)?.failure).toBeUndefined();
+  });
+
+  it('a role the site rules exclude is invalid on someone else’s profile, valid on one’s own', async () => {
+    const someoneElse = await open(adminInput(), twoApplications, roleLists);
+    someoneElse.edit(benefits('Manager'));
+    expect(selectCanSubmit(someoneElse.actor.getSnapshot())).toBe(false);
+    const own = await open(adminInput({ ownProfile: true }), twoApplications, roleLists);
+    own.edit(benefits('Manager'));
+    expect(selectCanSubmit(own.actor.getSnapshot())).toBe(true);
+  });
+
+  it('the role the person holds stays valid though the site rules now exclude it', async () => {
+    const held = formDefinition({
+      applications: [formApplication({ roleValue: 'Manager', excludedRoles: ['Manager'] }), claimsApplication()],
+    });
+    const form = await open(adminInput(), held, roleLists);
+    expect(form.actor.getSnapshot().context.draft.roles[profileIds.benefits]).toBe('Manager');
+    expect(selectCanSubmit(form.actor.getSnapshot())).toBe(true);
+  });
+
+  it('an agent may not give the Agent role; an administrator may', async () => {
+    const agent = await open(agentInput(), twoApplications, roleLists);
+    agent.edit(benefits('Agent'));
+    expect(selectCanSubmit(agent.actor.getSnapshot())).toBe(false);
+    const admin = await open(adminInput(), twoApplications, roleLists);
+    admin.edit(benefits('Agent'));
+    expect(selectCanSubmit(admin.actor.getSnapshot())).toBe(true);
+  });
+
+  it('a valid instance is still not valid while its save runs', async () => {
+    const form = await open(adminInput(), twoApplications, roleLists);
+    form.actor.send({ type: 'save' });
+    expect(form.actor.getSnapshot().hasTag('saving')).toBe(true);
+    expect(selectCanSubmit(form.actor.getSnapshot())).toBe(false);
   });
 });
