@@ -21,9 +21,6 @@ export function RoleStep({ formRef, applicationId }: { formRef: ProfileFormRef; 
       message={failureText(view.failure)}
       options={view.options.map((option) => ({ value: option.key, label: option.caption }))}
       empty={{ label: t({ id: 'Instance_Text_NoRole', message: 'No role' }) }}
-      onBlur={() => {
-        formRef.send({ type: 'edit', changes: { kind: 'touch', input: `roles.${applicationId}` } });
-      }}
       onChange={(value) => {
         formRef.send({ type: 'edit', changes: { kind: 'role', applicationId, value } });
       }}
