@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
-import type { ProfileFormInput, ProfileResult } from '@machines/profile-form/profile-form.types';
+import type { ProfileFormInput, ProfileResult, ProfileSaveInput } from '@machines/profile-form/profile-form.types';
 import { ProfileForm } from '@src/profile/form/ProfileForm';
 import { renderDialogHost } from '@tests/support/admin-dialog-host';
 import { editInput, profileLoaded } from '@tests/support/profile-fixtures';
@@ -16,7 +16,7 @@ async function openOwnProfile(input: Omit<ProfileFormInput, 'notifications'>) {
   const logic = profileFormMachine.provide({
     actors: {
       load: fromPromise(() => Promise.resolve(profileLoaded())),
-      save: fromPromise<ProfileResult>(() => new Promise(() => undefined)),
+      save: fromPromise<ProfileResult, ProfileSaveInput>(() => new Promise(() => undefined)),
     },
   });
   const view = renderDialogHost({

@@ -98,12 +98,19 @@ describe('query parameter profile (§2)', () => {
 
   it('on the admin portal’s login, leads to the admin profile page', () => {
     expect(loginInputAt('/Public/Admin?profile=true').redirectUrl).toBe('/profile');
-    expect(loginInputAt(`/Public/Admin?profile=true&redirectUrl=%2Fdashboard`).redirectUrl).toBe('/profile/%2Fdashboard');
+    expect(loginInputAt(`/Public/Admin?profile=true&redirectUrl=%2Fdashboard`).redirectUrl).toBe(
+      '/profile/%2Fdashboard',
+    );
   });
 
   it('the login flow then goes to Edit Profile, not to the application or the board', () => {
     const input = loginInputAt(`/Login/acme?profile=true&aul_redirectUrl=${encodeURIComponent(back)}`);
-    const stored: StoredLogin = { storedApplication: 'claims', ssoId: undefined, attempts: {}, storedRedirect: undefined };
+    const stored: StoredLogin = {
+      storedApplication: 'claims',
+      ssoId: undefined,
+      attempts: {},
+      storedRedirect: undefined,
+    };
     const [start] = initialTransition(loginMachine, input);
     const [checking, startActions] = transition(loginMachine, start, doneEvent('readStoredLogin', stored));
     // Kept across the identity provider's round trip, like any redirect URL.

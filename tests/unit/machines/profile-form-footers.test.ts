@@ -8,7 +8,12 @@ import {
   selectRoleView,
   selectSecurityView,
 } from '@machines/profile-form/profile-form.selectors';
-import type { ProfileChange, ProfileFormInput, ProfileResult } from '@machines/profile-form/profile-form.types';
+import type {
+  ProfileChange,
+  ProfileFormInput,
+  ProfileResult,
+  ProfileSaveInput,
+} from '@machines/profile-form/profile-form.types';
 import type { RoleOption } from '@contracts/profile-form';
 import { fakePorts } from '../../support/fake-ports';
 import {
@@ -41,7 +46,7 @@ async function open(
   const machine = profileFormMachine.provide({
     actors: {
       load: fromPromise(() => Promise.resolve(profileLoaded({ form, roleOptions }))),
-      save: fromPromise<ProfileResult>(() => new Promise(() => undefined)),
+      save: fromPromise<ProfileResult, ProfileSaveInput>(() => new Promise(() => undefined)),
     },
   });
   const actor = createActor(machine, { input: { ...input, notifications: fakePorts().ports.notifications } }).start();
