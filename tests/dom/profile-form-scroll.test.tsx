@@ -28,7 +28,7 @@ async function openOwnProfile(input: Omit<ProfileFormInput, 'notifications'>) {
   return view;
 }
 
-describe('profile form: the scroll to the step (§2 "scroll-to-step delay is 10 ms")', () => {
+describe('profile form: the scroll to the step (§2 "scroll-to-step delay is 10 ms")', { timeout: 30_000 }, () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();

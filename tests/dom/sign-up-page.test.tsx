@@ -62,7 +62,8 @@ async function confirmation() {
   return within(heading.closest('[role="status"]') as HTMLElement);
 }
 
-describe('sign-up confirmation (§2 "Sign-up page", §4 "Sign-up")', () => {
+// A registration through the real shell takes many renders: on a busy machine more than Vitest's default 5 s.
+describe('sign-up confirmation (§2 "Sign-up page", §4 "Sign-up")', { timeout: 60_000 }, () => {
   beforeAll(preloadLazyChunks, 60_000);
   afterEach(() => {
     vi.restoreAllMocks();
@@ -115,7 +116,7 @@ describe('sign-up confirmation (§2 "Sign-up page", §4 "Sign-up")', () => {
   });
 });
 
-describe('sign-up entry (§2 "On entry it clears stored login, token and menu data")', () => {
+describe('sign-up entry (§2 "On entry it clears stored login, token and menu data")', { timeout: 60_000 }, () => {
   beforeAll(preloadLazyChunks, 60_000);
 
   it('clears exactly the stored tokens, the signed-in profile, the menu and the login attempts, and keeps the rest', async () => {
