@@ -1,7 +1,7 @@
 /* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, expect, vi } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { linkControlsOf, noLinkControls } from '@machines/profile-form/link-controls';
 import { ApiError } from '@contracts/failures';
 import type { ProfileResult } from '@machines/profile-form/profile-form.types';
@@ -39,12 +39,6 @@ import { describeWalks, notWalked } from '../support/walk';
  * never fails as an actor (its failures are its own states), so `error.profileForm` is not offered: a crash of it is
  * pinned in tests/unit/machines/sign-up.test.ts.
  */
-
-/** The page's scrolls (jsdom has no layout; tests/support/dom-setup.ts stubs the call): the confirmation scrolls to the top. */
-const scrolls = vi.spyOn(window, 'scrollTo');
-beforeEach(() => {
-  scrolls.mockClear();
-});
 
 /** Acme's sign-up form: a required first name. */
 const signUpForm = emptyFormDefinition({ fields: [firstNameField({ value: '' })], applications: [] });
@@ -388,8 +382,6 @@ describeWalks(signUpMachine, {
           : card.getByRole('link', { name: en('SignUp_Link_Continue') });
       expect(link).toHaveAttribute('href', s.context.redirectUrl ?? '/Login/acme');
       expect(screen.queryByTestId('profile-form')).toBeNull();
-      // §2 "It scrolls to the top": the confirmation replaces a long form.
-      expect(scrolls).toHaveBeenCalledWith({ top: 0 });
       // What was registered: the e-mail (prefilled or typed), the name, the security answers, Google's token.
       expect(harness.calls.register.calls.at(-1)).toEqual(
         harness.invited ? { ...anaRegistration(''), invitation: TOKEN } : anaRegistration(RECAPTCHA_TOKEN),
