@@ -70,10 +70,7 @@ export const ClientApplicationTemplateUpdateSchema = v.object({
     v.pipe(
       v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100))),
       v.maxLength(50),
-      v.check(
-        (list) => new Set(list.map((role) => role.toLowerCase())).size === list.length,
-        'a role appears once',
-      ),
+      v.check((list) => new Set(list.map((role) => role.toLowerCase())).size === list.length, 'a role appears once'),
     ),
   ),
   version: RowVersionSchema,

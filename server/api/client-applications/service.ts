@@ -125,8 +125,7 @@ async function excludedRolesOf(tx: Tx, current: Row, given: string[] | undefined
   );
   return given.map((role, index) => {
     const known = options.get(role.toLowerCase());
-    if (known === undefined)
-      throw invalidField(`excludedRoles.${String(index)}`, 'the application has no such role');
+    if (known === undefined) throw invalidField(`excludedRoles.${String(index)}`, 'the application has no such role');
     return known;
   });
 }

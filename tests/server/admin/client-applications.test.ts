@@ -218,7 +218,14 @@ describe.each(databaseKinds)('admin client applications (%s)', (kind) => {
       const record = await read();
       // Benefits Center's roles: its role list (GET ApplicationRoles/benefits), in the list's order, first.
       expect(record.roleOptions.slice(0, 3)).toEqual(['Member', 'Agent', 'Administrator']);
-      const { id: _id, roleOptions: _options, ...body } = record;
+      const body = {
+        templateId: record.templateId,
+        oktaContainer: record.oktaContainer,
+        oktaContainerLabel: record.oktaContainerLabel,
+        rolesApiUrl: record.rolesApiUrl,
+        excludedRoles: record.excludedRoles,
+        version: record.version,
+      };
       const before = await auditCount(t);
 
       // A role the application does not have, or one named twice, is refused naming it; nothing changes.
