@@ -141,6 +141,26 @@ describe('dialog sizes (public-and-profile §9 "Dialog sizes", admin-and-board �
   });
 });
 
+describe('an input resource’s icon (public-and-profile §3 "Input resource data": IconClass, IconOrientation)', () => {
+  it('sits inside the input at its side, clear of the text typed there, at 1280 and at 390 px', async () => {
+    const visitor = await openPage(browser(), baseUrl);
+    await visitor.page.goto('/SignUp/acme');
+    // The demo world gives the form's e-mail input the `mail` icon on its left (server/db/seed/world/inputs.ts).
+    const email = visitor.page.getByRole('textbox', { name: /^Email address/ });
+    const icon = visitor.page.locator('[data-icon="mail"]');
+    for (const width of [1280, 390]) {
+      await L.resize(visitor.page, width);
+      const [input, drawn] = await Promise.all([L.box(email), L.box(icon)]);
+      const textStart = await email.evaluate(
+        (element) => element.getBoundingClientRect().left + parseFloat(getComputedStyle(element).paddingInlineStart),
+      );
+      expect(drawn.x).toBeGreaterThanOrEqual(input.x);
+      expect(drawn.x + drawn.width).toBeLessThanOrEqual(Math.round(textStart));
+    }
+    await visitor.context.close();
+  });
+});
+
 describe('the board (admin-and-board §2 "Launcher cards", §9 "Board")', () => {
   it('lays the cards out two per row under a 60 px top bar, at 1280 and at 390 px', async () => {
     const maria = await openPage(browser(), baseUrl);
