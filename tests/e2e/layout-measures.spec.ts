@@ -93,16 +93,19 @@ describe('dialog sizes (public-and-profile ยง9 "Dialog sizes", admin-and-board ย
     const boxes = client.getByTestId('client-applications').getByRole('checkbox');
     expect(await boxes.count()).toBeGreaterThan(2);
     expect(await L.columns(boxes)).toHaveLength(2);
-    // The client-application dialog over it "follows the client dialog family": 640 px wide too.
-    await client
-      .getByRole('button', { name: /^Edit the template of / })
-      .and(page.locator(':enabled'))
-      .first()
-      .click();
-    const clientApplication = page.getByRole('dialog', { name: /^Template of / });
+
+    // The client-application dialog, opened over the client dialog and as wide (640 px); Acme's site rules exclude
+    // Administrator in Benefits Center, ticked among the application's roles.
+    await client.getByRole('button', { name: 'Edit the template of Benefits Center' }).click();
+    const clientApplication = page.getByRole('dialog', { name: 'Template of Benefits Center' });
+    await clientApplication.getByRole('button', { name: 'Save' }).waitFor();
     expect((await L.box(clientApplication)).width).toBe(640);
+    const excluded = clientApplication.getByTestId('excluded-roles');
+    expect(await excluded.getByRole('checkbox', { name: 'Administrator' }).isChecked()).toBe(true);
+    expect(await excluded.getByRole('checkbox', { name: 'Member' }).isChecked()).toBe(false);
     await clientApplication.getByRole('button', { name: 'Cancel' }).click();
     await clientApplication.waitFor({ state: 'hidden' });
+
     await client.getByRole('button', { name: 'Cancel' }).click();
     await client.waitFor({ state: 'hidden' });
 
