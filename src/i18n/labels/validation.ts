@@ -29,5 +29,18 @@ export const validationLabels = {
   }),
   Global_Text_VMFutureDate: msg({ id: 'Global_Text_VMFutureDate', message: 'The date cannot be in the future.' }),
   Global_Text_VMPasswordMismatch: msg({ id: 'Global_Text_VMPasswordMismatch', message: 'The passwords do not match.' }),
+  // Issue 34 §1 (beyond the spec): why a password that meets the composition rules is still refused.
+  Global_Text_VMPasswordPersonal: msg({
+    id: 'Global_Text_VMPasswordPersonal',
+    message: 'Do not use your name, your email address or your organisation’s name in your password.',
+  }),
+  Global_Text_VMPasswordCommon: msg({
+    id: 'Global_Text_VMPasswordCommon',
+    message: 'This is one of the most common passwords. Choose one that is harder to guess.',
+  }),
+  Global_Text_VMPasswordBreached: msg({
+    id: 'Global_Text_VMPasswordBreached',
+    message: 'This password has appeared in data breaches. Choose another one.',
+  }),
   Global_Text_VMDefault: msg({ id: 'Global_Text_VMDefault', message: 'This value is not valid.' }),
 };
