@@ -32,6 +32,13 @@ const MIN_PERSONAL = 3;
 /** The shortest part left after the digits and symbols around it are dropped that is looked up ("Abc" is not). */
 const MIN_STEM = 4;
 
+/** Lower case without accents, so "Lucía" inside "LuciaPerez1" counts. */
+const folded = (value: string) =>
+  value
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+
 /** Common character swaps undone (p@ssw0rd → password); `1` reads as both `i` and `l`. */
 const LEET: Readonly<Record<string, string>> = { '@': 'a', '4': 'a', '3': 'e', '0': 'o', $: 's', '5': 's', '7': 't' };
 const unswap = (word: string): string[] => {
@@ -43,7 +50,7 @@ const stemOf = (word: string) => word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
 
 /** The forms of a password looked up in the list: as typed (lower case), its stem, and both with swaps undone. */
 export function candidatesOf(password: string): string[] {
-  const lower = password.normalize('NFKC').toLowerCase();
+  const lower = folded(password);
   const stem = stemOf(lower);
   const found = new Set([lower, ...unswap(lower)]);
   if (stem.length >= MIN_STEM) for (const word of [stem, ...unswap(stem).map(stemOf)]) found.add(word);
@@ -55,7 +62,7 @@ export function candidatesOf(password: string): string[] {
 export function personalWordsOf(owner: PasswordOwner): string[] {
   const words = new Set<string>();
   const add = (value: string | undefined) => {
-    const word = (value ?? '').normalize('NFKC').toLowerCase().trim();
+    const word = folded(value ?? '').trim();
     if (word.length >= MIN_PERSONAL) words.add(word);
   };
   // A login may carry the client's prefix (`acme__maria@example.test`): the person's part is after it.
@@ -83,7 +90,7 @@ export function passwordRefusal(
   owner: PasswordOwner,
   list?: PasswordList,
 ): PasswordRefusal | undefined {
-  const lower = password.normalize('NFKC').toLowerCase();
+  const lower = folded(password);
   const forms = [lower, ...unswap(lower)];
   if (personalWordsOf(owner).some((word) => forms.some((form) => form.includes(word)))) return 'personalPassword';
   if (list === undefined) return undefined;
