@@ -33,11 +33,7 @@ const MIN_PERSONAL = 3;
 const MIN_STEM = 4;
 
 /** Lower case without accents, so "Lucía" inside "LuciaPerez1" counts. */
-const folded = (value: string) =>
-  value
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+const folded = (value: string) => value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** Common character swaps undone (p@ssw0rd → password); `1` reads as both `i` and `l`. */
 const LEET: Readonly<Record<string, string>> = { '@': 'a', '4': 'a', '3': 'e', '0': 'o', $: 's', '5': 's', '7': 't' };

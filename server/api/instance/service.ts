@@ -217,7 +217,7 @@ export async function saveInstance(
         initialQuestion: null,
         answerRules: rules.answer,
         clientId: instance.clientId,
-       owner: await ownerOfSave(),
+        owner: await ownerOfSave(),
       });
     } else {
       initialQuestion = (await directory.getUser(instance.idpUserId ?? instance.idpLogin))?.recoveryQuestion ?? null;
@@ -228,7 +228,7 @@ export async function saveInstance(
         initialQuestion,
         answerRules: rules.answer,
         clientId: instance.clientId,
-       owner: await ownerOfSave(),
+        owner: await ownerOfSave(),
       });
     }
   }

@@ -42,5 +42,6 @@ export function passwordRefusalCauses(
 export const refusalCauses: Record<PasswordRefusal, string> = {
   personalPassword: 'Your password cannot contain your name, your email address or the name of your organisation.',
   commonPassword: 'This password was found in a list of commonly used passwords. Please try another password.',
-  breachedPassword: 'This password was found in a list of passwords exposed in data breaches. Please try another password.',
+  breachedPassword:
+    'This password was found in a list of passwords exposed in data breaches. Please try another password.',
 };

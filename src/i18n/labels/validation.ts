@@ -42,5 +42,23 @@ export const validationLabels = {
     id: 'Global_Text_VMPasswordBreached',
     message: 'This password has appeared in data breaches. Choose another one.',
   }),
+  // The strength meter under a new password (issue 34 §1).
+  Security_Text_StrengthLabel: msg({ id: 'Security_Text_StrengthLabel', message: 'Password strength' }),
+  Security_Text_StrengthWeak: msg({ id: 'Security_Text_StrengthWeak', message: 'Weak' }),
+  Security_Text_StrengthFair: msg({ id: 'Security_Text_StrengthFair', message: 'Fair' }),
+  Security_Text_StrengthGood: msg({ id: 'Security_Text_StrengthGood', message: 'Good' }),
+  Security_Text_StrengthStrong: msg({ id: 'Security_Text_StrengthStrong', message: 'Strong' }),
+  Security_Text_StrengthRules: msg({
+    id: 'Security_Text_StrengthRules',
+    message: 'It does not meet the password rules yet.',
+  }),
+  Security_Text_StrengthLonger: msg({
+    id: 'Security_Text_StrengthLonger',
+    message: 'A longer password is harder to guess: try a few unrelated words.',
+  }),
+  Security_Text_StrengthLong: msg({
+    id: 'Security_Text_StrengthLong',
+    message: 'Long, and not on any list of known passwords.',
+  }),
   Global_Text_VMDefault: msg({ id: 'Global_Text_VMDefault', message: 'This value is not valid.' }),
 };
