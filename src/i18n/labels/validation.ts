@@ -43,7 +43,7 @@ export const validationLabels = {
     message: 'This password has appeared in data breaches. Choose another one.',
   }),
   // The strength meter under a new password (issue 34 §1).
-  Security_Text_StrengthLabel: msg({ id: 'Security_Text_StrengthLabel', message: 'Password strength' }),
+  Security_Text_StrengthLabel: msg({ id: 'Security_Text_StrengthLabel', message: 'Strength of the new password' }),
   Security_Text_StrengthWeak: msg({ id: 'Security_Text_StrengthWeak', message: 'Weak' }),
   Security_Text_StrengthFair: msg({ id: 'Security_Text_StrengthFair', message: 'Fair' }),
   Security_Text_StrengthGood: msg({ id: 'Security_Text_StrengthGood', message: 'Good' }),
