@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { passwordVerdict } from '@contracts/forms/password';
 import { breachedPasswords } from '@contracts/forms/password-list';
-import { figure, summarise, type Figure } from './support';
+import { figure, type Figure } from './support';
 
 const ROUNDS = 400;
 const owner = {
@@ -20,7 +20,7 @@ const passwords = [
   'Lopez-Garden-8',
   'Quiet-Harbour-Lantern-58',
   'P@ssw0rd1!',
-  `${'Ab1-'.repeat(50)}`,
+  'Ab1-'.repeat(50),
 ];
 
 export function benchPasswordCheck(): Figure[] {

@@ -38,7 +38,7 @@ const folded = (value: string) => value.normalize('NFKD').replace(/\p{M}/gu, '')
 /** Common character swaps undone (p@ssw0rd → password); `1` reads as both `i` and `l`. */
 const LEET: Readonly<Record<string, string>> = { '@': 'a', '4': 'a', '3': 'e', '0': 'o', $: 's', '5': 's', '7': 't' };
 const unswap = (word: string): string[] => {
-  const plain = [...word].map((c) => LEET[c] ?? c).join('');
+  const plain = word.replace(/[@430$57]/g, (c) => LEET[c] ?? c);
   return plain.includes('1') ? [plain.replaceAll('1', 'i'), plain.replaceAll('1', 'l')] : [plain];
 };
 /** The word without the digits and symbols before and after it (Password123! → password). */

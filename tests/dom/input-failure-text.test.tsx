@@ -41,7 +41,7 @@ describe('a refused password’s reason', () => {
   it('reads the same reason in English and in Spanish', async () => {
     const [en, es] = [await inputFailureTextIn('en-us'), await inputFailureTextIn('es')];
     expect(
-      ['commonPassword', 'breachedPassword', 'personalPassword'].map((kind) => [en({ kind }), es({ kind })]),
+      (['commonPassword', 'breachedPassword', 'personalPassword'] as const).map((kind) => [en({ kind }), es({ kind })]),
     ).toEqual([
       [
         'This is one of the most common passwords. Choose one that is harder to guess.',

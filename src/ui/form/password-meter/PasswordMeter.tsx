@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react';
 import { passwordVerdict } from '@contracts/forms/password';
 import { breachedPasswords } from '@contracts/forms/password-list';
 import type { PasswordOwner } from '@contracts/forms/password-screen';
-import { labels } from '../../../i18n/labels';
+import { labels } from '@src/i18n/labels';
 import { strengthOf, type Strength } from './strength';
 
 const strengthLabels: Record<Strength['level'], MessageDescriptor> = {

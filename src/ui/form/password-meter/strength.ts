@@ -14,7 +14,8 @@ export type Strength = {
  */
 export function strengthOf(password: string, verdict: 'pattern' | PasswordRefusal | undefined): Strength {
   if (verdict !== undefined) return { level: 'weak', score: 1, reason: verdict };
-  const length = [...password].length;
+  // Characters as a person counts them (an accented letter or an emoji is one).
+  const length = Array.from(new Intl.Segmenter().segment(password)).length;
   if (length < 12) return { level: 'fair', score: 2, reason: 'short' };
   if (length < 16) return { level: 'good', score: 3, reason: 'short' };
   return { level: 'strong', score: 4, reason: 'long' };
