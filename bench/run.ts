@@ -5,6 +5,7 @@ import { benchAdminListsLoad } from './admin-lists-load';
 import { benchBundleSize } from './bundle-size';
 import { benchEnumeration } from './enumeration';
 import { benchGridFilter } from './grid-filter';
+import { benchPasswordCheck } from './password-check';
 import { benchIdentity } from './identity';
 import { benchLimits, physicalLimits } from './identity-limits';
 import { benchProfileForm } from './profile-form';
@@ -23,6 +24,7 @@ const limits = await benchLimits();
 const { bareFastify } = await physicalLimits();
 const measured: Figure[] = [
   ...benchBundleSize(),
+  ...benchPasswordCheck(),
   ...(await benchStartup()),
   ...(await benchResourcesLoad()),
   ...(await benchIdentity()),

@@ -1,3 +1,5 @@
+import { passwordRefusal, type PasswordList, type PasswordOwner, type PasswordRefusal } from './password-screen';
+
 /**
  * The password policy (issue #3: at least 8 characters, a lower-case letter, an upper-case letter, a number, not the
  * username), in the shape of Okta's `_embedded.policy.complexity`. One copy for the embedded identity provider, which
@@ -65,4 +67,18 @@ export function enforcedPasswordRules(policy: PasswordPolicy = passwordComplexit
     history: false,
   };
   return passwordRuleNames.filter((rule) => enforced[rule]);
+}
+
+/**
+ * The whole password rule (issue 34 §1), the one every place that sets a password runs: the composition policy
+ * (`pattern`), then the person's own words, then the list of common and breached passwords when one is given (the
+ * server always gives it; the form has it once the strength meter has loaded it). Undefined: the password may be used.
+ */
+export function passwordVerdict(
+  password: string,
+  owner: PasswordOwner,
+  list?: PasswordList,
+): 'pattern' | PasswordRefusal | undefined {
+  if (!meetsComplexity(password, owner)) return 'pattern';
+  return passwordRefusal(password, owner, list);
 }

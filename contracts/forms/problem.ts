@@ -22,6 +22,10 @@ export const detailMessages = {
   minAge: (years: number) => `is younger than ${String(years)} years`,
   minHeight: (min: number) => `is below the height of ${String(min)}`,
   maxHeight: (max: number) => `is above the height of ${String(max)}`,
+  // Issue 34 §1: the password rule's refusals beyond the composition policy (contracts/forms/password-screen.ts).
+  personalPassword: 'is made of the name, e-mail or client of its owner',
+  commonPassword: 'is one of the most common passwords',
+  breachedPassword: 'is in a list of passwords exposed in data breaches',
   /** The critical error of spec §5 (no resource data, a negative minimum, a minimum above the maximum). */
   invalidResource: 'Invalid Resource',
 } as const;
@@ -53,6 +57,10 @@ export function detailMessageOf(failure: FieldFailure, rules: FieldRules): strin
       return detailMessages.minHeight(rules.minHeight ?? 0);
     case 'maxHeight':
       return detailMessages.maxHeight(rules.maxHeight ?? 0);
+    case 'personalPassword':
+    case 'commonPassword':
+    case 'breachedPassword':
+      return detailMessages[failure.kind];
   }
 }
 
@@ -104,6 +112,8 @@ const kindOfDetail = (message: string): MessageKind | 'duplicate' => {
   if (/^is younger than \d+ years$/.test(message)) return 'minAge';
   if (/^is below the height of [\d.]+$/.test(message)) return 'minHeight';
   if (/^is above the height of [\d.]+$/.test(message)) return 'maxHeight';
+  for (const kind of ['personalPassword', 'commonPassword', 'breachedPassword'] as const)
+    if (message === detailMessages[kind]) return kind;
   return 'invalid';
 };
 

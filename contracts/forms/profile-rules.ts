@@ -1,7 +1,8 @@
 import { hasDataLength } from '../admin/fields';
 import { isDateInputType, type FormField } from '../profile-form';
 import { maskOf } from './mask';
-import { meetsComplexity } from './password';
+import { passwordVerdict } from './password';
+import type { PasswordList, PasswordOwner } from './password-screen';
 import { rulesOfFormField } from './resource-rules';
 import { fieldMessageKey, firstFailure, ownMessageOf, type FieldFailure, type FieldRules } from './rules';
 
@@ -118,6 +119,13 @@ export interface SecurityContext {
   initialQuestion: string | null;
   /** The answer's rules from its resource data (`Security_Field_Answer`, via `rulesOfInput`). */
   answerRules: FieldRules;
+  /**
+   * What else the password must not be made of (issue 34 §1): the person's e-mail and names, the client's name and
+   * alias. The server passes what it knows; the form passes what it has.
+   */
+  owner?: Omit<PasswordOwner, 'login'>;
+  /** The list of common and breached passwords (always on the server; in the form once the meter has loaded it). */
+  passwordList?: PasswordList;
 }
 
 /**
@@ -159,8 +167,10 @@ export function securityFailures(
   // An agent sets the recovery question on the person's behalf without reading theirs (no initial question): an answer
   // goes with the question it answers, as the identity provider stores them (docs/flows/find-person.md "Decisions").
   if (context.mode === 'Agent' && filled('securityAnswer') && question === '') require('securityQuestion');
-  if (filled('password') && !meetsComplexity(values.password, { login: context.login }))
-    failures.password ??= { kind: 'pattern' };
+  const verdict = filled('password')
+    ? passwordVerdict(values.password, { ...context.owner, login: context.login }, context.passwordList)
+    : undefined;
+  if (verdict !== undefined) failures.password ??= { kind: verdict };
   if (values.password !== values.confirmPassword && failures.confirmPassword === undefined)
     failures.confirmPassword = { kind: 'invalid' };
   if (filled('securityAnswer')) {

@@ -20,6 +20,10 @@ export const messageKinds = [
   'minAge',
   'minHeight',
   'maxHeight',
+  // Issue 34 §1 (beyond the spec): a password of the person's own words, or one of the common or breached passwords.
+  'personalPassword',
+  'commonPassword',
+  'breachedPassword',
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 

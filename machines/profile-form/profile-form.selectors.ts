@@ -225,6 +225,8 @@ export type SecurityView = {
   disabled: boolean;
   /** The answer input's prefix, suffix and icon (its resource data). */
   answerAdornments: InputAdornments;
+  /** The e-mail the new password must not be made of (issue 34 §1; the strength meter's owner). */
+  ownerEmail: string;
 };
 export function selectSecurityView(s: ProfileSnapshot): SecurityView {
   const parts = partsOf(s);
@@ -241,10 +243,12 @@ export function selectSecurityView(s: ProfileSnapshot): SecurityView {
     questions: parts.loaded?.questions ?? [],
     disabled: !s.hasTag('editing') || parts.loaded?.form.ssoInstance === true,
     answerAdornments: inputAdornmentsOf(parts.loaded, ANSWER_INPUT),
+    ownerEmail: parts.input.mode === 'Register' ? parts.draft.email : (parts.loaded?.form.email ?? ''),
   };
 }
 export const sameSecurityView = (a: SecurityView, b: SecurityView) =>
   a.values === b.values &&
+  a.ownerEmail === b.ownerEmail &&
   a.questions === b.questions &&
   a.disabled === b.disabled &&
   a.answerAdornments === b.answerAdornments &&

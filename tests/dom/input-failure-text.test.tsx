@@ -35,3 +35,26 @@ describe('a profile input’s failure text', () => {
     expect(text(undefined, 'confirmPassword')).toBeUndefined();
   });
 });
+
+/** Issue 34 §1: the reasons the server names on a refused password (`details[].kind`), as the page says them. */
+describe('a refused password’s reason', () => {
+  it('reads the same reason in English and in Spanish', async () => {
+    const [en, es] = [await inputFailureTextIn('en-us'), await inputFailureTextIn('es')];
+    expect(
+      (['commonPassword', 'breachedPassword', 'personalPassword'] as const).map((kind) => [en({ kind }), es({ kind })]),
+    ).toEqual([
+      [
+        'This is one of the most common passwords. Choose one that is harder to guess.',
+        'Esta es una de las contraseñas más comunes. Elige una más difícil de adivinar.',
+      ],
+      [
+        'This password has appeared in data breaches. Choose another one.',
+        'Esta contraseña ha aparecido en filtraciones de datos. Elige otra.',
+      ],
+      [
+        'Do not use your name, your email address or your organisation’s name in your password.',
+        'No uses tu nombre, tu correo electrónico ni el nombre de tu organización en la contraseña.',
+      ],
+    ]);
+  });
+});

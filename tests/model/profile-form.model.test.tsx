@@ -438,6 +438,9 @@ const sharedMessage: Record<MessageKind, string> = {
   minAge: 'Global_Text_VMMinAge',
   minHeight: 'Global_Text_VMMinHeight',
   maxHeight: 'Global_Text_VMMaxHeight',
+  personalPassword: 'Global_Text_VMPasswordPersonal',
+  commonPassword: 'Global_Text_VMPasswordCommon',
+  breachedPassword: 'Global_Text_VMPasswordBreached',
 };
 /** The text a shown failure must read (spec §5): required is the shared label; other kinds prefer the field's own. */
 function expectedText(failure: InputFailure | undefined, input?: SecurityInput): string | undefined {

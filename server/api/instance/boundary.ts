@@ -14,7 +14,11 @@ import { InvalidResourceError, rulesOfInput } from '@contracts/forms/resource-ru
 import { firstFailure, type FieldFailure, type FieldRules } from '@contracts/forms/rules';
 import type { SecurityChange } from '@contracts/instance';
 import type { FormDefinition } from '@contracts/profile-form';
+import { breachedPasswords } from '@contracts/forms/password-list';
+import type { PasswordOwner } from '@contracts/forms/password-screen';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { clients } from '../../db/schema';
 import { validationFailed } from '../../http/problem';
 import { readInputs } from '../resources/inputs';
 import { readLists } from '../resources/lists';
@@ -127,7 +131,8 @@ export async function checkSecurity(
 ): Promise<void> {
   if (isDetail(context.answerRules)) refusals.add(context.answerRules.field, context.answerRules.message);
   const answerRules = isDetail(context.answerRules) ? {} : context.answerRules;
-  const failures = securityFailures(security, { ...context, answerRules });
+  // The server is the authority on passwords (issue 34 §1): the list of common and breached passwords always applies.
+  const failures = securityFailures(security, { ...context, answerRules, passwordList: breachedPasswords() });
   for (const [input, failure] of Object.entries(failures) as [
     SecurityInput,
     NonNullable<(typeof failures)[SecurityInput]>,
@@ -143,6 +148,27 @@ export async function checkSecurity(
     const offered = lists.flatMap((list) => (list[SECURITY_QUESTIONS_LIST] ?? []).map((item) => item.value));
     if (!offered.includes(question)) refusals.add('body.security.securityQuestion', detailMessages.invalid);
   }
+}
+
+/**
+ * What a password must not be made of besides the login (issue 34 §1): the person's e-mail and names, and the name,
+ * alias and prefix of their client, read from the database (never from the request).
+ */
+export async function passwordOwnerOf(
+  db: Db,
+  clientId: string,
+  person: { email: string; names: readonly string[] },
+): Promise<Omit<PasswordOwner, 'login'>> {
+  const [client] = await db
+    .select({ name: clients.name, alias: clients.portalAlias, prefix: clients.oktaPrefix })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .limit(1);
+  return {
+    email: person.email,
+    names: person.names,
+    client: client === undefined ? [] : [client.name, client.alias, client.prefix],
+  };
 }
 
 /** The name the identity provider carries: the values of the FirstName and LastName meta-tag fields. */

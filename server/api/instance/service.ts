@@ -14,7 +14,15 @@ import type { DirectoryPort } from '../../directory/port';
 import { notFound, staleUpdate, validationFailed } from '../../http/problem';
 import { auditTrail } from '../support/audit';
 import { reachOf, reaches } from '../support/reach';
-import { checkFields, checkSecurity, fixedInputRules, namesOf, Refusals, valuesToSave } from './boundary';
+import {
+  checkFields,
+  checkSecurity,
+  fixedInputRules,
+  namesOf,
+  passwordOwnerOf,
+  Refusals,
+  valuesToSave,
+} from './boundary';
 import { clearRoles, replaceFieldValues } from './writes';
 import { readFormDefinition } from './form-queries';
 
@@ -191,6 +199,12 @@ export async function saveInstance(
       (s) => s !== '',
     );
   let initialQuestion: string | null = null;
+  // The names the person has and will have after this save: a password may be made of neither (issue 34 §1).
+  const ownerOfSave = () => {
+    const renamedTo = namesOf(form, valuesToSave(form, update.fields, access.viewer), instance);
+    const names = [instance.firstName, instance.lastName, renamedTo.firstName, renamedTo.lastName];
+    return passwordOwnerOf(db, instance.clientId, { email: instance.email, names });
+  };
   if (changesSecurity) {
     if (access.mode === 'Admin' || instance.ssoUser) refusals.add('body.security', detailMessages.invalid);
     else if (access.mode === 'Agent') {
@@ -203,6 +217,7 @@ export async function saveInstance(
         initialQuestion: null,
         answerRules: rules.answer,
         clientId: instance.clientId,
+        owner: await ownerOfSave(),
       });
     } else {
       initialQuestion = (await directory.getUser(instance.idpUserId ?? instance.idpLogin))?.recoveryQuestion ?? null;
@@ -213,6 +228,7 @@ export async function saveInstance(
         initialQuestion,
         answerRules: rules.answer,
         clientId: instance.clientId,
+        owner: await ownerOfSave(),
       });
     }
   }

@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { normaliseCulture, type Culture } from '@contracts/culture';
-import { meetsComplexity } from '@contracts/forms/password';
+import { passwordVerdict } from '@contracts/forms/password';
+import { breachedPasswords } from '@contracts/forms/password-list';
+import { detailMessages } from '@contracts/forms/problem';
 import {
   EXCEEDED_MAX_OTP,
   EXCEEDED_MAX_OTP_MESSAGE,
@@ -202,9 +204,22 @@ export async function resetPassword(deps: PasswordResetDeps, body: ResetPassword
   if (row === undefined || person === undefined) throw spentGrant();
   const user = await deps.directory.getUser(person.idpUserId);
   if (user === null) throw spentGrant();
-  // The policy first, so a weak password keeps the grant and the person tries another.
-  if (!meetsComplexity(body.password, user))
+  // The policy first, so a weak password keeps the grant and the person tries another. The whole password rule
+  // (issue 34 §1): the composition policy, the person's own words and the list of common and breached passwords.
+  const verdict = passwordVerdict(
+    body.password,
+    {
+      login: user.login,
+      email: user.email,
+      names: [user.firstName, user.lastName],
+      client: [client.name, client.portalAlias],
+    },
+    breachedPasswords(),
+  );
+  if (verdict === 'pattern')
     throw validationFailed([{ field: 'body.password', message: 'does not meet the password rules' }]);
+  if (verdict !== undefined)
+    throw validationFailed([{ field: 'body.password', message: detailMessages[verdict], kind: verdict }]);
   // Spend the grant before the change: of two resets with one grant, one wins.
   const spent = await deps.db
     .update(passwordResetCodes)

@@ -21,6 +21,7 @@ import {
   checkSecurity,
   fixedInputRules,
   namesOf,
+  passwordOwnerOf,
   Refusals,
   valuesToSave,
 } from '../instance/boundary';
@@ -117,12 +118,14 @@ export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: s
   const rules = await fixedInputRules(db, client.id, culture);
   checkEmail(refusals, email, rules.email);
   checkFields(refusals, form, body.fields, REGISTER_VIEWER);
+  const given = namesOf(form, valuesToSave(form, body.fields, REGISTER_VIEWER), { firstName: '', lastName: '' });
   await checkSecurity(db, refusals, body.security, {
     mode: 'Register',
     login,
     initialQuestion: null,
     answerRules: rules.answer,
     clientId: client.id,
+    owner: await passwordOwnerOf(db, client.id, { email, names: [given.firstName, given.lastName] }),
   });
   refusals.throwIfAny();
 

@@ -8,15 +8,16 @@ import type { AuthnContext } from './context';
 import { oktaErrors } from './errors';
 import { afterPassword } from './next-step';
 import { openTransaction } from './open-transaction';
-import { complexityCause, meetsComplexity } from './password-policy';
+import { complexityCause, passwordRefusalCauses } from './password-policy';
 import { checkWithinBudget } from './transactions';
 
 const AUTHN = '/api/v1/authn';
 
 function requireNewPassword(body: unknown, user: IdpUser): string {
   const newPassword = textField(body, 'newPassword');
-  if (newPassword === undefined || !meetsComplexity(newPassword, user))
-    throw oktaErrors.weakPassword([complexityCause]);
+  // The whole password rule (issue 34 §1): the Sign-In Widget's change of an expired password and its reset.
+  const causes = newPassword === undefined ? [complexityCause] : passwordRefusalCauses(newPassword, user);
+  if (newPassword === undefined || causes !== undefined) throw oktaErrors.weakPassword(causes ?? []);
   return newPassword;
 }
 

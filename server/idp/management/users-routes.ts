@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { oktaErrors } from '../authn/errors';
-import { complexityCause, meetsComplexity } from '../authn/password-policy';
+import { complexityCause, passwordRefusalCauses } from '../authn/password-policy';
 import { recordAdminEvent } from '../events/admin-events';
 import { groupTarget, userTarget } from '../events/catalogue';
 import { findGroup, addMember, groupsOfUser } from '../groups/directory';
@@ -36,8 +36,10 @@ function readRecoveryQuestion(credentials: unknown): { question: string; answer:
   return { question, answer };
 }
 
-function checkComplexity(password: string, login: string): void {
-  if (!meetsComplexity(password, { login })) throw oktaErrors.validation([`password: ${complexityCause}`]);
+/** The whole password rule (issue 34 §1) on a password an administrator or the portal sets. */
+function checkPassword(password: string, user: Parameters<typeof passwordRefusalCauses>[1]): void {
+  const causes = passwordRefusalCauses(password, user);
+  if (causes !== undefined) throw oktaErrors.validation(causes.map((cause) => `password: ${cause}`));
 }
 
 const loginTaken = () =>
@@ -65,7 +67,7 @@ export function usersRoutes(scope: FastifyInstance, ctx: ManagementContext): voi
     }
     const credentials = bodyField(request.body, 'credentials');
     const password = passwordValue(credentials, 'password');
-    if (password !== undefined) checkComplexity(password, profile.login);
+    if (password !== undefined) checkPassword(password, { ...profile, login: profile.login });
     const recoveryQuestion = readRecoveryQuestion(credentials);
     const groupIds = bodyField(request.body, 'groupIds');
     const groups = Array.isArray(groupIds) ? groupIds.filter((id): id is string => typeof id === 'string') : [];
@@ -138,7 +140,7 @@ export function usersRoutes(scope: FastifyInstance, ctx: ManagementContext): voi
     }
     const credentials = bodyField(request.body, 'credentials');
     const password = passwordValue(credentials, 'password');
-    if (password !== undefined) checkComplexity(password, profile.login ?? user.login);
+    if (password !== undefined) checkPassword(password, { ...user, ...profile });
     const recoveryQuestion = readRecoveryQuestion(credentials);
     try {
       const next = replace ? { firstName: '', lastName: '', ...profile } : profile;
@@ -167,9 +169,8 @@ export function usersRoutes(scope: FastifyInstance, ctx: ManagementContext): voi
     if (!user.passwordHash || !(await verifySecret(user.passwordHash, oldPassword))) {
       throw oktaErrors.credentialsUpdateFailed(['oldPassword: The credentials provided were incorrect.']);
     }
-    if (newPassword === undefined || !meetsComplexity(newPassword, user)) {
-      throw oktaErrors.weakPassword([complexityCause]);
-    }
+    const causes = newPassword === undefined ? [complexityCause] : passwordRefusalCauses(newPassword, user);
+    if (newPassword === undefined || causes !== undefined) throw oktaErrors.weakPassword(causes ?? []);
     const updated = await setPassword(ctx.db, user.id, newPassword);
     recordAdminEvent(ctx.events, request, 'user.account.update_password', [userTarget(user)]);
     if (bodyField(request.body, 'revokeSessions') === true) {

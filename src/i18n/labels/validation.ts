@@ -29,5 +29,36 @@ export const validationLabels = {
   }),
   Global_Text_VMFutureDate: msg({ id: 'Global_Text_VMFutureDate', message: 'The date cannot be in the future.' }),
   Global_Text_VMPasswordMismatch: msg({ id: 'Global_Text_VMPasswordMismatch', message: 'The passwords do not match.' }),
+  // Issue 34 §1 (beyond the spec): why a password that meets the composition rules is still refused.
+  Global_Text_VMPasswordPersonal: msg({
+    id: 'Global_Text_VMPasswordPersonal',
+    message: 'Do not use your name, your email address or your organisation’s name in your password.',
+  }),
+  Global_Text_VMPasswordCommon: msg({
+    id: 'Global_Text_VMPasswordCommon',
+    message: 'This is one of the most common passwords. Choose one that is harder to guess.',
+  }),
+  Global_Text_VMPasswordBreached: msg({
+    id: 'Global_Text_VMPasswordBreached',
+    message: 'This password has appeared in data breaches. Choose another one.',
+  }),
+  // The strength meter under a new password (issue 34 §1).
+  Security_Text_StrengthLabel: msg({ id: 'Security_Text_StrengthLabel', message: 'Strength of the new password' }),
+  Security_Text_StrengthWeak: msg({ id: 'Security_Text_StrengthWeak', message: 'Weak' }),
+  Security_Text_StrengthFair: msg({ id: 'Security_Text_StrengthFair', message: 'Fair' }),
+  Security_Text_StrengthGood: msg({ id: 'Security_Text_StrengthGood', message: 'Good' }),
+  Security_Text_StrengthStrong: msg({ id: 'Security_Text_StrengthStrong', message: 'Strong' }),
+  Security_Text_StrengthRules: msg({
+    id: 'Security_Text_StrengthRules',
+    message: 'It does not meet the password rules yet.',
+  }),
+  Security_Text_StrengthLonger: msg({
+    id: 'Security_Text_StrengthLonger',
+    message: 'A longer password is harder to guess: try a few unrelated words.',
+  }),
+  Security_Text_StrengthLong: msg({
+    id: 'Security_Text_StrengthLong',
+    message: 'Long, and not on any list of known passwords.',
+  }),
   Global_Text_VMDefault: msg({ id: 'Global_Text_VMDefault', message: 'This value is not valid.' }),
 };

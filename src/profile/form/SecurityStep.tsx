@@ -8,6 +8,7 @@ import { labels } from '../../i18n/labels';
 import { adornmentProps } from '../../ui/form/input-adornments';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { PasswordRuleList } from '../../ui/form/PasswordRuleList';
+import { PasswordStrength } from '../../ui/form/PasswordStrength';
 import type { ProfileFormRef } from './profile-form-ref';
 import { useInputFailureText } from './use-input-failure-text';
 
@@ -49,7 +50,15 @@ export function SecurityStep({ formRef }: { formRef: ProfileFormRef }) {
   return (
     <Stack gap="4">
       {view.inputs.map((input) =>
-        input === 'securityQuestion' ? (
+        input === 'password' ? (
+          <Stack key={input} gap="2">
+            <LabelledField type="password" autoComplete="new-password" {...common(input)} />
+            <PasswordStrength
+              password={view.values.password}
+              owner={{ login: view.ownerEmail, email: view.ownerEmail }}
+            />
+          </Stack>
+        ) : input === 'securityQuestion' ? (
           <LabelledField
             key={input}
             kind="select"

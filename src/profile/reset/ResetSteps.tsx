@@ -16,6 +16,7 @@ import { labels } from '../../i18n/labels';
 import { Captcha } from '../../ui/captcha/Captcha';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { PasswordRuleList } from '../../ui/form/PasswordRuleList';
+import { PasswordStrength } from '../../ui/form/PasswordStrength';
 import { useInputFailureText } from '../form/use-input-failure-text';
 import { ResetProblemNotice } from './ResetProblemNotice';
 import type { ResetRef } from './reset-ref';
@@ -153,6 +154,8 @@ export function CodeStep({ resetRef }: StepProps) {
 /** Section 3: the new password twice, with the security form's rules and instruction lines. */
 export function PasswordStep({ resetRef }: StepProps) {
   const { i18n } = useLingui();
+  const password = useSelector(resetRef, selectValue('password'));
+  const email = useSelector(resetRef, selectValue('email')).trim();
   return (
     <WithNewCodeLink resetRef={resetRef}>
       <StepForm
@@ -161,6 +164,7 @@ export function PasswordStep({ resetRef }: StepProps) {
         instructions={i18n._(labels.ResetPassword_Text_PasswordInstructions)}
       >
         <ResetField resetRef={resetRef} input="password" label={i18n._(labels.Security_Field_Password)} />
+        <PasswordStrength password={password} owner={{ login: email, email }} />
         <ResetField resetRef={resetRef} input="confirmPassword" label={i18n._(labels.Security_Field_ConfirmPassword)} />
         <PasswordRuleList />
       </StepForm>

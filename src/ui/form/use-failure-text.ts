@@ -18,6 +18,9 @@ const sharedLabels: Record<MessageKind, MessageDescriptor> = {
   minAge: labels.Global_Text_VMMinAge,
   minHeight: labels.Global_Text_VMMinHeight,
   maxHeight: labels.Global_Text_VMMaxHeight,
+  personalPassword: labels.Global_Text_VMPasswordPersonal,
+  commonPassword: labels.Global_Text_VMPasswordCommon,
+  breachedPassword: labels.Global_Text_VMPasswordBreached,
 };
 
 /**
