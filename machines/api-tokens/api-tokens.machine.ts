@@ -59,7 +59,9 @@ export const apiTokensMachine = setup({
   actions: {
     keepData: assign((_, data: ApiTokensData) => ({ tokens: data.tokens, owners: data.owners })),
     startDraft: assign(({ context }) => ({ draft: emptyDraft(context.owners[0]?.id ?? '') })),
-    changeDraft: assign(({ context }, changes: Partial<ApiTokenDraft>) => ({ draft: { ...context.draft, ...changes } })),
+    changeDraft: assign(({ context }, changes: Partial<ApiTokenDraft>) => ({
+      draft: { ...context.draft, ...changes },
+    })),
     showValue: assign((_, created: ApiTokenCreated) => ({ shownValue: created.value })),
     forgetValue: assign({ shownValue: undefined }),
     askRevoke: assign(({ context }, id: string) => ({ revoking: context.tokens.find((token) => token.id === id) })),
