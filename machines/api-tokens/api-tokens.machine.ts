@@ -95,6 +95,7 @@ export const apiTokensMachine = setup({
     loading: {
       tags: 'busy',
       invoke: {
+        id: 'loadTokens',
         src: 'loadTokens',
         onDone: { target: 'ready', actions: { type: 'keepData', params: ({ event }) => event.output } },
         onError: { target: 'failed', actions: { type: 'reportLoadFailure', params: errorOf } },
@@ -127,6 +128,7 @@ export const apiTokensMachine = setup({
         saving: {
           tags: 'busy',
           invoke: {
+            id: 'createToken',
             src: 'createToken',
             input: ({ context }) => createBodyOf(context.draft),
             onDone: {
@@ -154,6 +156,7 @@ export const apiTokensMachine = setup({
     revoking: {
       tags: 'busy',
       invoke: {
+        id: 'revokeToken',
         src: 'revokeToken',
         input: ({ context }) => ({ id: context.revoking?.id ?? '' }),
         onDone: { target: 'loading', actions: 'forgetRevoke' },
