@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Heading, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Button, Heading, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -270,9 +270,9 @@ function ShownValue({ tokens, value }: { tokens: ApiTokensRef; value: string }) 
       <Alert.Content gap="2">
         <Alert.Title>{i18n._(labels.ApiToken_Text_ValueTitle)}</Alert.Title>
         <Alert.Description>{i18n._(labels.ApiToken_Text_ValueOnce)}</Alert.Description>
-        <Code data-testid="api-token-value" wordBreak="break-all">
+        <Text data-testid="api-token-value" fontFamily="mono" wordBreak="break-all">
           {value}
-        </Code>
+        </Text>
         <HStack>
           <Button
             size="sm"
