@@ -54,12 +54,12 @@ describe.each(databaseKinds)('API tokens (%s)', (kind) => {
     const internal = embeddedApiToken(await loadOrCreateSigningKey(t.database.db));
     const answer = await management(internal, '/api/v1/logs?limit=1000&sortOrder=ASCENDING');
     expect(answer.statusCode).toBe(200);
-    const events = answer.json() as {
+    const events: {
       eventType: string;
       outcome: { result: string };
       actor: { alternateId: string };
       target: { id: string }[] | null;
-    }[];
+    }[] = answer.json();
     return events
       .filter((event) => (event.target ?? []).some((target) => target.id === tokenId))
       .map((event) => ({ eventType: event.eventType, result: event.outcome.result, actor: event.actor.alternateId }));
