@@ -91,7 +91,7 @@ describeWalks(apiTokensMachine, {
     {
       input: { notifications: recordingNotifications().ref },
       // Only what the machine takes where it is: an answer comes only while its call runs.
-      filterEvents: (s, event) => s.can(event),
+      filterEvents: (s, event) => s.can(event as never),
       // A failed save, a cancelled revoke: longer than shortest paths go.
       journeys: [
         [loadFailed, { type: 'tokens.retry' }, loaded],
