@@ -21,6 +21,8 @@ export const pageKeys = [
   // The audit and error logs of the admin area (issue 13).
   'auditLog',
   'errorLog',
+  // The API tokens of the admin area (issue 33 item 1).
+  'apiTokens',
 ] as const;
 export type PageKey = (typeof pageKeys)[number];
 
@@ -45,6 +47,7 @@ export const pageComponents: Record<PageKey, readonly string[]> = {
   faqEditor: ['Faq'],
   auditLog: ['Log'],
   errorLog: ['Log'],
+  apiTokens: ['ApiToken'],
 };
 
 /** Components of one resource load: `Global` always, then the page's own (spec §7 aggregatedByPage?components). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { agentPeopleArea } from './agent-people/routes';
+import { apiTokensArea } from './api-tokens/routes';
 import { applicationsArea } from './applications/routes';
 import { registerArea, type ApiArea, type ApiDeps } from './area';
 import { clientApplicationsArea } from './client-applications/routes';
@@ -56,6 +57,7 @@ export const apiAreas: readonly ApiArea[] = [
   auditLogArea,
   errorLogAdminArea,
   dashboardArea,
+  apiTokensArea,
 ];
 
 /** Registers the portal API: each area in its own scope, under its own guard (server/api/area.ts). */

@@ -7,8 +7,10 @@ import { createOktaDirectory } from '../directory/okta-directory';
 import type { DirectoryPort } from '../directory/port';
 import { embeddedSignInCounts, systemLogSignInCounts, type SignInCountsPort } from '../directory/sign-in-counts';
 import { loadOrCreateSigningKey, publicJwk } from '../idp/keys';
+import type { EventRecorder } from '../idp/events/recorder';
 import { registerIdp } from '../idp/plugin';
 import { createMailer } from '../mail/mailer';
+import { apiTokenResolver } from './api-tokens';
 import { embeddedApiToken } from './embedded-api-token';
 import { remoteKeySet } from './token-verifier';
 
@@ -23,6 +25,11 @@ export interface IdentityProvider {
   directory: DirectoryPort;
   /** The dashboard's sign-in figures (server/directory/sign-in-counts.ts). */
   signInCounts: SignInCountsPort;
+  /**
+   * The embedded IdP's System Log, where the API-token area records its changes (docs/api.md "API tokens"); absent
+   * with a real Okta org, which keeps its own and does not accept Gatehouse's API tokens.
+   */
+  systemLog?: EventRecorder;
 }
 
 /** Where the SPA's sign-in lands and sign-out may return: the routes of the SPA's identity flows. */
@@ -68,6 +75,7 @@ export async function setUpIdentityProvider(
     publicUrl: config.publicUrl,
     mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl ?? undefined, log: app.log }),
     apiToken,
+    resolveApiToken: apiTokenResolver(database.db, config.providerPrefix),
     mfa: { requiredForGroups: config.idpPolicy.mfaGroups },
     lockout: {
       maxFailedAttempts: config.idpPolicy.lockoutAttempts,
@@ -82,5 +90,6 @@ export async function setUpIdentityProvider(
     tokenKeys: createLocalJWKSet({ keys: [publicJwk(signingKey)] }),
     directory: createOktaDirectory({ baseUrl: managementApiOf(issuer), apiToken, fetch: injectFetch(app) }),
     signInCounts: embeddedSignInCounts(database.db, events),
+    systemLog: events,
   };
 }

@@ -9,6 +9,7 @@
  * - imports:   user import jobs and their rows
  * - invitations: invitations to sign up (the `st` token)
  * - otp-tokens: one-time tokens for application links (`{otpToken}`)
+ * - api-tokens: SSWS tokens for the embedded identity provider's management API
  * See docs/database.md.
  */
 export * from './tables/portal';
@@ -20,4 +21,5 @@ export * from './tables/password-reset';
 export * from './tables/imports';
 export * from './tables/invitations';
 export * from './tables/otp-tokens';
+export * from './tables/api-tokens';
 export * from './relations';

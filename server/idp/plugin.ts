@@ -14,6 +14,7 @@ import { oauthRoutes } from './oauth/routes';
 import { authnRoutes } from './authn/routes';
 import { sessionRoutes } from './sessions/routes';
 import { managementRoutes } from './management/routes';
+import type { ApiTokenResolver } from './management/guard';
 import type { AuthnContext, MfaPolicy } from './authn/context';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { databaseAttemptCounter, defaultRateLimits, type AttemptCounter, type RateLimits } from './rate-limit';
@@ -43,6 +44,8 @@ export interface IdpOptions {
   totpIssuerLabel?: string;
   /** The management API's `Authorization: SSWS <token>`. Without one the management API refuses every call. */
   apiToken?: string;
+  /** Administrators' API tokens, accepted besides `apiToken` (server/auth/api-tokens.ts). */
+  resolveApiToken?: ApiTokenResolver;
   /** How long a rotated refresh token may be presented again before that revokes the grant. Default 30 s (Okta's). */
   refreshReuseGraceSeconds?: number;
   /** Period of the purge of expired rows. Default 10 minutes. */
@@ -146,7 +149,12 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
   await app.register((scope, _opts, done) => {
     // Users, groups and factors: the SSWS API token, checked by the scope's own hook.
     declareGuard(scope, 'idpApiToken');
-    managementRoutes(scope, { ...authn, apiToken: options.apiToken });
+    managementRoutes(scope, {
+      ...authn,
+      apiToken: options.apiToken,
+      resolveApiToken: options.resolveApiToken,
+      attempts: authn.attempts,
+    });
     done();
   });
   return { provider, signingKey, events };

@@ -54,6 +54,7 @@ export type RouteId =
   | 'faqEditor'
   | 'auditLog'
   | 'errorLog'
+  | 'apiTokens'
   | 'boardIndex'
   | 'editProfile'
   | 'flowInspector';
@@ -123,6 +124,13 @@ const adminPages: readonly { id: RouteId; pattern: string; page: PageKey; view: 
     pattern: '/errorLog',
     page: 'errorLog',
     view: page(() => import('@src/admin/logs/ErrorLogPage'), 'ErrorLogPage'),
+  },
+  // The provider administrator's API tokens for the identity provider's management API (issue 33 item 1).
+  {
+    id: 'apiTokens',
+    pattern: '/apiTokens',
+    page: 'apiTokens',
+    view: page(() => import('@src/admin/api-tokens/ApiTokensPage'), 'ApiTokensPage'),
   },
   { id: 'profile', pattern: '/profile/:redirectUrl?', page: 'profile', view: editProfilePage, flow: 'editProfile' },
 ];
@@ -350,6 +358,7 @@ export const paths = {
   manageUsers: () => '/manageUsers',
   auditLog: () => '/auditLog',
   errorLog: () => '/errorLog',
+  apiTokens: () => '/apiTokens',
   faqEditor: (params: { clientId?: string; language?: string } = {}) =>
     buildPath('/faqEditor/:clientId?/:language?', params),
   profile: (params: { redirectUrl?: string } = {}) => buildPath('/profile/:redirectUrl?', params),

@@ -160,6 +160,65 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
     },
   },
   {
+    file: 'machines/api-tokens/api-tokens.machine.ts',
+    definition: {
+      id: 'apiTokens',
+      initial: 'loading',
+      states: {
+        loading: {
+          on: {
+            'xstate.done.actor.loadTokens': [{ target: ['#apiTokens.ready'] }],
+            'xstate.error.actor.loadTokens': [{ target: ['#apiTokens.failed'] }],
+          },
+          invoke: [{ id: 'loadTokens', src: 'loadTokens' }],
+          tags: ['busy'],
+        },
+        ready: {
+          on: {
+            'create.open': [{ target: ['#apiTokens.creating'] }],
+            'revoke.ask': [{ target: ['#apiTokens.confirmingRevoke'], guard: 'inline' }],
+          },
+        },
+        failed: { on: { 'tokens.retry': [{ target: ['#apiTokens.loading'] }] } },
+        creating: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'create.change': [{}],
+                'create.submit': [{ target: ['#apiTokens.creating.saving'], guard: 'draftIsValid' }],
+                'create.cancel': [{ target: ['#apiTokens.ready'] }],
+              },
+            },
+            saving: {
+              on: {
+                'xstate.done.actor.createToken': [{ target: ['#apiTokens.showingValue'] }],
+                'xstate.error.actor.createToken': [{ target: ['#apiTokens.creating.editing'] }],
+              },
+              invoke: [{ id: 'createToken', src: 'createToken' }],
+              tags: ['busy'],
+            },
+          },
+        },
+        showingValue: { on: { 'value.dismiss': [{ target: ['#apiTokens.loading'] }] } },
+        confirmingRevoke: {
+          on: {
+            'revoke.confirm': [{ target: ['#apiTokens.revoking'] }],
+            'revoke.cancel': [{ target: ['#apiTokens.ready'] }],
+          },
+        },
+        revoking: {
+          on: {
+            'xstate.done.actor.revokeToken': [{ target: ['#apiTokens.loading'] }],
+            'xstate.error.actor.revokeToken': [{ target: ['#apiTokens.loading'] }],
+          },
+          invoke: [{ id: 'revokeToken', src: 'revokeToken' }],
+          tags: ['busy'],
+        },
+      },
+    },
+  },
+  {
     file: 'machines/app/app.machine.ts',
     definition: {
       id: 'app',

@@ -29,6 +29,7 @@ export const pageTitles = {
   faqEditor: labels.Faq_Text_EditorTitle,
   auditLog: labels.Log_Text_AuditTitle,
   errorLog: labels.Log_Text_ErrorTitle,
+  apiTokens: labels.ApiToken_Text_Title,
   boardIndex: msg({ id: 'Shell_Title_Board', message: 'Your applications' }),
   editProfile: msg({ id: 'Shell_Title_EditProfile', message: 'Edit your profile' }),
   // The inspector's own catalogue loads with its page; the tab's title is in the app's.

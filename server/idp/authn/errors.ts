@@ -29,6 +29,7 @@ export const oktaErrors = {
   malformedBody: () => new OktaApiError(400, 'E0000003', 'The request body was not well-formed.'),
   authenticationFailed: () => new OktaApiError(401, 'E0000004', 'Authentication failed'),
   notFound: (what: string) => new OktaApiError(404, 'E0000007', `Not found: Resource not found: ${what}`),
+  forbidden: () => new OktaApiError(403, 'E0000006', 'You do not have permission to perform the requested action'),
   internal: () => new OktaApiError(500, 'E0000009', 'Internal Server Error'),
   invalidToken: () => new OktaApiError(401, 'E0000011', 'Invalid token provided'),
   credentialsUpdateFailed: (causes: string[]) =>

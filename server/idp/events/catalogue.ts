@@ -24,6 +24,11 @@ export const logEventTypes = {
   'user.account.update_profile': 'Update user profile for Okta',
   'group.user_membership.add': 'Add user to group membership',
   'group.user_membership.remove': 'Remove user from group membership',
+  'system.api_token.create': 'Create API token',
+  'system.api_token.revoke': 'Revoke API token',
+  // Gatehouse's own (Okta logs no event per call): every call made with an administrator's API token, and every
+  // refusal of a known one (revoked, expired, its owner without the rights, over its rate limit).
+  'system.api_token.use': 'Use API token',
 } as const;
 export type LogEventType = keyof typeof logEventTypes;
 
@@ -78,8 +83,8 @@ export const attemptedActor = (login: string, userId: string | undefined): LogAc
 });
 
 /**
- * Management API calls authenticate with the SSWS token, not a person: Okta names the token's owner, we have no
- * owner, so the actor is the system principal the token stands for.
+ * Management API calls authenticate with an SSWS token. An administrator's API token names its owner as the actor, as
+ * Okta does; the portal's own server-internal token has no owner, so the actor is the system principal it stands for.
  */
 export const API_TOKEN_ACTOR: LogActor = {
   id: 'gatehouse-api-token',
@@ -87,6 +92,14 @@ export const API_TOKEN_ACTOR: LogActor = {
   alternateId: 'system@gatehouse',
   displayName: 'Management API token',
 };
+
+/** An administrator's API token as a System Log target (Okta's `Token` target type). */
+export const apiTokenTarget = (token: { id: string; name: string }): LogTarget => ({
+  id: token.id,
+  type: 'Token',
+  alternateId: token.name,
+  displayName: token.name,
+});
 
 export const userTarget = (person: PersonLike): LogTarget => ({ ...userActor(person) });
 export const groupTarget = (group: { id: string; name: string }): LogTarget => ({

@@ -1,28 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import { installOktaErrorHandler } from '../authn/errors';
 import { acceptEmptyJsonBodies } from '../lenient-json';
+import type { AttemptCounter } from '../rate-limit';
 import type { ManagementContext } from './context';
 import { factorsRoutes } from './factors-routes';
 import { groupsRoutes } from './groups-routes';
-import { requireApiToken } from './guard';
+import { requireApiToken, type ApiTokenResolver } from './guard';
 import { lifecycleRoutes } from './lifecycle-routes';
 import { logsRoutes } from './logs-routes';
+import { enforceReach } from './reach';
 import { usersRoutes } from './users-routes';
 
 export interface ManagementRoutesOptions extends ManagementContext {
-  /** The SSWS API token; absent, every call is refused. */
+  /** The server's own SSWS API token; absent (and no resolver), every call is refused. */
   apiToken: string | undefined;
+  /** Administrators' API tokens (issue 33 item 1); absent, only `apiToken` passes. */
+  resolveApiToken: ApiTokenResolver | undefined;
+  /** Where each administrator's token's calls are counted for its rate limit. */
+  attempts: AttemptCounter;
 }
 
 /**
  * The management API subset the portal needs (okta-compat §6) under /api/v1/users, /api/v1/groups and /api/v1/logs
  * (the System Log), for servers only: an SSWS token, no cookies and no CORS. The QR-code image under /api/v1/users is served by the authn scope.
  */
-export function managementRoutes(scope: FastifyInstance, { apiToken, ...ctx }: ManagementRoutesOptions): void {
+export function managementRoutes(
+  scope: FastifyInstance,
+  { apiToken, resolveApiToken, attempts, ...ctx }: ManagementRoutesOptions,
+): void {
   installOktaErrorHandler(scope);
   // Lifecycle calls carry no body, yet clients send them as JSON: an empty JSON body reads as none.
   acceptEmptyJsonBodies(scope);
-  scope.addHook('onRequest', requireApiToken(apiToken));
+  scope.decorateRequest('apiToken', null);
+  scope.addHook('onRequest', requireApiToken({ apiToken, resolveApiToken, attempts, events: ctx.events }));
+  // After the body is read: a client administrator's token may not name a person outside their client.
+  scope.addHook('preHandler', enforceReach(ctx));
   scope.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

@@ -114,9 +114,12 @@ export function usersRoutes(scope: FastifyInstance, ctx: ManagementContext): voi
     async (request, reply) => {
       const { q, filter, search, after } = request.query;
       const limit = pageLimit(request.query.limit);
+      const reach = request.apiToken?.reach;
       const conditions = [
         ...(filter ? parseUserExpression(filter, ['eq']) : []),
         ...(search ? parseUserExpression(search, ['eq', 'sw']) : []),
+        // A client administrator's token lists their client's people only (management/reach.ts).
+        ...(reach?.kind === 'client' ? [{ field: 'login' as const, op: 'sw' as const, value: reach.loginPrefix }] : []),
       ];
       const users = await listUsers(ctx.db, { q, conditions, after, limit });
       linkHeader(reply, `${ctx.origin}${USERS}`, { q, filter, search }, users, limit);

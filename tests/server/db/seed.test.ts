@@ -220,10 +220,13 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
       '/faqEditor',
       '/auditLog',
       '/errorLog',
+      '/apiTokens',
       '/findPerson',
       '/board/index',
     ]);
     expect(english.find((m) => m.linkUrl === '/findPerson')?.roleAccess).toEqual(['agent']);
+    // API tokens are the provider administrator's alone (issue 33 item 1).
+    expect(english.find((m) => m.linkUrl === '/apiTokens')?.roleAccess).toEqual(['admin']);
     for (const link of ['/manageUsers', '/faqEditor', '/auditLog', '/errorLog'])
       expect(english.find((m) => m.linkUrl === link)?.roleAccess).toEqual(['admin', 'clientadmin']);
     const spanish = await db
@@ -232,6 +235,7 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
       .where(and(eq(menuItems.section, 'Portal'), eq(menuItems.culture, 'es')));
     expect(spanish.find((m) => m.linkUrl === '/client')?.caption).toBe('Clientes');
     expect(spanish.find((m) => m.linkUrl === '/auditLog')?.caption).toBe('Registro de auditoría');
+    expect(spanish.find((m) => m.linkUrl === '/apiTokens')?.caption).toBe('Tokens de API');
   });
 
   it('has the global portal settings as text', async () => {

@@ -66,6 +66,13 @@ export const demoPortalMenu: readonly DemoMenuItem[] = [
     caption: { 'en-us': 'Error log', es: 'Registro de errores' },
     roleAccess: ['admin', 'clientadmin'],
   },
+  // The identity provider's API tokens (issue 33 item 1): the provider administrator's alone.
+  {
+    linkUrl: '/apiTokens',
+    imageName: 'key-round',
+    caption: { 'en-us': 'API tokens', es: 'Tokens de API' },
+    roleAccess: ['admin'],
+  },
   // An agent finds a person of their client and edits them in Agent mode (docs/flows/find-person.md).
   {
     linkUrl: '/findPerson',

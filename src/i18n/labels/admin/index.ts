@@ -8,6 +8,7 @@ import { importLabels } from './import';
 import { faqEditorLabels } from './faq';
 import { invitationLabels } from './invitations';
 import { logLabels } from './logs';
+import { apiTokenLabels } from './api-tokens';
 
 /** The admin area, one file per page. */
 export const adminLabels = {
@@ -21,4 +22,5 @@ export const adminLabels = {
   ...faqEditorLabels,
   ...invitationLabels,
   ...logLabels,
+  ...apiTokenLabels,
 };
