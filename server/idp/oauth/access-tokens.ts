@@ -62,9 +62,9 @@ export interface AccessTokenClaims extends JWTPayload {
  */
 export async function verifyAccessToken(
   token: string,
-  { issuer, publicKeys, revoked }: { issuer: string; publicKeys: JWK[]; revoked: RevokedAccessTokens },
+  { issuer, publicKeys, revoked }: { issuer: string; publicKeys: () => JWK[]; revoked: RevokedAccessTokens },
 ): Promise<AccessTokenClaims> {
-  const { payload } = await jwtVerify(token, createLocalJWKSet({ keys: publicKeys }), {
+  const { payload } = await jwtVerify(token, createLocalJWKSet({ keys: publicKeys() }), {
     issuer,
     audience: API_AUDIENCE,
     algorithms: ['RS256'],

@@ -14,7 +14,8 @@ import { allClaims, claimsForScopes, groupNamesOf } from './claims';
 export interface JwtEndpointsOptions {
   db: Db;
   issuer: string;
-  publicKeys: JWK[];
+  /** The published keys now (they change with rotation). */
+  publicKeys: () => JWK[];
   revoked: RevokedAccessTokens;
   clientIds: ReadonlySet<string>;
 }
