@@ -2,7 +2,15 @@ import type Provider from 'oidc-provider';
 import type { JWK } from 'jose';
 import type { Db } from '../db/client';
 import type { Sealer } from '../secrets/seal';
-import { defaultKeyPolicy, maintainSigningKeys, publicJwk, signerAt, type KeyPolicy, type SigningJwk, type StoredKey } from './keys';
+import {
+  defaultKeyPolicy,
+  maintainSigningKeys,
+  publicJwk,
+  signerAt,
+  type KeyPolicy,
+  type SigningJwk,
+  type StoredKey,
+} from './keys';
 import { setProviderKeys } from './oauth/provider-keys';
 
 /** How often a process reads the key set again (and rotates or retires keys when due). */
@@ -29,7 +37,12 @@ export class KeyRing {
   async refresh(): Promise<void> {
     const now = this.now();
     this.keys = await maintainSigningKeys(this.db, this.sealer, this.policy, now);
-    if (this.provider) setProviderKeys(this.provider, this.signing(), this.keys.map((key) => key.jwk));
+    if (this.provider)
+      setProviderKeys(
+        this.provider,
+        this.signing(),
+        this.keys.map((key) => key.jwk),
+      );
   }
 
   /** The key that signs now. */

@@ -120,9 +120,7 @@ export const idpSigningKeys = pgTable(
     retiresAt: timestamp('retires_at', { withTimezone: true }),
     active: boolean('active').notNull().default(true),
   },
-  (t) => [
-    check('idp_signing_keys_one_form_check', sql`(${t.privateJwk} is null) <> (${t.sealedJwk} is null)`),
-  ],
+  (t) => [check('idp_signing_keys_one_form_check', sql`(${t.privateJwk} is null) <> (${t.sealedJwk} is null)`)],
 );
 
 /**

@@ -48,7 +48,9 @@ export function createSealer(serverSecret: Buffer): Sealer {
       decipher.setAAD(Buffer.from(context, 'utf8'));
       decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
       try {
-        return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+        return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+          'utf8',
+        );
       } catch {
         throw new UnsealError(context);
       }

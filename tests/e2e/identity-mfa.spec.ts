@@ -40,7 +40,10 @@ async function management(method: string, path: string, body?: unknown): Promise
 }
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServerOnPostgres({ IDP_MFA_GROUPS: MFA_GROUP, SERVER_SECRET })]);
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    startServerOnPostgres({ IDP_MFA_GROUPS: MFA_GROUP, SERVER_SECRET }),
+  ]);
   const group = (await (await management('POST', '/groups', { profile: { name: MFA_GROUP } })).json()) as {
     id: string;
   };

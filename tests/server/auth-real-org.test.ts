@@ -6,7 +6,6 @@ import { buildApp } from '@server/app';
 import { embeddedApiToken } from '@server/auth/embedded-api-token';
 import { createTokenVerifier, remoteKeySet } from '@server/auth/token-verifier';
 import { DEMO_PASSWORD, seedDemoWorldIfEmpty } from '@server/db/seed';
-import { migrateIdp } from '@server/idp/migrate';
 import { DEMO_RECOVERY_QUESTION } from '@server/idp/seed/demo-identities';
 import { startLiveApp, type LiveApp } from './portal/live-app';
 import { TEST_SERVER_SECRET, testConfig } from './support/app';

@@ -7,7 +7,6 @@ import { createUser } from '@server/idp/users/directory';
 import { databaseKinds } from '../support/database';
 import { discoverOverHttp, signInForTokens, startIdp, type IdpHarness } from './harness';
 
-const DAY = 24 * 3600_000;
 const SCOPE = 'openid profile email offline_access';
 
 describe.each(databaseKinds)('signing-key rotation (%s)', (kind) => {
@@ -32,7 +31,8 @@ describe.each(databaseKinds)('signing-key rotation (%s)', (kind) => {
 
   const jwks = async () => (await (await fetch(`${h.issuer}/v1/keys`)).json()) as JSONWebKeySet;
   const kidsOf = async () => (await jwks()).keys.map((key) => key.kid);
-  const signIn = () => signInForTokens(h, config, { username: 'rota@example.com', password: 'Rotating-Key-5', scope: SCOPE });
+  const signIn = () =>
+    signInForTokens(h, config, { username: 'rota@example.com', password: 'Rotating-Key-5', scope: SCOPE });
   const kidOf = (jwt: string) => decodeProtectedHeader(jwt).kid;
   const userinfoAccepts = async (accessToken: string) =>
     (await fetch(`${h.issuer}/v1/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } })).status === 200;

@@ -56,7 +56,11 @@ describe.each(databaseKinds)('secrets sealed at rest (%s)', (kind) => {
     // What an older version wrote: a factor's base32 secret and a private JWK in plain text.
     const legacyKey = await generateSigningKey();
     await db.insert(idpSigningKeys).values({ kid: legacyKey.kid, privateJwk: legacyKey, active: false });
-    const legacyUser = await createUser(db, { login: 'old@example.com', email: 'old@example.com', password: 'Old-Pass-77' });
+    const legacyUser = await createUser(db, {
+      login: 'old@example.com',
+      email: 'old@example.com',
+      password: 'Old-Pass-77',
+    });
     await db.insert(idpFactors).values({
       id: 'uftlegacyfactor000001',
       userId: legacyUser.id,
