@@ -140,7 +140,7 @@ export async function buildApp({
   // Then a NUL anywhere in the URL or the body is a 400 for every route, never a database error (server/http/nul-refusal.ts).
   installNulRefusal(app);
   // The embedded IdP (or nothing, with a real Okta org) is registered first: its routes sit beside the portal's.
-  const identity = await setUpIdentityProvider(app, { config, database });
+  const identity = await setUpIdentityProvider(app, { config, database, serverSecret });
   // Answers remembered between requests on PGlite (lists, resource scopes, the profile behind a token), all dropped
   // by any write request of the portal API below (server/db/process-memo.ts).
   const memos = createProcessMemos(database.kind);

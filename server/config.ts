@@ -51,6 +51,10 @@ export interface EmbeddedIdpPolicyConfig {
    * the rotation and the answer) before a presentation counts as reuse and revokes its family. Okta's range, 0–60.
    */
   refreshGraceSeconds: number;
+  /** IDP_KEY_ROTATION_DAYS: a new signing key is published after the current one has signed this long; 0: never. */
+  keyRotationDays: number;
+  /** IDP_KEY_OVERLAP_HOURS: how long a new key is in the JWKS before it signs (auth-js caches the JWKS for a day). */
+  keyOverlapHours: number;
 }
 
 /** Issue #3's lockout: 10 failed attempts; 30 minutes, as `defaultLockoutPolicy` in server/idp (kept light here). */
@@ -322,6 +326,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         schema: wholeNumber(0, 60),
         expected: 'a whole number of seconds from 0 to 60',
       }) ?? DEFAULT_REFRESH_GRACE_SECONDS,
+    keyRotationDays:
+      read(env, 'IDP_KEY_ROTATION_DAYS', {
+        schema: wholeNumber(0, 3_650),
+        expected: 'a whole number of days from 0 (rotate only by hand) to 3650',
+      }) ?? 90,
+    keyOverlapHours:
+      read(env, 'IDP_KEY_OVERLAP_HOURS', {
+        schema: wholeNumber(25, 2_160),
+        expected: 'a whole number of hours from 25 (longer than a client caches the JWKS) to 2160 (90 days)',
+      }) ?? 48,
   };
   if (okta !== null) {
     const embeddedOnly = [
@@ -330,6 +344,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       'IDP_LOCKOUT_MINUTES',
       'IDP_LOG_RETENTION_DAYS',
       'IDP_REFRESH_GRACE_SECONDS',
+      'IDP_KEY_ROTATION_DAYS',
+      'IDP_KEY_OVERLAP_HOURS',
     ].find((name) => (env[name]?.trim() ?? '') !== '');
     if (embeddedOnly !== undefined) {
       throw new ConfigError(embeddedOnly, 'unset with OKTA_ISSUER (a real Okta org applies its own policies)', null);

@@ -3,6 +3,7 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedDemoWorldIfEmpty } from './db/seed';
 import { migrateIdp } from './idp/migrate';
+import { openSealedSecrets } from './idp/sealing';
 import { bootstrapAdministrator } from './idp/seed/bootstrap-admin';
 import { seedDemoIdentities } from './idp/seed/demo-identities';
 import pino from 'pino';
@@ -33,7 +34,12 @@ async function start(config: Config): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
   await migrate(database);
   const embeddedIdp = config.okta === null;
-  if (embeddedIdp) await migrateIdp(database);
+  const serverSecret = loadServerSecret(config);
+  if (embeddedIdp) {
+    await migrateIdp(database);
+    // Seals a new database, or refuses (one line, below) one sealed under another server secret, before anything runs.
+    await openSealedSecrets(database.db, serverSecret);
+  }
   const seeded = config.demoData ? await seedDemoWorldIfEmpty(database.db) : false;
   // At every start, not only the first: it repairs missing accounts or links and costs little once they exist.
   const demoAccountsCreated = config.demoData && embeddedIdp ? await seedDemoIdentities(database.db) : 0;
@@ -46,7 +52,7 @@ async function start(config: Config): Promise<void> {
   // Imported only now: oidc-provider (under the app) prints a runtime notice when loaded, and a bad configuration
   // must stop with its one line and nothing else.
   const { buildApp } = await import('./app');
-  const app = await buildApp({ config, database, serverSecret: loadServerSecret(config) });
+  const app = await buildApp({ config, database, serverSecret });
   const shutdown = exitGracefullyOnSignals({
     closeServer: () => app.close(),
     closeDatabase: () => database.close(),

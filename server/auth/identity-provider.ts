@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { createLocalJWKSet, type JWTVerifyGetKey } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { injectFetch } from '../directory/inject-fetch';
 import { createOktaDirectory } from '../directory/okta-directory';
 import type { DirectoryPort } from '../directory/port';
 import { embeddedSignInCounts, systemLogSignInCounts, type SignInCountsPort } from '../directory/sign-in-counts';
-import { loadOrCreateSigningKey, publicJwk } from '../idp/keys';
 import type { EventRecorder } from '../idp/events/recorder';
 import { registerIdp } from '../idp/plugin';
 import { createMailer } from '../mail/mailer';
@@ -47,7 +46,7 @@ const managementApiOf = (issuer: string) => `${new URL(issuer).origin}/api/v1`;
  */
 export async function setUpIdentityProvider(
   app: FastifyInstance,
-  { config, database }: { config: Config; database: Database },
+  { config, database, serverSecret }: { config: Config; database: Database; serverSecret: Buffer },
 ): Promise<IdentityProvider> {
   if (config.okta !== null) {
     const { issuer, clientId, apiToken } = config.okta;
@@ -61,9 +60,14 @@ export async function setUpIdentityProvider(
     };
   }
   const issuer = `${config.publicUrl}/oauth2/default`;
-  const apiToken = embeddedApiToken(await loadOrCreateSigningKey(database.db));
-  const { signingKey, events } = await registerIdp(app, {
+  const apiToken = embeddedApiToken(serverSecret);
+  const { keys, events } = await registerIdp(app, {
     db: database.db,
+    serverSecret,
+    keyPolicy: {
+      rotateAfterMs: config.idpPolicy.keyRotationDays * 24 * 3600_000,
+      overlapMs: config.idpPolicy.keyOverlapHours * 3600_000,
+    },
     issuer,
     clients: [
       {
@@ -87,7 +91,8 @@ export async function setUpIdentityProvider(
   return {
     issuer,
     clientId: config.clientId,
-    tokenKeys: createLocalJWKSet({ keys: [publicJwk(signingKey)] }),
+    // The published keys as the key ring sees them now: a token of the previous or the next key verifies too.
+    tokenKeys: (header, token) => keys.keySet()(header, token),
     directory: createOktaDirectory({ baseUrl: managementApiOf(issuer), apiToken, fetch: injectFetch(app) }),
     signInCounts: embeddedSignInCounts(database.db, events),
     systemLog: events,

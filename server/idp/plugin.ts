@@ -2,7 +2,11 @@ import { declareGuard } from '../auth/guards';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Db } from '../db/client';
-import { loadOrCreateSigningKey, publicJwk, type SigningJwk } from './keys';
+import { defaultKeyPolicy, legacyCookieKeyFrom, type KeyPolicy } from './keys';
+import { KeyRing } from './key-ring';
+import { openSealedSecrets } from './sealing';
+import { deriveKey } from '../secrets/derived-keys';
+import type { Sealer } from '../secrets/seal';
 import { RevokedAccessTokens } from './oauth/access-tokens';
 import { DatabaseAdapter, DEFAULT_REFRESH_REUSE_GRACE_SECONDS } from './oauth/adapter';
 import { startServiceClock } from './oauth/service-clock';
@@ -24,6 +28,12 @@ export type { IdpClient } from './oauth/provider';
 
 export interface IdpOptions {
   db: Db;
+  /** The server secret (server/secrets): it seals the signing keys and TOTP secrets, and derives the cookie keys. */
+  serverSecret: Buffer;
+  /** Signing-key rotation (docs/identity.md "Signing keys"). Default: every 90 days, two days' overlap. */
+  keyPolicy?: Partial<KeyPolicy>;
+  /** The key ring's clock; tests move it instead of waiting. */
+  now?: () => Date;
   /** `${PUBLIC_URL}/oauth2/default`. Clients must be configured with exactly this string. */
   issuer: string;
   clients: IdpClient[];
@@ -58,7 +68,10 @@ export interface IdpOptions {
 
 export interface Idp {
   provider: Provider;
-  signingKey: SigningJwk;
+  /** The signing keys as this process sees them (refreshed every minute). */
+  keys: KeyRing;
+  /** Opens and seals the secrets the database keeps. */
+  sealer: Sealer;
   /** The System Log's recorder: a reader in this process flushes it first, to see the events of a moment ago. */
   events: EventRecorder;
 }
@@ -71,7 +84,10 @@ export interface Idp {
  */
 export async function registerIdp(app: FastifyInstance, options: IdpOptions): Promise<Idp> {
   const { db, issuer, clients } = options;
-  const signingKey = await loadOrCreateSigningKey(db);
+  // Before anything reads a secret: a database sealed under another server secret stops the start here.
+  const sealer = await openSealedSecrets(db, options.serverSecret);
+  const keys = new KeyRing(db, sealer, { ...defaultKeyPolicy, ...options.keyPolicy }, options.now);
+  await keys.refresh();
   const issuerUrl = new URL(issuer);
   const trustedOrigins = new Set([
     issuerUrl.origin,
@@ -88,7 +104,22 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
     graceSeconds: options.refreshReuseGraceSeconds ?? DEFAULT_REFRESH_REUSE_GRACE_SECONDS,
     onError: (error) => app.log.warn({ err: error }, 'marking the identity provider alive failed'),
   });
-  const provider = createProvider({ db, issuer, clients, signingKey, trustedOrigins, adapterOptions });
+  const provider = createProvider({
+    db,
+    issuer,
+    clients,
+    keys: [keys.signing(), ...keys.published()].filter((key, i, all) => all.findIndex((k) => k.kid === key.kid) === i),
+    // Derived from the server secret, so rotation leaves sessions alone; the keys derived from the signing keys
+    // before that still verify the cookies they signed.
+    cookieKeys: [
+      deriveKey(options.serverSecret, 'idp-cookies').toString('base64url'),
+      ...keys.published().map(legacyCookieKeyFrom),
+    ],
+    trustedOrigins,
+    adapterOptions,
+  });
+  keys.attach(provider);
+  keys.start((error) => app.log.warn({ err: error }, 'refreshing the signing keys failed'));
   const purge = startPurgeTimer(db, {
     ...(options.purgeIntervalMs === undefined ? {} : { intervalMs: options.purgeIntervalMs }),
     ...(options.logRetentionDays === undefined ? {} : { logRetentionDays: options.logRetentionDays }),
@@ -108,10 +139,11 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
   app.addHook('onClose', () => events.close());
   app.addHook('onClose', () => purge.stop());
   app.addHook('onClose', () => clock.stop());
+  app.addHook('onClose', () => keys.stop());
   const jwt = {
     db,
     issuer,
-    publicKeys: [publicJwk(signingKey)],
+    keySet: () => keys.keySet(),
     revoked: new RevokedAccessTokens(new DatabaseAdapter(db, 'RevokedAccessToken')),
     clientIds: new Set(clients.map((client) => client.clientId)),
   };
@@ -133,6 +165,7 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
     rateLimits: { ...defaultRateLimits, ...options.rateLimits },
     attempts: options.attempts ?? databaseAttemptCounter(db),
     events,
+    sealer,
   };
   await app.register((scope, _opts, done) => {
     // The Classic authn API is how anyone signs in: public by Okta's design.
@@ -157,5 +190,5 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
     });
     done();
   });
-  return { provider, signingKey, events };
+  return { provider, keys, sealer, events };
 }

@@ -102,13 +102,40 @@ export const idpGroupMembers = pgTable(
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('idp_group_members_user_idx').on(t.userId)],
 );
 
-/** RS256 signing keys. `kid` is the RFC 7638 thumbprint, so it changes exactly when the key does (okta-compat §2.2). */
-export const idpSigningKeys = pgTable('idp_signing_keys', {
-  kid: text('kid').primaryKey(),
-  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
-  createdAt: createdAt(),
-  active: boolean('active').notNull().default(true),
-});
+/**
+ * RS256 signing keys. `kid` is the RFC 7638 thumbprint, so it changes exactly when the key does (okta-compat §2.2).
+ * The private JWK is sealed (`sealedJwk`, server/secrets/seal.ts); `privateJwk` only held it before sealing existed
+ * and is emptied by the sealing at start (server/idp/sealing.ts). A key is published in the JWKS from `createdAt`,
+ * signs from `signsFrom` until a newer key's `signsFrom`, and leaves the JWKS (`active` false) at `retiresAt`, when the
+ * last token it signed has expired (server/idp/keys.ts).
+ */
+export const idpSigningKeys = pgTable(
+  'idp_signing_keys',
+  {
+    kid: text('kid').primaryKey(),
+    privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>(),
+    sealedJwk: text('sealed_jwk'),
+    createdAt: createdAt(),
+    signsFrom: timestamp('signs_from', { withTimezone: true }).notNull().defaultNow(),
+    retiresAt: timestamp('retires_at', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [check('idp_signing_keys_one_form_check', sql`(${t.privateJwk} is null) <> (${t.sealedJwk} is null)`)],
+);
+
+/**
+ * One row: a known text sealed with the server secret when the database was first sealed. Opening it at start tells a
+ * wrong or missing server secret from the right one before anything else runs (server/idp/sealing.ts).
+ */
+export const idpSealingCheck = pgTable(
+  'idp_sealing_check',
+  {
+    id: integer('id').primaryKey().default(1),
+    sealedCheck: text('sealed_check').notNull(),
+    sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('idp_sealing_check_one_row_check', sql`${t.id} = 1`)],
+);
 
 /**
  * oidc-provider's storage (its adapter interface): sessions, interactions, grants, codes, refresh tokens, and our
@@ -201,7 +228,7 @@ export const idpFactors = pgTable(
     factorType: text('factor_type').notNull(),
     provider: text('provider').notNull(),
     status: text('status').$type<FactorStatus>().notNull(),
-    /** RFC 4648 base32, as shown to the user and put in the QR code. */
+    /** RFC 4648 base32, as shown to the user and put in the QR code; sealed (`sealed.v1.…`, context `factorSecretContext`). */
     secret: text('secret').notNull(),
     /** SHA-256 of the token in the QR code's URL while the factor is pending; the image needs no other credential. */
     qrTokenHash: text('qr_token_hash'),

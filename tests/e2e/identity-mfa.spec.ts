@@ -2,7 +2,6 @@ import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedApiToken } from '@server/auth/embedded-api-token';
-import type { SigningJwk } from '@server/idp/keys';
 import { launchBrowser, openPage } from './support/browser';
 import { startServerOnPostgres, type ServerWithDatabase } from './support/postgres-server';
 import { identityPages } from './identity';
@@ -19,20 +18,18 @@ const MARIA = 'ACME__maria@acme.test';
 let browser: Browser;
 let server: ServerWithDatabase;
 
-/** The embedded IdP's management API token, derived from the signing key as every process of the server does. */
-async function managementToken(): Promise<string> {
-  const [key] = await server.query<{ private_jwk: SigningJwk }>(
-    'select private_jwk from idp_signing_keys where active order by created_at, kid limit 1',
-  );
-  if (key === undefined) throw new Error('the server has no signing key');
-  return embeddedApiToken(key.private_jwk);
+/** The server's secret, given to it here so the test derives the management API token as every process does. */
+const SERVER_SECRET = 'identity-mfa e2e server secret';
+
+function managementToken(): string {
+  return embeddedApiToken(Buffer.from(SERVER_SECRET, 'utf8'));
 }
 
 async function management(method: string, path: string, body?: unknown): Promise<Response> {
   const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
     method,
     headers: {
-      authorization: `SSWS ${await managementToken()}`,
+      authorization: `SSWS ${managementToken()}`,
       accept: 'application/json',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
@@ -43,7 +40,10 @@ async function management(method: string, path: string, body?: unknown): Promise
 }
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServerOnPostgres({ IDP_MFA_GROUPS: MFA_GROUP })]);
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    startServerOnPostgres({ IDP_MFA_GROUPS: MFA_GROUP, SERVER_SECRET }),
+  ]);
   const group = (await (await management('POST', '/groups', { profile: { name: MFA_GROUP } })).json()) as {
     id: string;
   };

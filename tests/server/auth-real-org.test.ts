@@ -6,11 +6,9 @@ import { buildApp } from '@server/app';
 import { embeddedApiToken } from '@server/auth/embedded-api-token';
 import { createTokenVerifier, remoteKeySet } from '@server/auth/token-verifier';
 import { DEMO_PASSWORD, seedDemoWorldIfEmpty } from '@server/db/seed';
-import { generateSigningKey, loadOrCreateSigningKey } from '@server/idp/keys';
-import { migrateIdp } from '@server/idp/migrate';
 import { DEMO_RECOVERY_QUESTION } from '@server/idp/seed/demo-identities';
 import { startLiveApp, type LiveApp } from './portal/live-app';
-import { testConfig } from './support/app';
+import { TEST_SERVER_SECRET, testConfig } from './support/app';
 import { databaseKinds, openTestDatabase, type TestDatabase } from './support/database';
 import { createTestTokens } from './support/tokens';
 
@@ -28,7 +26,7 @@ describe.each(databaseKinds)('pointed at an Okta org over HTTP (%s)', (kind) => 
 
   beforeAll(async () => {
     org = await startLiveApp(kind);
-    const apiToken = embeddedApiToken(await loadOrCreateSigningKey(org.database.db));
+    const apiToken = embeddedApiToken(TEST_SERVER_SECRET);
     portalDb = await openTestDatabase(kind);
     await seedDemoWorldIfEmpty(portalDb.database.db);
     const base = testConfig();
@@ -76,17 +74,10 @@ describe.each(databaseKinds)('pointed at an Okta org over HTTP (%s)', (kind) => 
 });
 
 describe('the embedded IdP’s API token', () => {
-  it('is the same for every process that shares the signing key, and differs for another key', async () => {
-    const test = await openTestDatabase('pglite');
-    try {
-      await migrateIdp(test.database);
-      const key = await loadOrCreateSigningKey(test.database.db);
-      const again = await loadOrCreateSigningKey(test.database.db);
-      expect(embeddedApiToken(key)).toBe(embeddedApiToken(again));
-      expect(embeddedApiToken(key)).toMatch(/^00[A-Za-z0-9_-]{40}$/);
-      expect(embeddedApiToken(await generateSigningKey())).not.toBe(embeddedApiToken(key));
-    } finally {
-      await test.dispose();
-    }
+  it('is the same for every process that shares the server secret, and differs for another secret', () => {
+    const token = embeddedApiToken(Buffer.from(TEST_SERVER_SECRET));
+    expect(embeddedApiToken(Buffer.from(TEST_SERVER_SECRET))).toBe(token);
+    expect(token).toMatch(/^00[A-Za-z0-9_-]{40}$/);
+    expect(embeddedApiToken(Buffer.from('another secret'))).not.toBe(token);
   });
 });

@@ -34,6 +34,8 @@ describe('loadConfig', () => {
         lockoutMinutes: 30,
         logRetentionDays: 90,
         refreshGraceSeconds: 30,
+        keyRotationDays: 90,
+        keyOverlapHours: 48,
       },
       smtpUrl: null,
       redisUrl: null,
@@ -136,7 +138,25 @@ describe('loadConfig', () => {
       lockoutMinutes: 5,
       logRetentionDays: 90,
       refreshGraceSeconds: 30,
+      keyRotationDays: 90,
+      keyOverlapHours: 48,
     });
+  });
+
+  it("reads the signing keys' rotation period and overlap, refusing an overlap a day's JWKS cache would miss", () => {
+    expect(loadConfig({ IDP_KEY_ROTATION_DAYS: '0', IDP_KEY_OVERLAP_HOURS: '25' }).idpPolicy).toMatchObject({
+      keyRotationDays: 0,
+      keyOverlapHours: 25,
+    });
+    expect(() => loadConfig({ IDP_KEY_OVERLAP_HOURS: '24' })).toThrow(/IDP_KEY_OVERLAP_HOURS must be a whole number/);
+    expect(() =>
+      loadConfig({
+        OKTA_ISSUER: 'https://acme.okta.com/oauth2/default',
+        OKTA_CLIENT_ID: '0oa1',
+        OKTA_API_TOKEN: 'ssws-token',
+        IDP_KEY_ROTATION_DAYS: '30',
+      }),
+    ).toThrow(/IDP_KEY_ROTATION_DAYS/);
   });
 
   it("reads the refresh tokens' reuse grace within Okta's range (0–60 s)", () => {

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteGuard } from '@server/auth/guards';
 import { embeddedApiToken } from '@server/auth/embedded-api-token';
 import { containsNul } from '@server/http/nul-refusal';
-import { loadOrCreateSigningKey } from '@server/idp/keys';
 import { logins } from './admin/harness';
-import { buildTestApp, type TestApp } from './support/app';
+import { buildTestApp, TEST_SERVER_SECRET, type TestApp } from './support/app';
 import { bearer } from './support/tokens';
 
 /**
@@ -53,7 +52,7 @@ describe('a NUL character in any request (pglite)', () => {
     t = await buildTestApp('pglite');
     routes = t.app.routeGuards();
     const adminToken = await t.tokens.sign({ sub: logins.admin });
-    const apiToken = embeddedApiToken(await loadOrCreateSigningKey(t.database.db));
+    const apiToken = embeddedApiToken(TEST_SERVER_SECRET);
     headersFor = (route) =>
       route.guard === 'public'
         ? {}

@@ -1,3 +1,4 @@
+import type { Sealer } from '../../secrets/seal';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import type { EventRecorder } from '../events/recorder';
@@ -34,4 +35,6 @@ export interface AuthnContext {
   attempts: AttemptCounter;
   /** The System Log (docs/identity.md): sign-ins, lockouts, factor and password changes. */
   events: EventRecorder;
+  /** Seals and opens TOTP secrets (server/secrets/seal.ts). */
+  sealer: Sealer;
 }

@@ -40,7 +40,7 @@ async function checkPasscode(
   const outcome = await checkWithinBudget(
     ctx.db,
     transaction,
-    () => acceptCode(ctx.db, factor, textField(body, 'passCode') ?? ''),
+    () => acceptCode(ctx.db, ctx.sealer, factor, textField(body, 'passCode') ?? ''),
     (result) => result !== 'wrong',
   );
   const failed = outcome === 'wrong' || outcome === 'replayed';
@@ -63,7 +63,7 @@ export function factorRoutes(scope: FastifyInstance, ctx: AuthnContext): void {
       throw oktaErrors.validation(['factorType: The factor type and provider are not supported.']);
     }
     try {
-      const { factor, qrToken } = await enrollTotp(ctx.db, user.id, provider);
+      const { factor, qrToken } = await enrollTotp(ctx.db, ctx.sealer, user.id, provider);
       return await enterState(ctx, user, 'MFA_ENROLL_ACTIVATE', transaction, { factorId: factor.id, qrToken });
     } catch (error) {
       if (error instanceof FactorExistsError) throw oktaErrors.validation([error.message]);

@@ -1,4 +1,4 @@
-import { activeTotpFactor, findFactor, type Factor } from '../factors/store';
+import { activeTotpFactor, factorSecret, findFactor, type Factor } from '../factors/store';
 import { TOTP_FACTOR_TYPE, TOTP_PERIOD_SECONDS } from '../factors/totp';
 import type { IdpUser } from '../users/directory';
 import type { AuthnContext } from './context';
@@ -73,7 +73,7 @@ export async function describeTransaction(ctx: AuthnContext, transaction: AuthnT
             _embedded: {
               activation: {
                 timeStep: TOTP_PERIOD_SECONDS,
-                sharedSecret: factor.secret,
+                sharedSecret: factorSecret(ctx.sealer, factor),
                 encoding: 'base32',
                 keyLength: 6,
                 _links: {

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import type { AuthnContext } from '../authn/context';
 import { oktaErrors } from '../authn/errors';
 import { findUserById } from '../users/directory';
-import { factorForQrCode } from './store';
+import { factorForQrCode, factorSecret } from './store';
 import { otpauthUri } from './totp';
 
 /**
@@ -18,7 +18,7 @@ export function qrCodeRoute(scope: FastifyInstance, ctx: AuthnContext): void {
       const factor = await factorForQrCode(ctx.db, userId, factorId, token);
       const user = factor ? await findUserById(ctx.db, userId) : undefined;
       if (!factor || !user) throw oktaErrors.notFound(`${factorId} (UserFactor)`);
-      const png = await QRCode.toBuffer(otpauthUri(factor.secret, ctx.totpIssuerLabel, user.login), {
+      const png = await QRCode.toBuffer(otpauthUri(factorSecret(ctx.sealer, factor), ctx.totpIssuerLabel, user.login), {
         type: 'png',
         errorCorrectionLevel: 'M',
         margin: 2,

@@ -1,10 +1,18 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hashToken, newFactorId, newQrToken } from '../ids';
+import type { Sealer } from '../../secrets/seal';
+import { factorSecretContext } from '../sealing';
 import { idpFactors } from '../tables';
 import { matchingStep, newTotpSecret, TOTP_FACTOR_TYPE, type TotpProvider } from './totp';
 
+/** A factor as stored: `secret` is sealed; `factorSecret` opens it where a code is checked or the secret shown. */
 export type Factor = typeof idpFactors.$inferSelect;
+
+/** The factor's TOTP secret in base32, opened. */
+export function factorSecret(sealer: Sealer, factor: Factor): string {
+  return sealer.open(factor.secret, factorSecretContext(factor.id));
+}
 
 /** Thrown when a user already has an active factor of the type asked for (Okta: E0000001). */
 export class FactorExistsError extends Error {
@@ -24,8 +32,14 @@ export interface PendingEnrolment {
  * Starts (or restarts) a TOTP enrolment: a fresh secret in PENDING_ACTIVATION, replacing any earlier pending one of
  * the same user, whose secret was never confirmed. An active factor must be removed first.
  */
-export async function enrollTotp(db: Db, userId: string, provider: TotpProvider): Promise<PendingEnrolment> {
+export async function enrollTotp(
+  db: Db,
+  sealer: Sealer,
+  userId: string,
+  provider: TotpProvider,
+): Promise<PendingEnrolment> {
   const qrToken = newQrToken();
+  const id = newFactorId();
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select()
@@ -36,12 +50,12 @@ export async function enrollTotp(db: Db, userId: string, provider: TotpProvider)
     const [factor] = await tx
       .insert(idpFactors)
       .values({
-        id: newFactorId(),
+        id,
         userId,
         factorType: TOTP_FACTOR_TYPE,
         provider,
         status: 'PENDING_ACTIVATION',
-        secret: newTotpSecret(),
+        secret: sealer.seal(newTotpSecret(), factorSecretContext(id)),
         qrTokenHash: hashToken(qrToken),
       })
       .returning();
@@ -100,8 +114,14 @@ export type CodeCheck = 'accepted' | 'wrong' | 'replayed';
  * (or an older one) that was already accepted fails as `replayed`, even when two requests race in two processes.
  * A pending factor becomes ACTIVE with its first accepted code (activation).
  */
-export async function acceptCode(db: Db, factor: Factor, code: string, now: Date = new Date()): Promise<CodeCheck> {
-  const step = matchingStep(factor.secret, code, now);
+export async function acceptCode(
+  db: Db,
+  sealer: Sealer,
+  factor: Factor,
+  code: string,
+  now: Date = new Date(),
+): Promise<CodeCheck> {
+  const step = matchingStep(factorSecret(sealer, factor), code, now);
   if (step === undefined) return 'wrong';
   const accepted = await db
     .update(idpFactors)

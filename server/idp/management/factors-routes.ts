@@ -17,7 +17,7 @@ interface FactorRequest {
 export function factorsRoutes(scope: FastifyInstance, ctx: ManagementContext): void {
   scope.get<{ Params: { user: string } }>(FACTORS, async (request) => {
     const user = await userFromPath(ctx, request.params.user);
-    return (await listFactors(ctx.db, user.id)).map((factor) => factorBody(ctx.origin, user, factor));
+    return (await listFactors(ctx.db, user.id)).map((factor) => factorBody(ctx.origin, ctx.sealer, user, factor));
   });
 
   scope.post<{ Params: { user: string } }>(FACTORS, async (request) => {
@@ -30,8 +30,8 @@ export function factorsRoutes(scope: FastifyInstance, ctx: ManagementContext): v
       throw oktaErrors.validation(['factorType: The factor type and provider are not supported.']);
     }
     try {
-      const { factor, qrToken } = await enrollTotp(ctx.db, user.id, provider as TotpProvider);
-      return factorBody(ctx.origin, user, factor, qrToken);
+      const { factor, qrToken } = await enrollTotp(ctx.db, ctx.sealer, user.id, provider as TotpProvider);
+      return factorBody(ctx.origin, ctx.sealer, user, factor, qrToken);
     } catch (error) {
       if (error instanceof FactorExistsError) throw oktaErrors.validation([error.message]);
       throw error;
@@ -42,12 +42,12 @@ export function factorsRoutes(scope: FastifyInstance, ctx: ManagementContext): v
     const user = await userFromPath(ctx, request.params.user);
     const factor = await findFactor(ctx.db, user.id, request.params.factor);
     if (factor?.status !== 'PENDING_ACTIVATION') throw oktaErrors.notFound(`${request.params.factor} (UserFactor)`);
-    const outcome = await acceptCode(ctx.db, factor, textField(request.body, 'passCode') ?? '');
+    const outcome = await acceptCode(ctx.db, ctx.sealer, factor, textField(request.body, 'passCode') ?? '');
     if (outcome === 'wrong') throw oktaErrors.wrongPasscode();
     if (outcome === 'replayed') throw oktaErrors.replayedPasscode();
     const active = await findFactor(ctx.db, user.id, factor.id);
     if (!active) throw oktaErrors.notFound(`${factor.id} (UserFactor)`);
-    return factorBody(ctx.origin, user, active);
+    return factorBody(ctx.origin, ctx.sealer, user, active);
   });
 
   scope.delete<FactorRequest>(`${FACTORS}/:factor`, async (request, reply) => {

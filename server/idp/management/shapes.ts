@@ -1,4 +1,5 @@
-import type { Factor } from '../factors/store';
+import type { Sealer } from '../../secrets/seal';
+import { factorSecret, type Factor } from '../factors/store';
 import { TOTP_PERIOD_SECONDS } from '../factors/totp';
 import type { IdpGroup } from '../groups/directory';
 import type { IdpUser } from '../users/directory';
@@ -59,7 +60,7 @@ export function groupBody(origin: string, group: IdpGroup) {
 }
 
 /** A factor; a pending one also carries its activation (secret and QR code), as at enrolment. */
-export function factorBody(origin: string, user: IdpUser, factor: Factor, qrToken?: string) {
+export function factorBody(origin: string, sealer: Sealer, user: IdpUser, factor: Factor, qrToken?: string) {
   const self = `${origin}/api/v1/users/${user.id}/factors/${factor.id}`;
   return {
     id: factor.id,
@@ -75,7 +76,7 @@ export function factorBody(origin: string, user: IdpUser, factor: Factor, qrToke
           _embedded: {
             activation: {
               timeStep: TOTP_PERIOD_SECONDS,
-              sharedSecret: factor.secret,
+              sharedSecret: factorSecret(sealer, factor),
               encoding: 'base32',
               keyLength: 6,
               ...(qrToken ? { _links: { qrcode: { href: `${self}/qr/${qrToken}`, type: 'image/png' } } } : {}),

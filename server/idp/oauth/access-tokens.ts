@@ -1,4 +1,4 @@
-import { createLocalJWKSet, jwtVerify, type JWK, type JWTPayload } from 'jose';
+import { jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { Adapter, Configuration } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import { findUserById } from '../users/directory';
@@ -62,9 +62,9 @@ export interface AccessTokenClaims extends JWTPayload {
  */
 export async function verifyAccessToken(
   token: string,
-  { issuer, publicKeys, revoked }: { issuer: string; publicKeys: JWK[]; revoked: RevokedAccessTokens },
+  { issuer, keySet, revoked }: { issuer: string; keySet: () => JWTVerifyGetKey; revoked: RevokedAccessTokens },
 ): Promise<AccessTokenClaims> {
-  const { payload } = await jwtVerify(token, createLocalJWKSet({ keys: publicKeys }), {
+  const { payload } = await jwtVerify(token, keySet(), {
     issuer,
     audience: API_AUDIENCE,
     algorithms: ['RS256'],

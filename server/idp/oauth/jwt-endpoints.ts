@@ -1,6 +1,6 @@
 import { parse as parseQuery, stringify as stringifyQuery } from 'node:querystring';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { JWK } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import type { Db } from '../../db/client';
 import { findUserById } from '../users/directory';
 import { verifyAccessToken, type AccessTokenClaims, type RevokedAccessTokens } from './access-tokens';
@@ -14,7 +14,8 @@ import { allClaims, claimsForScopes, groupNamesOf } from './claims';
 export interface JwtEndpointsOptions {
   db: Db;
   issuer: string;
-  publicKeys: JWK[];
+  /** The published keys now (they change with rotation). */
+  keySet: () => JWTVerifyGetKey;
   revoked: RevokedAccessTokens;
   clientIds: ReadonlySet<string>;
 }
@@ -38,13 +39,13 @@ function bearerError(reply: FastifyReply, status: 401 | 403, error: string, desc
     .send({ error, error_description: description });
 }
 
-export function userinfoHandler({ db, issuer, publicKeys, revoked }: JwtEndpointsOptions) {
+export function userinfoHandler({ db, issuer, keySet, revoked }: JwtEndpointsOptions) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request);
     if (!token) return bearerError(reply, 401, 'invalid_token', 'The access token is missing.');
     let claims: AccessTokenClaims;
     try {
-      claims = await verifyAccessToken(token, { issuer, publicKeys, revoked });
+      claims = await verifyAccessToken(token, { issuer, keySet, revoked });
     } catch {
       return bearerError(reply, 401, 'invalid_token', 'The access token is invalid.');
     }

@@ -1,6 +1,6 @@
 import Provider, { errors, type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../../db/client';
-import { cookieKeysFrom, type SigningJwk } from '../keys';
+import type { SigningJwk } from '../keys';
 import { accountFinder } from './account';
 import { API_AUDIENCE, oktaAccessTokenShape } from './access-tokens';
 import { DatabaseAdapter, type DatabaseAdapterOptions } from './adapter';
@@ -24,7 +24,10 @@ export interface ProviderOptions {
   /** `http://localhost:PORT/oauth2/default`: must equal, byte for byte, what clients are configured with. */
   issuer: string;
   clients: IdpClient[];
-  signingKey: SigningJwk;
+  /** The key that signs first, then every other published key (the key ring keeps them current: ../key-ring.ts). */
+  keys: SigningJwk[];
+  /** Sign oidc-provider's cookies: the first signs, all verify. */
+  cookieKeys: string[];
   /** Origins allowed to call the token, revoke and introspect endpoints from a browser. */
   trustedOrigins: ReadonlySet<string>;
   adapterOptions?: DatabaseAdapterOptions;
@@ -56,7 +59,8 @@ export function createProvider({
   db,
   issuer,
   clients,
-  signingKey,
+  keys,
+  cookieKeys,
   trustedOrigins,
   adapterOptions = {},
 }: ProviderOptions): Provider {
@@ -64,8 +68,8 @@ export function createProvider({
   const provider = new Provider(issuer, {
     adapter: (model: string) => new DatabaseAdapter(db, model, adapterOptions),
     clients: clients.map(toClientMetadata),
-    jwks: { keys: [signingKey] },
-    cookies: { keys: cookieKeysFrom(signingKey) },
+    jwks: { keys },
+    cookies: { keys: cookieKeys },
     findAccount: accountFinder(db),
     claims: claimsByScope,
     scopes: [...supportedScopes],

@@ -67,6 +67,9 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, deadlineMs: n
  * A restart on the same data (the fault tests) passes the previous start's `PORT` (the issuer names it: tokens stay
  * valid only under the same one) and its own `DATA_DIR`, which then outlives `stop()`: the caller removes it.
  */
+/** The `SERVER_SECRET` of every server started here unless the caller gives another. */
+export const E2E_SERVER_SECRET = 'gatehouse e2e server secret, never used outside tests';
+
 export async function startServer(
   extraEnv: Record<string, string> = {},
   { entry = 'source' }: { entry?: ServerEntry } = {},
@@ -89,6 +92,9 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       DRAIN_SECONDS: '0',
+      // One secret for every server the tests start, as every host of one deployment shares it: it seals the identity
+      // provider's keys, so a second process or a restart on the same PostgreSQL database must have the same one.
+      SERVER_SECRET: E2E_SERVER_SECRET,
       ...extraEnv,
     },
   });

@@ -8,8 +8,7 @@ import { auditRowsOf, logins, openDemoWorld, problemOf, type Person } from '../a
 import { embeddedApiToken } from '@server/auth/embedded-api-token';
 import { injectFetch } from '@server/directory/inject-fetch';
 import { createOktaDirectory } from '@server/directory/okta-directory';
-import { loadOrCreateSigningKey } from '@server/idp/keys';
-import { TEST_PUBLIC_URL, type TestApp } from '../support/app';
+import { TEST_PUBLIC_URL, TEST_SERVER_SECRET, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 
 type Caller = Awaited<ReturnType<typeof openDemoWorld>>['call'];
@@ -51,7 +50,7 @@ describe.each(databaseKinds)('API tokens (%s)', (kind) => {
     (answer.json() as { profile: { login: string } }[]).map((u) => u.profile.login);
   /** The token's System Log events, read as an integrator would (GET /api/v1/logs flushes the recorder first). */
   const eventsOf = async (tokenId: string) => {
-    const internal = embeddedApiToken(await loadOrCreateSigningKey(t.database.db));
+    const internal = embeddedApiToken(TEST_SERVER_SECRET);
     const answer = await management(internal, '/api/v1/logs?limit=1000&sortOrder=ASCENDING');
     expect(answer.statusCode).toBe(200);
     const events: {
@@ -188,10 +187,10 @@ describe.each(databaseKinds)('API tokens (%s)', (kind) => {
   });
 
   it('keeps the portal’s own directory access working with no token configured', async () => {
-    // The directory port as the server builds it: the server-internal token, derived from the signing key.
+    // The directory port as the server builds it: the server-internal token, derived from the server secret.
     const directory = createOktaDirectory({
       baseUrl: `${TEST_PUBLIC_URL}/api/v1`,
-      apiToken: embeddedApiToken(await loadOrCreateSigningKey(t.database.db)),
+      apiToken: embeddedApiToken(TEST_SERVER_SECRET),
       fetch: injectFetch(t.app),
     });
     expect((await directory.getUser(logins.globexUser))?.login).toBe(logins.globexUser);

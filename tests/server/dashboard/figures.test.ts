@@ -10,10 +10,9 @@ import { createOktaDirectory } from '@server/directory/okta-directory';
 import { embeddedSignInCounts, systemLogSignInCounts } from '@server/directory/sign-in-counts';
 import { discardingRecorder } from '@server/idp/events/recorder';
 import { addHourlyCounts, hourlyCountsOf } from '@server/idp/events/rollup';
-import { loadOrCreateSigningKey } from '@server/idp/keys';
 import { idpLogEvents, idpUsers, type LogOutcome } from '@server/idp/tables';
 import { adminCaller, openDemoWorld } from '../admin/harness';
-import { type TestApp } from '../support/app';
+import { TEST_SERVER_SECRET, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 
 const HOUR = 3_600_000;
@@ -217,7 +216,7 @@ describe.each(databaseKinds)('dashboard figures: GET Dashboard/Figures (%s)', (k
   it('counts the same from a System Log read through the directory port (a real Okta org’s way)', async () => {
     const directory = createOktaDirectory({
       baseUrl: 'http://localhost/api/v1',
-      apiToken: embeddedApiToken(await loadOrCreateSigningKey(t.database.db)),
+      apiToken: embeddedApiToken(TEST_SERVER_SECRET),
       fetch: injectFetch(t.app),
     });
     const fromLog = systemLogSignInCounts(directory);
@@ -240,7 +239,7 @@ describe.each(databaseKinds)('dashboard figures: GET Dashboard/Figures (%s)', (k
     const inject = injectFetch(t.app);
     const directory = createOktaDirectory({
       baseUrl: 'http://localhost/api/v1',
-      apiToken: embeddedApiToken(await loadOrCreateSigningKey(t.database.db)),
+      apiToken: embeddedApiToken(TEST_SERVER_SECRET),
       fetch: (url, init) => {
         if (new URL(url).pathname.endsWith('/logs')) logReads.push(new URL(url));
         return inject(url, init);

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import * as oidc from 'openid-client';
 import { mailOutbox } from '@server/db/schema';
 import { registerIdp, type Idp, type IdpClient, type IdpOptions } from '@server/idp/plugin';
+import { TEST_SERVER_SECRET } from '../support/app';
 import { openTestDatabase, type DatabaseKind, type TestDatabase } from '../support/database';
 
 export const SPA_ORIGIN = 'http://localhost:4401';
@@ -34,7 +35,9 @@ export async function freePort(): Promise<number> {
 }
 
 /** Options a test may set; the harness chooses database, issuer and client. */
-export type HarnessOptions = Partial<Omit<IdpOptions, 'db' | 'issuer' | 'clients'>>;
+export type HarnessOptions = Partial<Omit<IdpOptions, 'db' | 'issuer' | 'clients' | 'serverSecret'>> & {
+  serverSecret?: Buffer;
+};
 
 /** A minimal app with only the IdP plugin, on a fresh database, listening on 127.0.0.1. */
 export async function startIdp(kind: DatabaseKind, options: HarnessOptions = {}): Promise<IdpHarness> {
@@ -47,6 +50,7 @@ export async function startIdp(kind: DatabaseKind, options: HarnessOptions = {})
     db: test.database.db,
     issuer,
     clients: [spaClient],
+    serverSecret: TEST_SERVER_SECRET,
     ...options,
   });
   await app.listen({ host: '127.0.0.1', port });

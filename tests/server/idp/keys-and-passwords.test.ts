@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrCreateSigningKey, publicJwk } from '@server/idp/keys';
 import { migrateIdp } from '@server/idp/migrate';
 import { createUser, LoginTakenError } from '@server/idp/users/directory';
+import { createSealer } from '@server/secrets/seal';
+import { TEST_SERVER_SECRET } from '../support/app';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/database';
 
 describe.each(databaseKinds)('signing keys and password storage (%s)', (kind) => {
   let test: TestDatabase;
+  const sealer = createSealer(TEST_SERVER_SECRET);
 
   beforeAll(async () => {
     test = await openTestDatabase(kind);
@@ -16,11 +19,11 @@ describe.each(databaseKinds)('signing keys and password storage (%s)', (kind) =>
 
   it('creates one RS256 key, keeps it, and names it by its thumbprint, even when processes race', async () => {
     const [first, second] = await Promise.all([
-      loadOrCreateSigningKey(test.database.db),
-      loadOrCreateSigningKey(test.database.db),
+      loadOrCreateSigningKey(test.database.db, sealer),
+      loadOrCreateSigningKey(test.database.db, sealer),
     ]);
     expect(first.kid).toBe(second.kid);
-    const again = await loadOrCreateSigningKey(test.database.db);
+    const again = await loadOrCreateSigningKey(test.database.db, sealer);
     expect(again.kid).toBe(first.kid);
     expect(first).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
     expect(Buffer.from(first.n!, 'base64url').length * 8).toBe(2048);

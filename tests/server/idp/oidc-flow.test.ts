@@ -68,7 +68,7 @@ describe.each(databaseKinds)('OIDC code flow through a sessionToken (%s)', (kind
     expect(doc.response_modes_supported).toEqual(expect.arrayContaining(['query', 'okta_post_message']));
     const keys = (await (await fetch(`${h.issuer}/v1/keys`)).json()) as { keys: Record<string, unknown>[] };
     expect(keys.keys).toEqual([
-      expect.objectContaining({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: h.idp.signingKey.kid }),
+      expect.objectContaining({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: h.idp.keys.signing().kid }),
     ]);
     expect(keys.keys[0]).not.toHaveProperty('d');
   });
@@ -88,7 +88,7 @@ describe.each(databaseKinds)('OIDC code flow through a sessionToken (%s)', (kind
       issuer: h.issuer,
       audience: spaClient.clientId,
     });
-    expect(protectedHeader).toMatchObject({ alg: 'RS256', kid: h.idp.signingKey.kid });
+    expect(protectedHeader).toMatchObject({ alg: 'RS256', kid: h.idp.keys.signing().kid });
     expect(idToken).toMatchObject({
       nonce,
       preferred_username: 'alice@example.com',

@@ -10,6 +10,7 @@ import { migrate } from '@server/db/migrate';
 import { migrateIdp } from '@server/idp/migrate';
 import { registerIdp } from '@server/idp/plugin';
 import { createUser } from '@server/idp/users/directory';
+import { TEST_SERVER_SECRET } from '../support/app';
 import { discoverOverHttp, freePort, signInForTokens, spaClient } from './harness';
 
 /**
@@ -48,6 +49,7 @@ describe('refresh tokens across a restart on the same PGlite data directory', ()
       db: database.db,
       issuer: `${origin}/oauth2/default`,
       clients: [spaClient],
+      serverSecret: TEST_SERVER_SECRET,
       refreshReuseGraceSeconds: GRACE_SECONDS,
     });
     await app.listen({ host: '127.0.0.1', port });

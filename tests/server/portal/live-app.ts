@@ -10,7 +10,7 @@ import { seedDemoWorldIfEmpty } from '@server/db/seed';
 import { migrateIdp } from '@server/idp/migrate';
 import { seedDemoIdentities } from '@server/idp/seed/demo-identities';
 import { browse, CookieJar } from '../idp/harness';
-import { testConfig } from '../support/app';
+import { TEST_SERVER_SECRET, testConfig } from '../support/app';
 import { openTestDatabase, type DatabaseKind, type TestDatabase } from '../support/database';
 
 /** A free loopback port, known before the app is built: PUBLIC_URL, and so the issuer, must name it. */
@@ -63,6 +63,7 @@ export async function startLiveApp(
     database,
     logger: false,
     staticDir: path.join(tmpdir(), 'gatehouse-no-spa-build'),
+    serverSecret: TEST_SERVER_SECRET,
   });
   await app.listen({ host: '127.0.0.1', port });
   const issuer = `${origin}/oauth2/default`;

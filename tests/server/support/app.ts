@@ -24,6 +24,12 @@ export interface TestApp {
  */
 export const TEST_PUBLIC_URL = 'http://localhost';
 
+/**
+ * The server secret of every test app and IdP harness: it seals the test database's signing keys and TOTP secrets
+ * (server/idp/sealing.ts), so two apps on one database must share it, as two processes do.
+ */
+export const TEST_SERVER_SECRET = Buffer.from('gatehouse test server secret, never used outside tests', 'utf8');
+
 export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
   return loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', ...env });
 }
@@ -70,7 +76,15 @@ export async function buildTestApp(
   const { database } = testDatabase;
   const config = testConfig(env);
   const tokens = await createTestTokens(issuerFor(config));
-  const app = await buildApp({ config, database, logger: false, tokenKeys: tokens.keys, staticDir, ...ports });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    tokenKeys: tokens.keys,
+    staticDir,
+    serverSecret: TEST_SERVER_SECRET,
+    ...ports,
+  });
   await app.ready();
   return {
     app,
