@@ -1211,7 +1211,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         validatingProfile: {
           on: {
             'xstate.done.actor.validateProfile': [
-              { target: ['#login.leaving'], guard: 'isValidProfile' },
+              { target: ['#login.signedIn'], guard: 'isValidProfile' },
               { target: ['#login.rejecting'] },
             ],
             'xstate.error.actor.validateProfile': [
@@ -1220,6 +1220,21 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             ],
           },
           invoke: [{ id: 'validateProfile', src: 'validateProfile' }],
+          tags: ['busy'],
+        },
+        signedIn: {
+          always: [
+            { target: ['#login.issuingToken'], guard: 'destinationNeedsOtpToken' },
+            { target: ['#login.leaving'] },
+          ],
+          tags: ['busy'],
+        },
+        issuingToken: {
+          on: {
+            'xstate.done.actor.issueOtpToken': [{ target: ['#login.leaving'] }],
+            'xstate.error.actor.issueOtpToken': [{ target: ['#login.leaving'] }],
+          },
+          invoke: [{ id: 'issueOtpToken', src: 'issueOtpToken' }],
           tags: ['busy'],
         },
         offline: { after: { networkRetry: [{ target: ['#login.validatingProfile'] }] }, tags: ['busy', 'offline'] },
