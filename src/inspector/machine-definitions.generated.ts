@@ -203,6 +203,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         },
       },
       on: {
+        'session.signingOut': [{}],
         'location.changed': [{}],
         'xstate.done.actor.flowLoader': [{}],
         'texts.changed': [{}],
@@ -210,7 +211,10 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         'xstate.error.actor.resources': [{}],
         'xstate.snapshot.resources': [{}],
       },
-      invoke: [{ id: 'resources', src: 'resources' }],
+      invoke: [
+        { id: 'watchSignOut', src: 'watchSignOut' },
+        { id: 'resources', src: 'resources' },
+      ],
     },
   },
   {
@@ -1327,7 +1331,10 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           states: {
             closed: { always: [{ target: ['#notifications.modal.open'], guard: 'hasModals' }] },
             open: {
-              on: { 'modal.dismiss': [{ target: ['#notifications.modal.open'] }] },
+              on: {
+                'modal.dismiss': [{ target: ['#notifications.modal.open'] }],
+                'modals.closeAll': [{ target: ['#notifications.modal.closed'] }],
+              },
               always: [{ target: ['#notifications.modal.closed'], guard: 'hasNoModals' }],
               tags: ['modalOpen'],
             },
