@@ -256,7 +256,9 @@ export const appMachine = appSetup.createMachine({
       actions: [
         sendTo(({ context }) => context.ports.notifications, { type: 'modals.closeAll' }),
         enqueueActions(({ self, enqueue }) => {
-          if (self.getSnapshot().children.editMode?.getSnapshot().matches('on') === true) {
+          // The root's children are typed loosely inside its own actions: the one spawned under this id is Edit Mode.
+          const editMode = self.getSnapshot().children.editMode as ActorRefFrom<typeof editModeMachine> | undefined;
+          if (editMode?.getSnapshot().hasTag('on') === true) {
             enqueue.sendTo('editMode', { type: 'editMode.toggle' });
           }
         }),

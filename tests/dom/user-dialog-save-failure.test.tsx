@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { GridLoad } from '@machines/admin-grid/grid.types';
 import { usersGridMachine } from '@machines/admin-grid/users-grid';
 import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
 import type { ProfileResult } from '@machines/profile-form/profile-form.types';
@@ -69,7 +68,7 @@ describe('a failed save in the user dialog (public-and-profile §8 "Instance fai
     await waitFor(() => {
       expect(page.loadRows.waiting()).toBe(1);
     });
-    page.loadRows.resolve({ rows: [person], total: 1 } as GridLoad<UserRow>);
+    page.loadRows.resolve({ rows: [person], total: 1 });
     await userEvent.click(await screen.findByRole('button', { name: `Edit Person ${person.lastName}` }));
     const dialog = await screen.findByRole('dialog');
     // Admin mode: the Profile step and the role steps, no Security step.
