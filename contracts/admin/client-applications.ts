@@ -42,6 +42,16 @@ export const ClientApplicationTemplateSchema = v.object({
   oktaContainer: v.nullable(v.string()),
   oktaContainerLabel: v.nullable(v.string()),
   rolesApiUrl: v.nullable(v.string()),
+  /**
+   * The site rules' excluded roles in this application (migration 0012, public-and-profile §3 Rules.ExcludeRoles, §6):
+   * role lists offer them to nobody but the person themselves.
+   */
+  excludedRoles: v.array(v.string()),
+  /**
+   * The roles of the application an exclusion may name: what its role list answers here (`GET ApplicationRoles/{alias}`),
+   * its default role, the roles people hold in it, and the roles excluded today.
+   */
+  roleOptions: v.array(v.string()),
   version: v.number(),
 });
 export type ClientApplicationTemplate = v.InferOutput<typeof ClientApplicationTemplateSchema>;
@@ -52,6 +62,17 @@ export const ClientApplicationTemplateUpdateSchema = v.object({
   oktaContainer: optionalText(200),
   oktaContainerLabel: optionalText(200),
   rolesApiUrl: optionalText(2000),
+  /**
+   * The excluded roles, each once (case aside) and each one of the record's `roleOptions` (else 400 naming
+   * `body.excludedRoles.{i}`). Left out: the exclusions stay as they are.
+   */
+  excludedRoles: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100))),
+      v.maxLength(50),
+      v.check((list) => new Set(list.map((role) => role.toLowerCase())).size === list.length, 'a role appears once'),
+    ),
+  ),
   version: RowVersionSchema,
 });
 export type ClientApplicationTemplateUpdate = v.InferInput<typeof ClientApplicationTemplateUpdateSchema>;

@@ -31,14 +31,50 @@ export type TemplateField = v.InferOutput<typeof TemplateFieldSchema>;
 export const TemplateDetailSchema = v.object({ ...TemplateSchema.entries, fields: v.array(TemplateFieldSchema) });
 export type TemplateDetail = v.InferOutput<typeof TemplateDetailSchema>;
 
+const DisplayOrderSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+const LockForRolesSchema = v.array(v.picklist(roles));
+
 const templateFieldInput = v.object({
   fieldId: EntityIdSchema,
-  displayOrder: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  displayOrder: DisplayOrderSchema,
   mandatory: v.optional(v.boolean(), false),
   hidden: v.optional(v.boolean(), false),
   adminField: v.optional(v.boolean(), false),
-  lockForRoles: v.optional(v.array(v.picklist(roles)), []),
+  lockForRoles: v.optional(LockForRolesSchema, []),
 });
+
+/**
+ * One placement of a field on a template, on its own (spec public-and-profile §7 `TemplateField`: GET, GET/{id},
+ * PUT/{id}; §3 ViewTemplateField). `id` is the placement's; `version` is its template's, since one version covers a
+ * template and its fields (a TemplateField save moves it, so a template editor holding the old one gets 409).
+ */
+export const TemplateFieldRecordSchema = v.object({
+  id: v.string(),
+  templateId: v.string(),
+  templateName: v.string(),
+  ...TemplateFieldSchema.entries,
+  version: v.number(),
+});
+export type TemplateFieldRecord = v.InferOutput<typeof TemplateFieldRecordSchema>;
+export const TemplateFieldRecordListSchema = v.array(TemplateFieldRecordSchema);
+
+/** GET TemplateField?templateId: the placements of one template in display order, or of every template. */
+export const TemplateFieldQuerySchema = v.object({ templateId: v.optional(EntityIdSchema) });
+
+/** PUT TemplateField/{id} body: the placement's full record (which field it places does not change) and the version read. */
+export const TemplateFieldUpdateSchema = v.object({
+  displayOrder: DisplayOrderSchema,
+  mandatory: v.boolean(),
+  hidden: v.boolean(),
+  adminField: v.boolean(),
+  lockForRoles: v.pipe(
+    LockForRolesSchema,
+    v.check((list) => new Set(list).size === list.length, 'a role appears once'),
+  ),
+  version: RowVersionSchema,
+});
+export type TemplateFieldUpdate = v.InferInput<typeof TemplateFieldUpdateSchema>;
+export const TemplateFieldSaveResultSchema = saveResultSchema(TemplateFieldRecordSchema);
 
 const templateInputEntries = {
   name: requiredText(100),

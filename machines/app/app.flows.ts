@@ -5,6 +5,7 @@ import { loginMachine } from '../login/login.machine';
 import { loginRouteOf } from '../login/login-route';
 import { linkControlsOf } from '../profile-form/link-controls';
 import { stepIndexOf } from '../profile-form/profile-steps';
+import { redirectUrlOf } from '../support/link-parameters';
 import type { IdentityPorts } from '../support/ports';
 import type { PageLocation } from './app.types';
 
@@ -55,7 +56,7 @@ export const flowTable = {
     ({ location, culture, ports }) => ({
       clientId: location.params.clientId ?? location.query.clientId ?? '',
       email: location.params.email ?? location.query.email ?? '',
-      redirectUrl: location.params.redirectUrl ?? location.query.redirectUrl,
+      redirectUrl: location.params.redirectUrl ?? redirectUrlOf(location.query),
       culture,
       startStep: stepIndexOf(location.query),
       link: linkControlsOf(location.query),
@@ -68,7 +69,7 @@ export const flowTable = {
     ({ location, culture, ports }) => ({
       clientId: location.params.clientId ?? location.query.clientId,
       email: location.query.email ?? '',
-      redirectUrl: location.query.redirectUrl,
+      redirectUrl: redirectUrlOf(location.query),
       culture,
       ports: { notifications: ports.notifications },
     }),
@@ -89,8 +90,9 @@ export const flowTable = {
     async () => (await import('../edit-profile/edit-profile.machine')).editProfileMachine,
     ({ location, culture, profile, ports }) => ({
       profile,
-      // The route's own redirect first; else the one a link left for the profile page (spec §2, docs/links.md).
-      redirectUrl: location.params.redirectUrl ?? location.kept.redirectUrl,
+      // The route's own redirect first; else the one a link left for the profile page (spec §2, docs/links.md), else
+      // an `aul_redirectUrl` of the address.
+      redirectUrl: location.params.redirectUrl ?? location.kept.redirectUrl ?? redirectUrlOf(location.query),
       culture,
       startStep: stepIndexOf(location.query),
       link: linkControlsOf(location.query, { filterFields: location.kept.filterFields }),

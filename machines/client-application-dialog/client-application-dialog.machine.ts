@@ -16,11 +16,18 @@ export type ClientApplicationLoaded = { templates: Template[]; record: ClientApp
 /** What `save` sends: PUT ClientApplicationTemplate/{id} with the full record. */
 export type SaveClientApplicationInput = { id: string; body: ClientApplicationTemplateUpdate };
 
-const blankForm: TemplateForm = { templateId: null, oktaContainerLabel: '', oktaContainer: '', rolesApiUrl: '' };
+const blankForm: TemplateForm = {
+  templateId: null,
+  oktaContainerLabel: '',
+  oktaContainer: '',
+  rolesApiUrl: '',
+  excludedRoles: [],
+};
 
 /**
- * The client-application dialog (admin-and-board §2, edit only): the template of one client application and its
- * Okta container and roles API, on the editor pattern. A load that fails closes the dialog (there is nothing to
+ * The client-application dialog (admin-and-board §2, edit only): the template of one client application, its
+ * Okta container and roles API, and the roles its site rules exclude (a multi-select of the application's roles), on
+ * the editor pattern. A load that fails closes the dialog (there is nothing to
  * edit); a failed save keeps the dialog open with the person's input (title Global_Text_FailTitle, §8).
  */
 export const clientApplicationDialogMachine = createEditorMachine({

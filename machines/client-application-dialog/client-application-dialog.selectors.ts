@@ -16,3 +16,6 @@ export const selectForm = (s: Snapshot): TemplateForm => s.context.draft;
 /** Inputs the contract refuses, once the record is loaded. */
 export const selectInvalidFields = (s: Snapshot): TemplateFormField[] =>
   s.context.loaded ? templateFormProblems(s.context.draft, s.context.loaded.record.version) : [];
+
+/** The roles an exclusion may name (the multi-select's options), as the server read them. */
+export const selectRoleOptions = (s: Snapshot): readonly string[] => s.context.loaded?.record.roleOptions ?? [];

@@ -14,6 +14,8 @@ export type TemplateForm = {
   oktaContainerLabel: string;
   oktaContainer: string;
   rolesApiUrl: string;
+  /** The site rules' excluded roles in this application, in the order of the record's role options. */
+  excludedRoles: readonly string[];
 };
 export type TemplateFormField = keyof TemplateForm;
 
@@ -29,13 +31,23 @@ export const templateFormOf = (record: ClientApplicationTemplate, offered: reado
   oktaContainerLabel: record.oktaContainerLabel ?? '',
   oktaContainer: record.oktaContainer ?? '',
   rolesApiUrl: record.rolesApiUrl ?? '',
+  excludedRoles: record.excludedRoles,
 });
+
+/** The exclusions after one role of the multi-select is ticked or unticked, kept in the options' order. */
+export const toggledExclusions = (
+  excluded: readonly string[],
+  options: readonly string[],
+  role: string,
+  excludedNow: boolean,
+): string[] => options.filter((option) => (option === role ? excludedNow : excluded.includes(option)));
 
 export const templateBodyOf = (form: TemplateForm, version: number): ClientApplicationTemplateUpdate => ({
   templateId: form.templateId ?? '',
   oktaContainerLabel: form.oktaContainerLabel,
   oktaContainer: form.oktaContainer,
   rolesApiUrl: form.rolesApiUrl,
+  excludedRoles: [...form.excludedRoles],
   version,
 });
 

@@ -1,4 +1,5 @@
 import type { Culture } from '@contracts/culture';
+import { asksForProfile, profileAddress, redirectUrlOf } from '../support/link-parameters';
 import type { LoginMode, LoginRoute } from './login.types';
 
 /** The routes the login flow serves, by route id (src/app/routes.ts). */
@@ -21,14 +22,19 @@ type LoginAddress = {
 
 /** The login flow's route from the address (public-and-profile §2: Login's shapes, Public/Admin, SSO, callback). */
 export function loginRouteOf(location: LoginAddress, culture: Culture): LoginRoute {
+  const mode = loginModes[location.routeId ?? ''] ?? 'login';
+  // `redirectUrl`, else `aul_redirectUrl`; with `profile` the person goes to their own profile first, which then
+  // returns there (docs/links.md "The login page").
+  const redirectUrl = redirectUrlOf(location.query);
   return {
-    mode: loginModes[location.routeId ?? ''] ?? 'login',
+    mode,
     clientId: location.clientId,
     applicationName: location.params.applicationName ?? location.query.applicationName,
     culture,
     cultureNamed: location.culture !== undefined,
     recoveryToken: location.query.recoveryToken,
-    // An empty `?redirectUrl=` names nothing.
-    redirectUrl: location.query.redirectUrl === '' ? undefined : location.query.redirectUrl,
+    redirectUrl: asksForProfile(location.query)
+      ? profileAddress(redirectUrl, { adminPortal: mode === 'publicAdmin' })
+      : redirectUrl,
   };
 }

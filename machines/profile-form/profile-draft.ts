@@ -16,6 +16,7 @@ import type { FormDefinition, FormField } from '@contracts/profile-form';
 import { isAddressMetaTag, type AddressMetaTag, type AddressParts } from './address-parts';
 import { isDisabledByLink, isShownByLink, linkPrefillOf } from './link-controls';
 import { stepsOf, startStepOf, type FormStep } from './profile-steps';
+import { offeredRoles } from './role-list';
 import {
   ANSWER_INPUT,
   EMAIL_INPUT,
@@ -174,7 +175,32 @@ function ownFailureOf(
     return profileFieldFailure(field, draft.values[name] ?? '', input.viewer);
   }
   if (kind === 'security') return securityFailuresOf(draft, loaded, input)[name as SecurityInput];
+  if (kind === 'roles') return roleFailure(name, draft, loaded, input);
   return undefined;
+}
+
+/** The role an agent may not give (the server's rule too: server/api/instance/service.ts `checkRoles`). */
+const AGENT_ROLE = 'agent';
+
+/**
+ * An application section's own validity (§5 "every application section is valid"): its role is one of the roles
+ * offered for that application (its role list without the roles the site rules exclude, the held role always kept),
+ * and in Agent mode not the Agent role (an agent does not make agents; the server refuses it alike). "No role" (empty)
+ * is valid: the person then has no access to the application, and the server stores no role for it. The role lists
+ * are all read before the form opens (every section has "reported its status", §5).
+ */
+function roleFailure(
+  applicationId: string,
+  draft: ProfileDraft,
+  loaded: ProfileLoaded,
+  input: ProfileFormInput,
+): InputFailure | undefined {
+  const application = loaded.form.applications.find((app) => app.applicationId === applicationId);
+  const value = draft.roles[applicationId] ?? '';
+  if (application === undefined || value.trim() === '') return undefined;
+  if (input.mode === 'Agent' && value.trim().toLowerCase() === AGENT_ROLE) return { kind: 'invalid' };
+  const offered = offeredRoles(loaded.roleOptions[applicationId] ?? [], application, input);
+  return offered.some((option) => option.key === value) ? undefined : { kind: 'invalid' };
 }
 
 const splitKey = (key: InputKey): [string, string | undefined] => {

@@ -252,9 +252,17 @@ export const sameSecurityView = (a: SecurityView, b: SecurityView) =>
   a.inputs.every((name) => sameFailure(a.failures[name], b.failures[name]));
 
 /** One application's role step (Agent and Admin modes). */
-export type RoleView = { applicationName: string; value: string; options: readonly RoleOption[]; disabled: boolean };
+export type RoleView = {
+  applicationName: string;
+  value: string;
+  options: readonly RoleOption[];
+  disabled: boolean;
+  /** The section's own failure (a role that is not offered), once shown (§5 "every application section is valid"). */
+  failure: InputFailure | undefined;
+};
 export function selectRoleView(s: ProfileSnapshot, applicationId: string): RoleView | undefined {
-  const { draft, loaded, input } = partsOf(s);
+  const parts = partsOf(s);
+  const { draft, loaded, input } = parts;
   const application = loaded?.form.applications.find((app) => app.applicationId === applicationId);
   if (loaded === undefined || application === undefined) return undefined;
   return {
@@ -262,6 +270,7 @@ export function selectRoleView(s: ProfileSnapshot, applicationId: string): RoleV
     value: draft.roles[applicationId] ?? '',
     options: offeredRoles(loaded.roleOptions[applicationId] ?? [], application, input),
     disabled: !s.hasTag('editing'),
+    failure: shownFailure(`roles.${applicationId}`, parts),
   };
 }
 export const sameRoleView = (a: RoleView | undefined, b: RoleView | undefined) =>
@@ -270,6 +279,7 @@ export const sameRoleView = (a: RoleView | undefined, b: RoleView | undefined) =
     b !== undefined &&
     a.value === b.value &&
     a.disabled === b.disabled &&
+    sameFailure(a.failure, b.failure) &&
     a.applicationName === b.applicationName &&
     a.options.length === b.options.length &&
     a.options.every((option, index) => option.key === b.options[index]?.key));

@@ -21,8 +21,8 @@ export function renderDemoAppPage(alias: string, parameters: readonly (readonly 
       ? '<p>No parameters were received.</p>'
       : `<table><thead><tr><th scope="col">Parameter</th><th scope="col">Value</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Demo application: ${escapeHtml(alias)}</title>
-<style>body{font-family:system-ui,sans-serif;margin:2rem}th,td{text-align:left;padding:.25rem 1rem;border-bottom:1px solid #ddd}</style></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>Demo application: ${escapeHtml(alias)}</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem}th,td{text-align:left;padding:.25rem 1rem;border-bottom:1px solid #ddd}td{overflow-wrap:anywhere}</style></head>
 <body><h1>Demo application <code>${escapeHtml(alias)}</code></h1>
 <p>Gatehouse launched this stand-in application with these parameters.</p>
 ${table}

@@ -47,6 +47,14 @@ export function loginLogoUrl(clientId: string | undefined): string {
     : '/api/v1/resource/loginlogo';
 }
 
+/**
+ * Address of a client's top-bar logo (GET resource/logo?clientId), for an `<img>`: the client's own, else the global
+ * one, else the portal's mark (the server falls back, never a 404).
+ */
+export function logoUrl(clientId: string | undefined): string {
+  return clientId ? `/api/v1/resource/logo?clientId=${encodeURIComponent(clientId)}` : '/api/v1/resource/logo';
+}
+
 /** GET resource/faq?clientId&culture: the help page's questions (English where the culture has none). */
 export async function getFaq(
   input: { clientId: string | undefined; culture: Culture },

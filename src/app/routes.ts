@@ -267,6 +267,8 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     flow: 'launcher',
     view: page(() => import('@src/board/LauncherPage'), 'LauncherPage'),
   },
+  // The board's Edit Profile named without where to return (typed by hand, or an old bookmark) returns to the board.
+  { kind: 'redirect', pattern: '/board/editProfile', to: `/board/editProfile/${encodeURIComponent('/board/index')}` },
   {
     kind: 'page',
     id: 'editProfile',

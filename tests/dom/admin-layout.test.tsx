@@ -144,6 +144,15 @@ describe('admin layout: the left menu by role (admin-and-board §2, §6)', () =>
     expect(button).toHaveTextContent('MG');
     expect(button).toHaveAccessibleName('MG, account menu');
   });
+
+  it('shows the logo of the signed-in person’s client in the top bar (the server answers the product’s mark when the client has none)', async () => {
+    await openAdmin('admin');
+    const header = screen.getByRole('banner');
+    const logo = within(header).getByRole('img', { name: 'Client logo' });
+    // Their client's logo (GET resource/logo?clientId), which falls back to the global one, then the portal's mark:
+    // tests/server/resources/read.test.ts and portal-mark.test.ts.
+    expect(logo).toHaveAttribute('src', `/api/v1/resource/logo?clientId=${profile().clientId}`);
+  });
 });
 
 describe('admin layout: the initials menu (admin-and-board §2 "Top bar")', () => {

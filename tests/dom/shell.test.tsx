@@ -7,6 +7,7 @@ import { ApiError } from '@contracts/failures';
 import { messages as spanishLabels } from '@src/locales/es/labels.po';
 import { ACME, notSupportedList } from '../support/fixtures';
 import { preloadLazyChunks, renderShell } from '../support/render-shell';
+import { profile } from '../support/profiles';
 import { answeringApi } from '../support/shell-api';
 
 const spanish = setupI18n({ locale: 'es', messages: { es: spanishLabels } });
@@ -17,6 +18,19 @@ describe('the shell', () => {
   it('shows Page not found for an address no route knows', async () => {
     renderShell({ path: '/no/such/page', api: answeringApi().api });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText(/Sign in to find your applications/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the sign-in page' })).toHaveAttribute('href', '/Login');
+  });
+
+  it('does not ask a signed-in person to sign in from Page not found: the same link leads home', async () => {
+    renderShell({
+      path: '/no/such/page',
+      api: answeringApi().api,
+      input: { session: { signOutReason: undefined, profile: profile({ culture: 'en-us' }) } },
+    });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByText(/Sign in to find your applications/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to your home page' })).toHaveAttribute('href', '/Login');
   });
 
   it('sends /null to the login page', async () => {

@@ -93,6 +93,19 @@ describe('dialog sizes (public-and-profile §9 "Dialog sizes", admin-and-board �
     const boxes = client.getByTestId('client-applications').getByRole('checkbox');
     expect(await boxes.count()).toBeGreaterThan(2);
     expect(await L.columns(boxes)).toHaveLength(2);
+
+    // The client-application dialog, opened over the client dialog and as wide (640 px); Acme's site rules exclude
+    // Administrator in Benefits Center, ticked among the application's roles.
+    await client.getByRole('button', { name: 'Edit the template of Benefits Center' }).click();
+    const clientApplication = page.getByRole('dialog', { name: 'Template of Benefits Center' });
+    await clientApplication.getByRole('button', { name: 'Save' }).waitFor();
+    expect((await L.box(clientApplication)).width).toBe(640);
+    const excluded = clientApplication.getByTestId('excluded-roles');
+    expect(await excluded.getByRole('checkbox', { name: 'Administrator' }).isChecked()).toBe(true);
+    expect(await excluded.getByRole('checkbox', { name: 'Member' }).isChecked()).toBe(false);
+    await clientApplication.getByRole('button', { name: 'Cancel' }).click();
+    await clientApplication.waitFor({ state: 'hidden' });
+
     await client.getByRole('button', { name: 'Cancel' }).click();
     await client.waitFor({ state: 'hidden' });
 
@@ -124,6 +137,26 @@ describe('dialog sizes (public-and-profile §9 "Dialog sizes", admin-and-board �
     });
     await visitor.page.goto('/Login');
     expect((await L.box(visitor.page.getByTestId('browser-notice'))).width).toBe(500);
+    await visitor.context.close();
+  });
+});
+
+describe('an input resource’s icon (public-and-profile §3 "Input resource data": IconClass, IconOrientation)', () => {
+  it('sits inside the input at its side, clear of the text typed there, at 1280 and at 390 px', async () => {
+    const visitor = await openPage(browser(), baseUrl);
+    await visitor.page.goto('/SignUp/acme');
+    // The demo world gives the form's e-mail input the `mail` icon on its left (server/db/seed/world/inputs.ts).
+    const email = visitor.page.getByRole('textbox', { name: /^Email address/ });
+    const icon = visitor.page.locator('[data-icon="mail"]');
+    for (const width of [1280, 390]) {
+      await L.resize(visitor.page, width);
+      const [input, drawn] = await Promise.all([L.box(email), L.box(icon)]);
+      const textStart = await email.evaluate(
+        (element) => element.getBoundingClientRect().left + parseFloat(getComputedStyle(element).paddingInlineStart),
+      );
+      expect(drawn.x).toBeGreaterThanOrEqual(input.x);
+      expect(drawn.x + drawn.width).toBeLessThanOrEqual(Math.round(textStart));
+    }
     await visitor.context.close();
   });
 });

@@ -225,6 +225,9 @@ describe('HTTP shell', () => {
     expect(response.body).not.toContain('<b>Member</b>');
     // The way back to the board that the auto-redirect respects (issue 29 §4).
     expect(response.body).toContain('<a href="/board/index?stay">Back to Gatehouse</a>');
+    // Read on a phone at its own width, with Gatehouse's icon on its tab (no request for a missing /favicon.ico).
+    expect(response.body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(response.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
   });
 
   it('answers a malformed JSON body with 400 in the problem shape', async () => {

@@ -80,6 +80,8 @@ export const benefitsTemplate = (overrides: Partial<ClientApplicationTemplate> =
   oktaContainer: 'acme-benefits',
   oktaContainerLabel: 'Benefits',
   rolesApiUrl: null,
+  excludedRoles: [],
+  roleOptions: ['Member', 'Agent', 'Administrator'],
   version: 2,
   ...overrides,
 });

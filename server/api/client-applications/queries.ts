@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { ClientApplication, ClientApplicationTemplate } from '@contracts/admin/client-applications';
 import type { Db, Tx } from '../../db/client';
-import { applications, clientApplications, clients } from '../../db/schema';
+import { applications, clientApplications, clients, instanceApplicationRoles } from '../../db/schema';
+import { demoApplicationRoles } from '../../db/seed';
 import { notFound } from '../../http/problem';
 
 /** The client-applications area's reads (Drizzle): what its GET routes answer and its service reads back inside a transaction. */
@@ -53,27 +54,56 @@ export const templateColumns = {
   oktaContainer: clientApplications.oktaContainer,
   oktaContainerLabel: clientApplications.oktaContainerLabel,
   rolesApiUrl: clientApplications.rolesApiUrl,
+  excludedRoles: clientApplications.excludedRoles,
+  applicationId: clientApplications.applicationId,
   version: clientApplications.version,
 };
 
 /** GET ClientApplicationTemplate/{id}, with the client it belongs to (for the route's reach check). */
-export async function getTemplateRecord(
-  db: Db | Tx,
-  id: string,
-): Promise<ClientApplicationTemplate & { clientId: string }> {
+type TemplateRow = Omit<ClientApplicationTemplate, 'roleOptions'> & { clientId: string; applicationId: string };
+
+export async function getTemplateRecord(db: Db | Tx, id: string): Promise<TemplateRow> {
   const [record] = await db.select(templateColumns).from(clientApplications).where(eq(clientApplications.id, id));
   if (record === undefined) throw notFound('No client application has this id.');
   return record;
 }
 
-/** The answer leaves the client id out: the contract's record is the dialog's, not the row's. */
-export function withoutClient(record: ClientApplicationTemplate & { clientId: string }): ClientApplicationTemplate {
+/**
+ * The roles of an application an exclusion may name (the dialog's multi-select): the role list Gatehouse serves for it
+ * (`GET ApplicationRoles/{alias}`, the demo applications'), its default role, and the roles people hold in it; an
+ * outside role URL is not called from the server. Once each, case aside, the first spelling kept.
+ */
+export async function roleOptionsOf(db: Db | Tx, applicationId: string): Promise<string[]> {
+  const [application] = await db
+    .select({ alias: applications.alias, defaultRoleValue: applications.defaultRoleValue })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  const held = await db
+    .selectDistinct({ role: instanceApplicationRoles.roleValue })
+    .from(instanceApplicationRoles)
+    .where(eq(instanceApplicationRoles.applicationId, applicationId))
+    .orderBy(asc(instanceApplicationRoles.roleValue));
+  const listed = application?.alias ? (demoApplicationRoles[application.alias.toLowerCase()] ?? []) : [];
+  const options = new Map<string, string>();
+  for (const role of [...listed, application?.defaultRoleValue ?? '', ...held.map((row) => row.role)]) {
+    const trimmed = role.trim();
+    if (trimmed !== '' && !options.has(trimmed.toLowerCase())) options.set(trimmed.toLowerCase(), trimmed);
+  }
+  return [...options.values()];
+}
+
+/** The answer: the dialog's record (the client id left out) with the roles its exclusions may name. */
+export async function templateRecordOf(db: Db | Tx, record: TemplateRow): Promise<ClientApplicationTemplate> {
+  const options = await roleOptionsOf(db, record.applicationId);
+  const known = new Set(options.map((role) => role.toLowerCase()));
   return {
     id: record.id,
     templateId: record.templateId,
     oktaContainer: record.oktaContainer,
     oktaContainerLabel: record.oktaContainerLabel,
     rolesApiUrl: record.rolesApiUrl,
+    excludedRoles: record.excludedRoles,
+    roleOptions: [...options, ...record.excludedRoles.filter((role) => !known.has(role.toLowerCase()))],
     version: record.version,
   };
 }

@@ -14,7 +14,7 @@ import { findClient } from '../profile/service';
 import { actorOf, reachOfCaller } from '../support/caller';
 import { assertReaches, clientOfRead } from '../support/reach';
 import { ClientQuerySchema } from '../resources/query-params';
-import { getTemplateRecord, listForClient, withoutClient } from './queries';
+import { getTemplateRecord, listForClient, templateRecordOf } from './queries';
 import { saveActivation, updateTemplateRecord } from './service';
 import { readTemplateClientFields } from './template-fields-view';
 
@@ -67,7 +67,7 @@ export const clientApplicationsArea = defineArea({
       async (request) => {
         const record = await getTemplateRecord(db, request.params.id);
         assertReaches(await reachOfCaller(deps, request), record.clientId, 'client application');
-        return withoutClient(record);
+        return templateRecordOf(db, record);
       },
     );
 

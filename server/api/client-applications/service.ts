@@ -13,7 +13,7 @@ import { auditTrail } from '../support/audit';
 import { knownIds } from '../support/known-ids';
 import { invalidField } from '../support/problems';
 import { assertVersion, lockCatalogue } from '../support/write-guards';
-import { clientOf, listForClient, getTemplateRecord, withoutClient } from './queries';
+import { clientOf, listForClient, getTemplateRecord, roleOptionsOf, templateRecordOf } from './queries';
 
 type Activation = v.InferOutput<typeof ClientApplicationActivationSchema>;
 type TemplateEdit = v.InferOutput<typeof ClientApplicationTemplateUpdateSchema>;
@@ -111,6 +111,25 @@ export async function saveActivation(
   });
 }
 
+/**
+ * The exclusions a save sets: none given keeps today's; else each must be one of the application's roles (or one
+ * excluded today, which may stay), spelled as the application spells it; 400 naming the first that is not.
+ */
+async function excludedRolesOf(tx: Tx, current: Row, given: string[] | undefined): Promise<string[]> {
+  if (given === undefined) return current.excludedRoles;
+  const options = new Map(
+    [...current.excludedRoles, ...(await roleOptionsOf(tx, current.applicationId))].map((role) => [
+      role.toLowerCase(),
+      role,
+    ]),
+  );
+  return given.map((role, index) => {
+    const known = options.get(role.toLowerCase());
+    if (known === undefined) throw invalidField(`excludedRoles.${String(index)}`, 'the application has no such role');
+    return known;
+  });
+}
+
 /** PUT ClientApplicationTemplate/{id}: the client-application dialog's record. The Default template is not offered. */
 export async function updateTemplateRecord(
   db: Db,
@@ -129,6 +148,7 @@ export async function updateTemplateRecord(
       .where(eq(templates.id, edit.templateId));
     if (template === undefined) throw invalidField('templateId', 'no template has this id');
     if (template.isDefault) throw invalidField('templateId', 'the Default template cannot be chosen here');
+    const excludedRoles = await excludedRolesOf(tx, current, edit.excludedRoles);
     const [after] = await tx
       .update(clientApplications)
       .set({
@@ -136,6 +156,7 @@ export async function updateTemplateRecord(
         oktaContainer: edit.oktaContainer,
         oktaContainerLabel: edit.oktaContainerLabel,
         rolesApiUrl: edit.rolesApiUrl,
+        excludedRoles,
         version: sql`${clientApplications.version} + 1`,
       })
       .where(eq(clientApplications.id, id))
@@ -149,6 +170,6 @@ export async function updateTemplateRecord(
       before: current,
       after,
     });
-    return withoutClient(await getTemplateRecord(tx, id));
+    return templateRecordOf(tx, await getTemplateRecord(tx, id));
   });
 }

@@ -2,6 +2,11 @@ import { IdParamsSchema } from '@contracts/admin/common';
 import {
   TemplateCreateSchema,
   TemplateDetailSchema,
+  TemplateFieldQuerySchema,
+  TemplateFieldRecordListSchema,
+  TemplateFieldRecordSchema,
+  TemplateFieldSaveResultSchema,
+  TemplateFieldUpdateSchema,
   TemplateListSchema,
   TemplateSaveResultSchema,
   TemplateUpdateSchema,
@@ -9,8 +14,8 @@ import {
 import { sendJson } from '../../http/json';
 import { defineArea } from '../area';
 import { actorOf } from '../support/caller';
-import { getTemplate, listTemplates } from './queries';
-import { createTemplate, deleteTemplate, updateTemplate } from './service';
+import { getTemplate, getTemplateField, listTemplateFields, listTemplates } from './queries';
+import { createTemplate, deleteTemplate, updateTemplate, updateTemplateField } from './service';
 
 /** Form templates: the page the spec leaves to us (docs/api.md "Admin catalogue"). */
 export const templatesArea = defineArea({
@@ -42,6 +47,32 @@ export const templatesArea = defineArea({
       async (request) => ({
         isValid: true,
         object: await updateTemplate(db, request.params.id, request.body, actorOf(request)),
+      }),
+    );
+
+    // TemplateField (public-and-profile §7): one placement of a field on a template, read and updated on its own.
+    app.get(
+      '/TemplateField',
+      { schema: { querystring: TemplateFieldQuerySchema, response: { 200: TemplateFieldRecordListSchema } } },
+      async (request) => listTemplateFields(db, request.query.templateId),
+    );
+    app.get(
+      '/TemplateField/:id',
+      { schema: { params: IdParamsSchema, response: { 200: TemplateFieldRecordSchema } } },
+      async (request) => getTemplateField(db, request.params.id),
+    );
+    app.put(
+      '/TemplateField/:id',
+      {
+        schema: {
+          params: IdParamsSchema,
+          body: TemplateFieldUpdateSchema,
+          response: { 200: TemplateFieldSaveResultSchema },
+        },
+      },
+      async (request) => ({
+        isValid: true,
+        object: await updateTemplateField(db, request.params.id, request.body, actorOf(request)),
       }),
     );
 

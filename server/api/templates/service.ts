@@ -1,6 +1,12 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { TemplateCreateSchema, TemplateDetail, TemplateUpdateSchema } from '@contracts/admin/templates';
+import type {
+  TemplateCreateSchema,
+  TemplateDetail,
+  TemplateFieldRecord,
+  TemplateFieldUpdateSchema,
+  TemplateUpdateSchema,
+} from '@contracts/admin/templates';
 import type { Db, Tx } from '../../db/client';
 import { clientApplications, fields, templateFields, templates } from '../../db/schema';
 import { notFound } from '../../http/problem';
@@ -8,10 +14,11 @@ import { auditTrail } from '../support/audit';
 import { knownIds } from '../support/known-ids';
 import { duplicate, invalidField, stillInUse } from '../support/problems';
 import { assertVersion, lockCatalogue, mapDuplicates } from '../support/write-guards';
-import { getTemplate } from './queries';
+import { getTemplate, getTemplateField } from './queries';
 
 type TemplateInput = v.InferOutput<typeof TemplateCreateSchema>;
 type TemplateEdit = v.InferOutput<typeof TemplateUpdateSchema>;
+type TemplateFieldEdit = v.InferOutput<typeof TemplateFieldUpdateSchema>;
 
 const constraints = {
   templates_name_unique: { field: 'name', what: 'template name' },
@@ -43,11 +50,34 @@ async function assertInput(tx: Tx, input: TemplateInput, exceptId: string | null
   if (unknown >= 0) throw invalidField(`fields.${String(unknown)}.fieldId`, 'no field has this id');
 }
 
-/** A template's fields are saved with it: the old placement is replaced by the page's, in its transaction. */
+/**
+ * A template's fields are saved with it, in its transaction: fields the page left out go, the others take the page's
+ * flags and order. A field that stays keeps its placement id, so `TemplateField/{id}` outlives a template save.
+ */
 async function replaceFields(tx: Tx, templateId: string, placed: TemplateInput['fields']): Promise<void> {
-  await tx.delete(templateFields).where(eq(templateFields.templateId, templateId));
+  const kept = placed.map((field) => field.fieldId);
+  await tx
+    .delete(templateFields)
+    .where(
+      kept.length === 0
+        ? eq(templateFields.templateId, templateId)
+        : and(eq(templateFields.templateId, templateId), notInArray(templateFields.fieldId, kept)),
+    );
   if (placed.length === 0) return;
-  await tx.insert(templateFields).values(placed.map((field) => ({ ...field, templateId })));
+  await tx
+    .insert(templateFields)
+    .values(placed.map((field) => ({ ...field, templateId })))
+    .onConflictDoUpdate({
+      target: [templateFields.templateId, templateFields.fieldId],
+      set: {
+        displayOrder: sql`excluded.display_order`,
+        mandatory: sql`excluded.mandatory`,
+        hidden: sql`excluded.hidden`,
+        adminField: sql`excluded.admin_field`,
+        lockForRoles: sql`excluded.lock_for_roles`,
+        version: sql`${templateFields.version} + 1`,
+      },
+    });
 }
 
 /** POST Template. */
@@ -107,6 +137,56 @@ export async function updateTemplate(db: Db, id: string, edit: TemplateEdit, act
     }),
     constraints,
   );
+}
+
+/**
+ * PUT TemplateField/{id}: one placement's order and flags. The template's version guards it (409 `stale_update` when
+ * the template or any of its fields changed since the read) and moves with it; audited as the placement's update.
+ */
+export async function updateTemplateField(
+  db: Db,
+  id: string,
+  edit: TemplateFieldEdit,
+  actor: string,
+): Promise<TemplateFieldRecord> {
+  return db.transaction(async (tx) => {
+    await lockCatalogue(tx, 'template');
+    const [placement] = await tx
+      .select({ templateId: templateFields.templateId })
+      .from(templateFields)
+      .where(eq(templateFields.id, id));
+    if (placement === undefined) throw notFound('No template field has this id.');
+    const [template] = await tx.select().from(templates).where(eq(templates.id, placement.templateId)).for('update');
+    if (template === undefined) throw notFound('No template field has this id.');
+    assertVersion(template, edit.version);
+    const before = await getTemplateField(tx, id);
+    await tx
+      .update(templateFields)
+      .set({
+        displayOrder: edit.displayOrder,
+        mandatory: edit.mandatory,
+        hidden: edit.hidden,
+        adminField: edit.adminField,
+        lockForRoles: edit.lockForRoles,
+        version: sql`${templateFields.version} + 1`,
+      })
+      .where(eq(templateFields.id, id));
+    await tx
+      .update(templates)
+      .set({ version: sql`${templates.version} + 1` })
+      .where(eq(templates.id, placement.templateId));
+    const after = await getTemplateField(tx, id);
+    await auditTrail.record(tx, {
+      actor,
+      action: 'update',
+      entity: 'template_field',
+      clientId: null,
+      entityId: id,
+      before,
+      after,
+    });
+    return after;
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Stack } from '@chakra-ui/react';
+import { Fieldset, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -12,9 +12,10 @@ import {
   selectIsLoading,
   selectIsOpen,
   selectIsStale,
+  selectRoleOptions,
   selectTemplates,
 } from '@machines/client-application-dialog/client-application-dialog.selectors';
-import type { TemplateFormField } from '@machines/client-application-dialog/template-draft';
+import { toggledExclusions, type TemplateFormField } from '@machines/client-application-dialog/template-draft';
 import { labels } from '@src/i18n/admin-labels';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';
@@ -28,7 +29,8 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.join('\n') ==
 
 /**
  * The client-application dialog (admin-and-board §2, edit only), opened over the client dialog and as wide: the
- * template (Default templates are not offered), the Okta container and its label, and the roles API URL.
+ * template (Default templates are not offered), the Okta container and its label, the roles API URL, and the roles
+ * the client's site rules exclude in the application (a multi-select of the application's roles).
  */
 export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef }) {
   const { i18n } = useLingui();
@@ -41,6 +43,7 @@ export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef })
   const invalid = useSelector(dialogRef, selectInvalidFields, sameList);
   const canSave = useSelector(dialogRef, selectCanSave);
   const stale = useSelector(dialogRef, selectIsStale);
+  const roleOptions = useSelector(dialogRef, selectRoleOptions);
   const cancel = () => {
     dialogRef.send({ type: 'cancel' });
   };
@@ -48,7 +51,7 @@ export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef })
     invalid.includes(field) && (field !== 'templateId' || form.templateId !== null)
       ? i18n._(labels.Global_Text_VMDefault)
       : undefined;
-  const text = (field: Exclude<TemplateFormField, 'templateId'>, title: string) => (
+  const text = (field: Exclude<TemplateFormField, 'templateId' | 'excludedRoles'>, title: string) => (
     <LabelledField
       label={title}
       value={form[field]}
@@ -101,6 +104,28 @@ export function ClientApplicationDialog({ dialogRef }: { dialogRef: DialogRef })
           {text('oktaContainerLabel', i18n._(labels.ClientApplication_Field_OktaContainerLabel))}
           {text('oktaContainer', i18n._(labels.ClientApplication_Field_OktaContainer))}
           {text('rolesApiUrl', i18n._(labels.ClientApplication_Field_RolesApiUrl))}
+          {roleOptions.length > 0 ? (
+            <Fieldset.Root disabled={busy}>
+              <Fieldset.Legend>{i18n._(labels.ClientApplication_Field_ExcludedRoles)}</Fieldset.Legend>
+              <SimpleGrid columns={3} gap="2" data-testid="excluded-roles">
+                {roleOptions.map((role) => (
+                  <LabelledField
+                    key={role}
+                    kind="checkbox"
+                    label={role}
+                    checked={form.excludedRoles.includes(role)}
+                    disabled={busy}
+                    onChange={(excluded) => {
+                      dialogRef.send({
+                        type: 'edit',
+                        changes: { excludedRoles: toggledExclusions(form.excludedRoles, roleOptions, role, excluded) },
+                      });
+                    }}
+                  />
+                ))}
+              </SimpleGrid>
+            </Fieldset.Root>
+          ) : null}
         </Stack>
       )}
     </FormDialog>

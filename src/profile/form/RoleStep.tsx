@@ -3,10 +3,12 @@ import { useSelector } from '@xstate/react';
 import { sameRoleView, selectRoleView } from '@machines/profile-form/profile-form.selectors';
 import { LabelledField } from '../../ui/form/LabelledField';
 import type { ProfileFormRef } from './profile-form-ref';
+import { useInputFailureText } from './use-input-failure-text';
 
 /** One application's role step (Agent and Admin modes, spec §2, §6): the roles its role URL offers, or the fallback. */
 export function RoleStep({ formRef, applicationId }: { formRef: ProfileFormRef; applicationId: string }) {
   const { t } = useLingui();
+  const failureText = useInputFailureText();
   const view = useSelector(formRef, (s) => selectRoleView(s, applicationId), sameRoleView);
   if (view === undefined) return null;
   const applicationName = view.applicationName;
@@ -16,6 +18,7 @@ export function RoleStep({ formRef, applicationId }: { formRef: ProfileFormRef; 
       label={t({ id: 'Instance_Field_Role', message: `Role in ${applicationName}` })}
       value={view.value}
       disabled={view.disabled}
+      message={failureText(view.failure)}
       options={view.options.map((option) => ({ value: option.key, label: option.caption }))}
       empty={{ label: t({ id: 'Instance_Text_NoRole', message: 'No role' }) }}
       onChange={(value) => {

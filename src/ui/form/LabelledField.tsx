@@ -67,6 +67,9 @@ export type ControlProps = {
   'data-invalid': '' | undefined;
   'data-readonly': '' | undefined;
   'data-required': '' | undefined;
+  /** Inside an input group: the room its icon or toggle needs at the input's start or end (pass on to the input). */
+  ps?: string;
+  pe?: string;
 };
 
 type ControlKind = Common &
@@ -195,26 +198,41 @@ function SingleLine(props: (TextKinds | ControlKind) & { controlProps: ControlPr
   const { startAddon, endAddon, startElement, endElement } = props;
   const adorned =
     startAddon !== undefined || endAddon !== undefined || startElement !== undefined || endElement !== undefined;
-  const input =
-    props.kind === 'control' ? props.control(props.controlProps) : <TextInput {...props} adorned={adorned} />;
-  if (!adorned) return input;
+  const input = (inset?: GroupInset) =>
+    props.kind === 'control' ? (
+      props.control({ ...props.controlProps, ...inset })
+    ) : (
+      <TextInput {...props} inset={inset} />
+    );
+  if (!adorned) return input();
   return (
     <InputGroup startAddon={startAddon} endAddon={endAddon} startElement={startElement} endElement={endElement}>
-      {input}
+      <GroupedInput render={input} />
     </InputGroup>
   );
 }
 
-function TextInput(props: TextKinds & { controlProps: ControlProps; adorned: boolean }) {
+/** The room an input group asks of its input beside an icon or a toggle drawn inside it (Chakra's `ps` and `pe`). */
+type GroupInset = { ps?: string; pe?: string };
+
+/**
+ * The input group's one child: the group hands its child the inset by cloning it with `ps`/`pe`, so the child must
+ * pass them on to the input itself (without this the icon lies over the first letters).
+ */
+function GroupedInput({ render, ps, pe }: GroupInset & { render: (inset: GroupInset) => ReactElement }) {
+  return render({ ...(ps !== undefined && { ps }), ...(pe !== undefined && { pe }) });
+}
+
+function TextInput(props: TextKinds & { controlProps: ControlProps; inset: GroupInset | undefined }) {
   const classes = useFieldClasses();
-  const { kind = 'text', type, inputMode, autoComplete, value, onChange, onBlur, controlProps, adorned } = props;
+  const { kind = 'text', type, inputMode, autoComplete, value, onChange, onBlur, controlProps, inset } = props;
   const change = (event: { target: { value: string } }) => {
     onChange(event.target.value);
   };
   const common = { ...controlProps, value, onChange: change, onBlur };
   if (kind === 'textarea') return <textarea className={classes.textarea} {...common} />;
   const single = { ...common, type: type ?? kind, inputMode, autoComplete };
-  return adorned ? <Input {...single} /> : <input className={classes.input} {...single} />;
+  return inset !== undefined ? <Input {...single} {...inset} /> : <input className={classes.input} {...single} />;
 }
 
 function SelectInput(props: SelectKind & { controlProps: ControlProps }) {

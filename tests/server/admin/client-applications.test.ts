@@ -173,6 +173,8 @@ describe.each(databaseKinds)('admin client applications (%s)', (kind) => {
         oktaContainer: null,
         oktaContainerLabel: null,
         rolesApiUrl: null,
+        excludedRoles: [],
+        roleOptions: expect.arrayContaining(['Member', 'Agent', 'Administrator']) as unknown,
         version: 1,
       });
       const edit = {
@@ -190,7 +192,13 @@ describe.each(databaseKinds)('admin client applications (%s)', (kind) => {
 
       const saved = await call('PUT', `ClientApplicationTemplate/${benefitsId}`, { body: edit });
       expect(saved).toAnswer(200);
-      expect(v.parse(ClientApplicationTemplateSchema, saved.json())).toEqual({ ...edit, id: benefitsId, version: 2 });
+      expect(v.parse(ClientApplicationTemplateSchema, saved.json())).toEqual({
+        ...edit,
+        id: benefitsId,
+        excludedRoles: [],
+        roleOptions: record.roleOptions,
+        version: 2,
+      });
       const [update] = (await auditRowsOf(t, 'client_application', benefitsId)).filter((r) => r.action === 'update');
       expect(update?.before).toMatchObject({ templateId: defaultTemplateId });
       expect(update?.after).toMatchObject({ templateId: claimsTemplateId, oktaContainer: 'VDL-Benefits' });
@@ -203,12 +211,68 @@ describe.each(databaseKinds)('admin client applications (%s)', (kind) => {
       expect(row?.oktaContainer).toBe('VDL-Benefits');
     });
 
+    it('edits the role exclusions: only roles of that application, audited, 409 on a stale update, nothing changed on a refusal', async () => {
+      const benefitsId = entry(await listOf(newClientId), 'Benefits Center').id!;
+      const read = async () =>
+        v.parse(ClientApplicationTemplateSchema, (await call('GET', `ClientApplicationTemplate/${benefitsId}`)).json());
+      const record = await read();
+      // Benefits Center's roles: its role list (GET ApplicationRoles/benefits), in the list's order, first.
+      expect(record.roleOptions.slice(0, 3)).toEqual(['Member', 'Agent', 'Administrator']);
+      const body = {
+        templateId: record.templateId,
+        oktaContainer: record.oktaContainer,
+        oktaContainerLabel: record.oktaContainerLabel,
+        rolesApiUrl: record.rolesApiUrl,
+        excludedRoles: record.excludedRoles,
+        version: record.version,
+      };
+      const before = await auditCount(t);
+
+      // A role the application does not have, or one named twice, is refused naming it; nothing changes.
+      const foreign = await call('PUT', `ClientApplicationTemplate/${benefitsId}`, {
+        body: { ...body, excludedRoles: ['Agent', 'Coach'] },
+      });
+      expect(foreign).toAnswer(400);
+      expect(fieldsOf(problemOf(foreign))).toEqual(['body.excludedRoles.1']);
+      const twice = await call('PUT', `ClientApplicationTemplate/${benefitsId}`, {
+        body: { ...body, excludedRoles: ['Agent', 'agent'] },
+      });
+      expect(fieldsOf(problemOf(twice))).toEqual(['body.excludedRoles']);
+      expect(await read()).toEqual(record);
+      expect(await auditCount(t)).toBe(before);
+
+      // Saved as the application spells the role, audited before and after.
+      const saved = await call('PUT', `ClientApplicationTemplate/${benefitsId}`, {
+        body: { ...body, excludedRoles: ['administrator'] },
+      });
+      expect(saved).toAnswer(200);
+      expect(v.parse(ClientApplicationTemplateSchema, saved.json())).toMatchObject({
+        excludedRoles: ['Administrator'],
+        version: record.version + 1,
+      });
+      const updates = (await auditRowsOf(t, 'client_application', benefitsId)).filter((r) => r.action === 'update');
+      expect(updates.at(-1)?.before).toMatchObject({ excludedRoles: [] });
+      expect(updates.at(-1)?.after).toMatchObject({ excludedRoles: ['Administrator'] });
+
+      // A save from the version read before is stale: 409, the exclusion kept.
+      const stale = await call('PUT', `ClientApplicationTemplate/${benefitsId}`, {
+        body: { ...body, excludedRoles: [] },
+      });
+      expect(stale).toAnswer(409);
+      expect(problemOf(stale).code).toBe('stale_update');
+      expect((await read()).excludedRoles).toEqual(['Administrator']);
+    });
+
     it('answers 404 for a record that does not exist, and 400 for an unknown template', async () => {
       const benefitsId = entry(await listOf(newClientId), 'Benefits Center').id!;
       const missing = '00000000-0000-4000-8000-000000000000';
       expect(await call('GET', `ClientApplicationTemplate/${missing}`)).toAnswer(404);
+      const { version } = v.parse(
+        ClientApplicationTemplateSchema,
+        (await call('GET', `ClientApplicationTemplate/${benefitsId}`)).json(),
+      );
       const unknown = await call('PUT', `ClientApplicationTemplate/${benefitsId}`, {
-        body: { templateId: missing, version: 2 },
+        body: { templateId: missing, version },
       });
       expect(unknown).toAnswer(400);
       expect(fieldsOf(problemOf(unknown))).toEqual(['body.templateId']);

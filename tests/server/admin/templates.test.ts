@@ -44,7 +44,7 @@ describe.each(databaseKinds)('admin templates (%s)', (kind) => {
   it('lists the templates with their field counts, by name', async () => {
     const all = await listed();
     expect(all.map((template) => [template.name, template.default, template.fieldCount])).toEqual([
-      ['Benefits enrolment', false, 14],
+      ['Benefits enrolment', false, 15],
       ['Claims', false, 4],
       ['Default', true, 5],
     ]);

@@ -25,7 +25,7 @@ describe.each(databaseKinds)('user import (%s)', (kind) => {
     roles = await demoImportRoles(world.t);
   });
 
-  it('lists the clients whose prefix contains the provider prefix, and their template', async () => {
+  it('lists the clients whose prefix contains the provider prefix, and their template with its AUL admin fields', async () => {
     const listed = v.parse(ImportClientListSchema, (await world.io.call('GET', 'UserImport/clients')).json());
     expect(listed.map((client) => client.oktaPrefix)).toEqual(['AUL', 'AULUMB']);
     const template = v.parse(
@@ -35,6 +35,8 @@ describe.each(databaseKinds)('user import (%s)', (kind) => {
     expect(template.fileName).toBe('Umbrella Agents_importUsers.csv');
     expect(template.columns[0]).toBe('Email');
     expect(template.columns.at(-1)).toBe('Role');
+    // The AUL admin fields (admin-only on every template of the client that places them) come right after the e-mail.
+    expect(template.columns[1]).toBe('AccountManager');
     // The mandatory visible fields, never the optional ones nor the label.
     expect(template.columns).toContain('SocialSecurityNumber');
     expect(template.columns).not.toContain('AddressLine2');

@@ -4,9 +4,10 @@ import { clientApplicationDialogMachine } from '@machines/client-application-dia
 import {
   selectCanSave,
   selectIsStale,
+  selectRoleOptions,
   selectTemplates,
 } from '@machines/client-application-dialog/client-application-dialog.selectors';
-import { offeredTemplates } from '@machines/client-application-dialog/template-draft';
+import { offeredTemplates, toggledExclusions } from '@machines/client-application-dialog/template-draft';
 import { label, raw } from '@machines/support/text';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import { recordingNotifications } from '../../support/recording-ref';
@@ -43,6 +44,29 @@ describe('client-application dialog (admin-and-board §2)', () => {
       oktaContainerLabel: 'Benefits',
       oktaContainer: 'acme-benefits',
       rolesApiUrl: '',
+      excludedRoles: [],
+    });
+  });
+
+  it('offers the application’s roles for exclusion and PUTs the ones ticked, in the options’ order', () => {
+    const record = benefitsTemplate({ excludedRoles: ['Agent'] });
+    const open = editing(record);
+    expect(selectRoleOptions(open)).toEqual(['Member', 'Agent', 'Administrator']);
+    expect(open.context.draft.excludedRoles).toEqual(['Agent']);
+    const ticked = step(open, {
+      type: 'edit',
+      changes: { excludedRoles: toggledExclusions(['Agent'], selectRoleOptions(open), 'Administrator', true) },
+    });
+    const unticked = step(ticked, {
+      type: 'edit',
+      changes: {
+        excludedRoles: toggledExclusions(ticked.context.draft.excludedRoles, selectRoleOptions(open), 'Agent', false),
+      },
+    });
+    expect(ticked.context.draft.excludedRoles).toEqual(['Agent', 'Administrator']);
+    expect(spawned(unticked, { type: 'save' })).toMatchObject({
+      src: 'save',
+      input: { id: ids.acmeBenefits, body: { excludedRoles: ['Administrator'], version: 2 } },
     });
   });
 

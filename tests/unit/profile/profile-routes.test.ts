@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flowTable } from '@machines/app/app.flows';
 import type { PageLocation } from '@machines/app/app.types';
-import { describeLocation } from '@src/app/routes';
+import { describeLocation, paths, resolveRoute } from '@src/app/routes';
 import { fakePorts } from '../../support/fake-ports';
 import { profile } from '../../support/profiles';
 
@@ -55,5 +55,12 @@ describe('the profile pages’ routes', () => {
     expect(
       flowTable.editProfile.input({ ...host, location: located('/board/editProfile/x', '?stepIndex=1') }),
     ).toMatchObject({ fallback: '/board/index', redirectUrl: 'x', startStep: 1 });
+  });
+
+  it('the board’s Edit Profile without a return address opens as the top bar’s, returning to the board', () => {
+    expect(resolveRoute('/board/editProfile')).toEqual({
+      kind: 'redirect',
+      to: paths.editProfile({ redirectUrl: paths.boardIndex() }),
+    });
   });
 });

@@ -176,6 +176,13 @@ export const demoFields: readonly DemoField[] = [
     validationRegex: '^[A-Z]{2}\\d{6}$',
   },
   {
+    dictionaryName: 'AccountManager',
+    dataType: 'NVARCHAR',
+    dataLength: 100,
+    description: 'The provider’s account manager of the person (administrators only)',
+    caption: { 'en-us': 'Account manager', es: 'Gestor de la cuenta' },
+  },
+  {
     dictionaryName: 'AcceptTerms',
     dataType: 'CHECKBOX',
     description: 'Accepted the terms of use',

@@ -42,6 +42,8 @@ export const demoTemplates: readonly DemoTemplate[] = [
       { field: 'PreferredContact' },
       { field: 'Newsletter' },
       { field: 'EmployeeNumber', hidden: true, adminField: true },
+      // Only here (Claims places no such field), so it stays admin-only on Umbrella's form and its import template.
+      { field: 'AccountManager', hidden: true, adminField: true },
       { field: 'AcceptTerms', mandatory: true },
     ],
   },

@@ -65,4 +65,8 @@ export const clientLabels = {
     message: 'Okta container',
   }),
   ClientApplication_Field_RolesApiUrl: msg({ id: 'ClientApplication_Field_RolesApiUrl', message: 'Roles API URL' }),
+  ClientApplication_Field_ExcludedRoles: msg({
+    id: 'ClientApplication_Field_ExcludedRoles',
+    message: 'Excluded roles (no role list offers them but the person’s own)',
+  }),
 };
