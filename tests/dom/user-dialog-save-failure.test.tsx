@@ -62,7 +62,8 @@ function renderUsersPage() {
   return { ...harness, save };
 }
 
-describe('a failed save in the user dialog (public-and-profile §8 "Instance failures")', () => {
+// A bound so that a stuck page fails instead of hanging (the real page, dialog and form render), not a speed check.
+describe('a failed save in the user dialog (public-and-profile §8 "Instance failures")', { timeout: 30_000 }, () => {
   it('Admin mode: shows the Global_Text_FailTitle snackbar with the server message, and keeps the dialog and every typed value', async () => {
     const page = renderUsersPage();
     await waitFor(() => {
