@@ -21,7 +21,8 @@ import { describeLocation } from './app/routes';
 import { readAppInput, wireApp } from './app/wiring';
 import { normaliseCulture } from '@contracts/culture';
 import { createCatalogueRuntime } from './i18n/runtime';
-import { createIdentityPort, readStoredTokens } from './auth/identity-port';
+import { createIdentityPort, readStoredTokenExpiry, readStoredTokens } from './auth/identity-port';
+import { authenticatedBypass } from './app/authenticated-bypass';
 import { OfflineShellHost } from './offline/OfflineShellHost';
 import { offlineShellEnabled, wireOfflineShell } from './offline/wiring';
 
@@ -78,9 +79,13 @@ const logic = wireApp({
   },
 });
 // Production builds hide the error modal's error code line and Error Details (spec §2); development and test builds show them.
+// The authenticated bypass flag (spec §4) is a development setting: a production build ignores it.
 const input = readAppInput(window, {
   showErrorDetails: !import.meta.env.PROD,
   hasToken: readStoredTokens().accessToken !== undefined,
+  tokenExpiresAt: readStoredTokenExpiry(),
+  now: Date.now(),
+  bypassAuthenticated: authenticatedBypass(import.meta.env),
 });
 
 // The first render is already in the culture the address or local storage asks for: a Spanish visitor never sees an

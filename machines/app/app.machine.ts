@@ -3,6 +3,7 @@ import {
   and,
   assign,
   enqueueActions,
+  fromCallback,
   raise,
   sendTo,
   setup,
@@ -106,6 +107,7 @@ const appSetup = setup({
       guard: 'guard';
       editMode: 'editMode';
       flowLoader: 'flowLoader';
+      watchSignOut: 'watchSignOut';
     } & { [K in FlowKey]: K },
   },
   actors: {
@@ -114,6 +116,21 @@ const appSetup = setup({
     session: sessionMachine,
     guard: guardMachine,
     editMode: editModeMachine,
+    /**
+     * Sends `session.signingOut` each time the session starts signing out, whoever asked (Log out, the idle time-out,
+     * the one 401 policy, the Logout route): the root then closes every dialog it owns (spec §4 "Sign-out").
+     */
+    watchSignOut: fromCallback<AppEvent, { session: AppPorts['session'] }>(({ input, sendBack }) => {
+      let signingOut = false;
+      const subscription = input.session.subscribe((snapshot) => {
+        const now = snapshot.matches('signingOut');
+        if (now && !signingOut) sendBack({ type: 'session.signingOut' });
+        signingOut = now;
+      });
+      return () => {
+        subscription.unsubscribe();
+      };
+    }),
     // Without wiring (the machine's own tests): the flows' machines as they are. The app provides the wired loader.
     flowLoader: flowLoaderWith({}),
     ...flowTypes,
@@ -203,29 +220,51 @@ export const appMachine = appSetup.createMachine({
       flows: {},
     };
   },
-  invoke: {
-    id: 'resources',
-    systemId: systemIds.resources,
-    src: 'resources',
-    input: ({ context }) => ({ ...context.resourcesBoot, ports: { notifications: context.ports.notifications } }),
-    // The browser-support check (admin-and-board §2) runs once, on the first resource lists that arrive. The
-    // snapshot is raised to the browser region rather than handled here: a transition of the root into one region
-    // would exit and restart the others (the guard, the browser check).
-    onSnapshot: {
+  invoke: [
+    { id: 'watchSignOut', src: 'watchSignOut', input: ({ context }) => ({ session: context.ports.session }) },
+    {
+      id: 'resources',
+      systemId: systemIds.resources,
+      src: 'resources',
+      input: ({ context }) => ({ ...context.resourcesBoot, ports: { notifications: context.ports.notifications } }),
+      // The browser-support check (admin-and-board §2) runs once, on the first resource lists that arrive. The
+      // snapshot is raised to the browser region rather than handled here: a transition of the root into one region
+      // would exit and restart the others (the guard, the browser check).
+      onSnapshot: {
+        actions: [
+          // The session's idle timing follows the portal settings of the page on screen (spec §9).
+          enqueueActions(({ context, event, enqueue }) => {
+            const settings = resourcesOf(event)?.settings;
+            if (settings !== undefined) enqueue.sendTo(context.ports.session, { type: 'settings.changed', settings });
+          }),
+          raise(({ event }) => ({ type: 'resources.updated' as const, snapshot: event.snapshot })),
+        ],
+      },
+      onError: {
+        actions: { type: 'reportChildFailure', params: ({ event }) => ({ error: event.error, child: 'resources' }) },
+      },
+    },
+  ],
+  on: {
+    /**
+     * Sign-out closes dialogs (spec §4): the error modals, Edit Mode (and its text dialog: a signed-out person is no
+     * administrator) and the browser notice. The idle warning closes with the signed-in state; a page's own dialogs
+     * (the user dialog, confirmations) go with the page, which is not shown while signing out (src/app/GuardedArea.tsx).
+     * A modal opened after this (a 401's explanation) stays.
+     */
+    'session.signingOut': {
       actions: [
-        // The session's idle timing follows the portal settings of the page on screen (spec §9).
-        enqueueActions(({ context, event, enqueue }) => {
-          const settings = resourcesOf(event)?.settings;
-          if (settings !== undefined) enqueue.sendTo(context.ports.session, { type: 'settings.changed', settings });
+        sendTo(({ context }) => context.ports.notifications, { type: 'modals.closeAll' }),
+        enqueueActions(({ self, enqueue }) => {
+          // The root's children are typed loosely inside its own actions: the one spawned under this id is Edit Mode.
+          const editMode = self.getSnapshot().children.editMode as ActorRefFrom<typeof editModeMachine> | undefined;
+          if (editMode?.getSnapshot().hasTag('on') === true) {
+            enqueue.sendTo('editMode', { type: 'editMode.toggle' });
+          }
         }),
-        raise(({ event }) => ({ type: 'resources.updated' as const, snapshot: event.snapshot })),
+        raise({ type: 'browserNotice.dismiss' }),
       ],
     },
-    onError: {
-      actions: { type: 'reportChildFailure', params: ({ event }) => ({ error: event.error, child: 'resources' }) },
-    },
-  },
-  on: {
     'location.changed': {
       actions: [
         { type: 'assignLocation', params: ({ event }) => event.location },

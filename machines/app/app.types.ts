@@ -41,6 +41,8 @@ export type AppEvent =
   /** Raised by the root for each snapshot of the resources child (the browser check reads its lists). */
   | { type: 'resources.updated'; snapshot: unknown }
   | { type: 'browserNotice.dismiss' }
+  /** The session started signing out (the `watchSignOut` listener): every dialog closes (spec §4 "Sign-out"). */
+  | { type: 'session.signingOut' }
   /** Sent by Edit Mode after a saved text (its `texts` port): the page's texts changed on the server. */
   | { type: 'texts.changed' }
   /** A child the root spawned (a singleton, a page flow) failed; XState sends this to the root. */

@@ -2,7 +2,7 @@ import { assign, sendTo, setup } from 'xstate';
 import type { ProfileApplication, UserProfile } from '@contracts/profile';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { notProvided, providedAtEdge } from '../support/actors';
-import { needsOtpToken } from '../support/application-links';
+import { applicationNeedsOtpToken, issueOtpToken } from '../support/one-time-token';
 import type { ReportingPorts } from '../support/ports';
 
 /**
@@ -41,8 +41,8 @@ export const launcherMachine = setup({
   actors: {
     /** The applications of the person's client. */
     loadApplications: notProvided<{ profile: UserProfile }, ProfileApplication[]>('loadApplications'),
-    /** A one-time token for this click's link (`{otpToken}`, public-and-profile §9; `POST Auth/GenerateOtpToken`). */
-    issueOtpToken: notProvided<{ profile: UserProfile; application: ProfileApplication }, string>('issueOtpToken'),
+    /** A one-time token for this click's link (`{otpToken}`, public-and-profile §9; machines/support/one-time-token.ts). */
+    issueOtpToken,
   },
   actions: {
     /** Leaves for the application's link, placeholders substituted (provided at the wiring edge). */
@@ -75,13 +75,11 @@ export const launcherMachine = setup({
     isKnownApplication: ({ context, event }) => context.applications.some((app) => app.id === event.applicationId),
     /** The automatic choice's link carries `{otpToken}`: a token is asked for before leaving. */
     automaticChoiceNeedsToken: ({ context }, applications: ProfileApplication[]) => {
-      const chosen = context.stay ? undefined : automaticChoice(applications);
-      return chosen !== undefined && needsOtpToken(chosen.applicationLink);
+      return applicationNeedsOtpToken(context.stay ? undefined : automaticChoice(applications));
     },
     /** The card opened is one of the person's and its link carries `{otpToken}`. */
     openedNeedsToken: ({ context, event }) => {
-      const chosen = context.applications.find((app) => app.id === event.applicationId);
-      return chosen !== undefined && needsOtpToken(chosen.applicationLink);
+      return applicationNeedsOtpToken(context.applications.find((app) => app.id === event.applicationId));
     },
   },
 }).createMachine({

@@ -1,6 +1,6 @@
 import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { DemoGuide, DemoPerson } from '@contracts/demo-guide';
-import type { ProfileValidateResult, UserProfile } from '@contracts/profile';
+import type { ProfileApplication, ProfileValidateResult, UserProfile } from '@contracts/profile';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import type { SessionEvent, SignOutReason } from '../session/session.machine';
 import { notProvided, notProvidedListener, providedAtEdge } from '../support/actors';
@@ -16,7 +16,8 @@ import type {
   ValidateProfileInput,
   WidgetCommand,
 } from './login.types';
-import { postLoginDestination, type Destination } from './post-login';
+import { applicationNeedsOtpToken, issueOtpToken } from '../support/one-time-token';
+import { BOARD_PATH, postLoginDestination, type Destination } from './post-login';
 
 type LoginContext = LoginInput &
   StoredLogin & {
@@ -36,7 +37,21 @@ type LoginContext = LoginInput &
      * widget until the person submits again (issue 29 §4; the widget's own confirmation goes with the remount).
      */
     resetMailSent: boolean;
+    /** The profile profile/validate answered, kept while the way out is decided (and its link's token asked for). */
+    signedInProfile: UserProfile | undefined;
   };
+
+/** Where the validated person goes (spec §4 "After a valid profile"). */
+const destinationOf = (context: LoginContext, profile: UserProfile): Destination =>
+  postLoginDestination(
+    profile,
+    context.applicationName ?? context.storedApplication,
+    context.redirectUrl ?? context.storedRedirect,
+  );
+
+/** The application the person goes straight to, when the way out is one. */
+const applicationOf = (destination: Destination): ProfileApplication | undefined =>
+  destination.kind === 'application' ? destination.application : undefined;
 
 const reasonOf = (result: ProfileValidateResult, context: LoginContext): SignOutReason =>
   result.validationMessage === 'application_not_found'
@@ -57,6 +72,7 @@ export const initialLoginContext = (input: LoginInput): LoginContext => ({
   demoPeople: [],
   demoPassword: undefined,
   resetMailSent: false,
+  signedInProfile: undefined,
 });
 
 /**
@@ -96,6 +112,11 @@ export const loginMachine = setup({
     validateProfile: notProvided<ValidateProfileInput, ProfileValidateResult>('validateProfile'),
     /** Revokes the tokens, closes the identity-provider session and clears the stored keys (spec §4). */
     signOut: notProvided<undefined, undefined>('signOut'),
+    /**
+     * A fresh one-time token for the single or stored application's link when it carries `{otpToken}` (spec §9):
+     * the launcher's piece (machines/support/one-time-token.ts), provided once at the edge for both.
+     */
+    issueOtpToken,
   },
   actions: {
     /** Local storage: the application named by the address, to go to after sign-in. */
@@ -116,7 +137,7 @@ export const loginMachine = setup({
      * Navigates: a page of the portal in place, an application link (placeholders filled with the tokens) by load, a
      * redirect URL where `redirectTargetOf` says (and the stored one is removed).
      */
-    openDestination: providedAtEdge<{ destination: Destination; profile: UserProfile }>(),
+    openDestination: providedAtEdge<{ destination: Destination; profile: UserProfile; otpToken?: string }>(),
     /** Goes to the login page (after a failed callback). */
     openLogin: providedAtEdge<undefined>(),
     /** Analytics route names `/login_success` and `/login_failure` (spec §2). */
@@ -160,6 +181,10 @@ export const loginMachine = setup({
     hasTokens: (_, found: ExistingSession) => found === 'tokens',
     isValidProfile: (_, result: ProfileValidateResult) => result.valid && result.userProfile !== null,
     isNetworkFailure: isNetworkFailureGuard,
+    /** The way out is an application whose link carries `{otpToken}`: a token is asked for before leaving. */
+    destinationNeedsOtpToken: ({ context }) =>
+      context.signedInProfile !== undefined &&
+      applicationNeedsOtpToken(applicationOf(destinationOf(context, context.signedInProfile))),
   },
   delays: { networkRetry: NETWORK_RETRY_MS },
 }).createMachine({
@@ -302,27 +327,14 @@ export const loginMachine = setup({
         onDone: [
           {
             guard: { type: 'isValidProfile', params: ({ event }) => event.output },
-            target: 'leaving',
+            target: 'signedIn',
             actions: [
               'forgetFailures',
+              assign({ signedInProfile: ({ event }) => event.output.userProfile ?? undefined }),
               { type: 'persistAttempts', params: ({ context }) => ({ attempts: context.attempts }) },
               { type: 'persistProfile', params: ({ event }) => ({ profile: event.output.userProfile as UserProfile }) },
               { type: 'tellSessionSignedIn', params: ({ event }) => event.output.userProfile as UserProfile },
               { type: 'trackLoginOutcome', params: { page: '/login_success' } },
-              {
-                type: 'openDestination',
-                params: ({ context, event }) => {
-                  const profile = event.output.userProfile as UserProfile;
-                  return {
-                    profile,
-                    destination: postLoginDestination(
-                      profile,
-                      context.applicationName ?? context.storedApplication,
-                      context.redirectUrl ?? context.storedRedirect,
-                    ),
-                  };
-                },
-              },
             ],
           },
           {
@@ -354,6 +366,65 @@ export const loginMachine = setup({
             },
           },
         ],
+      },
+    },
+    /**
+     * Signed in with a valid profile: the way out (spec §4 "After a valid profile"). An application link that carries
+     * `{otpToken}` asks for a fresh one-time token first; any other destination is opened at once.
+     */
+    signedIn: {
+      tags: 'busy',
+      always: [
+        { guard: 'destinationNeedsOtpToken', target: 'issuingToken' },
+        {
+          target: 'leaving',
+          actions: {
+            type: 'openDestination',
+            params: ({ context }) => {
+              const profile = context.signedInProfile as UserProfile;
+              return { profile, destination: destinationOf(context, profile) };
+            },
+          },
+        },
+      ],
+    },
+    /**
+     * The single or stored application's link carries `{otpToken}` (spec §9): the launcher's token piece asks for a
+     * fresh one, then the browser leaves with it filled in. A refusal is reported and the person goes to the board,
+     * whose launcher lets them open the application again (and asks for a token of its own).
+     */
+    issuingToken: {
+      tags: 'busy',
+      invoke: {
+        id: 'issueOtpToken',
+        src: 'issueOtpToken',
+        input: ({ context }) => {
+          const profile = context.signedInProfile as UserProfile;
+          return { profile, application: applicationOf(destinationOf(context, profile)) as ProfileApplication };
+        },
+        onDone: {
+          target: 'leaving',
+          actions: {
+            type: 'openDestination',
+            params: ({ context, event }) => {
+              const profile = context.signedInProfile as UserProfile;
+              return { profile, destination: destinationOf(context, profile), otpToken: event.output };
+            },
+          },
+        },
+        onError: {
+          target: 'leaving',
+          actions: [
+            { type: 'reportFailure', params: ({ event }) => ({ error: event.error, action: 'login.otpToken' }) },
+            {
+              type: 'openDestination',
+              params: ({ context }) => ({
+                profile: context.signedInProfile as UserProfile,
+                destination: { kind: 'page', path: BOARD_PATH },
+              }),
+            },
+          ],
+        },
       },
     },
     /** The profile call got no answer: signed in still, the loader stays and the call is made again. */

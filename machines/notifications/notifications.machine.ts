@@ -169,7 +169,10 @@ export const notificationsMachine = setup({
         open: {
           tags: 'modalOpen',
           always: { guard: 'hasNoModals', target: 'closed' },
-          on: { 'modal.dismiss': { actions: 'dropModal', target: 'open', reenter: true } },
+          on: {
+            'modal.dismiss': { actions: 'dropModal', target: 'open', reenter: true },
+            'modals.closeAll': { actions: assign({ modals: [] }), target: 'closed' },
+          },
         },
       },
     },

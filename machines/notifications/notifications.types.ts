@@ -52,6 +52,8 @@ export type NotificationsEvent =
   | { type: 'errorBar.dismiss' }
   | { type: 'modal.show'; modal: ErrorModalRequest }
   | { type: 'modal.dismiss' }
+  /** Sign-out closes every dialog (public-and-profile §4 "Sign-out"): every waiting error modal goes. */
+  | { type: 'modals.closeAll' }
   /**
    * Anything thrown, to be shown as the error catalogue says and posted to the error log. `display` is the caller
    * asking for the error to be shown in full (spec §8: 422 and details of other statuses depend on it).

@@ -16,9 +16,31 @@ export type SignOutReason =
 
 export type SessionInput = {
   signOutReason: SignOutReason | undefined;
-  /** The profile a previous page stored, when its tokens are still there: a reload stays signed in. */
+  /**
+   * The profile a previous page stored, when its tokens are still there (or, with the bypass flag, whether or not they
+   * are): a reload stays signed in while the session counts as authenticated (`isAuthenticated`).
+   */
   profile: UserProfile | undefined;
+  /**
+   * When the stored access token expires and the time the page started, both in ms since the epoch; absent when the
+   * token carries no expiry, which counts as unexpired (spec §4 "Authenticated").
+   */
+  tokenExpiry?: { expiresAt: number; now: number } | undefined;
+  /**
+   * The configuration bypass flag (spec §4: "A configuration bypass flag can skip this"): a stored profile is enough,
+   * its token is not checked. Decided at the wiring edge, and only ever true outside production builds
+   * (src/app/authenticated-bypass.ts); the server still checks every token.
+   */
+  bypassAuthenticated?: boolean | undefined;
 };
+
+/**
+ * Spec §4 "Authenticated": current user info and a token exist and the token has not expired (or has no expiry); the
+ * bypass flag skips the check. The token's existence is read at the edge (no token, no stored profile).
+ */
+export const isAuthenticated = ({ profile, tokenExpiry, bypassAuthenticated }: SessionInput): boolean =>
+  profile !== undefined &&
+  (bypassAuthenticated === true || tokenExpiry === undefined || tokenExpiry.expiresAt > tokenExpiry.now);
 
 export type SessionEvent =
   /** `address` is the page's path and query (without secrets such as a recovery token). */
@@ -54,7 +76,8 @@ type SessionContext = {
 /** The session's context as it starts (the transition specs start from it too). */
 export const initialSessionContext = (input: SessionInput): SessionContext => ({
   signOutReason: input.signOutReason,
-  profile: input.profile,
+  // An expired stored token is not a session: the page starts signed out (the guard then shows the login page).
+  profile: isAuthenticated(input) ? input.profile : undefined,
   timing: defaultSessionTiming,
   countdown: 0,
   redirectUrl: undefined,

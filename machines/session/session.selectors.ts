@@ -10,6 +10,12 @@ export const selectProfile = (s: SessionSnapshot): UserProfile | undefined => s.
 
 export const selectIsSignedIn = (s: SessionSnapshot): boolean => s.matches('signedIn');
 
+/**
+ * Signing out (the tokens being revoked, then the browser leaving): no page of the board or the admin area shows, so
+ * every dialog a page opened (the user dialog, its confirmations) closes with it (spec §4 "Sign-out … closes dialogs").
+ */
+export const selectIsSigningOut = (s: SessionSnapshot): boolean => s.matches('signingOut') || s.matches('leaving');
+
 /** The idle warning dialog is open while its countdown runs. */
 export const selectIdleWarning = (s: SessionSnapshot): { open: boolean; secondsLeft: number } => ({
   open: s.hasTag('idleWarning'),

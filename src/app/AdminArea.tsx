@@ -1,12 +1,14 @@
 import { AdminLayout } from '../layouts/AdminLayout';
-import { GuardedArea } from './GuardedArea';
+import { GuardedArea, PageWhileSignedIn } from './GuardedArea';
 import type { LayoutProps } from './RouteView';
 
 /** The admin frame (lazy chunk): the authorisation guard, then the admin layout around the route's page. */
 export default function AdminArea({ children }: LayoutProps) {
   return (
     <GuardedArea>
-      <AdminLayout>{children}</AdminLayout>
+      <AdminLayout>
+        <PageWhileSignedIn>{children}</PageWhileSignedIn>
+      </AdminLayout>
     </GuardedArea>
   );
 }

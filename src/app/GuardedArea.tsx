@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { selectGuardRef } from '@machines/app/app.selectors';
+import { selectGuardRef, selectSessionRef } from '@machines/app/app.selectors';
 import type { guardMachine } from '@machines/guard/guard.machine';
 import { selectIsGranted } from '@machines/guard/guard.selectors';
+import { selectIsSigningOut } from '@machines/session/session.selectors';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 import { AppActor } from './AppActor';
 
@@ -14,6 +15,17 @@ import { AppActor } from './AppActor';
 export function GuardedArea({ children }: { children: ReactNode }) {
   const guardRef = AppActor.useSelector(selectGuardRef);
   return guardRef ? <Granted guardRef={guardRef}>{children}</Granted> : <FullScreenSpinner />;
+}
+
+/**
+ * The page inside the layout, while nobody is signing out. Signing out, the page (and every dialog it opened: the user
+ * dialog, its confirmations) is gone at once, and the layout's top bar stays until the browser leaves: sign-out closes
+ * dialogs (spec §4 "Sign-out").
+ */
+export function PageWhileSignedIn({ children }: { children: ReactNode }) {
+  const sessionRef = AppActor.useSelector(selectSessionRef);
+  const signingOut = useSelector(sessionRef, (s) => (s ? selectIsSigningOut(s) : false));
+  return signingOut ? null : children;
 }
 
 function Granted({ guardRef, children }: { guardRef: ActorRefFrom<typeof guardMachine>; children: ReactNode }) {

@@ -5,6 +5,7 @@ import type { SignInWidgetInput, WidgetCommand, WidgetEvent } from '@machines/lo
 import { redirectTargetOf, type Destination } from '@machines/login/post-login';
 import { sessionMachine, type SessionEvent } from '@machines/session/session.machine';
 import { applicationHosts, substitutePlaceholders } from '@machines/support/application-links';
+import type { OtpTokenRequest } from '@machines/support/one-time-token';
 import { safeRedirectTarget, sameOriginPath } from '@machines/support/safe-redirect';
 import type { ProfileApplication, UserProfile } from '@contracts/profile';
 import type { IdentityPort } from '../auth/identity-port';
@@ -76,8 +77,8 @@ export function wireIdentity({
       }),
     );
   };
-  const openDestination = (destination: Destination, profile: UserProfile) => {
-    if (destination.kind === 'application') openApplication(destination.application, profile);
+  const openDestination = (destination: Destination, profile: UserProfile, otpToken?: string) => {
+    if (destination.kind === 'application') openApplication(destination.application, profile, otpToken);
     else if (destination.kind === 'page') navigation.navigate(destination.path, { replace: true });
     else {
       // Followed once: the kept URL goes before the browser does, so a later sign-in does not follow it again.
@@ -103,6 +104,21 @@ export function wireIdentity({
     }
     return undefined;
   };
+  /**
+   * POST Auth/GenerateOtpToken for the person's OtpDto: the one implementation of the `issueOtpToken` piece
+   * (machines/support/one-time-token.ts) that the launcher and the login flow both invoke.
+   */
+  const issueOtpToken = fromPromise<string, OtpTokenRequest>(async ({ input, signal }) => {
+    const { profile } = input;
+    const answer = await generateOtpToken(
+      {
+        accessToken: identity.readTokens().accessToken ?? '',
+        userInformation: { userId: profile.userId, userName: profile.userName, email: profile.email },
+      },
+      { signal },
+    );
+    return answer.otpToken;
+  });
   /** The login page, keeping a recovery token and naming the page to come back to (its `redirectUrl`). */
   const openLogin = (recoveryToken: string | undefined, returnTo?: string) => {
     const query = new URLSearchParams();
@@ -179,6 +195,7 @@ export function wireIdentity({
         loadSignInPolicy: fromPromise(() => identity.loadSignInPolicy()),
         validateProfile: fromPromise(({ input, signal }) => identity.validateProfile(input, { signal })),
         signOut: fromPromise(signOutEverywhere),
+        issueOtpToken,
       },
       actions: {
         persistApplication: (_, { applicationName }) => {
@@ -199,8 +216,8 @@ export function wireIdentity({
         persistSignOutReason: (_, { reason }) => {
           storage.write(storageKeys.applicationError, JSON.stringify(reason));
         },
-        openDestination: (_, { destination, profile }) => {
-          openDestination(destination, profile);
+        openDestination: (_, { destination, profile, otpToken }) => {
+          openDestination(destination, profile, otpToken);
         },
         openLogin: () => {
           openLogin(undefined);
@@ -276,17 +293,7 @@ export function wireIdentity({
       actors: {
         // The profile answered by profile/validate already lists the client's applications for this person.
         loadApplications: fromPromise(({ input }) => Promise.resolve(input.profile.applications)),
-        issueOtpToken: fromPromise(async ({ input, signal }) => {
-          const { profile } = input;
-          const answer = await generateOtpToken(
-            {
-              accessToken: identity.readTokens().accessToken ?? '',
-              userInformation: { userId: profile.userId, userName: profile.userName, email: profile.email },
-            },
-            { signal },
-          );
-          return answer.otpToken;
-        }),
+        issueOtpToken,
       },
       actions: {
         openApplication: (_, { application, profile, otpToken }) => {

@@ -243,11 +243,26 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
 
 /**
  * What the root starts with, read from the browser. `showErrorDetails` is the build's decision: production builds hide
- * the error modal's error code line and Error Details panel (spec §2).
+ * the error modal's error code line and Error Details panel (spec §2). `tokenExpiresAt` (ms since the epoch, undefined
+ * for a token without one) and `now` say whether the stored token has expired; `bypassAuthenticated` is the
+ * configuration bypass flag as the build honours it (authenticated-bypass.ts): the stored profile is read without a
+ * token and its expiry is not checked (spec §4 "Authenticated").
  */
 export function readAppInput(
   target: Window,
-  { showErrorDetails, hasToken }: { showErrorDetails: boolean; hasToken: boolean },
+  {
+    showErrorDetails,
+    hasToken,
+    tokenExpiresAt,
+    now,
+    bypassAuthenticated = false,
+  }: {
+    showErrorDetails: boolean;
+    hasToken: boolean;
+    tokenExpiresAt?: number | undefined;
+    now?: number;
+    bypassAuthenticated?: boolean;
+  },
 ): AppInput {
   return {
     userAgent: target.navigator.userAgent,
@@ -255,6 +270,11 @@ export function readAppInput(
     clientId: storage.read(storageKeys.clientId),
     resources: { today: todayVersion(new Date()), storedVersion: readStoredResourceVersion() },
     notifications: { showErrorDetails },
-    session: { signOutReason: readStoredSignOutReason(), profile: readStoredProfile(hasToken) },
+    session: {
+      signOutReason: readStoredSignOutReason(),
+      profile: readStoredProfile(hasToken || bypassAuthenticated),
+      tokenExpiry: tokenExpiresAt === undefined ? undefined : { expiresAt: tokenExpiresAt, now: now ?? Date.now() },
+      bypassAuthenticated,
+    },
   };
 }

@@ -54,7 +54,7 @@ export type IdentityPort = {
   readTokens: () => LinkTokens;
 };
 
-type StoredToken = { accessToken?: string; idToken?: string; refreshToken?: string };
+type StoredToken = { accessToken?: string; idToken?: string; refreshToken?: string; expiresAt?: number };
 
 /** okta-auth-js's token storage under our key: `{ accessToken: { accessToken }, idToken: { idToken }, … }`. */
 export function readStoredTokens(): LinkTokens {
@@ -67,6 +67,20 @@ export function readStoredTokens(): LinkTokens {
     return tokens;
   } catch {
     return {};
+  }
+}
+
+/**
+ * When the stored access token expires, in ms since the epoch (okta-auth-js stores `expiresAt` in seconds); undefined
+ * when no token is stored or it carries no expiry (spec §4 "Authenticated": no expiry counts as unexpired).
+ */
+export function readStoredTokenExpiry(): number | undefined {
+  try {
+    const parsed = JSON.parse(storage.read(storageKeys.tokens) ?? '{}') as Record<string, StoredToken | undefined>;
+    const expiresAt = parsed.accessToken?.expiresAt;
+    return typeof expiresAt === 'number' && Number.isFinite(expiresAt) ? expiresAt * 1000 : undefined;
+  } catch {
+    return undefined;
   }
 }
 

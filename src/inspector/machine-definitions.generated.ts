@@ -262,6 +262,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         },
       },
       on: {
+        'session.signingOut': [{}],
         'location.changed': [{}],
         'xstate.done.actor.flowLoader': [{}],
         'texts.changed': [{}],
@@ -269,7 +270,10 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         'xstate.error.actor.resources': [{}],
         'xstate.snapshot.resources': [{}],
       },
-      invoke: [{ id: 'resources', src: 'resources' }],
+      invoke: [
+        { id: 'watchSignOut', src: 'watchSignOut' },
+        { id: 'resources', src: 'resources' },
+      ],
     },
   },
   {
@@ -1270,7 +1274,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         validatingProfile: {
           on: {
             'xstate.done.actor.validateProfile': [
-              { target: ['#login.leaving'], guard: 'isValidProfile' },
+              { target: ['#login.signedIn'], guard: 'isValidProfile' },
               { target: ['#login.rejecting'] },
             ],
             'xstate.error.actor.validateProfile': [
@@ -1279,6 +1283,21 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             ],
           },
           invoke: [{ id: 'validateProfile', src: 'validateProfile' }],
+          tags: ['busy'],
+        },
+        signedIn: {
+          always: [
+            { target: ['#login.issuingToken'], guard: 'destinationNeedsOtpToken' },
+            { target: ['#login.leaving'] },
+          ],
+          tags: ['busy'],
+        },
+        issuingToken: {
+          on: {
+            'xstate.done.actor.issueOtpToken': [{ target: ['#login.leaving'] }],
+            'xstate.error.actor.issueOtpToken': [{ target: ['#login.leaving'] }],
+          },
+          invoke: [{ id: 'issueOtpToken', src: 'issueOtpToken' }],
           tags: ['busy'],
         },
         offline: { after: { networkRetry: [{ target: ['#login.validatingProfile'] }] }, tags: ['busy', 'offline'] },
@@ -1371,7 +1390,10 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           states: {
             closed: { always: [{ target: ['#notifications.modal.open'], guard: 'hasModals' }] },
             open: {
-              on: { 'modal.dismiss': [{ target: ['#notifications.modal.open'] }] },
+              on: {
+                'modal.dismiss': [{ target: ['#notifications.modal.open'] }],
+                'modals.closeAll': [{ target: ['#notifications.modal.closed'] }],
+              },
               always: [{ target: ['#notifications.modal.closed'], guard: 'hasNoModals' }],
               tags: ['modalOpen'],
             },

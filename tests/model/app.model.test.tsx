@@ -196,6 +196,9 @@ describeWalks(appMachine, {
     },
     'route.entered': notWalked('raised by the root itself after every address; never sent from outside'),
     'resources.updated': notWalked('raised by the root itself for every resources snapshot; never sent from outside'),
+    'session.signingOut': notWalked(
+      'sent by the session watcher when someone signs out: tests/dom/sign-out-dialogs signs out with dialogs open',
+    ),
     'texts.changed': notWalked(
       'sent by Edit Mode after a saved text: tests/model/edit-mode walks it through the dashboard',
     ),

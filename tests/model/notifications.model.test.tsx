@@ -182,6 +182,7 @@ const walks = describeWalks(notificationsMachine, {
     'connection.lost': send,
     'connection.back': send,
     'modal.show': notWalked('the walks open the modal through error.report, which builds the same request'),
+    'modals.closeAll': notWalked('sent by the root at sign-out: tests/dom/sign-out-dialogs closes the modal so'),
     'snackbar.dismiss': () => {
       click('snackbar', en('Global_Button_Close'));
     },

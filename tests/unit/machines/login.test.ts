@@ -14,7 +14,7 @@ import type {
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import { fakePorts } from '../../support/fake-ports';
 import { loginContext, loginInput } from '../../support/machine-contexts';
-import { claims, profile } from '../../support/profiles';
+import { application, claims, profile } from '../../support/profiles';
 
 const input = loginInput;
 const context = loginContext();
@@ -22,6 +22,11 @@ const at = (value: string, overrides = {}) =>
   loginMachine.resolveState({ value, context: { ...context, ...overrides } });
 const paramsOf = (actions: { type: string; params?: unknown }[], type: string) =>
   actions.find((action) => action.type === type)?.params;
+/** The events the flow sends to its ports (the session, the notifications). */
+const sentEvents = (actions: { type: string; params?: unknown }[]) =>
+  actions
+    .filter((action) => action.type === 'xstate.sendTo')
+    .map((action) => (action.params as { event: unknown }).event);
 const stored: StoredLogin = { storedApplication: undefined, ssoId: undefined, attempts: {}, storedRedirect: undefined };
 
 describe('login: starting', () => {
@@ -178,6 +183,78 @@ describe('login: after the profile (spec §4)', () => {
     });
     expect(paramsOf(actions, 'persistAttempts')).toEqual({ attempts: {} });
     expect(paramsOf(actions, 'trackLoginOutcome')).toEqual({ page: '/login_success' });
+  });
+
+  it('fills {otpToken} in the single application’s link with a fresh one-time token, asked before leaving (PP §9)', () => {
+    const withToken = { ...claims, applicationLink: '/demo-apps/claims?user={userName}&otp={otpToken}' };
+    const single = profile({ applications: [withToken] });
+    const [asking, actions] = transition(
+      loginMachine,
+      at('validatingProfile'),
+      doneEvent('validateProfile', { valid: true, validationMessage: null, userProfile: single }),
+    );
+    // Signed in (the session knows), but the browser waits for the token: the launcher's piece, asked for this link.
+    expect(asking.value).toBe('issuingToken');
+    expect(asking.hasTag('busy')).toBe(true);
+    expect(sentEvents(actions)).toContainEqual({ type: 'session.signedIn', profile: single });
+    expect(paramsOf(actions, 'openDestination')).toBeUndefined();
+    expect(asking.children.issueOtpToken).toBeDefined();
+    const [left, leaving] = transition(loginMachine, asking, doneEvent('issueOtpToken', 'otp-1'));
+    expect(left.value).toBe('leaving');
+    expect(paramsOf(leaving, 'openDestination')).toEqual({
+      profile: single,
+      destination: { kind: 'application', application: withToken },
+      otpToken: 'otp-1',
+    });
+  });
+
+  it('asks for a one-time token for the stored application’s {otpToken} link too; a link without one asks for none', () => {
+    const withToken = { ...claims, applicationLink: '/demo-apps/claims?otp={OTPTOKEN}' };
+    const maria = profile({ applications: [application(), withToken] });
+    const validated = { valid: true, validationMessage: null, userProfile: maria } as const;
+    const [asking] = transition(
+      loginMachine,
+      at('validatingProfile', { storedApplication: 'CLAIMS' }),
+      doneEvent('validateProfile', validated),
+    );
+    expect(asking.value).toBe('issuingToken');
+    const [, leaving] = transition(loginMachine, asking, doneEvent('issueOtpToken', 'otp-2'));
+    expect(paramsOf(leaving, 'openDestination')).toMatchObject({
+      destination: { kind: 'application', application: withToken },
+      otpToken: 'otp-2',
+    });
+    // Benefits Center's link has no {otpToken}: straight there, no token asked for.
+    const [plain, actions] = transition(
+      loginMachine,
+      at('validatingProfile', { storedApplication: 'benefits' }),
+      doneEvent('validateProfile', validated),
+    );
+    expect(plain.value).toBe('leaving');
+    expect(paramsOf(actions, 'openDestination')).toEqual({
+      profile: maria,
+      destination: { kind: 'application', application: application() },
+    });
+    // Two applications and none stored: the board, no token.
+    expect(transition(loginMachine, at('validatingProfile'), doneEvent('validateProfile', validated))[0].value).toBe(
+      'leaving',
+    );
+  });
+
+  it('a refused one-time token is reported, and the person goes to the board to open the application again', () => {
+    const single = profile({ applications: [{ ...claims, applicationLink: '/demo-apps/claims?otp={otpToken}' }] });
+    const [asking] = transition(
+      loginMachine,
+      at('validatingProfile'),
+      doneEvent('validateProfile', { valid: true, validationMessage: null, userProfile: single }),
+    );
+    const refusal = new Error('refused');
+    const [left, actions] = transition(loginMachine, asking, errorEvent('issueOtpToken', refusal));
+    expect(left.value).toBe('leaving');
+    expect(sentEvents(actions)).toContainEqual({ type: 'error.report', error: refusal, action: 'login.otpToken' });
+    expect(paramsOf(actions, 'openDestination')).toEqual({
+      profile: single,
+      destination: { kind: 'page', path: '/board/index' },
+    });
   });
 
   it('an invalid profile stores the reason, tells the session and signs out', () => {

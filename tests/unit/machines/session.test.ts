@@ -52,6 +52,37 @@ describe('session: signed out', () => {
   });
 });
 
+describe('session: authenticated (spec §4 "Authenticated")', () => {
+  const now = Date.UTC(2026, 10, 29, 12);
+  const start = (input: Partial<Parameters<typeof initialTransition<typeof sessionMachine>>[1]>) =>
+    initialTransition(sessionMachine, { signOutReason: undefined, profile: profile(), ...input })[0];
+
+  it('is signed in with a stored profile whose token has not expired', () => {
+    expect(start({ tokenExpiry: { expiresAt: now + 60_000, now } }).matches('signedIn')).toBe(true);
+  });
+
+  it('is not signed in when the stored token has expired, and forgets the stored profile', () => {
+    const expired = start({ tokenExpiry: { expiresAt: now - 1, now } });
+    expect(expired.value).toBe('signedOut');
+    expect(expired.context.profile).toBeUndefined();
+    expect(start({ tokenExpiry: { expiresAt: now, now } }).value).toBe('signedOut');
+  });
+
+  it('counts a token without an expiry as unexpired', () => {
+    expect(start({ tokenExpiry: undefined }).matches('signedIn')).toBe(true);
+  });
+
+  it('is not signed in without user info, even with a valid token', () => {
+    expect(start({ profile: undefined, tokenExpiry: { expiresAt: now + 60_000, now } }).value).toBe('signedOut');
+  });
+
+  it('skips the expiry check when the configuration bypass flag is on', () => {
+    const bypassed = start({ tokenExpiry: { expiresAt: now - 1, now }, bypassAuthenticated: true });
+    expect(bypassed.matches('signedIn')).toBe(true);
+    expect(start({ profile: undefined, bypassAuthenticated: true }).value).toBe('signedOut');
+  });
+});
+
 describe('session: idle watch (spec §4, §9)', () => {
   it('takes the idle, warning and refresh times from the portal settings, in seconds', () => {
     const [next] = transition(sessionMachine, signedIn(), {
