@@ -27,8 +27,8 @@ export type PasswordOwner = {
   client?: readonly (string | undefined)[];
 };
 
-/** The shortest word of the person's that counts: "Li" or "Al" inside a password says nothing. */
-const MIN_PERSONAL = 3;
+/** The shortest word of the person's that counts: "Li", "Al" or "Sam" inside a password says nothing (Samba-Lessons). */
+const MIN_PERSONAL = 4;
 /** The shortest part left after the digits and symbols around it are dropped that is looked up ("Abc" is not). */
 const MIN_STEM = 4;
 

@@ -42,27 +42,37 @@ export interface StoredKey {
   active: boolean;
 }
 
-/** The keys in the JWKS, newest last, and the one that signs at `now`: the active key that started signing last. */
+/**
+ * The keys in the JWKS, newest last, and the one that signs at `now`: the active key that started signing last. When
+ * none has started yet, the first to start: that is the first key of a database, made by another process whose clock
+ * read a moment later than this one's (processes starting together), never a successor (one always signs before it).
+ */
 export function signerAt(keys: readonly StoredKey[], now: Date): StoredKey | undefined {
   let signer: StoredKey | undefined;
+  let first: StoredKey | undefined;
   for (const key of keys) {
-    if (!key.active || key.signsFrom > now) continue;
+    if (!key.active) continue;
+    if (first === undefined || key.signsFrom < first.signsFrom) first = key;
+    if (key.signsFrom > now) continue;
     if (signer === undefined || key.signsFrom > signer.signsFrom) signer = key;
   }
-  return signer;
+  return signer ?? first;
 }
 
 /** Every key, retired ones too, oldest first (`keys list`). */
 export async function listSigningKeys(db: Db, sealer: Sealer): Promise<StoredKey[]> {
   const rows = await db.select().from(idpSigningKeys).orderBy(asc(idpSigningKeys.signsFrom), asc(idpSigningKeys.kid));
-  return rows.map((row) => ({
-    jwk: openJwk(sealer, row),
-    createdAt: row.createdAt,
-    signsFrom: row.signsFrom,
-    retiresAt: row.retiresAt,
-    active: row.active,
-  }));
+  return rows.map((row) => storedKeyOf(sealer, row));
 }
+
+/** A row of the key table, its private key opened. */
+const storedKeyOf = (sealer: Sealer, row: typeof idpSigningKeys.$inferSelect): StoredKey => ({
+  jwk: openJwk(sealer, row),
+  createdAt: row.createdAt,
+  signsFrom: row.signsFrom,
+  retiresAt: row.retiresAt,
+  active: row.active,
+});
 
 function openJwk(sealer: Sealer, row: typeof idpSigningKeys.$inferSelect): SigningJwk {
   if (row.sealedJwk !== null) return JSON.parse(sealer.open(row.sealedJwk, signingKeyContext(row.kid))) as SigningJwk;
@@ -143,13 +153,7 @@ async function activeKeys(db: Db, sealer: Sealer): Promise<StoredKey[]> {
     .from(idpSigningKeys)
     .where(eq(idpSigningKeys.active, true))
     .orderBy(asc(idpSigningKeys.signsFrom), asc(idpSigningKeys.kid));
-  return rows.map((row) => ({
-    jwk: openJwk(sealer, row),
-    createdAt: row.createdAt,
-    signsFrom: row.signsFrom,
-    retiresAt: row.retiresAt,
-    active: row.active,
-  }));
+  return rows.map((row) => storedKeyOf(sealer, row));
 }
 
 function needsWork(keys: readonly StoredKey[], policy: KeyPolicy, now: Date): boolean {

@@ -16,23 +16,30 @@ const menu: Menu = {
 /** Every dialog on screen: the app's modals (error modal, idle warning, browser notice) and a page's own. */
 const openDialogs = () => [...screen.queryAllByRole('dialog'), ...screen.queryAllByRole('alertdialog')];
 
+/** An administrator signed in on their profile page (/profile), its left menu read: where each sign-out starts. */
+async function openProfileSignedIn() {
+  const api = answeringApi();
+  const shell = renderShell({
+    path: '/profile',
+    api: api.api,
+    input: { session: { signOutReason: undefined, profile: profile({ role: 'admin' }) } },
+  });
+  await waitFor(() => {
+    expect(shell.identity.menu.waiting()).toBe(1);
+  });
+  act(() => {
+    shell.identity.menu.resolve(menu);
+  });
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Edit your profile' }, { timeout: 20_000 }),
+  ).toBeVisible();
+  return { shell, api };
+}
+
 // A bound so that a stuck page fails instead of hanging (the shell's first render loads its chunks), not a speed check.
 describe('signing out closes dialogs (public-and-profile §4 "Sign-out")', { timeout: 30_000 }, () => {
   it('closes the open error modal and the page with its dialogs as soon as the sign-out starts, and none comes back', async () => {
-    const shell = renderShell({
-      path: '/profile',
-      api: answeringApi().api,
-      input: { session: { signOutReason: undefined, profile: profile({ role: 'admin' }) } },
-    });
-    await waitFor(() => {
-      expect(shell.identity.menu.waiting()).toBe(1);
-    });
-    act(() => {
-      shell.identity.menu.resolve(menu);
-    });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Edit your profile' }, { timeout: 20_000 }),
-    ).toBeVisible();
+    const { shell } = await openProfileSignedIn();
     // A 403 opens the error modal (spec §8); it is still open when the person signs out.
     const forbidden = new ApiError({ status: 403, code: 'forbidden', message: 'Forbidden', requestId: 'req-403' });
     act(() => {
@@ -68,21 +75,7 @@ describe('signing out closes dialogs (public-and-profile §4 "Sign-out")', { tim
   });
 
   it('takes the page and every dialog it opened away while the session signs out where it stands (a 401), the top bar staying', async () => {
-    const api = answeringApi();
-    const shell = renderShell({
-      path: '/profile',
-      api: api.api,
-      input: { session: { signOutReason: undefined, profile: profile({ role: 'admin' }) } },
-    });
-    await waitFor(() => {
-      expect(shell.identity.menu.waiting()).toBe(1);
-    });
-    act(() => {
-      shell.identity.menu.resolve(menu);
-    });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Edit your profile' }, { timeout: 20_000 }),
-    ).toBeVisible();
+    const { shell, api } = await openProfileSignedIn();
     act(() => {
       api.answerUnauthorised();
     });

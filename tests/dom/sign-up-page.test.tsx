@@ -4,14 +4,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storage } from '@src/app/storage';
 import { storageKeys } from '@src/app/storage-keys';
 import { answerCall } from '../support/admin-dialog-host';
-import {
-  answerResource,
-  emailResource,
-  emptyFormDefinition,
-  signQuestions,
-  strongPassword,
-} from '../support/profile-fixtures';
-import { en } from '../support/public-page';
+import { answerResource, emailResource, emptyFormDefinition } from '../support/profile-fixtures';
+import { en, fillSecurityStep } from '../support/public-page';
 import { preloadLazyChunks, renderShell } from '../support/render-shell';
 import { answeringApi, profileCalls } from '../support/shell-api';
 
@@ -45,13 +39,7 @@ async function register(
   await answerCall(calls.invitation, { output: { email: 'ana@acme.test' } });
   await answerCall(calls.registerForm, { output: signUpForm });
   await user.click(await screen.findByRole('button', { name: 'Continue' }));
-  await user.type(await screen.findByLabelText(/^Password/), strongPassword);
-  await user.type(screen.getByLabelText(/^Confirm password/), strongPassword);
-  await user.selectOptions(
-    screen.getByRole('combobox', { name: /^Security question/ }),
-    signQuestions[0]?.question ?? '',
-  );
-  await user.type(screen.getByRole('textbox', { name: /^Security answer/ }), 'Guadalajara');
+  await fillSecurityStep(user);
   await user.click(screen.getByRole('button', { name: en('SignUp_Button_Register') }));
   await answerCall(calls.register, { output: { accepted: true, ...accepted } });
 }

@@ -19,7 +19,7 @@ let browser: Browser;
 let server: ServerWithDatabase;
 
 /** The server's secret, given to it here so the test derives the management API token as every process does. */
-const SERVER_SECRET = 'identity-mfa e2e server secret';
+const SERVER_SECRET = 'identity-mfa e2e server secret, never used outside tests';
 
 function managementToken(): string {
   return embeddedApiToken(Buffer.from(SERVER_SECRET, 'utf8'));

@@ -67,7 +67,7 @@ describe('the identity provider lockout through the widget (issue #3; okta-compa
 
 describe('forgot password by e-mail (issue #3; okta-compat A10–A12; public-and-profile §2 recovery mode)', () => {
   it('lee asks for a reset without signing in first, opens the mailed link, answers, sets a password and signs in with it', async () => {
-    const newPassword = 'Umbrella-renewed-2026';
+    const newPassword = 'Harbour-renewed-2026';
     const first = await openPage(browser, server.baseUrl);
     const { page, context } = first;
     await identityPages.openLogin(page);

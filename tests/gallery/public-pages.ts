@@ -63,6 +63,9 @@ export const publicPages: readonly GalleryPage[] = [
           validatingProfile: 'a spinner for a moment after a successful sign-in',
           rejecting: transient,
           signingOutAfterFailure: transient,
+          signedIn: transient,
+          issuingToken:
+            'a spinner for a moment while a one-time token is made for the application link, then the browser leaves',
           leaving: 'the browser leaves for the page after sign-in (the board shots)',
           offline: noNetwork,
         },

@@ -19,10 +19,16 @@ import {
   emptyFormDefinition,
   firstNameField,
   sessionLost,
-  signQuestions,
-  strongPassword,
 } from '../support/profile-fixtures';
-import { dismissModal, en, expectPreparing, offline, publicConfig, recaptcha } from '../support/public-page';
+import {
+  dismissModal,
+  en,
+  expectPreparing,
+  fillSecurityStep,
+  offline,
+  publicConfig,
+  recaptcha,
+} from '../support/public-page';
 import { preloadLazyChunks, renderShell } from '../support/render-shell';
 import { answeringApi, profileCalls } from '../support/shell-api';
 import { describeWalks, notWalked } from '../support/walk';
@@ -217,13 +223,7 @@ async function registerAsAna(harness: Harness) {
     expect(screen.getByTestId('link-problems')).toHaveTextContent('EF names no field: Nickname');
   }
   await user.click(screen.getByRole('button', { name: 'Continue' }));
-  await user.type(await screen.findByLabelText(/^Password/), strongPassword);
-  await user.type(screen.getByLabelText(/^Confirm password/), strongPassword);
-  await user.selectOptions(
-    screen.getByRole('combobox', { name: /^Security question/ }),
-    signQuestions[0]?.question ?? '',
-  );
-  await user.type(screen.getByRole('textbox', { name: /^Security answer/ }), 'Guadalajara');
+  await fillSecurityStep(user);
   // The real reCAPTCHA widget asks Google for a token; Register waits for it (§5). An invitation asks for none.
   // (The captcha's configuration, config/public, is never asked for then.)
   if (harness.invited) expect(calls.publicConfig.calls).toHaveLength(0);

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { CaptchaConfig } from '@contracts/instance';
 import type { PublicConfig } from '@contracts/public-config';
 import { catalogueText } from './catalogue-text';
+import { signQuestions, strongPassword } from './profile-fixtures';
 
 /*
  * What the walks of the public pages (sign-up, password reset) share: the English catalogue, the config/public answer
@@ -39,4 +40,15 @@ export async function dismissModal({ user }: { user: UserEvent }) {
   await waitFor(() => {
     expect(screen.queryByRole('alertdialog') ?? screen.queryByRole('dialog')).toBeNull();
   });
+}
+
+/** Fills a sign-up's Security step as a newcomer does: a strong password twice, the first question, an answer. */
+export async function fillSecurityStep(user: UserEvent) {
+  await user.type(await screen.findByLabelText(/^Password/), strongPassword);
+  await user.type(screen.getByLabelText(/^Confirm password/), strongPassword);
+  await user.selectOptions(
+    screen.getByRole('combobox', { name: /^Security question/ }),
+    signQuestions[0]?.question ?? '',
+  );
+  await user.type(screen.getByRole('textbox', { name: /^Security answer/ }), 'Guadalajara');
 }

@@ -32,21 +32,24 @@ export async function listTemplates(db: Db): Promise<Template[]> {
   return selectTemplates(db);
 }
 
+/** A placement's own columns and its field's: Template/{id}'s fields; TemplateField adds the ids and the template's. */
+const placementColumns = {
+  fieldId: templateFields.fieldId,
+  dictionaryName: fields.dictionaryName,
+  dataType: fields.dataType,
+  displayOrder: templateFields.displayOrder,
+  mandatory: templateFields.mandatory,
+  hidden: templateFields.hidden,
+  adminField: templateFields.adminField,
+  lockForRoles: templateFields.lockForRoles,
+};
+
 /** GET Template/{id}: the template with its fields in display order. */
 export async function getTemplate(db: Db | Tx, id: string): Promise<TemplateDetail> {
   const [template] = await selectTemplates(db, eq(templates.id, id));
   if (template === undefined) throw notFound('No template has this id.');
   const rows = await db
-    .select({
-      fieldId: templateFields.fieldId,
-      dictionaryName: fields.dictionaryName,
-      dataType: fields.dataType,
-      displayOrder: templateFields.displayOrder,
-      mandatory: templateFields.mandatory,
-      hidden: templateFields.hidden,
-      adminField: templateFields.adminField,
-      lockForRoles: templateFields.lockForRoles,
-    })
+    .select(placementColumns)
     .from(templateFields)
     .innerJoin(fields, eq(fields.id, templateFields.fieldId))
     .where(eq(templateFields.templateId, id))
@@ -62,14 +65,7 @@ function selectTemplateFields(db: Db | Tx, where?: SQL) {
       id: templateFields.id,
       templateId: templateFields.templateId,
       templateName: templates.name,
-      fieldId: templateFields.fieldId,
-      dictionaryName: fields.dictionaryName,
-      dataType: fields.dataType,
-      displayOrder: templateFields.displayOrder,
-      mandatory: templateFields.mandatory,
-      hidden: templateFields.hidden,
-      adminField: templateFields.adminField,
-      lockForRoles: templateFields.lockForRoles,
+      ...placementColumns,
       version: templates.version,
     })
     .from(templateFields)

@@ -33,6 +33,13 @@ describe('the password rule (issue 34 §1, NIST SP 800-63B)', () => {
     );
   });
 
+  it('does not count a word of the person’s of three letters or fewer: it stands inside too many other words', () => {
+    const sam = { login: 'GLBX__sam@globex.test', email: 'sam@globex.test', names: ['Sam', 'Lee'], client: ['Globex'] };
+    expect(passwordVerdict('Samba-Lessons-42', sam, list)).toBeUndefined();
+    expect(passwordVerdict('Fleet-Harbour-42', sam, list)).toBeUndefined();
+    expect(passwordVerdict('Globex-Payroll-42', sam, list)).toBe('personalPassword');
+  });
+
   it('lets a strong password through', () => {
     expect(passwordVerdict('Sunflower-Meadow-42', maria, list)).toBeUndefined();
     expect(passwordVerdict('Harbour-Lights-58', maria, list)).toBeUndefined();
