@@ -32,11 +32,21 @@ const showErrorBar = { type: 'errorBar.show', message: { raw: 'The menu could no
 const dismissErrorBar = { type: 'errorBar.dismiss' } as const;
 const report = { type: 'error.report', error: unauthorized } as const;
 const dismissModal = { type: 'modal.dismiss' } as const;
+/** What the root sends at sign-out (public-and-profile §4 "closes dialogs"). */
+const closeAll = { type: 'modals.closeAll' } as const;
 const SNACKBAR_SHOWING = 'notifications.snackbar.showing';
 const ERROR_BAR_SHOWN = 'notifications.errorBar.shown';
 const snackbarTimeUp = delayEnd('snackbarDuration', SNACKBAR_SHOWING);
 const errorBarTimeUp = delayEnd('errorBarDuration', ERROR_BAR_SHOWN);
-const shownAndDismissed = [showSnackbar, dismissSnackbar, showErrorBar, dismissErrorBar, report, dismissModal];
+const shownAndDismissed = [
+  showSnackbar,
+  dismissSnackbar,
+  showErrorBar,
+  dismissErrorBar,
+  report,
+  dismissModal,
+  closeAll,
+];
 /** Issue 29 §3: a call that got no answer, reported as any failure is; and the edge's signs of the connection. */
 const reportNoAnswer = { type: 'error.report', error: new NetworkError('Failed to fetch') } as const;
 const connectionLost = { type: 'connection.lost' } as const;
@@ -118,6 +128,7 @@ const walks = describeWalks(notificationsMachine, {
         [showErrorBar, errorBarTimeUp],
         [showErrorBar, dismissErrorBar],
         [report, dismissModal],
+        [report, closeAll],
       ],
     },
     {
@@ -182,7 +193,8 @@ const walks = describeWalks(notificationsMachine, {
     'connection.lost': send,
     'connection.back': send,
     'modal.show': notWalked('the walks open the modal through error.report, which builds the same request'),
-    'modals.closeAll': notWalked('sent by the root at sign-out: tests/dom/sign-out-dialogs closes the modal so'),
+    // Sent by the root as the sign-out starts (tests/dom/sign-out-dialogs sends it through a real sign-out).
+    'modals.closeAll': send,
     'snackbar.dismiss': () => {
       click('snackbar', en('Global_Button_Close'));
     },
