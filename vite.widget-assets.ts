@@ -75,10 +75,12 @@ async function copyStylesheets(target: string): Promise<void> {
  */
 export function widgetAssets(): Plugin {
   let outDir = 'dist/client';
+  let building = false;
   return {
     name: 'gatehouse-widget-assets',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      building = config.command === 'build';
     },
     configureServer(server) {
       server.middlewares.use((request, response, next) => {
@@ -99,6 +101,9 @@ export function widgetAssets(): Plugin {
       });
     },
     async closeBundle() {
+      // Vite calls closeBundle when a dev server closes too: copying then would rewrite the assets of the build that
+      // another server may be serving (a dev server stopped beside the e2e servers left a widget image missing).
+      if (!building) return;
       const target = path.join(outDir, 'widget-assets');
       await Promise.all(
         FOLDERS.map((folder) =>

@@ -44,6 +44,12 @@ function TopBarLogo({ sessionRef }: { sessionRef: ActorRefFrom<typeof sessionMac
       height="40px"
       maxWidth="160px"
       objectFit="contain"
+      // Logos are drawn for a light page (the login page's card): on the coloured bar they sit on a light tile of
+      // their own, or a dark wordmark is lost on the bar.
+      bg="white"
+      borderRadius="md"
+      px="1.5"
+      py="1"
     />
   );
 }
