@@ -26,6 +26,8 @@ export type ApiTokensContext = ReportingPorts & {
   tokens: ApiToken[];
   owners: ApiTokenOwner[];
   draft: ApiTokenDraft;
+  /** The inputs the person has changed since the form opened: only their problems are shown (spec §5, after touch). */
+  edited: (keyof ApiTokenDraft)[];
   /** The new token's value, held only while it is shown (cleared on leaving `showingValue`). */
   shownValue: string | undefined;
   /** The token a revoke is asked or running for. */
@@ -58,9 +60,10 @@ export const apiTokensMachine = setup({
   },
   actions: {
     keepData: assign((_, data: ApiTokensData) => ({ tokens: data.tokens, owners: data.owners })),
-    startDraft: assign(({ context }) => ({ draft: emptyDraft(context.owners[0]?.id ?? '') })),
+    startDraft: assign(({ context }) => ({ draft: emptyDraft(context.owners[0]?.id ?? ''), edited: [] })),
     changeDraft: assign(({ context }, changes: Partial<ApiTokenDraft>) => ({
       draft: { ...context.draft, ...changes },
+      edited: [...new Set([...context.edited, ...(Object.keys(changes) as (keyof ApiTokenDraft)[])])],
     })),
     showValue: assign((_, created: ApiTokenCreated) => ({ shownValue: created.value })),
     forgetValue: assign({ shownValue: undefined }),
@@ -86,6 +89,7 @@ export const apiTokensMachine = setup({
     tokens: [],
     owners: [],
     draft: emptyDraft(),
+    edited: [],
     shownValue: undefined,
     revoking: undefined,
   }),

@@ -22,6 +22,9 @@ export const selectIsSaving = (s: ApiTokensSnapshot): boolean => s.matches({ cre
 export const selectDraft = (s: ApiTokensSnapshot): ApiTokenDraft => s.context.draft;
 /** The inputs the rules refuse, for their messages. */
 export const selectDraftProblems = (s: ApiTokensSnapshot): (keyof ApiTokenDraft)[] => draftProblems(s.context.draft);
+/** The problems the form shows: those of inputs the person has changed, so a form just opened shows no message. */
+export const selectShownProblems = (s: ApiTokensSnapshot): (keyof ApiTokenDraft)[] =>
+  selectDraftProblems(s).filter((input) => s.context.edited.includes(input));
 export const selectMaySubmit = (s: ApiTokensSnapshot): boolean => s.can({ type: 'create.submit' });
 
 /** The new token's value, while it is shown; undefined otherwise. */

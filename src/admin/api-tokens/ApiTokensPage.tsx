@@ -8,7 +8,7 @@ import { selectNotificationsRef } from '@machines/app/app.selectors';
 import { apiTokensMachine } from '@machines/api-tokens/api-tokens.machine';
 import {
   selectDraft,
-  selectDraftProblems,
+  selectShownProblems,
   selectHasFailed,
   selectIsCreating,
   selectIsLoading,
@@ -182,7 +182,7 @@ const ownerText = (owner: ApiTokenOwner, i18n: I18n) =>
 function NewTokenForm({ tokens }: { tokens: ApiTokensRef }) {
   const { i18n } = useLingui();
   const draft = useSelector(tokens, selectDraft);
-  const problems = useSelector(tokens, selectDraftProblems);
+  const problems = useSelector(tokens, selectShownProblems);
   const owners = useSelector(tokens, selectOwners);
   const saving = useSelector(tokens, selectIsSaving);
   const maySubmit = useSelector(tokens, selectMaySubmit);

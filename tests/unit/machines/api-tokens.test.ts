@@ -5,6 +5,7 @@ import { ApiError } from '@contracts/failures';
 import { apiTokensMachine, type ApiTokensData } from '@machines/api-tokens/api-tokens.machine';
 import {
   selectDraftProblems,
+  selectShownProblems,
   selectMayCreate,
   selectMayRevoke,
   selectMaySubmit,
@@ -62,11 +63,17 @@ describe('API tokens (machines/api-tokens)', () => {
     // The first owner is chosen; the name is missing.
     expect(t.actor.getSnapshot().context.draft.ownerId).toBe(tokenOwners[0]?.id);
     expect(selectDraftProblems(t.actor.getSnapshot())).toEqual(['name']);
+    // A form just opened shows no message: the name's shows once the person has typed in it.
+    expect(selectShownProblems(t.actor.getSnapshot())).toEqual([]);
     expect(selectMaySubmit(t.actor.getSnapshot())).toBe(false);
     t.actor.send({ type: 'create.submit' });
     expect(t.actor.getSnapshot().matches({ creating: 'editing' })).toBe(true);
     t.actor.send({ type: 'create.change', changes: { name: 'Payroll', rateLimitPerMinute: '0' } });
     expect(selectDraftProblems(t.actor.getSnapshot())).toEqual(['rateLimitPerMinute']);
+    expect(selectShownProblems(t.actor.getSnapshot())).toEqual(['rateLimitPerMinute']);
+    t.actor.send({ type: 'create.change', changes: { name: '' } });
+    expect(selectShownProblems(t.actor.getSnapshot())).toEqual(['name', 'rateLimitPerMinute']);
+    t.actor.send({ type: 'create.change', changes: { name: 'Payroll' } });
     t.actor.send({ type: 'create.change', changes: { rateLimitPerMinute: '120', expiresInDays: '' } });
     expect(selectMaySubmit(t.actor.getSnapshot())).toBe(true);
     t.actor.send({ type: 'create.submit' });
