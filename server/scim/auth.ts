@@ -38,7 +38,7 @@ export function scimAuthenticator(db: Db, providerPrefix: string, attempts: Atte
     const [owner] = await db
       .select()
       .from(instances)
-      .where(eq(sql`lower(${instances.idpLogin})`, (grant.actor.alternateId ?? '').toLowerCase()))
+      .where(eq(sql`lower(${instances.idpLogin})`, grant.actor.alternateId.toLowerCase()))
       .limit(1);
     if (owner === undefined) throw unauthorized();
     const principal: Principal = {

@@ -67,7 +67,8 @@ function compare(attribute: string, op: CompareOp, value: FilterValue): SQL {
     throw refuse(`"${attribute}" takes eq or ne`);
   }
   if (column.kind === 'boolean') {
-    if (typeof value !== 'boolean' || (op !== 'eq' && op !== 'ne')) throw refuse(`"${attribute}" takes eq or ne true/false`);
+    if (typeof value !== 'boolean' || (op !== 'eq' && op !== 'ne'))
+      throw refuse(`"${attribute}" takes eq or ne true/false`);
     const test = sql`${column.expression} = ${value}`;
     return op === 'eq' ? test : sql`not (${test})`;
   }

@@ -51,9 +51,19 @@ function tokenize(input: string): Token[] {
         if (d === '\\') {
           // JSON string escapes (RFC 7644: values are JSON).
           const e = input[i + 1] ?? '';
-          const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-          if (e in simple) {
-            text += simple[e];
+          const simple: Record<string, string> = {
+            '"': '"',
+            '\\': '\\',
+            '/': '/',
+            b: '\b',
+            f: '\f',
+            n: '\n',
+            r: '\r',
+            t: '\t',
+          };
+          const escaped = simple[e];
+          if (escaped !== undefined) {
+            text += escaped;
             i += 2;
           } else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(input.slice(i + 2, i + 6))) {
             text += String.fromCharCode(parseInt(input.slice(i + 2, i + 6), 16));
@@ -89,8 +99,7 @@ export function parseFilter(input: string): Filter {
     position += 1;
     return token;
   };
-  const isWord = (token: Token, word: string): boolean =>
-    token.type === 'word' && token.text.toLowerCase() === word;
+  const isWord = (token: Token, word: string): boolean => token.type === 'word' && token.text.toLowerCase() === word;
   const describe = (token: Token) =>
     token.type === 'end' ? 'the end' : `"${'text' in token ? token.text : token.type}" at ${String(token.at)}`;
   const expect = (type: ')' | ']') => {

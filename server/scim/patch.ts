@@ -15,10 +15,15 @@ type Json = Record<string, unknown>;
 type Operation = { op: 'add' | 'replace' | 'remove'; path: string | undefined; value: unknown };
 
 const syntax = (detail: string) => new ScimError(400, detail, 'invalidSyntax');
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 /** The key an object already has for a name compared without case, else the name as given. */
-const keyIn = (object: Json, name: string) => Object.keys(object).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name;
+const keyIn = (object: Json, name: string) =>
+  Object.keys(object).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name;
 const readOnly = new Set(['id', 'meta', 'schemas']);
+/** A copy without one attribute (named without case). */
+const without = (object: Json, name: string): Json =>
+  Object.fromEntries(Object.entries(object).filter(([key]) => key.toLowerCase() !== name.toLowerCase()));
 
 export function readPatchBody(body: unknown): Operation[] {
   if (!isRecord(body)) throw syntax('The body must be a JSON object.');
@@ -34,7 +39,8 @@ export function readPatchBody(body: unknown): Operation[] {
     const lowered = typeof op === 'string' ? op.toLowerCase() : '';
     if (lowered !== 'add' && lowered !== 'replace' && lowered !== 'remove')
       throw syntax(`Operations[${String(index)}].op must be add, replace or remove`);
-    if (path !== undefined && typeof path !== 'string') throw syntax(`Operations[${String(index)}].path must be a string`);
+    if (path !== undefined && typeof path !== 'string')
+      throw syntax(`Operations[${String(index)}].path must be a string`);
     return { op: lowered, path, value: raw[keyIn(raw, 'value')] };
   });
 }
@@ -109,7 +115,8 @@ function matches(entry: unknown, filter: Filter): boolean {
 function put(target: Json, name: string, value: unknown, op: 'add' | 'replace') {
   const key = keyIn(target, name);
   const current = target[key];
-  if (op === 'add' && Array.isArray(current) && Array.isArray(value)) target[key] = [...current, ...value];
+  if (op === 'add' && Array.isArray(current) && Array.isArray(value))
+    target[key] = [...(current as unknown[]), ...(value as unknown[])];
   else if (isRecord(current) && isRecord(value)) target[key] = { ...current, ...value };
   else target[key] = value;
 }
@@ -125,7 +132,10 @@ function apply(document: Json, operation: Operation) {
         continue;
       }
       // `{"name.givenName": "Ann"}` and `{"urn:…:Profile:Field": "x"}`: Entra ID sends paths as keys.
-      if (name.includes('.') || (name.toLowerCase().startsWith('urn:') && name.toLowerCase() !== PROFILE_SCHEMA.toLowerCase()))
+      if (
+        name.includes('.') ||
+        (name.toLowerCase().startsWith('urn:') && name.toLowerCase() !== PROFILE_SCHEMA.toLowerCase())
+      )
         apply(document, { op, path: name, value: inner });
       else {
         if (readOnly.has(name.toLowerCase())) throw mutability(name);
@@ -137,16 +147,19 @@ function apply(document: Json, operation: Operation) {
   const path = parsePath(operation.path);
   if (path.scope === 'profile') {
     const key = keyIn(document, PROFILE_SCHEMA);
-    const profile = isRecord(document[key]) ? { ...(document[key] as Json) } : {};
+    const existing = document[key];
+    const profile: Json = isRecord(existing) ? { ...existing } : {};
     if (path.attribute === null) {
       if (op === 'remove') document[key] = {};
       else if (!isRecord(value)) throw new ScimError(400, `${PROFILE_SCHEMA} takes an object`, 'invalidValue');
-      else document[key] = op === 'add' ? { ...profile, ...value } : { ...profile, ...value };
+      else document[key] = { ...profile, ...value };
       return;
     }
-    if (op === 'remove') delete profile[keyIn(profile, path.attribute)];
-    else put(profile, path.attribute, value, op);
-    document[key] = profile;
+    if (op === 'remove') document[key] = without(profile, path.attribute);
+    else {
+      put(profile, path.attribute, value, op);
+      document[key] = profile;
+    }
     return;
   }
   const attribute = path.attribute ?? '';
@@ -156,28 +169,30 @@ function apply(document: Json, operation: Operation) {
   if (path.filter !== null) {
     const values = document[key];
     const list = Array.isArray(values) ? [...(values as unknown[])] : [];
-    const hits = list.flatMap((entry, index) => (matches(entry, path.filter as Filter) ? [index] : []));
+    const filter = path.filter;
+    const hits = list.flatMap((entry, index) => (matches(entry, filter) ? [index] : []));
     if (hits.length === 0) throw new ScimError(400, `Nothing matches ${operation.path}`, 'noTarget');
     if (op === 'remove' && path.sub === null) document[key] = list.filter((_, index) => !hits.includes(index));
     else
       document[key] = list.map((entry, index) => {
         if (!hits.includes(index) || !isRecord(entry)) return entry;
-        const copy = { ...entry };
-        if (path.sub === null) return isRecord(value) ? { ...copy, ...value } : copy;
-        if (op === 'remove') delete copy[keyIn(copy, path.sub)];
-        else copy[keyIn(copy, path.sub)] = value;
-        return copy;
+        if (path.sub === null) return isRecord(value) ? { ...entry, ...value } : entry;
+        if (op === 'remove') return without(entry, path.sub);
+        return { ...entry, [keyIn(entry, path.sub)]: value };
       });
     return;
   }
   if (path.sub !== null) {
-    const inner = isRecord(document[key]) ? { ...(document[key] as Json) } : {};
-    if (op === 'remove') delete inner[keyIn(inner, path.sub)];
-    else put(inner, path.sub, value, op);
-    document[key] = inner;
+    const existing = document[key];
+    const inner: Json = isRecord(existing) ? { ...existing } : {};
+    if (op === 'remove') document[key] = without(inner, path.sub);
+    else {
+      put(inner, path.sub, value, op);
+      document[key] = inner;
+    }
     return;
   }
-  if (op === 'remove') delete document[key];
+  if (op === 'remove') document[key] = undefined;
   else put(document, attribute, value, op);
 }
 
@@ -190,6 +205,7 @@ export function applyPatch(user: Json, operations: Operation[]): Json {
   // Entra ID sends `"active": "False"`: the strings of a boolean are read as the boolean.
   const activeKey = keyIn(document, 'active');
   const active = document[activeKey];
-  if (typeof active === 'string' && /^(true|false)$/i.test(active)) document[activeKey] = active.toLowerCase() === 'true';
+  if (typeof active === 'string' && /^(true|false)$/i.test(active))
+    document[activeKey] = active.toLowerCase() === 'true';
   return document;
 }

@@ -45,6 +45,10 @@ const attributeOf = (field: string) =>
 
 type Params = { clientAlias?: string; id?: string };
 
+/** An attribute of a patched User, its name compared without case. */
+const valueOf = (user: Record<string, unknown>, name: string) =>
+  user[Object.keys(user).find((key) => key.toLowerCase() === name.toLowerCase()) ?? name];
+
 export function scimRoutes(app: FastifyInstance, options: ScimOptions) {
   const { db, config } = options;
   const deps: ScimDeps = { db, directory: options.directory, providerPrefix: config.providerPrefix, log: app.log };
@@ -108,7 +112,9 @@ export function scimRoutes(app: FastifyInstance, options: ScimOptions) {
         });
         scim.get(`${prefix}/Schemas/:id`, async (request, reply) => {
           const context = await contextOf(request);
-          const schema = schemaDocuments(context.base, context.form).find((s) => s.id === (request.params as Params).id);
+          const schema = schemaDocuments(context.base, context.form).find(
+            (s) => s.id === (request.params as Params).id,
+          );
           if (schema === undefined) throw new ScimError(404, 'No such schema.');
           return send(reply, 200, schema);
         });
@@ -143,6 +149,10 @@ export function scimRoutes(app: FastifyInstance, options: ScimOptions) {
           checkIfMatch(ifMatch(request), person);
           const current = await userResource(db, context, person);
           const patched = applyPatch(current as unknown as Record<string, unknown>, operations);
+          // userName and the e-mail are the login: immutable (before the body is read, which would say why less well).
+          for (const name of ['userName', 'emails'] as const)
+            if (JSON.stringify(valueOf(patched, name)) !== JSON.stringify(current[name]))
+              throw new ScimError(400, `${name} cannot change: the person signs in with it`, 'mutability');
           const desired = readUserBody(patched);
           return sendUser(reply, context, await replaceUser(deps, context, person, desired, { replace: true }));
         });

@@ -21,7 +21,6 @@ export const MAX_PAGE = 200;
 export function serviceProviderConfig(base: string) {
   return {
     schemas: [SPC_SCHEMA],
-    documentationUri: `${base}/docs/scim.md`,
     patch: { supported: true },
     bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
     filter: { supported: true, maxResults: MAX_PAGE },
@@ -90,7 +89,11 @@ const userAttributes: Attribute[] = [
   attribute('externalId', { caseExact: true, uniqueness: 'server' }),
   attribute('name', {
     type: 'complex',
-    subAttributes: [attribute('givenName'), attribute('familyName'), attribute('formatted', { mutability: 'readOnly' })],
+    subAttributes: [
+      attribute('givenName'),
+      attribute('familyName'),
+      attribute('formatted', { mutability: 'readOnly' }),
+    ],
   }),
   attribute('displayName', { mutability: 'readOnly' }),
   attribute('preferredLanguage', { description: 'en or es' }),

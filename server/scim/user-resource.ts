@@ -79,7 +79,7 @@ export async function countPeople(db: Db, client: ClientRow, where: SQL | undefi
     .select({ n: sql<number>`count(*)::int` })
     .from(instances)
     .where(and(eq(instances.clientId, client.id), eq(instances.signUpPending, false), where));
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 /** The profile values of people, by field name, limited to the fields of the client's form. */
@@ -92,7 +92,11 @@ export async function profilesOf(
   if (ids.length === 0) return profiles;
   const known = new Set(form.fields.map((field) => field.fieldName));
   const rows = await db
-    .select({ instanceId: instanceFieldValues.instanceId, name: fields.dictionaryName, value: instanceFieldValues.value })
+    .select({
+      instanceId: instanceFieldValues.instanceId,
+      name: fields.dictionaryName,
+      value: instanceFieldValues.value,
+    })
     .from(instanceFieldValues)
     .innerJoin(fields, eq(fields.id, instanceFieldValues.fieldId))
     .where(inArray(instanceFieldValues.instanceId, ids));

@@ -89,7 +89,11 @@ export async function listUsers(db: Db, context: ScimContext, query: Record<stri
   const total = await countPeople(db, context.client, where);
   const people =
     count === 0 ? [] : await readPeople(db, context.client, where, { offset: startIndex - 1, limit: count });
-  const profiles = await profilesOf(db, context.form, people.map((person) => person.id));
+  const profiles = await profilesOf(
+    db,
+    context.form,
+    people.map((person) => person.id),
+  );
   const resources = people.map((person) => toScimUser(person, profiles.get(person.id) ?? {}, context.base));
   return listResponse(resources, total, startIndex);
 }
@@ -195,13 +199,30 @@ export async function replaceUser(
     throw new ScimError(400, 'password is set by the person, not by a replace', 'mutability');
   await refuseTakenExternalId(db, context, desired.externalId, person.id);
   const access = adminAccess(context.principal);
-  const roles = await rolesOf(db, person.id);
-  const saved = await saveInstance({ db, directory: deps.directory, actor: context.principal.login }, person, access, {
-    version: person.version,
-    culture: cultureOf(desired, person.culture),
-    fields: fieldsOf(context.form, desired, replace),
-    applicationRoles: roles.map(({ applicationId, roleValue }) => ({ applicationId, roleValue })),
-  });
+  const culture = cultureOf(desired, person.culture);
+  const fields = fieldsOf(context.form, desired, replace);
+  // A request that only changes `active` or the external id leaves the profile (and its audit) alone.
+  const stored = (await profilesOf(db, context.form, [person.id])).get(person.id) ?? {};
+  const namesKept =
+    (desired.givenName ?? person.firstName) === person.firstName &&
+    (desired.familyName ?? person.lastName) === person.lastName;
+  const fieldsKept = Object.entries(fields).every(([name, value]) => (stored[name] ?? '') === value);
+  let version = person.version;
+  if (!namesKept || !fieldsKept || culture !== person.culture) {
+    const roles = await rolesOf(db, person.id);
+    const saved = await saveInstance(
+      { db, directory: deps.directory, actor: context.principal.login },
+      person,
+      access,
+      {
+        version: person.version,
+        culture,
+        fields,
+        applicationRoles: roles.map(({ applicationId, roleValue }) => ({ applicationId, roleValue })),
+      },
+    );
+    version = saved.version;
+  }
   if (desired.externalId !== person.scimExternalId)
     await db.transaction(async (tx) => {
       await tx
@@ -218,7 +239,7 @@ export async function replaceUser(
         after: { externalId: desired.externalId, via: 'scim' },
       });
     });
-  if (desired.active !== person.active) await setActive(deps, context, { ...person, version: saved.version }, desired.active);
+  if (desired.active !== person.active) await setActive(deps, context, { ...person, version }, desired.active);
   return findPerson(db, context, person.id);
 }
 

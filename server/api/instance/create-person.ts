@@ -28,8 +28,7 @@ export interface NewPerson {
  * activated with the mail, which goes out through SMTP or the outbox as every identity-provider mail does).
  */
 export type NewIdentity =
-  | { kind: 'password'; password: string; recoveryQuestion?: RecoveryQuestion }
-  | { kind: 'activationMail' };
+  { kind: 'password'; password: string; recoveryQuestion?: RecoveryQuestion } | { kind: 'activationMail' };
 
 export interface CreatePersonDeps {
   db: Db;
