@@ -96,6 +96,6 @@ export function registeredCredential(factor: Factor): RegisteredCredential {
     credentialId: factor.credentialId,
     publicKey: factor.publicKey,
     signCount: factor.signCount ?? 0,
-    transports: factor.transports as RegisteredCredential['transports'],
+    transports: factor.transports,
   };
 }
