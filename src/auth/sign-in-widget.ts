@@ -180,7 +180,9 @@ export async function mountSignInWidget(options: MountWidgetOptions): Promise<Mo
     language,
     // Our texts over the label file's, for the language shown (the widget merges them key by key).
     ...(ourTexts[language] === undefined ? {} : { i18n: { [language]: ourTexts[language] } }),
-    features: { router: false },
+    // `webauthn`: the widget's WebAuthn controllers for factorType `webauthn` (passkeys, IDP_PASSKEY_GROUPS); without
+    // it the Classic widget takes that factor for Windows Hello and drives the long-gone msCredentials API.
+    features: { router: false, webauthn: true },
     ...(hasLogo ? { logo: options.logoUrl } : {}),
     // One help link on the page: the widget's, to the client's FAQ (issue 13).
     helpLinks: { help: options.helpUrl },
