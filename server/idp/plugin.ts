@@ -152,7 +152,7 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
   await app.register((scope, _opts, done) => {
     // OAuth/OIDC endpoints authenticate their own way (client, PKCE, cookies), as Okta's do.
     declareGuard(scope, 'public');
-    oauthRoutes(scope, { db, provider, issuer: issuerUrl, jwt, trustedOrigins });
+    oauthRoutes(scope, { db, provider, issuer: issuerUrl, jwt, trustedOrigins, federation: { sealer, events } });
     done();
   });
   const publicUrl = options.publicUrl ?? issuerUrl.origin;

@@ -351,3 +351,59 @@ export const idpLogHourly = pgTable(
   },
   (t) => [primaryKey({ columns: [t.hour, t.clientKey, t.eventType, t.outcomeResult] })],
 );
+
+/** Kinds of upstream identity provider the registry holds; SAML 2.0 is not built yet (docs/identity.md "Federation"). */
+export const identityProviderKinds = ['oidc'] as const;
+export type IdentityProviderKind = (typeof identityProviderKinds)[number];
+
+/**
+ * The federation registry (issue 31 item 1, docs/identity.md "Federation"): upstream OpenID providers that
+ * `/oauth2/v1/authorize?idp=<id>` sends a browser to. The client secret is sealed with the server secret
+ * (server/idp/sealing.ts, context `identityProviderSecretContext`) and never leaves the server. `claimMapping` maps an
+ * upstream claim to a profile field's meta tag (`given_name` → `FirstName`). Which portal client the provider serves
+ * is the client's own SSOID (`clients.sso_id` = this id), so the two cannot disagree.
+ */
+export const idpIdentityProviders = pgTable(
+  'idp_identity_providers',
+  {
+    /** `0oa` + 17 characters, Okta's shape for an identity provider's id (the `idp` parameter). */
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    kind: text('kind').$type<IdentityProviderKind>().notNull().default('oidc'),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    sealedClientSecret: text('sealed_client_secret').notNull(),
+    /** Space-separated, as OAuth sends them. */
+    scopes: text('scopes').notNull().default('openid email profile'),
+    claimMapping: jsonb('claim_mapping').$type<Record<string, string>>().notNull().default({}),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('idp_identity_providers_name_lower_idx').on(sql`lower(${t.name})`),
+    check(
+      'idp_identity_providers_kind_check',
+      sql.raw(`kind in (${identityProviderKinds.map((k) => `'${k}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/**
+ * Who an upstream subject is here: one row per (provider, subject), made at the first federated sign-in (provisioned
+ * or linked by a verified e-mail), read at every later one. Deleting the provider or the person deletes the link.
+ */
+export const idpFederationLinks = pgTable(
+  'idp_federation_links',
+  {
+    providerId: text('provider_id')
+      .notNull()
+      .references(() => idpIdentityProviders.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => idpUsers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.providerId, t.subject] }), index('idp_federation_links_user_idx').on(t.userId)],
+);

@@ -29,6 +29,11 @@ export const logEventTypes = {
   // Gatehouse's own (Okta logs no event per call): every call made with an administrator's API token, and every
   // refusal of a known one (revoked, expired, its owner without the rights, over its rate limit).
   'system.api_token.use': 'Use API token',
+  // Federation (issue 31 item 1): the registry's changes and every federated sign-in's outcome, under Okta's names.
+  'system.idp.lifecycle.create': 'Create identity provider',
+  'system.idp.lifecycle.update': 'Update identity provider',
+  'system.idp.lifecycle.delete': 'Delete identity provider',
+  'user.authentication.auth_via_IDP': 'Authenticate user via IDP',
 } as const;
 export type LogEventType = keyof typeof logEventTypes;
 
@@ -99,6 +104,14 @@ export const apiTokenTarget = (token: { id: string; name: string }): LogTarget =
   type: 'Token',
   alternateId: token.name,
   displayName: token.name,
+});
+
+/** A registry entry as a System Log target (Okta's `IdentityProvider` target type). */
+export const identityProviderTarget = (provider: { id: string; name: string }): LogTarget => ({
+  id: provider.id,
+  type: 'IdentityProvider',
+  alternateId: provider.name,
+  displayName: provider.name,
 });
 
 export const userTarget = (person: PersonLike): LogTarget => ({ ...userActor(person) });
