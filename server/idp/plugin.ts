@@ -18,6 +18,7 @@ import { createProvider, type IdpClient } from './oauth/provider';
 import { oauthRoutes } from './oauth/routes';
 import { authnRoutes } from './authn/routes';
 import { sessionRoutes } from './sessions/routes';
+import { trackSessionActivity } from './sessions/activity';
 import { managementRoutes } from './management/routes';
 import type { ApiTokenResolver } from './management/guard';
 import type { AuthnContext, MfaPolicy } from './authn/context';
@@ -136,6 +137,7 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
           onError: eventError,
         });
   recordProviderEvents(provider, db, events, eventError);
+  trackSessionActivity(provider, db);
   // Hooks run in order: the last events are written before the purge stops and the caller closes the database.
   app.addHook('onClose', () => events.close());
   app.addHook('onClose', () => purge.stop());

@@ -407,3 +407,27 @@ export const idpFederationLinks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.providerId, t.subject] }), index('idp_federation_links_user_idx').on(t.userId)],
 );
+
+/**
+ * What a person sees of each of their identity-provider sessions on the profile form's Security step (issue 31 item
+ * 3): the browser's user agent and address when the session began and when it was last used (a sign-in, a silent
+ * authorization, a refresh-token keep-alive, a session refresh). Keyed by the session's `uid` (oidc-provider's stable
+ * id; its cookie value, the `jti`, changes on re-login); the session row itself stays in `idp_oidc_models`.
+ */
+export const idpSessionActivity = pgTable(
+  'idp_session_activity',
+  {
+    sessionUid: text('session_uid').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => idpUsers.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull().defaultNow(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('idp_session_activity_user_id_idx').on(t.userId),
+    index('idp_session_activity_last_seen_idx').on(t.lastSeen),
+  ],
+);

@@ -8,6 +8,7 @@ import type { LogOutcome, LogSeverity, LogTarget } from '../tables';
 export const logEventTypes = {
   'user.session.start': 'User login to Okta',
   'user.session.end': 'User logout from Okta',
+  'user.session.clear': 'Clear user session',
   'user.account.lock': 'Max sign in attempts exceeded',
   'user.account.unlock': 'Unlock user account',
   'user.mfa.factor.activate': 'Activate factor or authenticator',
@@ -115,6 +116,13 @@ export const identityProviderTarget = (provider: { id: string; name: string }): 
 });
 
 export const userTarget = (person: PersonLike): LogTarget => ({ ...userActor(person) });
+/** One identity-provider session (by its uid), ended by its owner from the Security step. */
+export const sessionTarget = (sessionUid: string): LogTarget => ({
+  id: sessionUid,
+  type: 'Session',
+  alternateId: sessionUid,
+  displayName: 'Session',
+});
 export const groupTarget = (group: { id: string; name: string }): LogTarget => ({
   id: group.id,
   type: 'UserGroup',
