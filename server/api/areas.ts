@@ -20,6 +20,7 @@ import { otpRedeemArea, otpTokenArea } from './otp-tokens/routes';
 import { outboxArea } from './outbox/routes';
 import { passwordResetArea } from './password-reset/routes';
 import { identityArea } from './identity/routes';
+import { myAccountArea } from './my-account/routes';
 import { profileArea } from './profile/routes';
 import { resourceEditArea } from './resource-edit/routes';
 import { resourcesArea } from './resources/routes';
@@ -36,6 +37,7 @@ export const apiAreas: readonly ApiArea[] = [
   otpRedeemArea,
   demoGuideArea,
   profileArea,
+  myAccountArea,
   instanceArea,
   signUpArea,
   invitationCheckArea,
