@@ -80,7 +80,7 @@ export async function setUpIdentityProvider(
     mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl ?? undefined, log: app.log }),
     apiToken,
     resolveApiToken: apiTokenResolver(database.db, config.providerPrefix),
-    mfa: { requiredForGroups: config.idpPolicy.mfaGroups },
+    mfa: { requiredForGroups: config.idpPolicy.mfaGroups, passkeyGroups: config.idpPolicy.passkeyGroups },
     lockout: {
       maxFailedAttempts: config.idpPolicy.lockoutAttempts,
       lockoutMs: config.idpPolicy.lockoutMinutes * 60_000,

@@ -19,6 +19,8 @@ export const newUserId = () => `00u${randomAlphanumeric(17)}`;
 export const newGroupId = () => `00g${randomAlphanumeric(17)}`;
 /** `uft` + 17 random characters: Okta's prefix for software TOTP factors. */
 export const newFactorId = () => `uft${randomAlphanumeric(17)}`;
+/** `fwf` + 17 characters, like Okta's WebAuthn factor ids. */
+export const newWebauthnFactorId = () => `fwf${randomAlphanumeric(17)}`;
 
 /** A secret carrying 256 bits of randomness, URL-safe, with Okta's prefix for its kind. */
 function secret(prefix: string): string {

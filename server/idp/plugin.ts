@@ -1,3 +1,4 @@
+import { relyingPartyFor } from './factors/webauthn';
 import { declareGuard } from '../auth/guards';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
@@ -154,11 +155,13 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
     oauthRoutes(scope, { db, provider, issuer: issuerUrl, jwt, trustedOrigins });
     done();
   });
+  const publicUrl = options.publicUrl ?? issuerUrl.origin;
+  const totpIssuerLabel = options.totpIssuerLabel ?? issuerUrl.host;
   const authn: AuthnContext = {
     db,
     origin: issuerUrl.origin,
-    publicUrl: options.publicUrl ?? issuerUrl.origin,
-    totpIssuerLabel: options.totpIssuerLabel ?? issuerUrl.host,
+    publicUrl,
+    totpIssuerLabel,
     lockout: { ...defaultLockoutPolicy, ...options.lockout },
     mfa: options.mfa ?? { requiredForGroups: [] },
     mailer: options.mailer ?? createMailer({ db, log: app.log }),
@@ -166,6 +169,8 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
     attempts: options.attempts ?? databaseAttemptCounter(db),
     events,
     sealer,
+    // The widget runs on the portal's pages: passkeys are made for its host name and used only from its origin.
+    relyingParty: relyingPartyFor(publicUrl, totpIssuerLabel),
   };
   await app.register((scope, _opts, done) => {
     // The Classic authn API is how anyone signs in: public by Okta's design.

@@ -55,6 +55,8 @@ export async function openSealedSecrets(db: Db, serverSecret: Buffer): Promise<S
       .from(idpFactors)
       .where(not(like(idpFactors.secret, `${SEALED_PREFIX}%`)));
     for (const factor of plainFactors) {
+      // `not like` never matches a passkey's null secret; the check only narrows the type.
+      if (factor.secret === null) continue;
       await tx
         .update(idpFactors)
         .set({ secret: sealer.seal(factor.secret, factorSecretContext(factor.id)) })

@@ -213,9 +213,10 @@ export const factorStatuses = ['PENDING_ACTIVATION', 'ACTIVE'] as const;
 export type FactorStatus = (typeof factorStatuses)[number];
 
 /**
- * Enrolled MFA factors; only TOTP (`token:software:totp`) so far, at most one per user and type. The shared secret
- * must be readable to check codes, so it is stored as is (docs/identity.md); `lastUsedStep` is the time step of the
- * last accepted code, which makes a replayed code fail (E0000082) in every process.
+ * Enrolled MFA factors: TOTP (`token:software:totp`) and passkeys (`webauthn`), at most one per user and type. The
+ * TOTP shared secret must be readable to check codes, so it is stored sealed (docs/identity.md); `lastUsedStep` is the
+ * time step of the last accepted code, which makes a replayed code fail (E0000082) in every process. A passkey keeps
+ * no secret, only its credential id, public key and signature counter (migration 0007).
  */
 export const idpFactors = pgTable(
   'idp_factors',
@@ -229,15 +230,31 @@ export const idpFactors = pgTable(
     provider: text('provider').notNull(),
     status: text('status').$type<FactorStatus>().notNull(),
     /** RFC 4648 base32, as shown to the user and put in the QR code; sealed (`sealed.v1.…`, context `factorSecretContext`). */
-    secret: text('secret').notNull(),
+    secret: text('secret'),
     /** SHA-256 of the token in the QR code's URL while the factor is pending; the image needs no other credential. */
     qrTokenHash: text('qr_token_hash'),
     lastUsedStep: integer('last_used_step'),
+    /** A passkey's credential id (base64url), set when its registration is verified; unique across all people. */
+    credentialId: text('credential_id'),
+    /** Its COSE public key (base64url), which checks every assertion. */
+    publicKey: text('public_key'),
+    /** The authenticator's signature counter at the last accepted assertion (0 for authenticators that keep none). */
+    signCount: bigint('sign_count', { mode: 'number' }),
+    /** How the browser said it reaches the authenticator (`usb`, `internal`, …), handed back in allowCredentials. */
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('idp_factors_user_type_idx').on(t.userId, t.factorType),
+    uniqueIndex('idp_factors_credential_id_idx').on(t.credentialId),
+    check(
+      'idp_factors_kind_check',
+      sql`(factor_type = 'webauthn') = (secret is null) AND (factor_type = 'webauthn' OR credential_id is null)`,
+    ),
     check('idp_factors_status_check', sql.raw(`status in (${factorStatuses.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );
