@@ -21,6 +21,7 @@ import { outboxArea } from './outbox/routes';
 import { passwordResetArea } from './password-reset/routes';
 import { identityArea } from './identity/routes';
 import { identityProvidersArea } from './identity-providers/routes';
+import { myAccountArea } from './my-account/routes';
 import { profileArea } from './profile/routes';
 import { resourceEditArea } from './resource-edit/routes';
 import { resourcesArea } from './resources/routes';
@@ -37,6 +38,7 @@ export const apiAreas: readonly ApiArea[] = [
   otpRedeemArea,
   demoGuideArea,
   profileArea,
+  myAccountArea,
   instanceArea,
   signUpArea,
   invitationCheckArea,

@@ -32,6 +32,8 @@ export const clients = pgTable(
     oktaPrefix: text('okta_prefix').notNull().unique(),
     portalAlias: text('portal_alias').notNull().unique(),
     autoSignUp: boolean('auto_sign_up').notNull().default(false),
+    /** The client's people may close their own account from Edit Profile (issue 34 item 3; migration 0020). */
+    allowAccountClosing: boolean('allow_account_closing').notNull().default(true),
     cmsSiteId: uuid('cms_site_id').references(() => cmsSites.id, { onDelete: 'set null' }),
     /** Identity-provider id for single sign-on (the spec's SSOID); null: the sign-in widget. */
     ssoId: text('sso_id'),

@@ -64,10 +64,6 @@ const activationsFor = perDatabase((db: Db) => {
   return { activate: from('activate'), reactivate: from('reactivate') };
 });
 
-export async function deleteUser(db: Db, userId: string): Promise<void> {
-  await db.delete(idpUsers).where(eq(idpUsers.id, userId));
-}
-
 /** One `field op "value"` term of Okta's `filter`/`search` expressions, as far as we support them. */
 export interface UserCondition {
   field: 'id' | 'status' | keyof Profile;
