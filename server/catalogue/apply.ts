@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import {
   applications,
@@ -17,174 +17,57 @@ import {
 } from '../db/schema';
 import { auditTrail, type AuditChange } from '../api/support/audit';
 import { bumpVersion } from '../api/resources/version';
-import type { Catalogue } from './format';
+import type { Catalogue, CatalogueList } from './format';
 import type { AnyEntry, Change } from './plan';
 
 /** Who the audit log names for an import (docs/operations.md "The catalogue as code"). */
 export const IMPORT_ACTOR = 'catalogue-import';
 
+/** Rows per insert statement: a whole catalogue is a few thousand rows, far below any parameter limit per chunk. */
+const CHUNK = 200;
+
 /**
- * Writes a plan inside the caller's transaction: each create, update and delete in the plan's order, one audit row
- * each, and a new resource version for every scope whose texts, inputs, menus or questions changed (pages then fetch
- * them again). A record with children (a field's sub-fields, a template's placements, a client's activations) is
- * written as one unit: its children become exactly those of the file, with the file's ids.
+ * Writes a plan inside the caller's transaction: creates (in batches), updates and deletes in the plan's order, one
+ * audit row each, and a new resource version for every scope whose texts, inputs, menus or questions changed (pages
+ * then fetch them again). A record with children (a field's sub-fields, a template's placements, a client's
+ * activations) is written as one unit: its children become exactly those of the file, with the file's ids.
  */
 export async function applyPlan(tx: Tx, changes: readonly Change[]): Promise<void> {
-  const audit: AuditChange[] = [];
-  const scopes = new Set<string | null>();
-  for (const change of changes) {
-    if (change.action === 'unchanged') continue;
-    if (change.action === 'delete') await remove(tx, change);
-    else await write(tx, change, change.after as AnyEntry);
-    audit.push({
-      actor: IMPORT_ACTOR,
-      action: change.action,
-      entity: `catalogue.${change.list}`,
-      entityId: change.id,
-      clientId: change.list === 'clients' && change.action === 'delete' ? null : change.clientId,
-      before: change.before,
-      after: change.after,
-    });
-    if (['labels', 'inputs', 'menus', 'faq'].includes(change.list)) scopes.add(change.clientId);
+  const written = changes.filter((c) => c.action !== 'unchanged');
+  let i = 0;
+  while (i < written.length) {
+    const change = written[i] as Change;
+    if (change.action === 'create') {
+      // Consecutive creates of one list go in together (the plan lists each list's records together).
+      let j = i;
+      while (j < written.length && written[j]?.action === 'create' && written[j]?.list === change.list) j += 1;
+      const batch = written.slice(i, j).map((c) => c.after as AnyEntry);
+      for (let k = 0; k < batch.length; k += CHUNK) await create(tx, change.list, batch.slice(k, k + CHUNK));
+      i = j;
+      continue;
+    }
+    if (change.action === 'update') await update(tx, change.list, change.after as AnyEntry);
+    else await tx.delete(tables[change.list]).where(eq(tables[change.list].id, change.id));
+    i += 1;
   }
-  await auditTrail.record(tx, audit);
+
+  const audit: AuditChange[] = written.map((change) => ({
+    actor: IMPORT_ACTOR,
+    action: change.action,
+    entity: `catalogue.${change.list}`,
+    entityId: change.id,
+    // A deleted client's audit row cannot point at it (the audit log's client is a reference).
+    clientId: change.list === 'clients' && change.action === 'delete' ? null : change.clientId,
+    before: change.before,
+    after: change.after,
+  }));
+  for (let k = 0; k < audit.length; k += CHUNK) await auditTrail.record(tx, audit.slice(k, k + CHUNK));
+  const scopes = new Set(written.filter((c) => isResource(c.list)).map((c) => c.clientId));
   for (const scope of scopes) await bumpVersion(tx, scope);
 }
 
-async function write(tx: Tx, change: Change, entry: AnyEntry): Promise<void> {
-  const create = change.action === 'create';
-  switch (change.list) {
-    case 'regions': {
-      const e = entry as Catalogue['regions'][number];
-      return upsert(tx, regions, create, e.id, { name: e.name });
-    }
-    case 'cmsSites': {
-      const e = entry as Catalogue['cmsSites'][number];
-      return upsert(tx, cmsSites, create, e.id, {
-        name: e.name,
-        sitefinitySiteId: e.sitefinitySiteId,
-        parentSitefinitySiteId: e.parentSitefinitySiteId,
-      });
-    }
-    case 'applications': {
-      const e = entry as Catalogue['applications'][number];
-      return upsert(tx, applications, create, e.id, {
-        name: e.name,
-        alias: e.alias,
-        regionId: e.region,
-        link: e.link,
-        iconIdentifier: e.iconIdentifier,
-        defaultRoleValue: e.defaultRoleValue,
-      });
-    }
-    case 'fields': {
-      const e = entry as Catalogue['fields'][number];
-      await upsert(tx, fields, create, e.id, {
-        dictionaryName: e.dictionaryName,
-        dataType: e.dataType,
-        dataLength: e.dataLength,
-        metaTag: e.metaTag,
-        description: e.description,
-        disable: e.disable,
-        defaultValue: e.defaultValue,
-        cssField: e.cssField,
-        maskRegex: e.maskRegex,
-        validationRegex: e.validationRegex,
-        sufix: e.sufix,
-        prefix: e.prefix,
-        validationMessage: e.validationMessage,
-      });
-      await tx.delete(subFields).where(eq(subFields.fieldId, e.id));
-      if (e.subFields.length > 0) await tx.insert(subFields).values(e.subFields.map((s) => ({ ...s, fieldId: e.id })));
-      return;
-    }
-    case 'templates': {
-      const e = entry as Catalogue['templates'][number];
-      await upsert(tx, templates, create, e.id, { name: e.name, isDefault: e.isDefault });
-      await tx.delete(templateFields).where(eq(templateFields.templateId, e.id));
-      if (e.fields.length > 0) {
-        await tx.insert(templateFields).values(
-          e.fields.map((p) => ({
-            id: p.id,
-            templateId: e.id,
-            fieldId: p.field,
-            displayOrder: p.displayOrder,
-            mandatory: p.mandatory,
-            hidden: p.hidden,
-            adminField: p.adminField,
-            lockForRoles: p.lockForRoles,
-          })),
-        );
-      }
-      return;
-    }
-    case 'clients': {
-      const e = entry as Catalogue['clients'][number];
-      await upsert(tx, clients, create, e.id, {
-        name: e.name,
-        portalAlias: e.portalAlias,
-        oktaPrefix: e.oktaPrefix,
-        autoSignUp: e.autoSignUp,
-        cmsSiteId: e.cmsSite,
-        ssoId: e.ssoId,
-        defaultCulture: e.defaultCulture,
-      });
-      await tx.delete(clientApplications).where(eq(clientApplications.clientId, e.id));
-      if (e.applications.length > 0) {
-        await tx.insert(clientApplications).values(
-          e.applications.map((a) => ({
-            id: a.id,
-            clientId: e.id,
-            applicationId: a.application,
-            active: a.active,
-            templateId: a.template,
-            displayOrder: a.displayOrder,
-            defaultRedirect: a.defaultRedirect,
-            oktaContainer: a.oktaContainer,
-            oktaContainerLabel: a.oktaContainerLabel,
-            rolesApiUrl: a.rolesApiUrl,
-            excludedRoles: a.excludedRoles,
-          })),
-        );
-      }
-      return;
-    }
-    case 'labels': {
-      const e = entry as Catalogue['labels'][number];
-      return upsert(tx, labels, create, e.id, {
-        clientId: e.client,
-        culture: e.culture,
-        key: e.key,
-        value: e.value,
-        isHtml: e.isHtml,
-      });
-    }
-    case 'inputs': {
-      const { id, client, ...rest } = entry as Catalogue['inputs'][number];
-      return upsert(tx, inputResources, create, id, { clientId: client, ...rest });
-    }
-    case 'menus': {
-      const { id, client, ...rest } = entry as Catalogue['menus'][number];
-      return upsert(tx, menuItems, create, id, { clientId: client, ...rest });
-    }
-    case 'faq': {
-      const { id, client, ...rest } = entry as Catalogue['faq'][number];
-      return upsert(tx, faqQuestions, create, id, { clientId: client, ...rest });
-    }
-  }
-}
-
-type CatalogueTable =
-  | typeof regions
-  | typeof cmsSites
-  | typeof applications
-  | typeof fields
-  | typeof templates
-  | typeof clients
-  | typeof labels
-  | typeof inputResources
-  | typeof menuItems
-  | typeof faqQuestions;
+const isResource = (list: CatalogueList) =>
+  list === 'labels' || list === 'inputs' || list === 'menus' || list === 'faq';
 
 const tables = {
   regions,
@@ -199,20 +82,74 @@ const tables = {
   faq: faqQuestions,
 } as const;
 
-/** Inserts with the file's id, or updates the matched row (its version rises, so an open editor gets 409). */
-async function upsert(tx: Tx, table: CatalogueTable, create: boolean, id: string, values: object): Promise<void> {
-  if (create) {
-    await tx.insert(table).values({ id, ...values } as never);
-    return;
-  }
-  await tx
-    .update(table)
-    .set({ ...values, version: sql`${table.version} + 1` } as never)
-    .where(eq(table.id, id));
+async function create(tx: Tx, list: CatalogueList, entries: readonly AnyEntry[]): Promise<void> {
+  await tx.insert(tables[list]).values(entries.map((e) => ({ id: e.id, ...columnsOf(list, e) })) as never);
+  await replaceChildren(tx, list, entries);
 }
 
+/** Updates the matched row; its version rises, so an editor open on the old one gets 409 on save. */
+async function update(tx: Tx, list: CatalogueList, entry: AnyEntry): Promise<void> {
+  const table = tables[list];
+  await tx
+    .update(table)
+    .set({ ...columnsOf(list, entry), version: sql`${table.version} + 1` })
+    .where(eq(table.id, entry.id));
+  await replaceChildren(tx, list, [entry]);
+}
 
-async function remove(tx: Tx, change: Change): Promise<void> {
-  const table = tables[change.list];
-  await tx.delete(table).where(eq(table.id, change.id));
+/** The row's columns (all but the id and the children) from a file record holding the database's ids. */
+function columnsOf(list: CatalogueList, entry: AnyEntry): Record<string, unknown> {
+  switch (list) {
+    case 'applications':
+      return { ...without(entry, 'region'), regionId: (entry as Catalogue['applications'][number]).region };
+    case 'fields':
+      return without(entry, 'subFields');
+    case 'templates':
+      return without(entry, 'fields');
+    case 'clients':
+      return {
+        ...without(entry, 'cmsSite', 'applications'),
+        cmsSiteId: (entry as Catalogue['clients'][number]).cmsSite,
+      };
+    case 'labels':
+    case 'inputs':
+    case 'menus':
+    case 'faq':
+      return { ...without(entry, 'client'), clientId: (entry as Catalogue['labels'][number]).client };
+    default:
+      return without(entry);
+  }
+}
+
+/** The record without its id and the named keys (the file's names that are not the row's columns). */
+function without(entry: AnyEntry, ...keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(entry).filter(([key]) => key !== 'id' && !keys.includes(key)));
+}
+
+async function replaceChildren(tx: Tx, list: CatalogueList, entries: readonly AnyEntry[]): Promise<void> {
+  const ids = entries.map((e) => e.id);
+  if (list === 'fields') {
+    const all = (entries as Catalogue['fields']).flatMap((f) => f.subFields.map((s) => ({ ...s, fieldId: f.id })));
+    await tx.delete(subFields).where(inArray(subFields.fieldId, ids));
+    if (all.length > 0) await tx.insert(subFields).values(all);
+  }
+  if (list === 'templates') {
+    const all = (entries as Catalogue['templates']).flatMap((t) =>
+      t.fields.map(({ field, ...p }) => ({ ...p, templateId: t.id, fieldId: field })),
+    );
+    await tx.delete(templateFields).where(inArray(templateFields.templateId, ids));
+    if (all.length > 0) await tx.insert(templateFields).values(all);
+  }
+  if (list === 'clients') {
+    const all = (entries as Catalogue['clients']).flatMap((c) =>
+      c.applications.map(({ application, template, ...a }) => ({
+        ...a,
+        clientId: c.id,
+        applicationId: application,
+        templateId: template,
+      })),
+    );
+    await tx.delete(clientApplications).where(inArray(clientApplications.clientId, ids));
+    if (all.length > 0) await tx.insert(clientApplications).values(all);
+  }
 }

@@ -42,7 +42,10 @@ const plain = (max: number) =>
 const safeHtml = (max: number) =>
   v.pipe(
     text(max),
-    v.check((s) => cleanHtml(s) === s, 'holds markup the portal does not allow (scripts, event handlers, unsafe links)'),
+    v.check(
+      (s) => cleanHtml(s) === s,
+      'holds markup the portal does not allow (scripts, event handlers, unsafe links)',
+    ),
   );
 const regex = v.nullable(
   v.pipe(
@@ -58,7 +61,12 @@ function compiles(pattern: string): boolean {
     return false;
   }
 }
-const mask = v.nullable(v.pipe(text(500), v.check((s) => v.is(OptionalMaskSchema, s), 'is not a valid mask')));
+const mask = v.nullable(
+  v.pipe(
+    text(500),
+    v.check((s) => v.is(OptionalMaskSchema, s), 'is not a valid mask'),
+  ),
+);
 const roleList = v.array(v.picklist(roles));
 
 export const RegionEntrySchema = v.strictObject({ id: Id, name: required(100) });
@@ -115,10 +123,9 @@ export const FieldEntrySchema = v.pipe(
     ),
     ['subFields'],
   ),
-  v.forward(
-    v.check<FieldEntryShape, string>(metaTagFitsDataType, 'a label holds no value and takes no meta tag'),
-    ['metaTag'],
-  ),
+  v.forward(v.check<FieldEntryShape, string>(metaTagFitsDataType, 'a label holds no value and takes no meta tag'), [
+    'metaTag',
+  ]),
 );
 
 export const PlacementEntrySchema = v.strictObject({
@@ -149,7 +156,12 @@ export const ActivationEntrySchema = v.strictObject({
   oktaContainerLabel: nullableText(200),
   rolesApiUrl: nullableText(2000),
   excludedRoles: v.pipe(
-    v.array(v.pipe(required(100), v.check((s) => s.trim() === s, 'no spaces around a role'))),
+    v.array(
+      v.pipe(
+        required(100),
+        v.check((s) => s.trim() === s, 'no spaces around a role'),
+      ),
+    ),
     v.maxLength(50),
     v.check((list) => new Set(list.map((role) => role.toLowerCase())).size === list.length, 'a role appears once'),
   ),

@@ -9,8 +9,7 @@ export interface ImportOptions {
 }
 
 export type ImportOutcome =
-  | { ok: true; applied: boolean; changes: Change[] }
-  | { ok: false; problems: string[]; changes: Change[] };
+  { ok: true; applied: boolean; changes: Change[] } | { ok: false; problems: string[]; changes: Change[] };
 
 /**
  * Plans and applies a parsed catalogue in ONE transaction: the plan is made from the rows the transaction reads, so

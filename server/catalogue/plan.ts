@@ -61,7 +61,11 @@ export async function planImport(db: Db | Tx, file: Catalogue, options: PlanOpti
 
     for (const raw of file[list] as readonly AnyEntry[]) {
       const translated = translate(list, raw, { mapped, mapNullable });
-      const found = byId.get(raw.id) ?? keyOf(list, translated).map((k) => byKey.get(k)).find((e) => e !== undefined);
+      const found =
+        byId.get(raw.id) ??
+        keyOf(list, translated)
+          .map((k) => byKey.get(k))
+          .find((e) => e !== undefined);
       const entry = found === undefined ? translated : { ...translated, id: found.id };
       ids.set(raw.id, entry.id);
       if (found !== undefined) matched.add(found.id);
@@ -97,7 +101,8 @@ export async function planImport(db: Db | Tx, file: Catalogue, options: PlanOpti
   return { changes: [...changes, ...deletions.reverse()], problems: await peopleProblems(db, deletions) };
 }
 
-const isResource = (list: CatalogueList) => list === 'labels' || list === 'inputs' || list === 'menus' || list === 'faq';
+const isResource = (list: CatalogueList) =>
+  list === 'labels' || list === 'inputs' || list === 'menus' || list === 'faq';
 
 /** People are never in the catalogue, so a deletion that would take some with it is refused. */
 async function peopleProblems(db: Db | Tx, deletions: readonly Change[]): Promise<string[]> {
@@ -162,7 +167,7 @@ function translate(list: CatalogueList, entry: AnyEntry, m: Mapper): AnyEntry {
     case 'menus':
     case 'faq': {
       const e = entry as { client: string | null };
-      return { ...entry, client: m.mapNullable('clients', e.client) } as AnyEntry;
+      return { ...entry, client: m.mapNullable('clients', e.client) };
     }
     default:
       return entry;
@@ -194,7 +199,8 @@ function keyOf(list: CatalogueList, entry: AnyEntry): string[] {
 
 function labelOf(list: CatalogueList, entry: AnyEntry): string {
   const e = entry as Record<string, unknown>;
-  const scope = `${String(e.culture)}, ${e.client === null ? 'global' : `client ${String(e.client)}`}`;
+  const client = e.client as string | null | undefined;
+  const scope = `${String(e.culture)}, ${client === null || client === undefined ? 'global' : `client ${client}`}`;
   switch (list) {
     case 'fields':
       return String(e.dictionaryName);

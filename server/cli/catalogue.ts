@@ -66,7 +66,9 @@ async function main(argv: readonly string[]): Promise<number> {
   let bytes: Uint8Array | undefined;
   if (command.name === 'import') {
     if (command.file !== '-' && statSync(command.file).size > MAX_CATALOGUE_BYTES) {
-      process.stderr.write(`${command.file}: (file): larger than the ${MAX_CATALOGUE_BYTES} bytes a catalogue may have\n`);
+      process.stderr.write(
+        `${command.file}: (file): larger than the ${MAX_CATALOGUE_BYTES} bytes a catalogue may have\n`,
+      );
       return 1;
     }
     bytes = readFileSync(command.file === '-' ? 0 : command.file);
