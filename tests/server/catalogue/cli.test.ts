@@ -28,7 +28,8 @@ async function postgresAt(stage: 'migrated' | 'seeded'): Promise<string> {
   return created.url;
 }
 
-describe('npm run catalogue', () => {
+// Each run starts tsx and migrates; a whole import is some thousand rows.
+describe('npm run catalogue', { timeout: 180_000 }, () => {
   it('--help answers 0 and a wrong call 2, with the usage', () => {
     const help = catalogue(['--help']);
     expect(help.status).toBe(0);
