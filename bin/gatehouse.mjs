@@ -27,6 +27,8 @@ if (process.env.NODE_ENV !== 'production' && tsxAvailable()) {
 } else if (existsSync(built)) {
   await import(pathToFileURL(built).href);
 } else {
-  process.stderr.write('gatehouse: the command is not built: run `npm run build` (or install the development packages)\n');
+  process.stderr.write(
+    'gatehouse: the command is not built: run `npm run build` (or install the development packages)\n',
+  );
   process.exit(1);
 }

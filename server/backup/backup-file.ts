@@ -29,7 +29,9 @@ export function parseHeader(line: string | undefined): BackupHeader {
   if (header?.format !== BACKUP_FORMAT || !Array.isArray(header.migrations?.portal))
     throw new BackupRefused('not a Gatehouse backup (no gatehouse-backup header)');
   if (header.version !== BACKUP_VERSION)
-    throw new BackupRefused(`backup format ${String(header.version)} is not known here (this Gatehouse reads ${BACKUP_VERSION})`);
+    throw new BackupRefused(
+      `backup format ${String(header.version)} is not known here (this Gatehouse reads ${BACKUP_VERSION})`,
+    );
   return header as BackupHeader;
 }
 

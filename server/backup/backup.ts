@@ -58,9 +58,7 @@ export async function writeBackup(
           portal: await appliedMigrations(session, migrationTables.portal),
           idp: await appliedMigrations(session, migrationTables.idp),
         },
-        sealed:
-          sealed?.sealed === true &&
-          (await session.query(`select 1 from idp_sealing_check limit 1`)).length > 0,
+        sealed: sealed?.sealed === true && (await session.query(`select 1 from idp_sealing_check limit 1`)).length > 0,
       };
       await write(JSON.stringify(header));
       const tables = await listTables(session);

@@ -34,7 +34,11 @@ export interface RestoreOptions {
  * 4. applies the remaining migrations, as a start after an upgrade would.
  * Any refusal or failure in 3 leaves the database as it was.
  */
-export async function restoreBackup(database: Database, file: string, options: RestoreOptions): Promise<{ rows: number }> {
+export async function restoreBackup(
+  database: Database,
+  file: string,
+  options: RestoreOptions,
+): Promise<{ rows: number }> {
   const progress = options.progress ?? (() => undefined);
   const header = await readHeader(file);
   const plan = [
@@ -48,7 +52,12 @@ export async function restoreBackup(database: Database, file: string, options: R
         `the backup's ${part.name} schema is newer than this Gatehouse's (or not Gatehouse's): upgrade Gatehouse, then restore`,
       );
     const databaseHas = await inTransaction(database, null, (session) => appliedMigrations(session, part.table));
-    if (!isPrefix(databaseHas, backupHas.map((m) => m.hash)))
+    if (
+      !isPrefix(
+        databaseHas,
+        backupHas.map((m) => m.hash),
+      )
+    )
       throw new BackupRefused(
         `the database's ${part.name} schema is newer than the backup's: restore into an empty database`,
       );
@@ -115,7 +124,9 @@ async function load(
   const finishTable = async () => {
     await flush();
     if (current !== undefined && current.seen !== current.expected)
-      throw new BackupRefused(`the backup file is damaged: ${current.shape.name} holds ${current.seen} of ${current.expected} rows`);
+      throw new BackupRefused(
+        `the backup file is damaged: ${current.shape.name} holds ${current.seen} of ${current.expected} rows`,
+      );
     if (current !== undefined && current.seen > 0) progress(`restore: ${current.shape.name} ${current.seen} rows`);
   };
   try {
@@ -131,7 +142,9 @@ async function load(
         if (current === undefined) throw new BackupRefused('the backup file is damaged: a row outside any table');
         const values = JSON.parse(line) as unknown[];
         if (values.length !== current.columns.length)
-          throw new BackupRefused(`the backup file is damaged: a row of ${current.shape.name} has ${values.length} values`);
+          throw new BackupRefused(
+            `the backup file is damaged: a row of ${current.shape.name} has ${values.length} values`,
+          );
         batch.push(values);
         current.seen++;
         total++;
@@ -154,14 +167,18 @@ async function load(
         throw new BackupRefused(`the backup names a table this schema does not have: ${String(object.table)}`);
       const columns = object.columns.map((name) => {
         const column = shape.columns.find((c) => c.name === name);
-        if (column === undefined) throw new BackupRefused(`the backup names a column this schema does not have: ${shape.name}.${name}`);
+        if (column === undefined)
+          throw new BackupRefused(`the backup names a column this schema does not have: ${shape.name}.${name}`);
         return column;
       });
       current = { shape, columns, expected: Number(object.rows), seen: 0 };
     }
   } catch (error) {
     if (error instanceof SyntaxError) throw new BackupRefused(`the backup file is damaged: ${error.message}`);
-    if ((error as NodeJS.ErrnoException).code === 'Z_BUF_ERROR' || (error as NodeJS.ErrnoException).code?.startsWith('Z_'))
+    if (
+      (error as NodeJS.ErrnoException).code === 'Z_BUF_ERROR' ||
+      (error as NodeJS.ErrnoException).code?.startsWith('Z_')
+    )
       throw new BackupRefused('the backup file is damaged (cut short or not gzip)');
     throw error;
   } finally {
@@ -189,7 +206,10 @@ async function load(
     const [check] = byName.has('idp_sealing_check')
       ? await session.query<{ sealed_check: string }>('select sealed_check from idp_sealing_check')
       : [];
-    if (check !== undefined && (options.serverSecret === null || !sealedCheckOpens(createSealer(options.serverSecret), check.sealed_check)))
+    if (
+      check !== undefined &&
+      (options.serverSecret === null || !sealedCheckOpens(createSealer(options.serverSecret), check.sealed_check))
+    )
       throw new BackupRefused(
         "the backup's secrets are sealed with another server secret: set SERVER_SECRET (or put DATA_DIR/server-secret) to the one kept beside the backup",
       );
@@ -204,9 +224,9 @@ async function insertRows(session: Session, table: string, columns: TableShape['
   const overriding = columns.some((c) => c.identityAlways) ? ' overriding system value' : '';
   const params: unknown[] = [];
   const tuples = rows.map((row) => {
-    const slots = row.map((value, i) => {
-      params.push(value);
-      return `$${params.length}::text::${columns[i]!.type}`;
+    const slots = columns.map((column, i) => {
+      params.push(row[i]);
+      return `$${params.length}::text::${column.type}`;
     });
     return `(${slots.join(', ')})`;
   });

@@ -28,8 +28,7 @@ export async function inTransaction<T>(
     try {
       if (characteristics !== null) await connection.query(`set transaction ${characteristics}`);
       const result = await work({
-        query: async <Row>(text: string, params?: unknown[]) =>
-          (await connection.query(text, params)).rows as Row[],
+        query: async <Row>(text: string, params?: unknown[]) => (await connection.query(text, params)).rows as Row[],
       });
       await connection.query('commit');
       return result;

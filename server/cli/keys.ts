@@ -35,7 +35,7 @@ export const keysCommand: Command = {
       if (config.okta !== null) throw new Error('OKTA_ISSUER is set: the real Okta org keeps its own keys');
       await migrate(database);
       await migrateIdp(database);
-      if (action === 'reseal') return reseal(database, config, newSecretFile!);
+      if (newSecretFile !== undefined) return reseal(database, config, newSecretFile);
       return action === 'rotate' ? rotate(database, config) : list(database, config);
     });
   },

@@ -14,7 +14,13 @@ import { enrollTotp, factorSecret } from '@server/idp/factors/store';
 import { registerIdp } from '@server/idp/plugin';
 import { createUser } from '@server/idp/users/directory';
 import { TEST_SERVER_SECRET } from '../support/app';
-import { createPostgresDatabase, databaseKinds, openTestDatabase, type DatabaseKind, type TestDatabase } from '../support/database';
+import {
+  createPostgresDatabase,
+  databaseKinds,
+  openTestDatabase,
+  type DatabaseKind,
+  type TestDatabase,
+} from '../support/database';
 import { discoverOverHttp, freePort, signInForTokens, spaClient } from '../idp/harness';
 
 /** A database no migration has touched: what a restore starts from (a fresh DATA_DIR, a new PostgreSQL database). */
@@ -47,8 +53,7 @@ async function everyRow(db: Db): Promise<Record<string, string[]>> {
   return result;
 }
 
-const rowCount = async (db: Db) =>
-  Object.values(await everyRow(db)).reduce((sum, rows) => sum + rows.length, 0);
+const rowCount = async (db: Db) => Object.values(await everyRow(db)).reduce((sum, rows) => sum + rows.length, 0);
 
 describe.each(databaseKinds)('backup and restore (%s)', (kind) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'gatehouse-backup-'));
@@ -124,9 +129,9 @@ describe.each(databaseKinds)('backup and restore (%s)', (kind) => {
     const refreshed = await oidc.refreshTokenGrant(after.config, tokens.refresh_token!);
     expect(refreshed.access_token).toBeTruthy();
     expect(refreshed.claims()?.sub).toBe(user.id);
-    const [restored] = await target.db.execute<{ secret: string; id: string }>(
-      sql`select id, secret from idp_factors where user_id = ${user.id}`,
-    ).then((r) => r.rows);
+    const [restored] = await target.db
+      .execute<{ secret: string; id: string }>(sql`select id, secret from idp_factors where user_id = ${user.id}`)
+      .then((r) => r.rows);
     expect(factorSecret(after.idp.sealer, { ...factor, secret: restored!.secret })).toBe(totp);
     await stopIdp();
 

@@ -18,7 +18,11 @@ describe.each(databaseKinds)('keys reseal (%s)', (kind) => {
 
   it('moves every sealed value to the new secret in one go: the old secret no longer opens the database, the new one opens every key and TOTP secret', async () => {
     const db = h.test.database.db;
-    const user = await createUser(db, { login: 'reseal@example.com', email: 'reseal@example.com', password: 'Reseal-It-77' });
+    const user = await createUser(db, {
+      login: 'reseal@example.com',
+      email: 'reseal@example.com',
+      password: 'Reseal-It-77',
+    });
     const { factor } = await enrollTotp(db, h.idp.sealer, user.id, 'GOOGLE');
     const totp = factorSecret(h.idp.sealer, factor);
     const kids = (await listSigningKeys(db, h.idp.sealer)).map((key) => key.jwk);
