@@ -20,6 +20,7 @@ import { otpRedeemArea, otpTokenArea } from './otp-tokens/routes';
 import { outboxArea } from './outbox/routes';
 import { passwordResetArea } from './password-reset/routes';
 import { identityArea } from './identity/routes';
+import { identityProvidersArea } from './identity-providers/routes';
 import { profileArea } from './profile/routes';
 import { resourceEditArea } from './resource-edit/routes';
 import { resourcesArea } from './resources/routes';
@@ -58,6 +59,7 @@ export const apiAreas: readonly ApiArea[] = [
   errorLogAdminArea,
   dashboardArea,
   apiTokensArea,
+  identityProvidersArea,
 ];
 
 /** Registers the portal API: each area in its own scope, under its own guard (server/api/area.ts). */

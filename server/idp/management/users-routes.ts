@@ -212,6 +212,7 @@ export function usersRoutes(scope: FastifyInstance, ctx: ManagementContext): voi
     async (request, reply) => {
       const user = await userFromPath(ctx, request.params.user);
       await clearSessions(ctx.db, user.id, { oauthTokens: request.query.oauthTokens === 'true' });
+      recordAdminEvent(ctx.events, request, 'user.session.clear', [userTarget(user)]);
       return reply.status(204).send();
     },
   );

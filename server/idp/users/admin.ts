@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { idpAuthnTransactions, idpOidcModels, idpUsers, type UserStatus } from '../tables';
+import { idpAuthnTransactions, idpOidcModels, idpSessionActivity, idpUsers, type UserStatus } from '../tables';
 import { findUserByLogin, LoginTakenError, type IdpUser } from './directory';
 
 /** The profile attributes we keep (Okta's base profile subset, okta-compat §6). */
@@ -139,5 +139,7 @@ export async function clearSessions(db: Db, userId: string, { oauthTokens }: { o
       .delete(idpOidcModels)
       .where(and(inArray(idpOidcModels.model, models), sql`${idpOidcModels.payload}->>'accountId' = ${userId}`));
     await tx.delete(idpAuthnTransactions).where(eq(idpAuthnTransactions.userId, userId));
+    // What the person's session list showed of them goes with the sessions.
+    await tx.delete(idpSessionActivity).where(eq(idpSessionActivity.userId, userId));
   });
 }
