@@ -92,6 +92,12 @@ export async function openSealedSecrets(db: Db, serverSecret: Buffer): Promise<S
 const sealedColumns = [
   { table: 'idp_factors', key: 'id', column: 'secret', context: factorSecretContext },
   { table: 'idp_signing_keys', key: 'kid', column: 'sealed_jwk', context: signingKeyContext },
+  {
+    table: 'idp_identity_providers',
+    key: 'id',
+    column: 'sealed_client_secret',
+    context: identityProviderSecretContext,
+  },
 ] as const;
 
 /**
