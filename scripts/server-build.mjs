@@ -31,8 +31,8 @@ export async function buildServer({ log = console.log } = {}) {
   const outDir = path.join(repoRoot, serverOutDir);
   rmSync(outDir, { recursive: true, force: true });
   await build({
-    // The server, and the `keys` command beside it (`node dist/node/server/cli/keys.js`, docs/operations.md).
-    input: [path.join(repoRoot, 'server/main.ts'), path.join(repoRoot, 'server/cli/keys.ts')],
+    // The server, and the `gatehouse` command beside it (bin/gatehouse.mjs runs dist/node/server/cli/main.js).
+    input: [path.join(repoRoot, 'server/main.ts'), path.join(repoRoot, 'server/cli/main.ts')],
     platform: 'node',
     tsconfig: path.join(repoRoot, 'tsconfig.json'),
     // A bare import that is not one of our layers is a package (or a node: built-in): loaded from node_modules.

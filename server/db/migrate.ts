@@ -13,18 +13,19 @@ const MIGRATION_LOCK = 7_240_531;
 
 /**
  * Applies the migrations the database has not had yet (drizzle records them in `drizzle.__drizzle_migrations`).
+ * `folder`: another copy of the migrations (a restore applies only those its backup had, server/backup/restore.ts).
  * On PostgreSQL several processes may start at once: an advisory lock makes them migrate one after the other.
  */
-export async function migrate(database: Database): Promise<void> {
+export async function migrate(database: Database, folder: string = migrationsFolder): Promise<void> {
   if (database.kind === 'pglite') {
-    await migratePglite(drizzlePglite({ client: database.client }), { migrationsFolder });
+    await migratePglite(drizzlePglite({ client: database.client }), { migrationsFolder: folder });
     return;
   }
   const connection = await database.client.connect();
   try {
     await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
-      await migrateNodePg(drizzleNodePg({ client: connection }), { migrationsFolder });
+      await migrateNodePg(drizzleNodePg({ client: connection }), { migrationsFolder: folder });
     } finally {
       await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }

@@ -20,10 +20,11 @@ export const IDP_MIGRATION_LOCK = 7_240_534;
 
 /**
  * Creates or updates the identity provider's tables. Call it at start, after the portal's `migrate(database)`.
+ * `folder`: another copy of the migrations (a restore applies only those its backup had, server/backup/restore.ts).
  * Several processes may start at once on PostgreSQL: an advisory lock makes them migrate one after the other.
  */
-export async function migrateIdp(database: Database): Promise<void> {
-  const config = { migrationsFolder: idpMigrationsFolder, migrationsTable };
+export async function migrateIdp(database: Database, folder: string = idpMigrationsFolder): Promise<void> {
+  const config = { migrationsFolder: folder, migrationsTable };
   if (database.kind === 'pglite') {
     await migratePglite(drizzlePglite({ client: database.client }), config);
     return;

@@ -32,6 +32,16 @@ export class SealedDatabaseError extends Error {
   }
 }
 
+/** Whether the database's check value (idp_sealing_check) opens with this sealer: the right server secret. */
+export function sealedCheckOpens(sealer: Sealer, sealedCheck: string): boolean {
+  try {
+    return sealer.open(sealedCheck, CHECK_CONTEXT) === CHECK_TEXT;
+  } catch (error) {
+    if (error instanceof UnsealError) return false;
+    throw error;
+  }
+}
+
 /**
  * Opens the database's sealed secrets with the server secret, at every start before anything reads them. The first
  * start of a database seals it: a check value, every plain-text TOTP secret and signing key, in one transaction (a
@@ -47,12 +57,7 @@ export async function openSealedSecrets(db: Db, serverSecret: Buffer): Promise<S
     if (check === undefined) {
       await tx.insert(idpSealingCheck).values({ sealedCheck: sealer.seal(CHECK_TEXT, CHECK_CONTEXT) });
     } else {
-      try {
-        if (sealer.open(check.sealedCheck, CHECK_CONTEXT) !== CHECK_TEXT) throw new SealedDatabaseError();
-      } catch (error) {
-        if (error instanceof UnsealError) throw new SealedDatabaseError();
-        throw error;
-      }
+      if (!sealedCheckOpens(sealer, check.sealedCheck)) throw new SealedDatabaseError();
     }
     const plainFactors = await tx
       .select({ id: idpFactors.id, secret: idpFactors.secret })
@@ -78,4 +83,50 @@ export async function openSealedSecrets(db: Db, serverSecret: Buffer): Promise<S
     }
   });
   return sealer;
+}
+
+/**
+ * Every sealed column: table, key column, sealed column and the context each value is sealed under. `keys reseal`
+ * re-encrypts exactly these; a new sealed secret adds its line here.
+ */
+const sealedColumns = [
+  { table: 'idp_factors', key: 'id', column: 'secret', context: factorSecretContext },
+  { table: 'idp_signing_keys', key: 'kid', column: 'sealed_jwk', context: signingKeyContext },
+  {
+    table: 'idp_identity_providers',
+    key: 'id',
+    column: 'sealed_client_secret',
+    context: identityProviderSecretContext,
+  },
+] as const;
+
+/**
+ * Moves every sealed value from the current server secret to `newSecret`, in one transaction under the sealing lock
+ * (a process sealing at its start waits): the check value, every TOTP secret, every signing key. The current secret
+ * must open the check value first. Answers how many values were resealed. Running processes still hold the old
+ * secret: they must restart with the new one (docs/operations.md "Moving to a new server secret").
+ */
+export async function resealSecrets(db: Db, currentSecret: Buffer, newSecret: Buffer): Promise<number> {
+  const current = await openSealedSecrets(db, currentSecret);
+  const next = createSealer(newSecret);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEALING_LOCK})`);
+    const [check] = await tx.select().from(idpSealingCheck);
+    if (check === undefined || !sealedCheckOpens(current, check.sealedCheck)) throw new SealedDatabaseError();
+    await tx.update(idpSealingCheck).set({ sealedCheck: next.seal(CHECK_TEXT, CHECK_CONTEXT), sealedAt: new Date() });
+    let count = 1;
+    for (const spec of sealedColumns) {
+      const rows = await tx.execute<{ key: string; value: string }>(
+        sql`select ${sql.identifier(spec.key)} as key, ${sql.identifier(spec.column)} as value from ${sql.identifier(spec.table)} where ${sql.identifier(spec.column)} is not null`,
+      );
+      for (const row of rows.rows) {
+        const plain = current.open(row.value, spec.context(row.key));
+        await tx.execute(
+          sql`update ${sql.identifier(spec.table)} set ${sql.identifier(spec.column)} = ${next.seal(plain, spec.context(row.key))} where ${sql.identifier(spec.key)} = ${row.key}`,
+        );
+        count++;
+      }
+    }
+    return count;
+  });
 }

@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 function catalogue(args: string[], databaseUrl = '') {
-  return spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/cli/catalogue.ts'), ...args], {
+  return spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/cli/main.ts'), ...args], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: path.join(dir, 'never-created') },
     encoding: 'utf8',
@@ -29,9 +29,9 @@ async function postgresAt(stage: 'migrated' | 'seeded'): Promise<string> {
 }
 
 // Each run starts tsx and migrates; a whole import is some thousand rows.
-describe('npm run catalogue', { timeout: 180_000 }, () => {
+describe('gatehouse export / import', { timeout: 180_000 }, () => {
   it('--help answers 0 and a wrong call 2, with the usage', () => {
-    const help = catalogue(['--help']);
+    const help = catalogue(['export', '--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('export [--client ALIAS] FILE');
     const wrong = catalogue(['import']);
