@@ -30,6 +30,7 @@ export const clientCsv: readonly CsvColumn<Client>[] = [
   ['Okta prefix', (row) => row.oktaPrefix],
   ['Id', (row) => row.id],
   ['Auto sign-up', (row) => yesNo(row.autoSignUp)],
+  ['Account closing', (row) => yesNo(row.allowAccountClosing)],
   ['CMS client', (row) => row.cmsClientId ?? ''],
 ];
 

@@ -47,6 +47,19 @@ export class NetworkError extends Error {
 }
 
 /**
+ * The identity provider refused the keep-alive's refresh token outright (`invalid_grant`): the session it belonged to
+ * was ended, by its owner from another browser ("sign out everywhere else"), by an administrator ("Clear sessions") or
+ * by a password reset. Thrown by the identity port's renewal; the session machine signs out at once on it, where any
+ * other refusal keeps the person signed in while an access token is left.
+ */
+export class SessionEndedError extends Error {
+  override readonly name = 'SessionEndedError';
+}
+
+/** Whether a failure is the end of the session (see `SessionEndedError`). */
+export const isSessionEnded = (error: unknown): boolean => error instanceof SessionEndedError;
+
+/**
  * The statuses a gateway in front of Gatehouse answers when Gatehouse itself cannot (a proxy's 502, 503, 504 while
  * the server restarts or is down). Gatehouse's own routes never answer them (its health check's 503 while draining is
  * no API call), so for the SPA they are the same outcome as no answer: the session is kept and the call made again.

@@ -33,6 +33,7 @@ import type { DirectoryPort } from './directory/port';
 import { databaseAttemptCounter } from './idp/rate-limit';
 import { createMailer } from './mail/mailer';
 import { outboxPageRoute } from './mail/outbox-page';
+import { scimRoutes } from './scim/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -186,6 +187,14 @@ export async function buildApp({
     });
     done();
   });
+  // SCIM 2.0 provisioning (server/scim, docs/scim.md): its bearer tokens are the embedded IdP's API tokens, so it is
+  // there only with the embedded IdP (a real Okta org provisions through its own SCIM, not Gatehouse's).
+  if (identity.systemLog !== undefined)
+    await scimRoutes(app, {
+      db: database.db,
+      config,
+      directory: wrapDirectory === undefined ? identity.directory : wrapDirectory(identity.directory),
+    });
   demoAppRoutes(app);
   // The development outbox page (404 in production and without the demo world: server/mail/outbox-page.ts).
   outboxPageRoute(app, { db: database.db, config });

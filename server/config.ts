@@ -40,6 +40,8 @@ export interface UsernameRuleConfig {
 export interface EmbeddedIdpPolicyConfig {
   /** Members of these groups (names, matched case-insensitively) must enrol and use a TOTP factor; empty: nobody. */
   mfaGroups: string[];
+  /** Members of these groups must enrol and use a passkey (WebAuthn) in the widget; a member of both lists may use either. */
+  passkeyGroups: string[];
   /** Consecutive wrong passwords that lock an account. */
   lockoutAttempts: number;
   /** How long a locked account stays locked before it unlocks itself (an administrator may unlock it sooner). */
@@ -308,6 +310,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         schema: GroupNamesSchema,
         expected: 'group names separated by commas, none of them empty',
       }) ?? [],
+    passkeyGroups:
+      read(env, 'IDP_PASSKEY_GROUPS', {
+        schema: GroupNamesSchema,
+        expected: 'group names separated by commas, none of them empty',
+      }) ?? [],
     lockoutAttempts:
       read(env, 'IDP_LOCKOUT_ATTEMPTS', { schema: wholeNumber(1, 100), expected: 'a whole number from 1 to 100' }) ??
       DEFAULT_LOCKOUT_ATTEMPTS,
@@ -340,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (okta !== null) {
     const embeddedOnly = [
       'IDP_MFA_GROUPS',
+      'IDP_PASSKEY_GROUPS',
       'IDP_LOCKOUT_ATTEMPTS',
       'IDP_LOCKOUT_MINUTES',
       'IDP_LOG_RETENTION_DAYS',

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { ensurePortalMenu } from './db/builtin/ensure-portal-menu';
 import { seedDemoWorldIfEmpty } from './db/seed';
 import { migrateIdp } from './idp/migrate';
 import { openSealedSecrets } from './idp/sealing';
@@ -40,6 +41,8 @@ async function start(config: Config): Promise<void> {
     // Seals a new database, or refuses (one line, below) one sealed under another server secret, before anything runs.
     await openSealedSecrets(database.db, serverSecret);
   }
+  // The administrators' menu is the product's, with or without the demo world: every start adds what is missing.
+  await ensurePortalMenu(database.db);
   const seeded = config.demoData ? await seedDemoWorldIfEmpty(database.db) : false;
   // At every start, not only the first: it repairs missing accounts or links and costs little once they exist.
   const demoAccountsCreated = config.demoData && embeddedIdp ? await seedDemoIdentities(database.db) : 0;

@@ -8,6 +8,8 @@ export const ClientSchema = v.object({
   portalAlias: v.string(),
   oktaPrefix: v.string(),
   autoSignUp: v.boolean(),
+  /** The client's people may close their own account (docs/flows/my-account.md). */
+  allowAccountClosing: v.boolean(),
   /**
    * Sign-up asks for the captcha (the client's RecaptchaFeatureEnabled setting, else the global one; absent: true).
    * Saved as the client's own setting, in the client's audit row.
@@ -42,6 +44,7 @@ export const ClientCreateSchema = v.object({
   portalAlias: AliasSchema,
   oktaPrefix: OktaPrefixSchema,
   autoSignUp: v.optional(v.boolean(), false),
+  allowAccountClosing: v.optional(v.boolean(), true),
   recaptchaFeatureEnabled: v.optional(v.boolean(), true),
   cmsClientId: v.nullable(EntityIdSchema),
 });

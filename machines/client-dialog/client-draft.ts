@@ -11,6 +11,8 @@ export type ClientForm = {
   portalAlias: string;
   oktaPrefix: string;
   autoSignUp: boolean;
+  /** The client's people may close their own account (issue 34 item 3). */
+  allowAccountClosing: boolean;
   /** Sign-up asks for the captcha (the client's RecaptchaFeatureEnabled setting, public-and-profile §5). */
   recaptchaFeatureEnabled: boolean;
   /** The CMS site, or null for none. */
@@ -23,6 +25,7 @@ export const emptyClientForm: ClientForm = {
   portalAlias: '',
   oktaPrefix: '',
   autoSignUp: false,
+  allowAccountClosing: true,
   recaptchaFeatureEnabled: true,
   cmsClientId: null,
 };
@@ -32,6 +35,7 @@ export const clientFormOf = (client: Client): ClientForm => ({
   portalAlias: client.portalAlias,
   oktaPrefix: client.oktaPrefix,
   autoSignUp: client.autoSignUp,
+  allowAccountClosing: client.allowAccountClosing,
   recaptchaFeatureEnabled: client.recaptchaFeatureEnabled,
   cmsClientId: client.cmsClientId,
 });

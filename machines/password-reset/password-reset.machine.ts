@@ -1,6 +1,7 @@
 import { assign, sendTo, setup } from 'xstate';
 import type { Culture } from '@contracts/culture';
 import { ApiError } from '@contracts/failures';
+import { problemOnForm } from '@contracts/forms/problem';
 import { newPasswordFailures, resetInputFailure, type ResetInput } from '@contracts/forms/reset-rules';
 import { errorOf } from '../admin-grid/failure-notice';
 import { notProvided } from '../support/actors';
@@ -28,15 +29,28 @@ export type PasswordResetContext = PasswordResetInput & {
   problem: ResetProblem | undefined;
 };
 
+const RESET_INPUTS: readonly ResetInput[] = ['email', 'otpCode', 'password', 'confirmPassword'];
+
 const STEP_INPUTS = {
   email: ['email'],
   code: ['otpCode'],
   password: ['password', 'confirmPassword'],
 } as const satisfies Record<string, readonly ResetInput[]>;
 
-/** A refusal the page explains in place, with its code; a failure without one (the network) as `internal`. */
-const problemOf = (error: unknown): ResetProblem =>
-  error instanceof ApiError ? { code: error.code, message: error.message } : { code: 'internal', message: '' };
+/**
+ * A refusal the page explains in place, with its code; a failure without one (the network) as `internal`. Details that
+ * carry a rule's kind (the password rule's) go under their input; one without (the identity provider's own words about
+ * a password) stays the server's message above the form, where its words are not lost.
+ */
+const problemOf = (error: unknown): ResetProblem => {
+  if (!(error instanceof ApiError)) return { code: 'internal', message: '', fields: {} };
+  const details = error.details.filter((detail) => detail.kind !== undefined);
+  return {
+    code: error.code,
+    message: error.message,
+    fields: problemOnForm({ code: error.code, details }, RESET_INPUTS)?.fields ?? {},
+  };
+};
 
 const touchAll = (context: PasswordResetContext, inputs: readonly ResetInput[]) => [
   ...context.touched,

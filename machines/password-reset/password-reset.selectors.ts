@@ -28,7 +28,11 @@ export const selectSection = (s: ResetSnapshot): ResetSection => sectionOf[s.val
 
 export const selectIsBusy = (s: ResetSnapshot): boolean => s.hasTag('busy');
 export const selectValue = (input: ResetInput) => (s: ResetSnapshot) => s.context.values[input];
-export const selectProblem = (s: ResetSnapshot) => s.context.problem;
+/** The refusal the page states above the form: one that names none of its inputs (those show under the input). */
+export const selectProblem = (s: ResetSnapshot) => {
+  const { problem } = s.context;
+  return problem === undefined || Object.keys(problem.fields).length > 0 ? undefined : problem;
+};
 export const selectCulture = (s: ResetSnapshot): Culture => s.context.culture;
 export const selectCaptchaConfig = (s: ResetSnapshot) => s.context.prepared?.captcha;
 export const selectCaptchaRound = (s: ResetSnapshot) => s.context.captchaRound;
@@ -38,6 +42,9 @@ export const selectCanRequestNewCode = (s: ResetSnapshot): boolean => s.can({ ty
 export const selectFailure =
   (input: ResetInput) =>
   (s: ResetSnapshot): FieldFailure | undefined => {
+    // The server's refusal of this input (until the next edit, which clears it) shows at once.
+    const refused = s.context.problem?.fields[input];
+    if (refused !== undefined) return refused;
     if (!s.context.touched.includes(input)) return undefined;
     const { values } = s.context;
     if (input === 'email' || input === 'otpCode') return resetInputFailure(input, values[input]);

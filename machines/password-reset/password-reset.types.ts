@@ -1,4 +1,5 @@
 import type { Culture } from '@contracts/culture';
+import type { FieldFailure } from '@contracts/forms/rules';
 import type { ResetInput } from '@contracts/forms/reset-rules';
 import type { CaptchaConfig } from '@contracts/instance';
 import type { ReportingPorts } from '../support/ports';
@@ -17,8 +18,12 @@ export type PasswordResetInput = {
 /** What the page reads before it shows anything: the captcha, and whether the client allows the reset at all. */
 export type ResetPrepared = { captcha: CaptchaConfig | undefined; allowed: boolean };
 
-/** A refusal of the server: its stable code (contracts/errors.ts) and its message, shown with the code (spec §8). */
-export type ResetProblem = { code: string; message: string };
+/**
+ * A refusal of the server: its stable code (contracts/errors.ts) and its message, shown with the code (spec §8); and
+ * the inputs it names with their failure (a new password refused as common or as the person's own name), which show
+ * under those inputs in the page's language instead.
+ */
+export type ResetProblem = { code: string; message: string; fields: Partial<Record<ResetInput, FieldFailure>> };
 
 export type RequestCodeInput = { email: string; clientId: string | undefined; captcha: string };
 export type ValidateCodeInput = { email: string; clientId: string | undefined; otpCode: string };

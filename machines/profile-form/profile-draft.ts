@@ -16,6 +16,7 @@ import type { FormDefinition, FormField } from '@contracts/profile-form';
 import { isAddressMetaTag, type AddressMetaTag, type AddressParts } from './address-parts';
 import { isDisabledByLink, isShownByLink, linkPrefillOf } from './link-controls';
 import { stepsOf, startStepOf, type FormStep } from './profile-steps';
+import { passwordOwnerOf } from './password-owner';
 import { offeredRoles } from './role-list';
 import {
   ANSWER_INPUT,
@@ -123,9 +124,11 @@ function securityFailuresOf(
   input: ProfileFormInput,
 ): Partial<Record<SecurityInput, InputFailure>> {
   const answerRules = inputRules(loaded, ANSWER_INPUT);
+  const { login, ...owner } = passwordOwnerOf(draft, loaded, input);
   const failures: Partial<Record<SecurityInput, InputFailure>> = securityFailures(draft.security, {
     mode: input.mode,
-    login: input.mode === 'Register' ? draft.email : loaded.form.email,
+    login,
+    owner,
     initialQuestion: loaded.currentQuestion,
     answerRules: answerRules === 'invalid' ? {} : answerRules,
   });

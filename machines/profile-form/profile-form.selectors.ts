@@ -3,6 +3,7 @@ import type { AddressLookupConfig } from '@contracts/public-config';
 import { LOOKUP_META_TAG } from './address-parts';
 import type { SnapshotFrom } from 'xstate';
 import { isFieldEditable, type SecurityInput } from '@contracts/forms/profile-rules';
+import type { PasswordOwner } from '@contracts/forms/password-screen';
 import type { FormField, RoleOption, SignQuestion } from '@contracts/profile-form';
 import {
   canGoTo,
@@ -27,6 +28,7 @@ import {
   type ProfileFormInput,
   type ProfileLoaded,
 } from './profile-form.types';
+import { passwordOwnerOf, sameOwner } from './password-owner';
 import { offeredRoles } from './role-list';
 import type { FormStep } from './profile-steps';
 import type { LinkProblem } from './link-controls';
@@ -225,8 +227,8 @@ export type SecurityView = {
   disabled: boolean;
   /** The answer input's prefix, suffix and icon (its resource data). */
   answerAdornments: InputAdornments;
-  /** The e-mail the new password must not be made of (issue 34 §1; the strength meter's owner). */
-  ownerEmail: string;
+  /** Whose password it is: what it must not be made of (issue 34 §1; the strength meter's owner). */
+  owner: PasswordOwner;
 };
 export function selectSecurityView(s: ProfileSnapshot): SecurityView {
   const parts = partsOf(s);
@@ -243,12 +245,15 @@ export function selectSecurityView(s: ProfileSnapshot): SecurityView {
     questions: parts.loaded?.questions ?? [],
     disabled: !s.hasTag('editing') || parts.loaded?.form.ssoInstance === true,
     answerAdornments: inputAdornmentsOf(parts.loaded, ANSWER_INPUT),
-    ownerEmail: parts.input.mode === 'Register' ? parts.draft.email : (parts.loaded?.form.email ?? ''),
+    owner:
+      parts.loaded === undefined
+        ? { login: parts.draft.email, email: parts.draft.email }
+        : passwordOwnerOf(parts.draft, parts.loaded, parts.input),
   };
 }
 export const sameSecurityView = (a: SecurityView, b: SecurityView) =>
   a.values === b.values &&
-  a.ownerEmail === b.ownerEmail &&
+  sameOwner(a.owner, b.owner) &&
   a.questions === b.questions &&
   a.disabled === b.disabled &&
   a.answerAdornments === b.answerAdornments &&

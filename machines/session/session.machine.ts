@@ -1,6 +1,7 @@
 import { assign, enqueueActions, setup, stateIn } from 'xstate';
 import type { UserProfile } from '@contracts/profile';
 import type { Settings } from '@contracts/resources';
+import { isSessionEnded } from '@contracts/failures';
 import { notProvided, notProvidedListener, providedAtEdge } from '../support/actors';
 import { isNetworkFailureGuard, NETWORK_RETRY_MS } from '../support/network';
 import { errorOf } from '../admin-grid/failure-notice';
@@ -137,6 +138,7 @@ export const sessionMachine = setup({
     isLastSecond: ({ context }) => context.countdown <= 1,
     isTokenLeft: (_, tokenLeft: boolean) => tokenLeft,
     isNetworkFailure: isNetworkFailureGuard,
+    isSessionEnded: (_: unknown, error: unknown) => isSessionEnded(error),
     /**
      * The resources actor reports every load (each page, each version check), and most carry the same settings: only
      * settings that change the timing may restart the running timers, or page changes would postpone the idle
@@ -265,6 +267,9 @@ export const sessionMachine = setup({
                 onDone: 'waiting',
                 onError: [
                   { guard: { type: 'isNetworkFailure', params: errorOf }, target: 'offline' },
+                  // The session was ended elsewhere (issue 31 item 3): its refresh token is refused, and the access
+                  // token left must not keep this page signed in for the rest of its hour.
+                  { guard: { type: 'isSessionEnded', params: errorOf }, target: '#session.signingOut' },
                   { target: 'checkingToken' },
                 ],
               },

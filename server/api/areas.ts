@@ -20,6 +20,8 @@ import { otpRedeemArea, otpTokenArea } from './otp-tokens/routes';
 import { outboxArea } from './outbox/routes';
 import { passwordResetArea } from './password-reset/routes';
 import { identityArea } from './identity/routes';
+import { identityProvidersArea } from './identity-providers/routes';
+import { myAccountArea } from './my-account/routes';
 import { profileArea } from './profile/routes';
 import { resourceEditArea } from './resource-edit/routes';
 import { resourcesArea } from './resources/routes';
@@ -36,6 +38,7 @@ export const apiAreas: readonly ApiArea[] = [
   otpRedeemArea,
   demoGuideArea,
   profileArea,
+  myAccountArea,
   instanceArea,
   signUpArea,
   invitationCheckArea,
@@ -58,6 +61,7 @@ export const apiAreas: readonly ApiArea[] = [
   errorLogAdminArea,
   dashboardArea,
   apiTokensArea,
+  identityProvidersArea,
 ];
 
 /** Registers the portal API: each area in its own scope, under its own guard (server/api/area.ts). */

@@ -9,6 +9,7 @@ import { embeddedSignInCounts, systemLogSignInCounts, type SignInCountsPort } fr
 import type { EventRecorder } from '../idp/events/recorder';
 import { registerIdp } from '../idp/plugin';
 import { createMailer } from '../mail/mailer';
+import type { Sealer } from '../secrets/seal';
 import { apiTokenResolver } from './api-tokens';
 import { embeddedApiToken } from './embedded-api-token';
 import { remoteKeySet } from './token-verifier';
@@ -29,6 +30,11 @@ export interface IdentityProvider {
    * with a real Okta org, which keeps its own and does not accept Gatehouse's API tokens.
    */
   systemLog?: EventRecorder;
+  /**
+   * The embedded IdP's sealer, with which the federation registry seals upstream client secrets (docs/api.md
+   * "Identity providers"); absent with a real Okta org, whose identity providers are configured in Okta.
+   */
+  sealer?: Sealer;
 }
 
 /** Where the SPA's sign-in lands and sign-out may return: the routes of the SPA's identity flows. */
@@ -61,7 +67,7 @@ export async function setUpIdentityProvider(
   }
   const issuer = `${config.publicUrl}/oauth2/default`;
   const apiToken = embeddedApiToken(serverSecret);
-  const { keys, events } = await registerIdp(app, {
+  const { keys, events, sealer } = await registerIdp(app, {
     db: database.db,
     serverSecret,
     keyPolicy: {
@@ -80,7 +86,7 @@ export async function setUpIdentityProvider(
     mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl ?? undefined, log: app.log }),
     apiToken,
     resolveApiToken: apiTokenResolver(database.db, config.providerPrefix),
-    mfa: { requiredForGroups: config.idpPolicy.mfaGroups },
+    mfa: { requiredForGroups: config.idpPolicy.mfaGroups, passkeyGroups: config.idpPolicy.passkeyGroups },
     lockout: {
       maxFailedAttempts: config.idpPolicy.lockoutAttempts,
       lockoutMs: config.idpPolicy.lockoutMinutes * 60_000,
@@ -96,5 +102,6 @@ export async function setUpIdentityProvider(
     directory: createOktaDirectory({ baseUrl: managementApiOf(issuer), apiToken, fetch: injectFetch(app) }),
     signInCounts: embeddedSignInCounts(database.db, events),
     systemLog: events,
+    sealer,
   };
 }

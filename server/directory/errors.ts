@@ -50,7 +50,7 @@ function detailsOf(error: OktaError): ProblemDetail[] {
 
 /**
  * Okta's answer for a failed management call → what the portal answers. Codes from Okta's error-codes list:
- * E0000001 validation (a taken login is a conflict), E0000031 a System Log filter refused, E0000007 not found, E0000014/E0000080/E0000087/E0000068 wrong
+ * E0000001 validation (a taken login is a conflict), E0000004 a failed primary authentication, E0000031 a System Log filter refused, E0000007 not found, E0000014/E0000080/E0000087/E0000068 wrong
  * or weak credentials, E0000038 wrong user status, E0000047 rate limit. Anything else is unavailability.
  */
 export function directoryErrorOf(status: number, body: unknown, operation: string): Error {
@@ -65,6 +65,7 @@ export function directoryErrorOf(status: number, body: unknown, operation: strin
       if (error.errorCauses.some((cause) => /already exists/i.test(cause.errorSummary)))
         return new DirectoryRefusal(409, 'conflict', 'This login is already taken.', error.errorCode, details);
       return new DirectoryRefusal(400, 'validation_failed', error.errorSummary, error.errorCode, details);
+    case 'E0000004':
     case 'E0000014':
     case 'E0000031':
     case 'E0000068':

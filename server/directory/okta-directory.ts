@@ -35,6 +35,15 @@ const OktaGroupSchema = v.object({
   profile: v.object({ name: v.string(), description: v.nullish(v.string()) }),
 });
 
+// Only these fields are read: a factor's secrets (a pending TOTP's shared secret) never pass the adapter.
+const OktaFactorSchema = v.object({
+  id: v.string(),
+  factorType: v.string(),
+  provider: v.string(),
+  status: v.string(),
+  created: v.nullish(v.string()),
+});
+
 const ActivationSchema = v.object({ activationUrl: v.optional(v.string()) });
 const ResetSchema = v.object({ resetPasswordUrl: v.optional(v.string()) });
 
@@ -191,6 +200,22 @@ export function createOktaDirectory({
       if (status !== 'DEPROVISIONED') await call('deactivate user', 'DELETE', `/users/${segment(userId)}`);
       await call('delete user', 'DELETE', `/users/${segment(userId)}`);
     },
+    verifyPassword: async (login, password) => {
+      try {
+        await call('verify password', 'POST', '/authn', { username: login, password });
+        return true;
+      } catch (error) {
+        // E0000004: authentication failed (wrong password, unknown login, a user who may not sign in) — all alike.
+        if (error instanceof DirectoryRefusal && error.oktaErrorCode === 'E0000004') return false;
+        throw error;
+      }
+    },
+    listFactors: async (userId) =>
+      parse(
+        v.array(OktaFactorSchema),
+        await call('list factors', 'GET', `/users/${segment(userId)}/factors`),
+        'list factors',
+      ).map((factor) => ({ ...factor, created: factor.created ?? null })),
     unlock: async (userId) => {
       await lifecycle(userId, 'unlock');
     },

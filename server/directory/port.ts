@@ -46,6 +46,14 @@ export interface NewDirectoryUser extends Pick<DirectoryProfile, 'login' | 'emai
   activate?: boolean;
 }
 
+export interface DirectoryFactor {
+  id: string;
+  factorType: string;
+  provider: string;
+  status: string;
+  created: string | null;
+}
+
 export interface DirectoryGroup {
   /** `00g…` */
   id: string;
@@ -107,6 +115,13 @@ export interface DirectoryPort {
   /** Removes the user for good (Okta's two-step delete: deactivate, then delete). Undoes a sign-up that failed. */
   deleteUser(userId: string): Promise<void>;
   unlock(userId: string): Promise<void>;
+  /**
+   * Whether the password is the person's (Okta's primary authentication, /api/v1/authn): a wrong one counts towards
+   * the lockout like a failed sign-in. Closing an account asks for it again (issue 34 item 3).
+   */
+  verifyPassword(login: string, password: string): Promise<boolean>;
+  /** The person's enrolled factors: type, provider, status and date only (never a secret). */
+  listFactors(userId: string): Promise<DirectoryFactor[]>;
   /** Ends every session of the person and revokes their OAuth tokens, refresh tokens included (after a reset). */
   clearSessions(userId: string): Promise<void>;
   /** The password stops working until the person follows the link; it comes back when not mailed. */

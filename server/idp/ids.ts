@@ -17,8 +17,12 @@ function randomAlphanumeric(length: number): string {
 export const newUserId = () => `00u${randomAlphanumeric(17)}`;
 /** `00g` + 17 random characters. */
 export const newGroupId = () => `00g${randomAlphanumeric(17)}`;
+/** `0oa` + 17 random characters: Okta's shape for an identity provider (the `idp` parameter). */
+export const newIdentityProviderId = () => `0oa${randomAlphanumeric(17)}`;
 /** `uft` + 17 random characters: Okta's prefix for software TOTP factors. */
 export const newFactorId = () => `uft${randomAlphanumeric(17)}`;
+/** `fwf` + 17 characters, like Okta's WebAuthn factor ids. */
+export const newWebauthnFactorId = () => `fwf${randomAlphanumeric(17)}`;
 
 /** A secret carrying 256 bits of randomness, URL-safe, with Okta's prefix for its kind. */
 function secret(prefix: string): string {

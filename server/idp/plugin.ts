@@ -1,3 +1,4 @@
+import { relyingPartyFor } from './factors/webauthn';
 import { declareGuard } from '../auth/guards';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
@@ -17,6 +18,7 @@ import { createProvider, type IdpClient } from './oauth/provider';
 import { oauthRoutes } from './oauth/routes';
 import { authnRoutes } from './authn/routes';
 import { sessionRoutes } from './sessions/routes';
+import { trackSessionActivity } from './sessions/activity';
 import { managementRoutes } from './management/routes';
 import type { ApiTokenResolver } from './management/guard';
 import type { AuthnContext, MfaPolicy } from './authn/context';
@@ -135,6 +137,7 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
           onError: eventError,
         });
   recordProviderEvents(provider, db, events, eventError);
+  trackSessionActivity(provider, db);
   // Hooks run in order: the last events are written before the purge stops and the caller closes the database.
   app.addHook('onClose', () => events.close());
   app.addHook('onClose', () => purge.stop());
@@ -151,14 +154,16 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
   await app.register((scope, _opts, done) => {
     // OAuth/OIDC endpoints authenticate their own way (client, PKCE, cookies), as Okta's do.
     declareGuard(scope, 'public');
-    oauthRoutes(scope, { db, provider, issuer: issuerUrl, jwt, trustedOrigins });
+    oauthRoutes(scope, { db, provider, issuer: issuerUrl, jwt, trustedOrigins, federation: { sealer, events } });
     done();
   });
+  const publicUrl = options.publicUrl ?? issuerUrl.origin;
+  const totpIssuerLabel = options.totpIssuerLabel ?? issuerUrl.host;
   const authn: AuthnContext = {
     db,
     origin: issuerUrl.origin,
-    publicUrl: options.publicUrl ?? issuerUrl.origin,
-    totpIssuerLabel: options.totpIssuerLabel ?? issuerUrl.host,
+    publicUrl,
+    totpIssuerLabel,
     lockout: { ...defaultLockoutPolicy, ...options.lockout },
     mfa: options.mfa ?? { requiredForGroups: [] },
     mailer: options.mailer ?? createMailer({ db, log: app.log }),
@@ -166,6 +171,8 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
     attempts: options.attempts ?? databaseAttemptCounter(db),
     events,
     sealer,
+    // The widget runs on the portal's pages: passkeys are made for its host name and used only from its origin.
+    relyingParty: relyingPartyFor(publicUrl, totpIssuerLabel),
   };
   await app.register((scope, _opts, done) => {
     // The Classic authn API is how anyone signs in: public by Okta's design.

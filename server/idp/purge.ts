@@ -9,7 +9,9 @@ import {
   idpOidcModels,
   idpOneTimeTokens,
   idpRateLimits,
+  idpSessionActivity,
 } from './tables';
+import { ttl } from './oauth/provider';
 
 /** Rows deleted per table and run: one run never holds locks or the event loop for long, whatever piled up. */
 export const PURGE_BATCH = 1_000;
@@ -37,6 +39,9 @@ const purgeable = (now: Date, logRetentionDays: number): [PgTable, SQL][] => [
   [idpOidcModels, lte(idpOidcModels.expiresAt, now)],
   [idpAuthnTransactions, lte(idpAuthnTransactions.expiresAt, now)],
   [idpOneTimeTokens, lte(idpOneTimeTokens.expiresAt, now)],
+  // Every save of a session (its sign-in, a refresh) moves `last_seen` too, so a row unseen for a session's lifetime
+  // describes a session that has expired.
+  [idpSessionActivity, lte(idpSessionActivity.lastSeen, new Date(now.getTime() - ttl.Session * 1000))],
   [idpRateLimits, lte(idpRateLimits.windowStartedAt, new Date(now.getTime() - RATE_LIMIT_HORIZON_MS))],
   [idpLogEvents, lte(idpLogEvents.published, new Date(now.getTime() - logRetentionDays * DAY_MS))],
   // An hour goes once all of it is past the horizon, so its count never disagrees with the events still kept.

@@ -15,6 +15,10 @@ export const factorSecretContext = (factorId: string) => `idp_factors.secret:${f
 /** Where a signing key's private JWK lives, authenticated with its sealed value. */
 export const signingKeyContext = (kid: string) => `idp_signing_keys.sealed_jwk:${kid}`;
 
+/** Where a federation provider's upstream client secret lives (server/idp/tables.ts `idpIdentityProviders`). */
+export const identityProviderSecretContext = (providerId: string) =>
+  `idp_identity_providers.sealed_client_secret:${providerId}`;
+
 /**
  * The start refuses a sealed database it cannot open, with this one line: a server that cannot read its signing keys
  * or TOTP secrets must not half work.
@@ -55,6 +59,8 @@ export async function openSealedSecrets(db: Db, serverSecret: Buffer): Promise<S
       .from(idpFactors)
       .where(not(like(idpFactors.secret, `${SEALED_PREFIX}%`)));
     for (const factor of plainFactors) {
+      // `not like` never matches a passkey's null secret; the check only narrows the type.
+      if (factor.secret === null) continue;
       await tx
         .update(idpFactors)
         .set({ secret: sealer.seal(factor.secret, factorSecretContext(factor.id)) })

@@ -213,9 +213,10 @@ export const factorStatuses = ['PENDING_ACTIVATION', 'ACTIVE'] as const;
 export type FactorStatus = (typeof factorStatuses)[number];
 
 /**
- * Enrolled MFA factors; only TOTP (`token:software:totp`) so far, at most one per user and type. The shared secret
- * must be readable to check codes, so it is stored as is (docs/identity.md); `lastUsedStep` is the time step of the
- * last accepted code, which makes a replayed code fail (E0000082) in every process.
+ * Enrolled MFA factors: TOTP (`token:software:totp`) and passkeys (`webauthn`), at most one per user and type. The
+ * TOTP shared secret must be readable to check codes, so it is stored sealed (docs/identity.md); `lastUsedStep` is the
+ * time step of the last accepted code, which makes a replayed code fail (E0000082) in every process. A passkey keeps
+ * no secret, only its credential id, public key and signature counter (migration 0007).
  */
 export const idpFactors = pgTable(
   'idp_factors',
@@ -229,15 +230,31 @@ export const idpFactors = pgTable(
     provider: text('provider').notNull(),
     status: text('status').$type<FactorStatus>().notNull(),
     /** RFC 4648 base32, as shown to the user and put in the QR code; sealed (`sealed.v1.…`, context `factorSecretContext`). */
-    secret: text('secret').notNull(),
+    secret: text('secret'),
     /** SHA-256 of the token in the QR code's URL while the factor is pending; the image needs no other credential. */
     qrTokenHash: text('qr_token_hash'),
     lastUsedStep: integer('last_used_step'),
+    /** A passkey's credential id (base64url), set when its registration is verified; unique across all people. */
+    credentialId: text('credential_id'),
+    /** Its COSE public key (base64url), which checks every assertion. */
+    publicKey: text('public_key'),
+    /** The authenticator's signature counter at the last accepted assertion (0 for authenticators that keep none). */
+    signCount: bigint('sign_count', { mode: 'number' }),
+    /** How the browser said it reaches the authenticator (`usb`, `internal`, …), handed back in allowCredentials. */
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('idp_factors_user_type_idx').on(t.userId, t.factorType),
+    uniqueIndex('idp_factors_credential_id_idx').on(t.credentialId),
+    check(
+      'idp_factors_kind_check',
+      sql`(factor_type = 'webauthn') = (secret is null) AND (factor_type = 'webauthn' OR credential_id is null)`,
+    ),
     check('idp_factors_status_check', sql.raw(`status in (${factorStatuses.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );
@@ -333,4 +350,84 @@ export const idpLogHourly = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.hour, t.clientKey, t.eventType, t.outcomeResult] })],
+);
+
+/** Kinds of upstream identity provider the registry holds; SAML 2.0 is not built yet (docs/identity.md "Federation"). */
+export const identityProviderKinds = ['oidc'] as const;
+export type IdentityProviderKind = (typeof identityProviderKinds)[number];
+
+/**
+ * The federation registry (issue 31 item 1, docs/identity.md "Federation"): upstream OpenID providers that
+ * `/oauth2/v1/authorize?idp=<id>` sends a browser to. The client secret is sealed with the server secret
+ * (server/idp/sealing.ts, context `identityProviderSecretContext`) and never leaves the server. `claimMapping` maps an
+ * upstream claim to a profile field's meta tag (`given_name` → `FirstName`). Which portal client the provider serves
+ * is the client's own SSOID (`clients.sso_id` = this id), so the two cannot disagree.
+ */
+export const idpIdentityProviders = pgTable(
+  'idp_identity_providers',
+  {
+    /** `0oa` + 17 characters, Okta's shape for an identity provider's id (the `idp` parameter). */
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    kind: text('kind').$type<IdentityProviderKind>().notNull().default('oidc'),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    sealedClientSecret: text('sealed_client_secret').notNull(),
+    /** Space-separated, as OAuth sends them. */
+    scopes: text('scopes').notNull().default('openid email profile'),
+    claimMapping: jsonb('claim_mapping').$type<Record<string, string>>().notNull().default({}),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('idp_identity_providers_name_lower_idx').on(sql`lower(${t.name})`),
+    check(
+      'idp_identity_providers_kind_check',
+      sql.raw(`kind in (${identityProviderKinds.map((k) => `'${k}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/**
+ * Who an upstream subject is here: one row per (provider, subject), made at the first federated sign-in (provisioned
+ * or linked by a verified e-mail), read at every later one. Deleting the provider or the person deletes the link.
+ */
+export const idpFederationLinks = pgTable(
+  'idp_federation_links',
+  {
+    providerId: text('provider_id')
+      .notNull()
+      .references(() => idpIdentityProviders.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => idpUsers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.providerId, t.subject] }), index('idp_federation_links_user_idx').on(t.userId)],
+);
+
+/**
+ * What a person sees of each of their identity-provider sessions on the profile form's Security step (issue 31 item
+ * 3): the browser's user agent and address when the session began and when it was last used (a sign-in, a silent
+ * authorization, a refresh-token keep-alive, a session refresh). Keyed by the session's `uid` (oidc-provider's stable
+ * id; its cookie value, the `jti`, changes on re-login); the session row itself stays in `idp_oidc_models`.
+ */
+export const idpSessionActivity = pgTable(
+  'idp_session_activity',
+  {
+    sessionUid: text('session_uid').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => idpUsers.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull().defaultNow(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('idp_session_activity_user_id_idx').on(t.userId),
+    index('idp_session_activity_last_seen_idx').on(t.lastSeen),
+  ],
 );

@@ -1,5 +1,11 @@
 import type { ProfileValidateResult } from '@contracts/profile';
-import { isFetchFailureMessage, isGatewayStatus, isNetworkFailure, NetworkError } from '@contracts/failures';
+import {
+  isFetchFailureMessage,
+  isGatewayStatus,
+  isNetworkFailure,
+  NetworkError,
+  SessionEndedError,
+} from '@contracts/failures';
 import type { Menu } from '@contracts/resources';
 import type { Culture } from '@contracts/culture';
 import type { LinkTokens } from '@machines/support/application-links';
@@ -107,6 +113,18 @@ const ignoreFailure = () => undefined;
  * a gateway answered for a server it could not reach (502, 503, 504, `isGatewayStatus`). Anything else (the identity
  * provider refused the refresh token) stays what it was: the session may then sign out.
  */
+/**
+ * okta-auth-js's OAuthError for a refresh token the token endpoint refused (`invalid_grant`), from Okta or the
+ * embedded identity provider alike: the session behind it was ended or the token revoked, and no retry can help.
+ */
+export function isRefreshTokenRefused(error: unknown): error is Error {
+  return (
+    error instanceof Error &&
+    error.name === 'OAuthError' &&
+    (error as { errorCode?: unknown }).errorCode === 'invalid_grant'
+  );
+}
+
 export function asNetworkFailure(error: unknown, online: boolean): unknown {
   if (isNetworkFailure(error)) return error;
   const xhr = typeof error === 'object' && error !== null ? (error as { xhr?: { status?: unknown } }).xhr : undefined;
@@ -195,6 +213,7 @@ export function createIdentityPort(target: Window): IdentityPort {
         const tokens = await client.token.renewTokens();
         client.tokenManager.setTokens(tokens);
       } catch (error) {
+        if (isRefreshTokenRefused(error)) throw new SessionEndedError(error.message, { cause: error });
         throw asNetworkFailure(error, target.navigator.onLine);
       }
     },

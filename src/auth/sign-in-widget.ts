@@ -180,7 +180,9 @@ export async function mountSignInWidget(options: MountWidgetOptions): Promise<Mo
     language,
     // Our texts over the label file's, for the language shown (the widget merges them key by key).
     ...(ourTexts[language] === undefined ? {} : { i18n: { [language]: ourTexts[language] } }),
-    features: { router: false },
+    // `webauthn`: the widget's WebAuthn controllers for factorType `webauthn` (passkeys, IDP_PASSKEY_GROUPS); without
+    // it the Classic widget takes that factor for Windows Hello and drives the long-gone msCredentials API.
+    features: { router: false, webauthn: true },
     ...(hasLogo ? { logo: options.logoUrl } : {}),
     // One help link on the page: the widget's, to the client's FAQ (issue 13).
     helpLinks: { help: options.helpUrl },
@@ -206,12 +208,27 @@ export async function mountSignInWidget(options: MountWidgetOptions): Promise<Mo
     },
     () => undefined,
   );
+  // A name picked in the demo guide before the widget has drawn its form (renderEl returns at once, the form follows)
+  // waits for the first render instead of being dropped.
+  let pendingUsername: string | undefined;
+  const fillUsername = (username: string) => {
+    const input = options.element.querySelector<HTMLInputElement>('input[name="username"]');
+    if (!input) {
+      pendingUsername = username;
+      return;
+    }
+    pendingUsername = undefined;
+    typeInto(input, username);
+    hooks.anticipate(username);
+    options.element.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
+  };
   // The widget opens its help link in a new tab; the FAQ is a page of this portal, so it opens in place.
   let textsAsked = false;
   widget.on('afterRender', () => {
     for (const link of options.element.querySelectorAll('a.js-help-link')) link.removeAttribute('target');
     if (!textsAsked) void readWidgetTexts(language, texts);
     textsAsked = true;
+    if (pendingUsername !== undefined) fillUsername(pendingUsername);
   });
   const stopLearning = learnRuleBeforeRecovery(options.element, hooks.learnRule);
   const stopAnticipating = anticipateOnLeavingUsername(options.element, hooks.anticipate);
@@ -221,12 +238,6 @@ export async function mountSignInWidget(options: MountWidgetOptions): Promise<Mo
       stopAnticipating();
       widget.remove();
     },
-    fillUsername: (username) => {
-      const input = options.element.querySelector<HTMLInputElement>('input[name="username"]');
-      if (!input) return;
-      typeInto(input, username);
-      hooks.anticipate(username);
-      options.element.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
-    },
+    fillUsername,
   };
 }

@@ -1798,6 +1798,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
                     'xstate.done.actor.renewTokens': [{ target: ['#session.signedIn.keepAlive.waiting'] }],
                     'xstate.error.actor.renewTokens': [
                       { target: ['#session.signedIn.keepAlive.offline'], guard: 'isNetworkFailure' },
+                      { target: ['#session.signingOut'], guard: 'isSessionEnded' },
                       { target: ['#session.signedIn.keepAlive.checkingToken'] },
                     ],
                   },

@@ -38,6 +38,7 @@ function fakeApi(clients: Client[], overrides: Partial<ClientsApi> = {}) {
         ...body,
         id: ids.newClient,
         autoSignUp: body.autoSignUp ?? false,
+        allowAccountClosing: body.allowAccountClosing ?? true,
         recaptchaFeatureEnabled: body.recaptchaFeatureEnabled ?? true,
         version: 1,
       });

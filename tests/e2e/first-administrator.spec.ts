@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPages } from './admin';
 import { identityPages } from './identity';
 import { launchBrowser, openPage } from './support/browser';
 import { startServer, type WatchedServer } from './support/server-process';
@@ -46,6 +47,10 @@ describe('the first administrator of a portal without the demo world', () => {
     await widget.locator('input[type="submit"][value="Change Password"]').click();
     // The admin area's first page, as for the demo world's provider administrator.
     expect(await identityPages.waitForPathOtherThanLogin(page)).toBe('/dashboard');
+    // Without the demo world the administrator still has the product's menu (docs/operations.md "The menu is there").
+    await expect
+      .poll(() => adminPages.menuNames(page))
+      .toEqual(expect.arrayContaining(['Dashboard', 'Applications', 'Clients', 'Users', 'API tokens']));
     expect(problems).toEqual([]);
     await context.close();
 

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       usernameRule: { agentUserDomain: '@agents.gatehouse.test', testDomainSuffix: null },
       idpPolicy: {
         mfaGroups: [],
+        passkeyGroups: [],
         lockoutAttempts: 10,
         lockoutMinutes: 30,
         logRetentionDays: 90,
@@ -134,6 +135,7 @@ describe('loadConfig', () => {
         .idpPolicy,
     ).toEqual({
       mfaGroups: ['MFA Required', 'Finance'],
+      passkeyGroups: [],
       lockoutAttempts: 3,
       lockoutMinutes: 5,
       logRetentionDays: 90,

@@ -23,6 +23,7 @@ export const acme = (overrides: Partial<Client> = {}): Client => ({
   portalAlias: 'acme',
   oktaPrefix: 'ACME',
   autoSignUp: false,
+  allowAccountClosing: true,
   recaptchaFeatureEnabled: true,
   cmsClientId: ids.siteAcme,
   version: 3,

@@ -37,6 +37,7 @@ export async function selectClients(db: Db | Tx, where?: SQL): Promise<Client[]>
       portalAlias: clients.portalAlias,
       oktaPrefix: clients.oktaPrefix,
       autoSignUp: clients.autoSignUp,
+      allowAccountClosing: clients.allowAccountClosing,
       cmsClientId: clients.cmsSiteId,
       version: clients.version,
       ownCaptcha: ownCaptcha.value,

@@ -47,6 +47,7 @@ const rowOf = (input: ClientInput) => ({
   portalAlias: input.portalAlias,
   oktaPrefix: input.oktaPrefix,
   autoSignUp: input.autoSignUp,
+  allowAccountClosing: input.allowAccountClosing,
   cmsSiteId: input.cmsClientId,
 });
 

@@ -18,6 +18,8 @@ export interface NewPerson {
   values: ReadonlyMap<string, string>;
   /** The roles they hold from the start; a blank role is none. */
   roles: readonly { applicationId: string; roleValue: string }[];
+  /** The SCIM client's id of the person (server/scim), unique within the client. */
+  scimExternalId?: string | null;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface NewPerson {
  * activated with the mail, which goes out through SMTP or the outbox as every identity-provider mail does).
  */
 export type NewIdentity =
-  { kind: 'password'; password: string; recoveryQuestion: RecoveryQuestion } | { kind: 'activationMail' };
+  { kind: 'password'; password: string; recoveryQuestion?: RecoveryQuestion } | { kind: 'activationMail' };
 
 export interface CreatePersonDeps {
   db: Db;
@@ -72,7 +74,11 @@ export async function createPerson(
       ...person.names,
       locale: person.culture,
       ...(identity.kind === 'password'
-        ? { password: identity.password, recoveryQuestion: identity.recoveryQuestion }
+        ? {
+            password: identity.password,
+            // A SCIM client that provisions people who sign in at once sends a password and no recovery question.
+            ...(identity.recoveryQuestion === undefined ? {} : { recoveryQuestion: identity.recoveryQuestion }),
+          }
         : { activate: false }),
     });
     idpUserId = user.id;
@@ -116,6 +122,7 @@ async function insertPending(db: Db, person: NewPerson): Promise<InstanceRow | n
           idpLogin: person.login,
           culture: person.culture,
           ...person.names,
+          scimExternalId: person.scimExternalId ?? null,
           signUpPending: true,
         })
         .returning();

@@ -11,7 +11,7 @@ import { notFound, validationFailed } from '../../http/problem';
 import { findClient } from '../profile/service';
 import { reachOf, reaches } from '../support/reach';
 import { checkEmail, checkFields, fixedInputRules, namesOf, Refusals, valuesToSave } from './boundary';
-import { createPerson, type CreatePersonDeps } from './create-person';
+import { createPerson, type CreatePersonDeps, type NewIdentity } from './create-person';
 import { readFormDefinition } from './form-queries';
 import { adminAccess, checkRoles } from './service';
 
@@ -29,7 +29,13 @@ const emailTaken = () => validationFailed([{ field: 'body.email', message: detai
  * input, the e-mail required), then the person as one unit with the identity-provider user and the audit row
  * (`createPerson`, shared with sign-up); the person sets their password through the activation mail.
  */
-export async function createInstance(deps: CreateDeps, caller: Principal, body: InstanceCreate): Promise<InstanceRow> {
+export async function createInstance(
+  deps: CreateDeps,
+  caller: Principal,
+  body: InstanceCreate,
+  /** SCIM's provisioning (server/scim): how the person signs in first, their external id, what the audit adds. */
+  provisioning: { identity?: NewIdentity; scimExternalId?: string | null; detail?: Record<string, unknown> } = {},
+): Promise<InstanceRow> {
   const { db } = deps;
   const client = await findClient(db, body.clientId);
   if (client === undefined || !reaches(await reachOf(db, caller, deps.providerPrefix), client.id))
@@ -63,9 +69,10 @@ export async function createInstance(deps: CreateDeps, caller: Principal, body: 
         names: namesOf(form, values, { firstName: '', lastName: '' }),
         values,
         roles: body.applicationRoles,
+        scimExternalId: provisioning.scimExternalId ?? null,
       },
-      { kind: 'activationMail' },
-      { actor: caller.login, detail: { mode: access.mode } },
+      provisioning.identity ?? { kind: 'activationMail' },
+      { actor: caller.login, detail: { mode: access.mode, ...provisioning.detail } },
     );
     // Another create of the same e-mail got in first.
     if (created === null) throw emailTaken();
@@ -73,8 +80,14 @@ export async function createInstance(deps: CreateDeps, caller: Principal, body: 
   } catch (error) {
     // The identity provider already has the login (someone this client's profiles do not know): the e-mail is taken.
     if (error instanceof DirectoryRefusal && error.statusCode === 409) throw emailTaken();
+    // With a password, the identity provider's refusal is its password policy's.
     if (error instanceof DirectoryRefusal && error.statusCode === 400)
-      throw validationFailed([{ field: 'body.email', message: detailMessages.invalid }]);
+      throw validationFailed([
+        {
+          field: provisioning.identity?.kind === 'password' ? 'body.password' : 'body.email',
+          message: provisioning.identity?.kind === 'password' ? error.message : detailMessages.invalid,
+        },
+      ]);
     throw error;
   }
 }

@@ -217,7 +217,7 @@ export async function resetPassword(deps: PasswordResetDeps, body: ResetPassword
     breachedPasswords(),
   );
   if (verdict === 'pattern')
-    throw validationFailed([{ field: 'body.password', message: 'does not meet the password rules' }]);
+    throw validationFailed([{ field: 'body.password', message: 'does not meet the password rules', kind: 'pattern' }]);
   if (verdict !== undefined)
     throw validationFailed([{ field: 'body.password', message: detailMessages[verdict], kind: verdict }]);
   // Spend the grant before the change: of two resets with one grant, one wins.

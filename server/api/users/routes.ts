@@ -1,12 +1,20 @@
 import { InstanceIdParamsSchema } from '@contracts/instance';
 import { UserDetailsSchema, UserGridQuerySchema, UserPageSchema } from '@contracts/users';
 import { loginAsTyped } from '@contracts/username';
-import { unauthorized } from '../../http/problem';
+import { ProblemError, unauthorized } from '../../http/problem';
 import { defineArea } from '../area';
 import { reachOfCaller } from '../support/caller';
 import { sendCsv } from '../support/csv';
 import { usersCsv } from './export';
-import { deleteUser, listUsers, userDetails, usersRequestOf } from './service';
+import { closeAccount } from '../my-account/close';
+import {
+  DELETE_CURRENT_LOGIN_MESSAGE,
+  deleteUser,
+  listUsers,
+  reachablePerson,
+  userDetails,
+  usersRequestOf,
+} from './service';
 
 /**
  * Manage user profiles (docs/api.md "Users"): the grid's page of people, its export and the delete, for administrators; each
@@ -43,6 +51,25 @@ export const usersArea = defineArea({
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return userDetails(deps.db, await reachOfCaller(deps, request), request.params.id);
+      },
+    );
+
+    // An administrator closes a person's account as the person would (issue 34 item 3): everything of theirs goes,
+    // the notice is mailed, the audit keeps an anonymous row. Their own reach decides; no password, no client setting.
+    app.post(
+      '/ManageUsers/:id/Close',
+      { schema: { params: InstanceIdParamsSchema }, config: { answer: 'empty' } },
+      async (request, reply) => {
+        if (request.principal === null) throw unauthorized();
+        if (request.params.id === request.principal.userId)
+          throw new ProblemError(409, 'conflict', DELETE_CURRENT_LOGIN_MESSAGE);
+        const person = await reachablePerson(deps.db, await reachOfCaller(deps, request), request.params.id);
+        await closeAccount(
+          { db: deps.db, directory: deps.identity.directory, mailer: deps.mailer, log: request.log },
+          person,
+          { kind: 'administrator', login: request.principal.login },
+        );
+        return reply.code(204).send();
       },
     );
 

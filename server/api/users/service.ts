@@ -56,7 +56,7 @@ export async function listUsers(db: Db, reach: AdminReach, query: GridQuery): Pr
  * administrator, and a provider administrator's profile only for the provider administrator. Anyone else answers as
  * a missing one (404): an administrator learns nothing about people beyond their reach.
  */
-async function reachablePerson(db: Db, reach: AdminReach, id: string): Promise<InstanceRow> {
+export async function reachablePerson(db: Db, reach: AdminReach, id: string): Promise<InstanceRow> {
   const [person] = await db.select().from(instances).where(eq(instances.id, id));
   const refused =
     person === undefined || !reaches(reach, person.clientId) || (person.isAulAdmin && reach.kind !== 'all');

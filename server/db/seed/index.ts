@@ -7,7 +7,7 @@ import { insertResources } from './insert-resources';
 export { AGENT_USER_DOMAIN, DEMO_PASSWORD, demoPeople, idpLoginOf } from './world/people';
 export { ADMIN_APPLICATION_NAME, demoAppLink, demoApplicationRoles } from './world/portal';
 export { formFieldLabelKey } from './world/fields';
-export { PORTAL_MENU_SECTION } from './world/menu';
+export { PORTAL_MENU_SECTION } from '../builtin/portal-menu';
 
 /** Any constant shared by every process that may seed the same database. */
 const SEED_LOCK = 7_240_532;

@@ -1,4 +1,5 @@
 import { cultures } from '@contracts/culture';
+import { ensurePortalMenu } from '../builtin/ensure-portal-menu';
 import type { Db } from '../client';
 import { dateVersion } from '../resource-version';
 import {
@@ -8,7 +9,6 @@ import {
   inputResources,
   labels,
   listItems,
-  menuItems,
   portalSettings,
   resourceVersions,
   themes,
@@ -19,7 +19,6 @@ import { demoFields, formFieldLabelKey } from './world/fields';
 import { demoInputs } from './world/inputs';
 import { demoClientLabels, demoGlobalLabels, type DemoLabel } from './world/labels';
 import { demoLists } from './world/lists';
-import { demoPortalMenu, PORTAL_MENU_SECTION } from './world/menu';
 import { demoClientSettings, demoGlobalSettings } from './world/settings';
 import type { ClientPrefix } from './world/types';
 import type { PortalIds } from './insert-portal';
@@ -83,19 +82,7 @@ export async function insertResources(db: Db, ids: PortalIds, now: Date): Promis
       ),
     );
 
-  await db.insert(menuItems).values(
-    demoPortalMenu.flatMap((item, order) =>
-      perCulture((culture) => ({
-        section: PORTAL_MENU_SECTION,
-        culture,
-        linkUrl: item.linkUrl,
-        imageName: item.imageName,
-        caption: item.caption[culture],
-        order,
-        roleAccess: [...item.roleAccess],
-      })),
-    ),
-  );
+  await ensurePortalMenu(db);
 
   await db.insert(portalSettings).values([
     ...Object.entries(demoGlobalSettings).map(([key, value]) => ({ key, value, clientId: null })),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cultureList, culture, id, rowVersion, timestamps } from './columns';
 import { fields } from './forms';
 import { applications, clients } from './portal';
@@ -35,11 +35,14 @@ export const instances = pgTable(
      * for that e-mail removes it instead of answering "already known" forever (server/api/sign-up/service.ts).
      */
     signUpPending: boolean('sign_up_pending').notNull().default(false),
+    /** The SCIM client's own id of the person (RFC 7643 §3.1 `externalId`), unique within the client (migration 0019). */
+    scimExternalId: text('scim_external_id'),
     ...timestamps,
     ...rowVersion,
   },
   (t) => [
     unique('instances_client_email_unique').on(t.clientId, t.email),
+    uniqueIndex('instances_client_scim_external_id_unique').on(t.clientId, t.scimExternalId),
     // People are looked up by e-mail and login without case (sign-in, security record, the token's `sub`): only an
     // index on the lowered value serves those lookups.
     index('instances_email_lower_idx').on(sql`lower(${t.email})`),

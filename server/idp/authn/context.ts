@@ -4,6 +4,7 @@ import type { Mailer } from '../../mail/mailer';
 import type { EventRecorder } from '../events/recorder';
 import type { AttemptCounter, RateLimits } from '../rate-limit';
 import type { LockoutPolicy } from '../users/sign-in';
+import type { RelyingParty } from '../factors/webauthn';
 
 /** Who must pass a second factor. */
 export interface MfaPolicy {
@@ -13,6 +14,11 @@ export interface MfaPolicy {
    * against a real org: by group membership through the management API.
    */
   requiredForGroups: string[];
+  /**
+   * Members of any of these groups must use a passkey (WebAuthn, `IDP_PASSKEY_GROUPS`), enrolled in the widget at
+   * their next sign-in. A member of both lists may use either factor.
+   */
+  passkeyGroups?: string[];
 }
 
 export interface AuthnLog {
@@ -37,4 +43,6 @@ export interface AuthnContext {
   events: EventRecorder;
   /** Seals and opens TOTP secrets (server/secrets/seal.ts). */
   sealer: Sealer;
+  /** Whose passkeys these are: the portal's host name and origin, where the widget runs. */
+  relyingParty: RelyingParty;
 }

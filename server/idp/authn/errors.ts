@@ -44,6 +44,11 @@ export const oktaErrors = {
     new OktaApiError(403, 'E0000068', 'Invalid Passcode/Answer', [
       "Your passcode doesn't match our records. Please try again.",
     ]),
+  /** A passkey's attestation or assertion that failed a check (signature, origin, RP id, challenge): Okta's code. */
+  passkeyRefused: () =>
+    new OktaApiError(403, 'E0000068', 'Invalid Passcode/Answer', [
+      'The security key or biometric could not be verified. Please try again.',
+    ]),
   wrongAuthnState: () =>
     new OktaApiError(403, 'E0000079', 'This operation is not allowed in the current authentication state.'),
   weakPassword: (causes: string[]) =>

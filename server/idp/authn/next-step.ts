@@ -1,20 +1,12 @@
 import { logEvent, userActor, type LogClient } from '../events/catalogue';
-import { activeTotpFactor } from '../factors/store';
 import { issueOneTimeToken, SESSION_TOKEN_TTL_MS } from '../one-time-tokens';
-import { groupNamesOf } from '../oauth/claims';
 import type { IdpUser } from '../users/directory';
 import type { AuthnContext } from './context';
 import { describeTransaction, type TransactionStatus } from './state-bodies';
 import { cancelTransaction, createTransaction, moveTransaction, type AuthnTransaction } from './transactions';
 import { embeddedUser } from './user-shape';
 import { oktaErrors } from './errors';
-
-/** True when the user belongs to a group the MFA policy names. */
-async function mfaRequired(ctx: AuthnContext, userId: string): Promise<boolean> {
-  const required = new Set(ctx.mfa.requiredForGroups.map((name) => name.toLowerCase()));
-  if (required.size === 0) return false;
-  return (await groupNamesOf(ctx.db, userId)).some((name) => required.has(name.toLowerCase()));
-}
+import { offeredFactorTypes, usableFactors } from './factor-policy';
 
 /**
  * SUCCESS: a single-use, five-minute sessionToken for /v1/authorize (okta-compat A1). No stateToken and no links;
@@ -59,7 +51,8 @@ export async function enterState(
 
 /**
  * What follows a proven password (primary auth, a changed or a reset password): the expired-password change, then
- * the second factor when the MFA policy asks for it (enrolment first if the user has none), then SUCCESS.
+ * the second factor when the policy asks for one (enrolment first if the user has none of the offered types: TOTP
+ * for the MFA groups, a passkey for the passkey groups), then SUCCESS.
  */
 export async function afterPassword(
   ctx: AuthnContext,
@@ -68,9 +61,10 @@ export async function afterPassword(
   transaction?: AuthnTransaction,
 ) {
   if (user.status === 'PASSWORD_EXPIRED') return enterState(ctx, user, 'PASSWORD_EXPIRED', transaction);
-  if (await mfaRequired(ctx, user.id)) {
-    const factor = await activeTotpFactor(ctx.db, user.id);
-    return enterState(ctx, user, factor ? 'MFA_REQUIRED' : 'MFA_ENROLL', transaction);
+  const offered = await offeredFactorTypes(ctx, user.id);
+  if (offered.length > 0) {
+    const usable = await usableFactors(ctx, user.id, offered);
+    return enterState(ctx, user, usable.length > 0 ? 'MFA_REQUIRED' : 'MFA_ENROLL', transaction);
   }
   return succeed(ctx, client, user, ['pwd'], transaction);
 }

@@ -9,7 +9,7 @@ import { oktaErrors } from './errors';
 import { afterPassword } from './next-step';
 import { openTransaction } from './open-transaction';
 import { describeTransaction } from './state-bodies';
-import { cancelTransaction, moveTransaction } from './transactions';
+import { cancelTransaction, moveTransaction, payloadOf } from './transactions';
 
 const AUTHN = '/api/v1/authn';
 
@@ -49,10 +49,16 @@ export function primaryRoutes(scope: FastifyInstance, ctx: AuthnContext): void {
     return describeTransaction(ctx, transaction, user);
   });
 
-  /** A4. "Back to factor list": from the activation step back to the choice of factors. */
+  /**
+   * A4. "Back to factor list": from the activation step back to the choice of factors, or from a passkey's challenge
+   * back to the list of factors to verify with (the widget does this when it reloads in MFA_CHALLENGE).
+   */
   scope.post(`${AUTHN}/previous`, async (request) => {
-    const { transaction, user } = await openTransaction(ctx, request.body, ['MFA_ENROLL_ACTIVATE']);
-    const moved = await moveTransaction(ctx.db, transaction.stateToken, 'MFA_ENROLL', {});
+    const { transaction, user } = await openTransaction(ctx, request.body, ['MFA_ENROLL_ACTIVATE', 'MFA_CHALLENGE']);
+    const back = transaction.status === 'MFA_CHALLENGE' ? 'MFA_REQUIRED' : 'MFA_ENROLL';
+    const moved = await moveTransaction(ctx.db, transaction.stateToken, back, {
+      failures: payloadOf(transaction).failures,
+    });
     if (!moved) throw oktaErrors.invalidToken();
     return describeTransaction(ctx, moved, user);
   });

@@ -14,10 +14,12 @@ export interface TransactionPayload {
   /** The factor being enrolled (MFA_ENROLL_ACTIVATE) and the path secret of its QR code. */
   factorId?: string;
   qrToken?: string;
+  /** The WebAuthn challenge of a passkey enrolment or verification (base64url); removed by the answer that uses it. */
+  challenge?: string;
   /** Set once the transaction came from a recovery token. */
   recoveryType?: 'PASSWORD';
   /** Checks of passcodes, answers or old passwords so far in this transaction; it ends at `MAX_STEP_FAILURES`. */
-  failures?: number;
+  failures?: number | undefined;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { LogOutcome, LogSeverity, LogTarget } from '../tables';
 export const logEventTypes = {
   'user.session.start': 'User login to Okta',
   'user.session.end': 'User logout from Okta',
+  'user.session.clear': 'Clear user session',
   'user.account.lock': 'Max sign in attempts exceeded',
   'user.account.unlock': 'Unlock user account',
   'user.mfa.factor.activate': 'Activate factor or authenticator',
@@ -34,6 +35,11 @@ export const logEventTypes = {
   // Gatehouse's own (Okta logs no event per call): every call made with an administrator's API token, and every
   // refusal of a known one (revoked, expired, its owner without the rights, over its rate limit).
   'system.api_token.use': 'Use API token',
+  // Federation (issue 31 item 1): the registry's changes and every federated sign-in's outcome, under Okta's names.
+  'system.idp.lifecycle.create': 'Create identity provider',
+  'system.idp.lifecycle.update': 'Update identity provider',
+  'system.idp.lifecycle.delete': 'Delete identity provider',
+  'user.authentication.auth_via_IDP': 'Authenticate user via IDP',
 } as const;
 export type LogEventType = keyof typeof logEventTypes;
 
@@ -106,7 +112,22 @@ export const apiTokenTarget = (token: { id: string; name: string }): LogTarget =
   displayName: token.name,
 });
 
+/** A registry entry as a System Log target (Okta's `IdentityProvider` target type). */
+export const identityProviderTarget = (provider: { id: string; name: string }): LogTarget => ({
+  id: provider.id,
+  type: 'IdentityProvider',
+  alternateId: provider.name,
+  displayName: provider.name,
+});
+
 export const userTarget = (person: PersonLike): LogTarget => ({ ...userActor(person) });
+/** One identity-provider session (by its uid), ended by its owner from the Security step. */
+export const sessionTarget = (sessionUid: string): LogTarget => ({
+  id: sessionUid,
+  type: 'Session',
+  alternateId: sessionUid,
+  displayName: 'Session',
+});
 export const groupTarget = (group: { id: string; name: string }): LogTarget => ({
   id: group.id,
   type: 'UserGroup',

@@ -11,6 +11,7 @@ export type Factor = typeof idpFactors.$inferSelect;
 
 /** The factor's TOTP secret in base32, opened. */
 export function factorSecret(sealer: Sealer, factor: Factor): string {
+  if (factor.secret === null) throw new Error(`factor ${factor.id} has no shared secret`);
   return sealer.open(factor.secret, factorSecretContext(factor.id));
 }
 

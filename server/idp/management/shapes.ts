@@ -1,3 +1,4 @@
+import { WEBAUTHN_FACTOR_TYPE } from '../factors/webauthn';
 import type { Sealer } from '../../secrets/seal';
 import { factorSecret, type Factor } from '../factors/store';
 import { TOTP_PERIOD_SECONDS } from '../factors/totp';
@@ -70,8 +71,10 @@ export function factorBody(origin: string, sealer: Sealer, user: IdpUser, factor
     status: factor.status,
     created: iso(factor.createdAt),
     lastUpdated: iso(factor.updatedAt),
-    profile: { credentialId: user.login },
-    ...(factor.status === 'PENDING_ACTIVATION'
+    // A passkey's profile names its credential (base64url); a TOTP factor's the person's login, as Okta does.
+    profile: { credentialId: factor.factorType === WEBAUTHN_FACTOR_TYPE ? (factor.credentialId ?? '') : user.login },
+    // A passkey is only ever activated in the widget, by the person holding it: no activation for the API.
+    ...(factor.status === 'PENDING_ACTIVATION' && factor.factorType !== WEBAUTHN_FACTOR_TYPE
       ? {
           _embedded: {
             activation: {

@@ -5,7 +5,8 @@ import { recordAdminEvent } from '../events/admin-events';
 import { groupTarget, userTarget } from '../events/catalogue';
 import { findGroup, addMember, groupsOfUser } from '../groups/directory';
 import { bodyField, passwordValue, textField } from '../request-fields';
-import { clearSessions, deleteUser, listUsers, setStatus, updateProfile, type Profile } from '../users/admin';
+import { erasedUserTarget, eraseUser } from '../users/erase';
+import { clearSessions, listUsers, setStatus, updateProfile, type Profile } from '../users/admin';
 import { setPassword, setRecoveryQuestion } from '../users/credentials';
 import { createUser, findUserById, findUserByLogin, LoginTakenError, type IdpUser } from '../users/directory';
 import { verifySecret } from '../users/passwords';
@@ -197,8 +198,10 @@ export function usersRoutes(scope: FastifyInstance, ctx: ManagementContext): voi
   scope.delete<{ Params: { user: string } }>(`${USERS}/:user`, async (request, reply) => {
     const user = await userFromPath(ctx, request.params.user);
     if (user.status === 'DEPROVISIONED') {
-      await deleteUser(ctx.db, user.id);
-      recordAdminEvent(ctx.events, request, 'user.lifecycle.delete.initiated', [userTarget(user)]);
+      // Events still in the buffer (the deactivation's) are written first, so the erasure finds them.
+      await ctx.events.flush();
+      await eraseUser(ctx.db, user);
+      recordAdminEvent(ctx.events, request, 'user.lifecycle.delete.initiated', [erasedUserTarget]);
     } else {
       await setStatus(ctx.db, user.id, 'DEPROVISIONED');
       await clearSessions(ctx.db, user.id, { oauthTokens: true });
@@ -212,6 +215,7 @@ export function usersRoutes(scope: FastifyInstance, ctx: ManagementContext): voi
     async (request, reply) => {
       const user = await userFromPath(ctx, request.params.user);
       await clearSessions(ctx.db, user.id, { oauthTokens: request.query.oauthTokens === 'true' });
+      recordAdminEvent(ctx.events, request, 'user.session.clear', [userTarget(user)]);
       return reply.status(204).send();
     },
   );

@@ -212,3 +212,9 @@ function inReuseGrace(graceSeconds: SQL | Placeholder): SQL<boolean> {
     )
   )`;
 }
+
+/** Forgets grants revoked outside oidc-provider (a person ending one of their sessions), like `revokeByGrantId`. */
+export function forgetGrants(db: Db, grantIds: readonly string[]): void {
+  const memo = grantMemoFor(db);
+  for (const id of grantIds) memo.forget(id);
+}

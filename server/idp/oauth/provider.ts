@@ -1,3 +1,4 @@
+import { IDP_PARAM } from '../federation/flow';
 import Provider, { errors, type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import type { SigningJwk } from '../keys';
@@ -75,7 +76,7 @@ export function createProvider({
     scopes: [...supportedScopes],
     // Okta puts the profile and email claims in ID tokens of the code flow too; the widget and apps read them there.
     conformIdTokenClaims: false,
-    extraParams: [SESSION_TOKEN_PARAM, OFFLINE_PARAM],
+    extraParams: [SESSION_TOKEN_PARAM, OFFLINE_PARAM, IDP_PARAM],
     expiresWithSession,
     issueRefreshToken,
     interactions: {

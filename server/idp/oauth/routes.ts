@@ -17,6 +17,7 @@ import { oktaRoutes } from './provider';
 import { runHijacked } from './raw-reply';
 import { replayedRequest } from './replayed-request';
 import { interactionHandler } from './session-token';
+import { CALLBACK_PATH, callbackHandler, type FederationContext } from '../federation/flow';
 import { addressAsIssuer } from './public-address';
 
 export interface OAuthRoutesOptions {
@@ -26,6 +27,8 @@ export interface OAuthRoutesOptions {
   issuer: URL;
   jwt: JwtEndpointsOptions;
   trustedOrigins: ReadonlySet<string>;
+  /** What the federated sign-in needs (server/idp/federation/flow.ts). */
+  federation: Omit<FederationContext, 'db' | 'provider' | 'issuer'>;
 }
 
 /** oidc-provider's own limit for request bodies. */
@@ -39,6 +42,7 @@ const BODY_LIMIT = 56 * 1024;
  */
 export function oauthRoutes(scope: FastifyInstance, options: OAuthRoutesOptions): void {
   const { db, provider, issuer, jwt, trustedOrigins } = options;
+  const federation: FederationContext = { ...options.federation, db, provider, issuer: issuer.href.replace(/\/$/, '') };
   const mountPath = issuer.pathname;
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser(
@@ -73,7 +77,8 @@ export function oauthRoutes(scope: FastifyInstance, options: OAuthRoutesOptions)
   scope.post(`${mountPath}${oktaRoutes.token}`, (request, reply) =>
     toProvider(request, reply, refreshFormWithoutOfflineScope(bodyText(request))),
   );
-  const interaction = interactionHandler(provider, db);
+  const interaction = interactionHandler(provider, db, federation);
+  scope.get(`${mountPath}${CALLBACK_PATH}`, callbackHandler(federation));
   scope.get(`${mountPath}/interaction/:uid`, (request, reply) => {
     addressAsIssuer(request.raw, issuer, request.ip);
     return interaction(request, reply);

@@ -6,6 +6,7 @@ import { interactionPolicy } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import { redeemOneTimeToken } from '../one-time-tokens';
 import { runHijacked, sendRawJson } from './raw-reply';
+import { IDP_PARAM, startFederation, type FederationContext } from '../federation/flow';
 
 /**
  * Okta's `sessionToken` login (okta-compat §0.2, §1.4): after /api/v1/authn the widget calls /v1/authorize with
@@ -30,6 +31,15 @@ export function interactionPolicyWithSessionTokens(): interactionPolicy.DefaultP
   login.checks.add(
     new interactionPolicy.Check('okta_session_token', 'a sessionToken was presented', (ctx) =>
       typeof ctx.oidc.params?.[SESSION_TOKEN_PARAM] === 'string' && ctx.oidc.result?.login === undefined
+        ? interactionPolicy.Check.REQUEST_PROMPT
+        : interactionPolicy.Check.NO_NEED_TO_PROMPT,
+    ),
+    0,
+  );
+  // Federation (server/idp/federation/flow.ts): `idp` names who signs in now, at that upstream, as at Okta.
+  login.checks.add(
+    new interactionPolicy.Check('okta_idp', 'an identity provider was named', (ctx) =>
+      typeof ctx.oidc.params?.[IDP_PARAM] === 'string' && ctx.oidc.result?.login === undefined
         ? interactionPolicy.Check.REQUEST_PROMPT
         : interactionPolicy.Check.NO_NEED_TO_PROMPT,
     ),
@@ -64,13 +74,17 @@ export function interactionUrl(mountPath: string, db: Db) {
  * GET {issuer path}/interaction/:uid. oidc-provider writes the answer (a 303 back to the authorization) on the
  * raw response, so Fastify steps aside.
  */
-export function interactionHandler(provider: Provider, db: Db) {
+export function interactionHandler(provider: Provider, db: Db, federation: FederationContext) {
   return (request: FastifyRequest, reply: FastifyReply) =>
     runHijacked(request, reply, async (req, res) => {
       const details = await provider.interactionDetails(req, res).catch(() => undefined);
       if (!details) {
         // No interaction cookie, or it expired: nothing to resume.
         sendRawJson(res, 400, { error: 'invalid_request', error_description: 'interaction session not found' });
+        return;
+      }
+      if (typeof details.params[IDP_PARAM] === 'string' && details.prompt.name === 'login') {
+        await startFederation(federation, request, details, res);
         return;
       }
       await settleInteraction(db, details);

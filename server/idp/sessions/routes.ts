@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import { installOktaErrorHandler, oktaErrors } from '../authn/errors';
 import { allowTrustedOrigin, preflight } from '../cors';
@@ -6,12 +6,14 @@ import { acceptEmptyJsonBodies } from '../lenient-json';
 import { activeTotpFactor } from '../factors/store';
 import { ttl } from '../oauth/provider';
 import type { Db } from '../../db/client';
-import { findUserById, type IdpUser } from '../users/directory';
 import { CURRENT_USER, currentUserHandler } from './current-user';
 import { SESSION_COOKIE_REDIRECT, sessionCookieRedirectHandler } from './session-cookie-redirect';
 import { clearSessionCookie, writeSessionCookie } from './session-cookie';
 import { clientOf, logEvent, userActor } from '../events/catalogue';
 import type { EventRecorder } from '../events/recorder';
+import { mySessionsRoutes } from './my-sessions-routes';
+import { signedIn, type SignedIn } from './signed-in';
+import { seenFrom, sessionSeen } from './activity';
 
 export interface SessionRoutesOptions {
   db: Db;
@@ -24,32 +26,6 @@ export interface SessionRoutesOptions {
 const ME = '/api/v1/sessions/me';
 /** Our one identity provider, as Okta names its own in session objects. */
 const OKTA_IDP = { id: '00oembeddedgatehous', type: 'OKTA' };
-
-type Session = Awaited<ReturnType<Provider['Session']['get']>>;
-
-interface SignedIn {
-  session: Session;
-  user: IdpUser;
-  cookies: ReturnType<Provider['createContext']>['cookies'];
-}
-
-/**
- * The OIDC session behind the request's cookie (oidc-provider's `_session`, read the way its FAQ shows), when it
- * belongs to a user who may still sign in.
- */
-async function signedIn(
-  db: Db,
-  provider: Provider,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<SignedIn | undefined> {
-  const ctx = provider.createContext(request.raw, reply.raw);
-  const session = await provider.Session.get(ctx);
-  if (!session.accountId) return undefined;
-  const user = await findUserById(db, session.accountId);
-  if (user?.status !== 'ACTIVE') return undefined;
-  return { session, user, cookies: ctx.cookies };
-}
 
 const iso = (epochSeconds: number | undefined) =>
   epochSeconds === undefined ? null : new Date(epochSeconds * 1000).toISOString();
@@ -104,6 +80,7 @@ export function sessionRoutes(
   scope.options(CURRENT_USER, preflight(trustedOrigins, 'GET', { credentials: true }));
 
   scope.get(CURRENT_USER, currentUserHandler({ db, provider, origin }));
+  mySessionsRoutes(scope, { db, provider, trustedOrigins, events });
   scope.get(SESSION_COOKIE_REDIRECT, sessionCookieRedirectHandler({ db, provider, origin, trustedOrigins }));
 
   scope.get(ME, async (request, reply) => {
@@ -118,6 +95,7 @@ export function sessionRoutes(
     if (!current) throw oktaErrors.notFound('session');
     await current.session.save(ttl.Session);
     writeSessionCookie(provider, current.cookies, current.session);
+    await sessionSeen(db, { uid: current.session.uid, userId: current.user.id }, seenFrom(request));
     return sessionBody(db, origin, current);
   });
 

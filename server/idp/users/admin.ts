@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { idpAuthnTransactions, idpOidcModels, idpUsers, type UserStatus } from '../tables';
+import { idpAuthnTransactions, idpOidcModels, idpSessionActivity, idpUsers, type UserStatus } from '../tables';
 import { findUserByLogin, LoginTakenError, type IdpUser } from './directory';
 
 /** The profile attributes we keep (Okta's base profile subset, okta-compat §6). */
@@ -63,10 +63,6 @@ const activationsFor = perDatabase((db: Db) => {
       .prepare(`idp_user_${activation}`);
   return { activate: from('activate'), reactivate: from('reactivate') };
 });
-
-export async function deleteUser(db: Db, userId: string): Promise<void> {
-  await db.delete(idpUsers).where(eq(idpUsers.id, userId));
-}
 
 /** One `field op "value"` term of Okta's `filter`/`search` expressions, as far as we support them. */
 export interface UserCondition {
@@ -140,5 +136,7 @@ export async function clearSessions(db: Db, userId: string, { oauthTokens }: { o
       .delete(idpOidcModels)
       .where(and(inArray(idpOidcModels.model, models), sql`${idpOidcModels.payload}->>'accountId' = ${userId}`));
     await tx.delete(idpAuthnTransactions).where(eq(idpAuthnTransactions.userId, userId));
+    // What the person's session list showed of them goes with the sessions.
+    await tx.delete(idpSessionActivity).where(eq(idpSessionActivity.userId, userId));
   });
 }

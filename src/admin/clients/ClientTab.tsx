@@ -98,6 +98,15 @@ export function ClientTab({ dialogRef }: { dialogRef: ActorRefFrom<typeof client
           edit({ recaptchaFeatureEnabled });
         }}
       />
+      <LabelledField
+        kind="checkbox"
+        label={i18n._(labels.Client_Field_AllowAccountClosing)}
+        checked={form.allowAccountClosing}
+        disabled={disabled}
+        onChange={(allowAccountClosing) => {
+          edit({ allowAccountClosing });
+        }}
+      />
     </Stack>
   );
 }

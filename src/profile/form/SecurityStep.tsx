@@ -53,10 +53,7 @@ export function SecurityStep({ formRef }: { formRef: ProfileFormRef }) {
         input === 'password' ? (
           <Stack key={input} gap="2">
             <LabelledField type="password" autoComplete="new-password" {...common(input)} />
-            <PasswordStrength
-              password={view.values.password}
-              owner={{ login: view.ownerEmail, email: view.ownerEmail }}
-            />
+            <PasswordStrength password={view.values.password} owner={view.owner} />
           </Stack>
         ) : input === 'securityQuestion' ? (
           <LabelledField

@@ -100,10 +100,11 @@ export async function browse(
   url: string,
   jar: CookieJar,
   stopAt: string,
+  headers: Record<string, string> = {},
 ): Promise<{ url: string; response: Response }> {
   let current = url;
   for (let hop = 0; hop < 10; hop += 1) {
-    const response = await fetch(current, { redirect: 'manual', headers: { cookie: jar.header() } });
+    const response = await fetch(current, { redirect: 'manual', headers: { ...headers, cookie: jar.header() } });
     jar.store(response);
     const location = response.headers.get('location');
     if (response.status < 300 || response.status >= 400 || location === null) return { url: current, response };
@@ -170,7 +171,13 @@ export async function waitForMail(test: TestDatabase, to: string, timeoutMs = 5_
 export async function signInForTokens(
   h: Pick<IdpHarness, 'origin'>,
   config: oidc.Configuration,
-  { username, password, scope }: { username: string; password: string; scope: string },
+  {
+    username,
+    password,
+    scope,
+    jar = new CookieJar(),
+    userAgent,
+  }: { username: string; password: string; scope: string; jar?: CookieJar; userAgent?: string },
 ) {
   const redirectUri = spaClient.redirectUris[0]!;
   const authn = await primaryAuth(h.origin, username, password);
@@ -184,7 +191,7 @@ export async function signInForTokens(
     state: 'st',
     sessionToken,
   });
-  const landed = await browse(url.href, new CookieJar(), redirectUri);
+  const landed = await browse(url.href, jar, redirectUri, userAgent === undefined ? {} : { 'user-agent': userAgent });
   return oidc.authorizationCodeGrant(config, new URL(landed.url), { pkceCodeVerifier: verifier, expectedState: 'st' });
 }
 

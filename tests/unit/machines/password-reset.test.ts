@@ -8,6 +8,7 @@ import {
   selectCaptchaMissing,
   selectDoneLink,
   selectFailure,
+  selectProblem,
   selectSection,
 } from '@machines/password-reset/password-reset.selectors';
 import type {
@@ -221,6 +222,42 @@ describe('one-time-code password reset', () => {
     actor.send({ type: 'submit' });
     await settle('password');
     expect(actor.getSnapshot().context.problem?.code).toBe('reset_grant_invalid');
+  });
+
+  it('shows a new password the server refuses as common under the password input, not above the form, until it is changed (issue 34 §1)', async () => {
+    const common = new ApiError({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Request validation failed',
+      requestId: 'r2',
+      details: [{ field: 'body.password', message: 'is one of the most common passwords', kind: 'commonPassword' }],
+    });
+    const { actor, settle } = await atPasswordStep({ resets: [common] });
+    actor.send({ type: 'edit', input: 'password', value: 'Password123!' });
+    actor.send({ type: 'edit', input: 'confirmPassword', value: 'Password123!' });
+    actor.send({ type: 'submit' });
+    await settle('password');
+    expect(selectFailure('password')(actor.getSnapshot())).toEqual({ kind: 'commonPassword' });
+    expect(selectProblem(actor.getSnapshot())).toBeUndefined();
+    actor.send({ type: 'edit', input: 'password', value: STRONG });
+    expect(selectFailure('password')(actor.getSnapshot())).toBeUndefined();
+  });
+
+  it('keeps the identity provider’s own words about a refused password above the form (a detail without a rule’s kind)', async () => {
+    const own = new ApiError({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Password has been used too recently',
+      requestId: 'r3',
+      details: [{ field: 'body.password', message: 'Password has been used too recently' }],
+    });
+    const { actor, settle } = await atPasswordStep({ resets: [own] });
+    actor.send({ type: 'edit', input: 'password', value: STRONG });
+    actor.send({ type: 'edit', input: 'confirmPassword', value: STRONG });
+    actor.send({ type: 'submit' });
+    await settle('password');
+    expect(selectProblem(actor.getSnapshot())?.message).toBe('Password has been used too recently');
+    expect(selectFailure('password')(actor.getSnapshot())).toBeUndefined();
   });
 
   it('links to the given redirect when it stays on Gatehouse, else to the client’s login page', () => {

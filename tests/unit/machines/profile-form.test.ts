@@ -347,6 +347,22 @@ describe('profile form: the security form (§2 "Security form", §4 "Security ed
     );
   });
 
+  it('a new password made of the name typed in the FirstName field, or of the client, is refused by the form as by the server (issue 34 §1)', () => {
+    const withPassword = (password: string, ...before: ProfileChange[]) =>
+      failures(
+        ...before,
+        { kind: 'security', input: 'currentPassword', value: 'Old-pass1' },
+        { kind: 'security', input: 'password', value: password },
+        { kind: 'security', input: 'confirmPassword', value: password },
+      ).password;
+    expect(withPassword('AcmeHealth-Sunrise-27')).toEqual({ kind: 'personalPassword' });
+    // The name as typed now, not as loaded: "Ximena" is nobody's until María's first name is changed to it.
+    expect(withPassword('Ximena-Sunrise-2027')).toBeUndefined();
+    expect(withPassword('Ximena-Sunrise-2027', { kind: 'field', name: 'FirstName', value: 'Ximena' })).toEqual({
+      kind: 'personalPassword',
+    });
+  });
+
   it('a confirmation that differs from the password is invalid on confirmPassword (passwordMismatch)', () => {
     expect(
       failures(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
+import { NetworkError, SessionEndedError } from '@contracts/failures';
 import { sessionMachine } from '@machines/session/session.machine';
 import { afterEvent, doneEvent, errorEvent } from '../../support/controlled-actor';
 import { sessionContext } from '../../support/machine-contexts';
@@ -147,6 +148,20 @@ describe('session: idle watch (spec §4, §9)', () => {
     expect(checking.matches({ signedIn: { keepAlive: 'checkingToken' } })).toBe(true);
     expect(transition(sessionMachine, checking, doneEvent('hasToken', true))[0].matches('signedIn')).toBe(true);
     expect(transition(sessionMachine, checking, doneEvent('hasToken', false))[0].value).toBe('signingOut');
+  });
+});
+
+describe('session: ended elsewhere (issue 31 item 3)', () => {
+  it('signs out at the keep-alive whose refresh token is refused, though an access token is left', () => {
+    const renewing = signedIn('watching', 'renewing');
+    const [ended] = transition(sessionMachine, renewing, errorEvent('renewTokens', new SessionEndedError('ended')));
+    expect(ended.value).toBe('signingOut');
+  });
+
+  it('keeps waiting offline, not signing out, when the keep-alive got no answer', () => {
+    const renewing = signedIn('watching', 'renewing');
+    const [offline] = transition(sessionMachine, renewing, errorEvent('renewTokens', new NetworkError('offline')));
+    expect(offline.matches({ signedIn: { keepAlive: 'offline' } })).toBe(true);
   });
 });
 

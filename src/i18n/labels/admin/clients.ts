@@ -32,6 +32,10 @@ export const clientLabels = {
   Client_Field_OktaPrefix: msg({ id: 'Client_Field_OktaPrefix', message: 'Okta prefix' }),
   Client_Field_PortalAlias: msg({ id: 'Client_Field_PortalAlias', message: 'Portal alias' }),
   Client_Field_AutoSignUp: msg({ id: 'Client_Field_AutoSignUp', message: 'Automatic sign-up' }),
+  Client_Field_AllowAccountClosing: msg({
+    id: 'Client_Field_AllowAccountClosing',
+    message: 'People may close their own account',
+  }),
   // The client's RecaptchaFeatureEnabled setting (public-and-profile §5 "Text flags").
   Client_Field_RecaptchaFeatureEnabled: msg({
     id: 'Client_Field_RecaptchaFeatureEnabled',

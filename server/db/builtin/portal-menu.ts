@@ -1,17 +1,21 @@
 import type { Role } from '@contracts/resources';
-import type { Texts } from './types';
+import type { Culture } from '@contracts/culture';
 
 export { PORTAL_MENU_SECTION } from '@contracts/resources';
 
-interface DemoMenuItem {
+interface PortalMenuItem {
   linkUrl: string;
   imageName: string;
-  caption: Texts;
+  caption: Record<Culture, string>;
   roleAccess: readonly Role[];
 }
 
-/** The admin portal's left menu (section `Portal`), in order. Client administrators do not see /board/index. */
-export const demoPortalMenu: readonly DemoMenuItem[] = [
+/**
+ * The portal's left menu (section `Portal`), in order: product data, not demo data. Every start adds the entries a
+ * database lacks (`ensurePortalMenu`), so a new install has a menu without the demo world and an upgraded one gets the
+ * entries of the pages its new release brings. An entry a page adds goes here.
+ */
+export const portalMenu: readonly PortalMenuItem[] = [
   {
     linkUrl: '/dashboard',
     imageName: 'layout-dashboard',

@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import { CloseAccountSchema, MyAccountSchema, MyDataSchema } from '@contracts/my-account';
+import type { Db } from '../../db/client';
+import type { InstanceRow } from '../../db/rows';
+import { clients, instances } from '../../db/schema';
+import { forbidden, ProblemError, unauthorized } from '../../http/problem';
+import { defineArea } from '../area';
+import { closeAccount } from './close';
+import { exportMyData } from './export';
+
+/** The caller's own profile: the token names it, nothing in the request can name another. */
+async function ownProfile(db: Db, userId: string | undefined): Promise<InstanceRow> {
+  if (userId === undefined) throw unauthorized();
+  const [person] = await db.select().from(instances).where(eq(instances.id, userId));
+  if (person === undefined) throw unauthorized();
+  return person;
+}
+
+async function closingAllowed(db: Db, clientId: string): Promise<boolean> {
+  const [client] = await db
+    .select({ allowed: clients.allowAccountClosing })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  return client?.allowed ?? false;
+}
+
+/** "My data and my account" (docs/api.md "My account"): the signed-in person's export and the closing of their account. */
+export const myAccountArea = defineArea({
+  name: 'my-account',
+  prefix: '/api/v1',
+  guard: 'signedIn',
+  routes: (app, deps) => {
+    const { db } = deps;
+
+    app.get('/MyAccount', { schema: { response: { 200: MyAccountSchema } } }, async (request, reply) => {
+      const person = await ownProfile(db, request.principal?.userId);
+      reply.header('cache-control', 'no-store');
+      return { closingAllowed: await closingAllowed(db, person.clientId), ssoUser: person.ssoUser };
+    });
+
+    app.get('/MyAccount/Data', { schema: { response: { 200: MyDataSchema } } }, async (request, reply) => {
+      const person = await ownProfile(db, request.principal?.userId);
+      reply.header('cache-control', 'no-store');
+      reply.header('content-disposition', 'attachment; filename="my-gatehouse-data.json"');
+      return exportMyData({ db, directory: deps.identity.directory, config: deps.config }, person);
+    });
+
+    app.post(
+      '/MyAccount/Close',
+      { schema: { body: CloseAccountSchema }, config: { answer: 'empty' } },
+      async (request, reply) => {
+        const person = await ownProfile(db, request.principal?.userId);
+        if (!(await closingAllowed(db, person.clientId))) throw forbidden();
+        if (person.ssoUser)
+          throw new ProblemError(409, 'conflict', 'A single-sign-on account is closed by its organisation.');
+        const directory = deps.identity.directory;
+        if (!(await directory.verifyPassword(person.idpLogin, request.body.password)))
+          throw new ProblemError(400, 'validation_failed', 'The password is not right.', [
+            { field: 'body.password', message: 'The password is not right.' },
+          ]);
+        await closeAccount({ db, directory, mailer: deps.mailer, log: request.log }, person, { kind: 'self' });
+        return reply.code(204).send();
+      },
+    );
+  },
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "clients" ADD COLUMN "allow_account_closing" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,125 @@
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedApiToken } from '@server/auth/embedded-api-token';
+import { launchBrowser, openPage } from './support/browser';
+import { startServerOnPostgres, type ServerWithDatabase } from './support/postgres-server';
+import { identityPages } from './identity';
+
+/*
+ * A passkey enrolled and used through the real Sign-In Widget (its Classic WebAuthn controllers), against the real
+ * server started with IDP_PASSKEY_GROUPS. Chromium's virtual authenticator (the DevTools WebAuthn domain) stands in
+ * for a platform authenticator: it answers navigator.credentials.create and .get as a fingerprint reader would, with
+ * user presence and verification already given.
+ */
+const PASSKEY_GROUP = 'Passkeys';
+const MARIA = 'ACME__maria@acme.test';
+const SERVER_SECRET = 'identity-passkeys e2e server secret, never used outside tests';
+
+let browser: Browser;
+let server: ServerWithDatabase;
+
+async function management(method: string, path: string, body?: unknown): Promise<Response> {
+  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
+    method,
+    headers: {
+      authorization: `SSWS ${embeddedApiToken(Buffer.from(SERVER_SECRET, 'utf8'))}`,
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+  return response;
+}
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    startServerOnPostgres({ IDP_PASSKEY_GROUPS: PASSKEY_GROUP, SERVER_SECRET }),
+  ]);
+  const group = (await (await management('POST', '/groups', { profile: { name: PASSKEY_GROUP } })).json()) as {
+    id: string;
+  };
+  await management('PUT', `/groups/${group.id}/users/${encodeURIComponent(MARIA)}`);
+});
+afterAll(async () => {
+  await Promise.all([browser.close(), server.stop()]);
+});
+
+const widget = (page: Page) => page.locator('#okta-sign-in-widget');
+
+/** A platform authenticator with a fingerprint already on it, in this page's browser, through the DevTools protocol. */
+async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+describe('passkeys for members of a passkey group (issue #31 item 2)', () => {
+  it('maria enrols a passkey in the widget, lands on the board, and next time signs in with it', async () => {
+    const { page, context, problems } = await openPage(browser, server.baseUrl);
+    const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
+    await identityPages.openLogin(page);
+    await identityPages.signIn(page, 'maria@acme.test');
+
+    // MFA_ENROLL offers the one factor the policy asks of her; the widget names it as Okta does.
+    const factorList = widget(page).locator('.enroll-choices');
+    await factorList.waitFor({ timeout: 20_000 });
+    expect(await factorList.locator('.enroll-factor-label').allInnerTexts()).toEqual(['Security Key or Biometric']);
+    await factorList.locator('input[type="submit"]').click();
+
+    // MFA_ENROLL_ACTIVATE: "Enroll" runs navigator.credentials.create, which the virtual authenticator answers.
+    const enrolStep = widget(page).locator('form.enroll-webauthn-form');
+    await enrolStep.locator('input[type="submit"]').click({ timeout: 20_000 });
+    expect(await identityPages.waitForPathOtherThanLogin(page)).toBe('/board/index');
+    await expect.poll(() => identityPages.cardNames(page)).toContain('Benefits Center');
+
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    const factors = await server.query<{
+      factor_type: string;
+      provider: string;
+      status: string;
+      credential_id: string;
+    }>(
+      'select f.factor_type, f.provider, f.status, f.credential_id from idp_factors f join idp_users u on u.id = f.user_id where u.login = $1',
+      [MARIA],
+    );
+    // The credential the server keeps is the one the authenticator made (ids in base64url on both sides).
+    expect(factors).toEqual([
+      {
+        factor_type: 'webauthn',
+        provider: 'FIDO',
+        status: 'ACTIVE',
+        credential_id: Buffer.from(credentials[0]?.credentialId ?? '', 'base64').toString('base64url'),
+      },
+    ]);
+
+    await identityPages.logOutThroughMenu(page);
+    await page.waitForURL(/\/Login$/, { timeout: 20_000 });
+    await page.locator('#okta-sign-in-widget input[name="username"]').waitFor({ timeout: 20_000 });
+
+    // MFA_REQUIRED → MFA_CHALLENGE: the widget asks the authenticator at once (navigator.credentials.get) and the
+    // password alone is not enough; the assertion signs her in.
+    await identityPages.signIn(page, 'maria@acme.test');
+    expect(await identityPages.waitForPathOtherThanLogin(page)).toBe('/board/index');
+    await expect.poll(() => identityPages.cardNames(page)).toContain('Benefits Center');
+    const [{ sign_count: signCount } = { sign_count: '0' }] = await server.query<{ sign_count: string }>(
+      'select f.sign_count from idp_factors f join idp_users u on u.id = f.user_id where u.login = $1',
+      [MARIA],
+    );
+    expect(Number(signCount)).toBeGreaterThan(0);
+    expect(problems.filter((problem) => !/loginlogo/.test(problem)).join('\n')).toBe('');
+    await context.close();
+  }, 120_000);
+});
