@@ -97,7 +97,8 @@ const isPublic = (route: RouteGuard) =>
 
 /** Parameters filled with values no schema accepts, and an empty body: a route that validated first would say 400. */
 function invalidCall(route: RouteGuard, headers: Record<string, string> = {}): InjectOptions {
-  const url = route.url.replace(/:\w+/g, 'not-an-id').replace(/\*/g, 'x');
+  // The IdP's "Unsupported operation" catch-all answers only Okta's areas (server/idp/management/not-supported.ts).
+  const url = route.url.replace(':oktaArea', 'apps').replace(/:\w+/g, 'not-an-id').replace(/\*/g, 'x');
   // light-my-request 6.6 (pinned for Node 20, package.json overrides) names fewer methods than Fastify routes; no route
   // here uses one it lacks.
   const options: InjectOptions = { method: route.method as NonNullable<InjectOptions['method']>, url, headers };

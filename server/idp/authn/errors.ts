@@ -35,6 +35,8 @@ export const oktaErrors = {
   credentialsUpdateFailed: (causes: string[]) =>
     new OktaApiError(403, 'E0000014', 'Update of credentials failed', causes),
   invalidSearch: (causes: string[]) => new OktaApiError(400, 'E0000031', 'Invalid search criteria.', causes),
+  /** Okta's answer to an operation it does not offer (501, data/error-codes.json); ours for what is not built. */
+  unsupportedOperation: (causes: string[]) => new OktaApiError(501, 'E0000060', 'Unsupported operation.', causes),
   wrongUserStatus: () =>
     new OktaApiError(403, 'E0000038', "This operation is not allowed in the user's current status."),
   rateLimited: () => new OktaApiError(429, 'E0000047', 'API call exceeded rate limit due to too many requests.'),

@@ -25,6 +25,11 @@ export const logEventTypes = {
   'user.account.update_profile': 'Update user profile for Okta',
   'group.user_membership.add': 'Add user to group membership',
   'group.user_membership.remove': 'Remove user from group membership',
+  'group.lifecycle.create': 'Create Okta group',
+  'group.profile.update': 'Update group profile',
+  'group.lifecycle.delete': 'Delete Okta group',
+  'user.mfa.factor.reset_all': 'Reset all factors for user',
+  'user.account.expire_password': 'Expire user password',
   'system.api_token.create': 'Create API token',
   'system.api_token.revoke': 'Revoke API token',
   // Gatehouse's own (Okta logs no event per call): every call made with an administrator's API token, and every

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newGroupId } from '../ids';
 import { idpGroupMembers, idpGroups, idpUsers } from '../tables';
+import { likePrefix } from '../users/admin';
 import type { IdpUser } from '../users/directory';
 
 export type IdpGroup = typeof idpGroups.$inferSelect;
@@ -29,22 +30,76 @@ export async function findGroup(db: Db, id: string): Promise<IdpGroup | undefine
   return group;
 }
 
-/** Groups by id order, optionally those whose name starts with `q` (Okta's `q`), after a cursor, at most `limit`. */
+/** One term of Okta's group `filter`/`search` (management/query.ts): on the id, the type or the profile. */
+export interface GroupCondition {
+  field: 'id' | 'type' | 'name' | 'description';
+  op: 'eq' | 'sw';
+  value: string;
+}
+
+/** Every group here is an Okta group (no app or built-in groups): its `type` is OKTA_GROUP. */
+export const GROUP_TYPE = 'OKTA_GROUP';
+
+function groupConditionSql({ field, op, value }: GroupCondition): SQL {
+  if (field === 'type') {
+    const holds = op === 'eq' ? value === GROUP_TYPE : GROUP_TYPE.startsWith(value);
+    return holds ? sql`true` : sql`false`;
+  }
+  if (field === 'id') return op === 'eq' ? eq(idpGroups.id, value) : sql`${idpGroups.id} like ${`${value}%`}`;
+  const column = field === 'name' ? idpGroups.name : idpGroups.description;
+  // Okta compares profile strings without case.
+  return op === 'eq' ? sql`lower(${column}) = lower(${value})` : sql`lower(${column}) like ${likePrefix(value)}`;
+}
+
+/**
+ * Groups by id order: those whose name starts with `q` (Okta's `q`) and that meet every condition, after a cursor,
+ * at most `limit`.
+ */
 export async function listGroups(
   db: Db,
-  { q, after, limit }: { q?: string | undefined; after?: string | undefined; limit: number },
+  {
+    q,
+    conditions = [],
+    after,
+    limit,
+  }: { q?: string | undefined; conditions?: GroupCondition[]; after?: string | undefined; limit: number },
 ): Promise<IdpGroup[]> {
   return db
     .select()
     .from(idpGroups)
     .where(
       and(
-        q ? sql`lower(${idpGroups.name}) like ${`${q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+        q ? sql`lower(${idpGroups.name}) like ${likePrefix(q)}` : undefined,
+        ...conditions.map(groupConditionSql),
         after ? gt(idpGroups.id, after) : undefined,
       ),
     )
     .orderBy(asc(idpGroups.id))
     .limit(limit);
+}
+
+/** Okta's PUT: the whole profile is replaced. A name another group holds (without case) throws GroupNameTakenError. */
+export async function replaceGroupProfile(
+  db: Db,
+  id: string,
+  { name, description }: { name: string; description: string },
+): Promise<IdpGroup | undefined> {
+  try {
+    const [updated] = await db.update(idpGroups).set({ name, description }).where(eq(idpGroups.id, id)).returning();
+    return updated;
+  } catch (error) {
+    // The unique index on lower(name) decides, so two renames at once cannot both take a name. Drizzle wraps the
+    // driver's error (PostgreSQL's and PGlite's both carry SQLSTATE 23505, unique_violation).
+    const cause = (error as { cause?: unknown }).cause ?? error;
+    if ((cause as { code?: unknown }).code === '23505') throw new GroupNameTakenError(name);
+    throw error;
+  }
+}
+
+/** Deletes the group; its memberships go with it (the foreign key cascades). False when there was no such group. */
+export async function deleteGroup(db: Db, id: string): Promise<boolean> {
+  const deleted = await db.delete(idpGroups).where(eq(idpGroups.id, id)).returning({ id: idpGroups.id });
+  return deleted.length > 0;
 }
 
 export async function groupsOfUser(db: Db, userId: string): Promise<IdpGroup[]> {
@@ -57,13 +112,19 @@ export async function groupsOfUser(db: Db, userId: string): Promise<IdpGroup[]> 
   return rows.map((row) => row.group);
 }
 
-export async function membersOf(db: Db, groupId: string): Promise<IdpUser[]> {
-  const rows = await db
+/** A group's members by id order, after a cursor (the last id of the previous page), at most `limit`. */
+export async function membersOf(
+  db: Db,
+  groupId: string,
+  { after, limit }: { after?: string | undefined; limit?: number } = {},
+): Promise<IdpUser[]> {
+  const query = db
     .select({ user: idpUsers })
     .from(idpGroupMembers)
     .innerJoin(idpUsers, eq(idpUsers.id, idpGroupMembers.userId))
-    .where(eq(idpGroupMembers.groupId, groupId))
+    .where(and(eq(idpGroupMembers.groupId, groupId), after ? gt(idpUsers.id, after) : undefined))
     .orderBy(asc(idpUsers.id));
+  const rows = limit === undefined ? await query : await query.limit(limit);
   return rows.map((row) => row.user);
 }
 

@@ -92,7 +92,9 @@ export function lifecycleRoutes(scope: FastifyInstance, ctx: ManagementContext):
   scope.post<LifecycleRequest>(`${LIFECYCLE}/expire_password`, async (request) => {
     const user = await userFromPath(ctx, request.params.user);
     requireStatus(user, ['ACTIVE', 'PASSWORD_EXPIRED']);
-    return userBody(ctx.origin, await setStatus(ctx.db, user.id, 'PASSWORD_EXPIRED'));
+    const expired = await setStatus(ctx.db, user.id, 'PASSWORD_EXPIRED');
+    recordAdminEvent(ctx.events, request, 'user.account.expire_password', [userTarget(user)]);
+    return userBody(ctx.origin, expired);
   });
 
   /** The password stops working (RECOVERY) until the user follows the link and sets a new one. */
@@ -110,6 +112,7 @@ export function lifecycleRoutes(scope: FastifyInstance, ctx: ManagementContext):
   scope.post<LifecycleRequest>(`${LIFECYCLE}/reset_factors`, async (request) => {
     const user = await userFromPath(ctx, request.params.user);
     for (const factor of await listFactors(ctx.db, user.id)) await deleteFactor(ctx.db, user.id, factor.id);
+    recordAdminEvent(ctx.events, request, 'user.mfa.factor.reset_all', [userTarget(user)]);
     return {};
   });
 }

@@ -43,7 +43,7 @@ export function linkHeader(
   pagingLinks(reply, url, query, limit, items.length === limit && last ? last.id : undefined);
 }
 
-const fieldNames: Record<string, UserCondition['field']> = {
+const userFields: Record<string, UserCondition['field']> = {
   id: 'id',
   status: 'status',
   'profile.login': 'login',
@@ -53,19 +53,35 @@ const fieldNames: Record<string, UserCondition['field']> = {
   'profile.locale': 'locale',
 };
 
+/** One `field op "value"` term, on a field of the resource's own naming. */
+export interface Term<F extends string> {
+  field: F;
+  op: 'eq' | 'sw';
+  value: string;
+}
+
 /**
- * The subset of Okta's `filter` and `search` expressions we support: terms `field eq "value"` (and `sw` for search)
- * joined by `and`, on id, status and the profile attributes we keep. Anything else is refused, not guessed at.
+ * The subset of Okta's `filter` and `search` expressions we support: terms `field eq "value"` (and `sw` where the
+ * caller allows it) joined by `and`, on the fields `fields` names (Okta's attribute paths). Anything else is refused
+ * with Okta's 400 E0000031, not guessed at.
  */
-export function parseUserExpression(expression: string, operators: readonly UserCondition['op'][]): UserCondition[] {
+export function parseExpression<F extends string>(
+  expression: string,
+  fields: Record<string, F>,
+  operators: readonly Term<F>['op'][],
+): Term<F>[] {
   const terms = expression.split(/\s+and\s+/i);
   return terms.map((term) => {
     const match = /^\s*\(?\s*([\w.]+)\s+(eq|sw)\s+"((?:[^"\\]|\\.)*)"\s*\)?\s*$/i.exec(term);
-    const field = match?.[1] ? fieldNames[match[1]] : undefined;
-    const op = match?.[2]?.toLowerCase() as UserCondition['op'] | undefined;
+    const field = match?.[1] && Object.hasOwn(fields, match[1]) ? fields[match[1]] : undefined;
+    const op = match?.[2]?.toLowerCase() as Term<F>['op'] | undefined;
     if (!match || !field || !op || !operators.includes(op)) {
-      throw oktaErrors.validation([`filter: Unsupported expression: ${term.trim()}`]);
+      throw oktaErrors.invalidSearch([`Unsupported expression: ${term.trim()}`]);
     }
     return { field, op, value: (match[3] ?? '').replace(/\\(.)/g, '$1') };
   });
 }
+
+/** Users: on id, status and the profile attributes we keep. */
+export const parseUserExpression = (expression: string, operators: readonly UserCondition['op'][]): UserCondition[] =>
+  parseExpression(expression, userFields, operators);

@@ -4,6 +4,7 @@ import { bodyField, textField } from '../request-fields';
 import { findUserById, findUserByLogin } from '../users/directory';
 import type { ManagementContext } from './context';
 import { reachesLogin } from './guard';
+import { isNotSupportedRoute } from './not-supported';
 
 const USERS = '/api/v1/users';
 
@@ -17,7 +18,8 @@ const USERS = '/api/v1/users';
 export function enforceReach(ctx: ManagementContext) {
   return async (request: FastifyRequest): Promise<void> => {
     const reach = request.apiToken?.reach;
-    if (reach === undefined || reach.kind === 'all') return;
+    // An operation that is not built changes and reveals nothing: every token hears it is unsupported.
+    if (reach === undefined || reach.kind === 'all' || isNotSupportedRoute(request)) return;
     const url = request.routeOptions.url ?? '';
     if (!url.startsWith(USERS)) throw oktaErrors.forbidden();
     // A new person, or a changed login, must stay inside the client.

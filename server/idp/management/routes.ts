@@ -8,6 +8,7 @@ import { groupsRoutes } from './groups-routes';
 import { requireApiToken, type ApiTokenResolver } from './guard';
 import { lifecycleRoutes } from './lifecycle-routes';
 import { logsRoutes } from './logs-routes';
+import { notSupportedRoutes, passOnForeignPaths } from './not-supported';
 import { enforceReach } from './reach';
 import { usersRoutes } from './users-routes';
 
@@ -32,6 +33,8 @@ export function managementRoutes(
   // Lifecycle calls carry no body, yet clients send them as JSON: an empty JSON body reads as none.
   acceptEmptyJsonBodies(scope);
   scope.decorateRequest('apiToken', null);
+  // Before the token: a path that only a catch-all matched and that is not Okta's answers as if it were not here.
+  scope.addHook('onRequest', passOnForeignPaths);
   scope.addHook('onRequest', requireApiToken({ apiToken, resolveApiToken, attempts, events: ctx.events }));
   // After the body is read: a client administrator's token may not name a person outside their client.
   scope.addHook('preHandler', enforceReach(ctx));
@@ -43,4 +46,6 @@ export function managementRoutes(
   groupsRoutes(scope, ctx);
   factorsRoutes(scope, ctx);
   logsRoutes(scope, ctx);
+  // Everything else okta-sdk-nodejs calls: Okta's "Unsupported operation" (docs/identity.md lists what is built).
+  notSupportedRoutes(scope);
 }

@@ -81,7 +81,8 @@ const columns = {
   locale: idpUsers.locale,
 } as const;
 
-const likePrefix = (value: string) => `${value.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+/** A LIKE pattern for a case-insensitive prefix, its wildcards escaped. */
+export const likePrefix = (value: string) => `${value.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 
 function conditionSql({ field, op, value }: UserCondition): SQL {
   const column = columns[field];
