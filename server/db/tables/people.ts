@@ -35,7 +35,7 @@ export const instances = pgTable(
      * for that e-mail removes it instead of answering "already known" forever (server/api/sign-up/service.ts).
      */
     signUpPending: boolean('sign_up_pending').notNull().default(false),
-    /** The SCIM client's own id of the person (RFC 7643 §3.1 `externalId`), unique within the client (migration 0019). */
+    /** The SCIM client's own id of the person (RFC 7643 §3.1 `externalId`), unique within the client (migration 0015). */
     scimExternalId: text('scim_external_id'),
     ...timestamps,
     ...rowVersion,

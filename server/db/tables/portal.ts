@@ -32,7 +32,7 @@ export const clients = pgTable(
     oktaPrefix: text('okta_prefix').notNull().unique(),
     portalAlias: text('portal_alias').notNull().unique(),
     autoSignUp: boolean('auto_sign_up').notNull().default(false),
-    /** The client's people may close their own account from Edit Profile (issue 34 item 3; migration 0020). */
+    /** The client's people may close their own account from Edit Profile (issue 34 item 3; migration 0016). */
     allowAccountClosing: boolean('allow_account_closing').notNull().default(true),
     cmsSiteId: uuid('cms_site_id').references(() => cmsSites.id, { onDelete: 'set null' }),
     /** Identity-provider id for single sign-on (the spec's SSOID); null: the sign-in widget. */
@@ -40,7 +40,7 @@ export const clients = pgTable(
     defaultCulture: culture('default_culture'),
     /**
      * How a person provisioned over SCIM (server/scim) signs in first: the identity provider's activation mail, or at
-     * once with the password the SCIM client sends (migration 0019).
+     * once with the password the SCIM client sends (migration 0015).
      */
     scimSignIn: text('scim_sign_in').$type<'activationMail' | 'immediate'>().notNull().default('activationMail'),
     ...timestamps,
