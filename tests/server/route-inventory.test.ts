@@ -29,6 +29,8 @@ const clientAdminWrites = [
   'POST /api/v1/Invitation',
   'POST /api/v1/Invitation/:id/resend',
   'POST /api/v1/Invitation/:id/revoke',
+  // Closing the account of a person of their own client (tests/server/my-account tries another client's: 404).
+  'POST /api/v1/ManageUsers/:id/Close',
   // Their own client's texts in Edit Mode (tests/server/resources/write.test.ts tries the global scope and another client).
   'PATCH /api/v1/resource/label',
   'PATCH /api/v1/resource/input',
@@ -87,6 +89,8 @@ const publicIdpRoutes = [
   /^(GET|DELETE|OPTIONS) \/api\/v1\/sessions\/me$/,
   /^(POST|OPTIONS) \/api\/v1\/sessions\/me\/lifecycle\/refresh$/,
   /^(GET|OPTIONS) \/api\/v1\/users\/me$/,
+  // The caller's own sessions, found by the same cookie (issue 31 §3): another person's session id answers 404.
+  /^(GET|DELETE|OPTIONS) \/api\/v1\/users\/me\/sessions(\/:sessionId)?$/,
   /^GET \/api\/v1\/users\/:userId\/factors\/:factorId\/qr\/:token$/,
 ];
 

@@ -199,7 +199,7 @@ describe.each(databaseKinds)('SCIM 2.0 (%s)', (kind) => {
       412,
     );
     const added = await patch([{ op: 'add', value: { externalId: 'hr-10b', [PROFILE]: { AddressLine2: 'Suite 5' } } }]);
-    const addedUser = added.json<ScimUser>();
+    const addedUser = added.json() as ScimUser;
     expect(addedUser.externalId).toBe('hr-10b');
     expect(addedUser).toHaveProperty([PROFILE, 'AddressLine2'], 'Suite 5');
     const removed = await patch([{ op: 'remove', path: `${PROFILE}:AddressLine2` }]);
