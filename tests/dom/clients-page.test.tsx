@@ -135,6 +135,8 @@ describe('Manage Clients (admin-and-board §2, §4, §8)', { timeout: 30_000 }, 
         portalAlias: 'globex',
         autoSignUp: false,
         recaptchaFeatureEnabled: true,
+        // On by default (issue 34 §3): a new client's people may close their own account.
+        allowAccountClosing: true,
         cmsClientId: ids.siteAcme,
       },
       expect.anything(),

@@ -75,7 +75,9 @@ describe('passkeys for members of a passkey group (issue #31 item 2)', () => {
     // MFA_ENROLL offers the one factor the policy asks of her; the widget names it as Okta does.
     const factorList = widget(page).locator('.enroll-choices');
     await factorList.waitFor({ timeout: 20_000 });
-    expect(await factorList.locator('.enroll-factor-label').allInnerTexts()).toEqual(['Security Key or Biometric']);
+    expect(await factorList.locator('.enroll-factor-label').allInnerTexts()).toEqual([
+      'Security Key or Biometric Authenticator',
+    ]);
     await factorList.locator('input[type="submit"]').click();
 
     // MFA_ENROLL_ACTIVATE: "Enroll" runs navigator.credentials.create, which the virtual authenticator answers.

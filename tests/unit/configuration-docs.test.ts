@@ -66,7 +66,7 @@ describe('the documented configuration', () => {
     expect(uses.other).toEqual([]);
     expect(uses.handOver).toEqual([
       'server/main.ts: loadConfig(process.env',
-      'server/cli/keys.ts: loadConfig(process.env',
+      'server/cli/command.ts: loadConfig(process.env',
       'scripts/start.mjs: ...process.env',
     ]);
   });
