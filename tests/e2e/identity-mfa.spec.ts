@@ -1,9 +1,9 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedApiToken } from '@server/auth/embedded-api-token';
 import { launchBrowser, openPage } from './support/browser';
-import { startServerOnPostgres, type ServerWithDatabase } from './support/postgres-server';
+import { startServerWithGroupMember } from './support/group-member';
+import type { ServerWithDatabase } from './support/postgres-server';
 import { identityPages } from './identity';
 
 /*
@@ -18,36 +18,11 @@ const MARIA = 'ACME__maria@acme.test';
 let browser: Browser;
 let server: ServerWithDatabase;
 
-/** The server's secret, given to it here so the test derives the management API token as every process does. */
-const SERVER_SECRET = 'identity-mfa e2e server secret, never used outside tests';
-
-function managementToken(): string {
-  return embeddedApiToken(Buffer.from(SERVER_SECRET, 'utf8'));
-}
-
-async function management(method: string, path: string, body?: unknown): Promise<Response> {
-  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers: {
-      authorization: `SSWS ${managementToken()}`,
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
-  return response;
-}
-
 beforeAll(async () => {
   [browser, server] = await Promise.all([
     launchBrowser(),
-    startServerOnPostgres({ IDP_MFA_GROUPS: MFA_GROUP, SERVER_SECRET }),
+    startServerWithGroupMember({ policy: 'IDP_MFA_GROUPS', group: MFA_GROUP, login: MARIA }),
   ]);
-  const group = (await (await management('POST', '/groups', { profile: { name: MFA_GROUP } })).json()) as {
-    id: string;
-  };
-  await management('PUT', `/groups/${group.id}/users/${encodeURIComponent(MARIA)}`);
 });
 afterAll(async () => {
   await Promise.all([browser.close(), server.stop()]);

@@ -1,8 +1,8 @@
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedApiToken } from '@server/auth/embedded-api-token';
 import { launchBrowser, openPage } from './support/browser';
-import { startServerOnPostgres, type ServerWithDatabase } from './support/postgres-server';
+import { startServerWithGroupMember } from './support/group-member';
+import type { ServerWithDatabase } from './support/postgres-server';
 import { identityPages } from './identity';
 
 /*
@@ -13,34 +13,15 @@ import { identityPages } from './identity';
  */
 const PASSKEY_GROUP = 'Passkeys';
 const MARIA = 'ACME__maria@acme.test';
-const SERVER_SECRET = 'identity-passkeys e2e server secret, never used outside tests';
 
 let browser: Browser;
 let server: ServerWithDatabase;
 
-async function management(method: string, path: string, body?: unknown): Promise<Response> {
-  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers: {
-      authorization: `SSWS ${embeddedApiToken(Buffer.from(SERVER_SECRET, 'utf8'))}`,
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
-  return response;
-}
-
 beforeAll(async () => {
   [browser, server] = await Promise.all([
     launchBrowser(),
-    startServerOnPostgres({ IDP_PASSKEY_GROUPS: PASSKEY_GROUP, SERVER_SECRET }),
+    startServerWithGroupMember({ policy: 'IDP_PASSKEY_GROUPS', group: PASSKEY_GROUP, login: MARIA }),
   ]);
-  const group = (await (await management('POST', '/groups', { profile: { name: PASSKEY_GROUP } })).json()) as {
-    id: string;
-  };
-  await management('PUT', `/groups/${group.id}/users/${encodeURIComponent(MARIA)}`);
 });
 afterAll(async () => {
   await Promise.all([browser.close(), server.stop()]);

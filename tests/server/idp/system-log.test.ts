@@ -243,9 +243,14 @@ describe.each(databaseKinds)('System Log: GET /api/v1/logs (%s)', (kind) => {
       ['User', user.id],
       ['UserGroup', group.id],
     ]);
-    expect((await logs({ filter: `target.id eq "${group.id}"` })).events).toHaveLength(2);
+    // The group's creation, then the membership's add and remove.
+    expect((await logs({ filter: `target.id eq "${group.id}"` })).events.map((e) => e.eventType)).toEqual([
+      'group.lifecycle.create',
+      'group.user_membership.add',
+      'group.user_membership.remove',
+    ]);
     // A keyword finds a target by its name, never by the names of the stored target's keys.
-    expect((await logs({ q: `Loggers ${serial}` })).events).toHaveLength(2);
+    expect((await logs({ q: `Loggers ${serial}` })).events).toHaveLength(3);
     expect((await logs({ q: 'alternateId' })).events).toEqual([]);
   });
 });
