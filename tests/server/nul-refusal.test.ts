@@ -18,7 +18,12 @@ type Probe = 'path' | 'query' | 'body';
 const withBody = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 function probeCall(route: RouteGuard, probe: Probe, headers: Record<string, string>): InjectOptions {
-  const fill = (value: string) => route.url.replace(/:\w+/g, value).replace(/\*/g, value);
+  // The IdP's "Unsupported operation" catch-all answers only Okta's areas (server/idp/management/not-supported.ts):
+  // a query or body probe names one; the path probe puts the NUL in the area itself.
+  const fill = (value: string) =>
+    (probe === 'path' ? route.url : route.url.replace(':oktaArea', 'apps'))
+      .replace(/:\w+/g, value)
+      .replace(/\*/g, value);
   const method = route.method as NonNullable<InjectOptions['method']>;
   if (probe === 'path') {
     // A route with a parameter gets the NUL in it; one without, at the end of its path.
