@@ -19,6 +19,17 @@ async function useChallenge(ctx: AuthnContext, transaction: AuthnTransaction): P
   return challenge;
 }
 
+/** A passkey's answer in the System Log (`user.authentication.auth_via_mfa`), and E0000068 when it was refused. */
+function settle(ctx: AuthnContext, client: LogClient, user: IdpUser, accepted: boolean): void {
+  ctx.events.record(
+    logEvent('user.authentication.auth_via_mfa', client, userActor(user), {
+      result: accepted ? 'SUCCESS' : 'FAILURE',
+      reason: accepted ? null : 'VERIFICATION_ERROR',
+    }),
+  );
+  if (!accepted) throw oktaErrors.passkeyRefused();
+}
+
 /**
  * A8 for a passkey: the attestation the widget made with navigator.credentials.create must answer this enrolment's
  * challenge on our origin and RP id; its credential becomes the factor's. Any refusal counts against the
@@ -47,13 +58,7 @@ export async function activatePasskey(
     },
     (ok) => ok,
   );
-  ctx.events.record(
-    logEvent('user.authentication.auth_via_mfa', client, userActor(user), {
-      result: activated ? 'SUCCESS' : 'FAILURE',
-      reason: activated ? null : 'VERIFICATION_ERROR',
-    }),
-  );
-  if (!activated) throw oktaErrors.passkeyRefused();
+  settle(ctx, client, user, activated);
   ctx.events.record(logEvent('user.mfa.factor.activate', client, userActor(user), { targets: [factorTarget(factor)] }));
 }
 
@@ -85,11 +90,5 @@ export async function verifyPasskey(
     },
     (ok) => ok,
   );
-  ctx.events.record(
-    logEvent('user.authentication.auth_via_mfa', client, userActor(user), {
-      result: verified ? 'SUCCESS' : 'FAILURE',
-      reason: verified ? null : 'VERIFICATION_ERROR',
-    }),
-  );
-  if (!verified) throw oktaErrors.passkeyRefused();
+  settle(ctx, client, user, verified);
 }
