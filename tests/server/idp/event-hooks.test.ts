@@ -13,6 +13,7 @@ import { freePort, primaryAuth, spaClient, startIdp, type IdpHarness } from './h
 
 const API_TOKEN = '00-test-api-token-for-event-hooks';
 const PASSWORD = 'Sturdy-Pass-1';
+const CLIENT_ADMIN_TOKEN = '00-a-client-administrators-token';
 
 interface Received {
   method: string;
@@ -401,7 +402,26 @@ describe.each(databaseKinds)('event hooks without EVENT_HOOKS_ALLOW_PRIVATE (%s)
   let receiver: Receiver;
 
   beforeAll(async () => {
-    h = await startIdp(kind, { apiToken: API_TOKEN, eventHooks: { poll: false } });
+    h = await startIdp(kind, {
+      apiToken: API_TOKEN,
+      eventHooks: { poll: false },
+      // A client administrator's API token: it reaches the people of one client only.
+      resolveApiToken: (value) =>
+        Promise.resolve(
+          value === CLIENT_ADMIN_TOKEN
+            ? {
+                ok: true,
+                grant: {
+                  tokenId: 'token-of-a-client-admin',
+                  tokenName: 'client admin',
+                  actor: { id: '00uclientadmin000001', type: 'User', alternateId: 'ca@example.com', displayName: 'CA' },
+                  reach: { kind: 'client', loginPrefix: 'UMB__' },
+                  rateLimitPerMinute: 100,
+                },
+              }
+            : null,
+        ),
+    });
     receiver = new Receiver();
     await receiver.start();
   });
@@ -436,6 +456,33 @@ describe.each(databaseKinds)('event hooks without EVENT_HOOKS_ALLOW_PRIVATE (%s)
       const body = (await response.json()) as { errorCode: string; errorCauses: Array<{ errorSummary: string }> };
       expect(body.errorCode).toBe('E0000001');
       expect(body.errorCauses[0]?.errorSummary).toContain(cause);
+    }
+    expect(await h.test.database.db.select().from(idpEventHooks)).toEqual([]);
+  });
+
+  it('is provider-wide: a client administrator’s token may not list or register hooks (403)', async () => {
+    for (const [method, body] of [
+      ['GET', undefined],
+      [
+        'POST',
+        {
+          name: 'x',
+          events: { type: 'EVENT_TYPE', items: ['user.session.start'] },
+          channel: { type: 'HTTP', config: { uri: 'https://example.com/h' } },
+        },
+      ],
+    ] as const) {
+      const response = await fetch(`${h.origin}/api/v1/eventHooks`, {
+        method,
+        headers: {
+          authorization: `SSWS ${CLIENT_ADMIN_TOKEN}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ errorCode: 'E0000006' });
     }
     expect(await h.test.database.db.select().from(idpEventHooks)).toEqual([]);
   });
