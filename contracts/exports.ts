@@ -44,7 +44,13 @@ export const identityProviderCsv: readonly CsvColumn<IdentityProvider>[] = [
   ['Protocol', (row) => row.kind],
   ['Upstream', (row) => (row.kind === 'oidc' ? row.issuer : row.entityId)],
   ['Client served', (row) => row.clientNameServed ?? ''],
-  ['Claim mapping', (row) => Object.entries(row.claimMapping).map(([claim, field]) => `${claim}=${field}`).join(' ')],
+  [
+    'Claim mapping',
+    (row) =>
+      Object.entries(row.claimMapping)
+        .map(([claim, field]) => `${claim}=${field}`)
+        .join(' '),
+  ],
 ];
 
 export const fieldCsv: readonly CsvColumn<Field>[] = [

@@ -119,7 +119,12 @@ const oidcWrite = {
 };
 
 /** SAML metadata as XML, at most 200,000 characters. */
-const MetadataXmlSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(200_000, detailMessages.maxLength(200_000)));
+const MetadataXmlSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty(),
+  v.maxLength(200_000, detailMessages.maxLength(200_000)),
+);
 /** An https address the upstream's metadata is read from. */
 const MetadataUrlSchema = v.pipe(
   v.string(),
@@ -137,8 +142,10 @@ const samlWrite = {
   claimMapping: v.optional(SamlClaimMappingSchema, {}),
 };
 
-const oneMetadataSource = (input: { metadataXml?: string | null | undefined; metadataUrl?: string | null | undefined }) =>
-  [input.metadataXml, input.metadataUrl].filter((value) => value !== undefined && value !== null).length;
+const oneMetadataSource = (input: {
+  metadataXml?: string | null | undefined;
+  metadataUrl?: string | null | undefined;
+}) => [input.metadataXml, input.metadataUrl].filter((value) => value !== undefined && value !== null).length;
 
 /** POST IdentityProvider: OIDC (the secret is required; a body without `kind` is OIDC) or SAML (XML or address). */
 export const IdentityProviderCreateSchema = v.variant('kind', [

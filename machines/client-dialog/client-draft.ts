@@ -146,5 +146,4 @@ export function clientFormProblems(form: ClientForm): Partial<Record<ClientFormF
   return problems;
 }
 
-export const isClientFormValid = (form: ClientForm): boolean =>
-  v.safeParse(ClientCreateSchema, checked(form)).success;
+export const isClientFormValid = (form: ClientForm): boolean => v.safeParse(ClientCreateSchema, checked(form)).success;

@@ -35,8 +35,7 @@ export type IdentityProviderDialogEvent = EditorEvent<IdentityProviderChange>;
 
 /** POST IdentityProvider without an id, PUT IdentityProvider/{id} with one. */
 export type SaveIdentityProviderInput =
-  | { id: undefined; body: IdentityProviderCreate }
-  | { id: string; body: IdentityProviderUpdate };
+  { id: undefined; body: IdentityProviderCreate } | { id: string; body: IdentityProviderUpdate };
 
 /**
  * The identity-provider dialog (issue 31 item 1; docs/flows/identity-provider-dialog.md) on the editor pattern: create

@@ -120,7 +120,9 @@ export function applyChange(
     };
   }
   if (change.claims === 'add')
-    return draft.claims.length >= MAX_CLAIMS ? draft : { ...draft, claims: [...draft.claims, { claim: '', field: '' }] };
+    return draft.claims.length >= MAX_CLAIMS
+      ? draft
+      : { ...draft, claims: [...draft.claims, { claim: '', field: '' }] };
   return { ...draft, claims: draft.claims.filter((_, i) => i !== change.row) };
 }
 
@@ -214,7 +216,9 @@ export function invalidFields(
   const result = original
     ? v.safeParse(IdentityProviderUpdateSchema, updateBody(draft, original))
     : v.safeParse(IdentityProviderCreateSchema, createBody(draft));
-  const named = new Set<string>(result.success ? [] : result.issues.map(inputOfIssue).filter((key) => key !== undefined));
+  const named = new Set<string>(
+    result.success ? [] : result.issues.map(inputOfIssue).filter((key) => key !== undefined),
+  );
   // A SAML body without metadata names metadataXml (the contract's one check): the input shown is the source chosen.
   if (named.has('metadataXml') && draft.metadataSource === 'url') named.add('metadataUrl');
   const fields: IdentityProviderProblemField[] = fieldsOf(draft).filter((field) => named.has(field));

@@ -62,7 +62,9 @@ function fakeApi(clients: Client[], overrides: Partial<ClientsApi> = {}) {
     getClientApplicationTemplate: vi.fn(() => Promise.resolve(benefitsTemplate())),
     saveClientApplicationTemplate: vi.fn(() => Promise.resolve(benefitsTemplate({ version: 3 }))),
     listTemplates: vi.fn(() => Promise.resolve(templates)),
-    listIdentityProviders: vi.fn(() => Promise.resolve([oidcProvider({ clientIdServed: null, clientNameServed: null })])),
+    listIdentityProviders: vi.fn(() =>
+      Promise.resolve([oidcProvider({ clientIdServed: null, clientNameServed: null })]),
+    ),
     ...overrides,
   };
   return api;

@@ -25,7 +25,8 @@ function openDialog(row: IdentityProvider) {
   return { actor, save };
 }
 
-describe('identity-provider dialog, update mode', () => {
+// Typing into a Chakra dialog in jsdom is slow on two shared cores; the limit is generous, never asserted on.
+describe('identity-provider dialog, update mode', { timeout: 30_000 }, () => {
   it('OpenID Connect: the secret is said to be set, its input empty; the kind is fixed; a blank secret is not sent', async () => {
     const { save } = openDialog(oidcProvider());
     const dialog = await screen.findByRole('dialog', { name: 'Edit identity provider' });

@@ -1,7 +1,4 @@
-import type {
-  OidcIdentityProvider,
-  SamlIdentityProvider,
-} from '@contracts/admin/identity-providers';
+import type { OidcIdentityProvider, SamlIdentityProvider } from '@contracts/admin/identity-providers';
 import type { ServedClientChoice } from '@machines/identity-provider-dialog/identity-provider-dialog.machine';
 
 /** Rows of the federation registry (issue 31 item 1) for the dialog's and the page's tests, one of each kind. */

@@ -56,7 +56,9 @@ export function IdentityProviderDialog({ dialogRef }: { dialogRef: DialogRef }) 
   return (
     <FormDialog
       submits
-      title={i18n._(mode === 'create' ? labels.IdentityProvider_Text_CreateTitle : labels.IdentityProvider_Text_UpdateTitle)}
+      title={i18n._(
+        mode === 'create' ? labels.IdentityProvider_Text_CreateTitle : labels.IdentityProvider_Text_UpdateTitle,
+      )}
       cancelText={i18n._(labels.IdentityProvider_Button_Cancel)}
       saveText={i18n._(labels.IdentityProvider_Button_Save)}
       saveColorPalette="brand"

@@ -24,7 +24,10 @@ export const identityProviderLabels = {
     message: 'The identity provider could not be deleted',
   }),
   IdentityProvider_Text_CreateTitle: msg({ id: 'IdentityProvider_Text_CreateTitle', message: 'Add identity provider' }),
-  IdentityProvider_Text_UpdateTitle: msg({ id: 'IdentityProvider_Text_UpdateTitle', message: 'Edit identity provider' }),
+  IdentityProvider_Text_UpdateTitle: msg({
+    id: 'IdentityProvider_Text_UpdateTitle',
+    message: 'Edit identity provider',
+  }),
   IdentityProvider_Button_Save: msg({ id: 'IdentityProvider_Button_Save', message: 'Save' }),
   IdentityProvider_Button_Cancel: msg({ id: 'IdentityProvider_Button_Cancel', message: 'Cancel' }),
   IdentityProvider_Text_Stale: msg({
@@ -96,7 +99,8 @@ export const identityProviderLabels = {
   }),
   IdentityProvider_Text_ClaimProblem: msg({
     id: 'IdentityProvider_Text_ClaimProblem',
-    message: 'Each claim needs a name (letters, digits and _ : . - ; for SAML also / and #), a field, and to appear once.',
+    message:
+      'Each claim needs a name (letters, digits and _ : . - ; for SAML also / and #), a field, and to appear once.',
   }),
   IdentityProvider_Text_SearchName: msg({
     id: 'IdentityProvider_Text_SearchName',
