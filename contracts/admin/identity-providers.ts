@@ -111,7 +111,7 @@ const oidcFields = {
 const SamlAttributeNameSchema = v.pipe(
   v.string(),
   v.trim(),
-  v.regex(/^[A-Za-z0-9_:.\/#-]{1,200}$/, 'is not an attribute name'),
+  v.regex(/^[A-Za-z0-9_:./#-]{1,200}$/, 'is not an attribute name'),
 );
 
 /** Upstream attribute → profile field. */

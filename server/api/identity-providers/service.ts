@@ -122,11 +122,13 @@ async function metadataOf(input: {
   metadataXml?: string | null | undefined;
   metadataUrl?: string | null | undefined;
 }): Promise<{ metadata: SamlMetadata; metadataUrl: string | null } | undefined> {
-  const field = input.metadataXml ? 'metadataXml' : input.metadataUrl ? 'metadataUrl' : undefined;
+  const { metadataXml, metadataUrl } = input;
+  const field = metadataXml ? 'metadataXml' : metadataUrl ? 'metadataUrl' : undefined;
   if (field === undefined) return undefined;
   try {
-    const xml = input.metadataXml || (await fetchSamlMetadata(input.metadataUrl!));
-    return { metadata: parseSamlMetadata(xml), metadataUrl: input.metadataXml ? null : input.metadataUrl! };
+    if (metadataXml) return { metadata: parseSamlMetadata(metadataXml), metadataUrl: null };
+    const url = metadataUrl ?? '';
+    return { metadata: parseSamlMetadata(await fetchSamlMetadata(url)), metadataUrl: url };
   } catch (error) {
     if (error instanceof MetadataError) throw invalidField(field, `The metadata ${error.message}.`);
     throw error;

@@ -66,22 +66,20 @@ export function parseSamlMetadata(xml: string): SamlMetadata {
   });
   let doc: Document;
   try {
-    doc = parser.parseFromString(xml, 'text/xml') as unknown as Document;
+    doc = parser.parseFromString(xml, 'text/xml');
   } catch {
     throw new MetadataError('is not XML');
   }
-  if (problems.length > 0 || !doc.documentElement) throw new MetadataError('is not XML');
+  // An empty document has no root element, whatever the DOM's types say.
+  if (problems.length > 0 || (doc.documentElement as Element | null) === null) throw new MetadataError('is not XML');
   const descriptors = elements('//md:EntityDescriptor[md:IDPSSODescriptor]', doc);
-  if (descriptors.length !== 1)
-    throw new MetadataError(
-      descriptors.length === 0
-        ? 'has no EntityDescriptor with an IDPSSODescriptor'
-        : 'describes more than one identity provider',
-    );
-  const descriptor = descriptors[0]!;
+  const [descriptor, another] = descriptors;
+  if (descriptor === undefined) throw new MetadataError('has no EntityDescriptor with an IDPSSODescriptor');
+  if (another !== undefined) throw new MetadataError('describes more than one identity provider');
   const entityId = descriptor.getAttribute('entityID')?.trim() ?? '';
   if (entityId === '' || entityId.length > 1000) throw new MetadataError('has no entityID');
-  const idp = elements('md:IDPSSODescriptor', descriptor)[0]!;
+  const idp = elements('md:IDPSSODescriptor', descriptor)[0];
+  if (idp === undefined) throw new MetadataError('has no IDPSSODescriptor');
   const sso = elements(`md:SingleSignOnService[@Binding='${REDIRECT_BINDING}']`, idp)[0];
   const ssoUrl = sso?.getAttribute('Location')?.trim() ?? '';
   if (ssoUrl === '') throw new MetadataError('has no SingleSignOnService with the HTTP-Redirect binding');
@@ -91,7 +89,7 @@ export function parseSamlMetadata(xml: string): SamlMetadata {
   const certificates: string[] = [];
   for (const key of keys)
     for (const node of elements('ds:KeyInfo/ds:X509Data/ds:X509Certificate', key)) {
-      const pem = toPem((node.textContent ?? '').replace(/\s+/g, ''));
+      const pem = toPem(node.textContent.replace(/\s+/g, ''));
       try {
         new X509Certificate(pem);
       } catch {

@@ -123,7 +123,7 @@ export interface VerifiedAssertion {
 
 type Xml2Js = { $?: Record<string, string>; _?: string } & { [child: string]: Xml2Js[] | undefined };
 
-const first = (node: Xml2Js | undefined, child: string) => node?.[child]?.[0] as Xml2Js | undefined;
+const first = (node: Xml2Js | undefined, child: string): Xml2Js | undefined => node?.[child]?.[0];
 const textOf = (node: Xml2Js | undefined) => (typeof node === 'string' ? node : node?._)?.trim();
 
 /** A value of an attribute as a string: the first when there are several; none when it is not text. */
@@ -149,9 +149,11 @@ export async function verifySamlResponse(
     SAMLResponse: samlResponse,
   });
   if (profile === null) throw new Error('no assertion');
-  const root = new DOMParser().parseFromString(Buffer.from(samlResponse, 'base64').toString('utf8'), 'text/xml')
-    .documentElement;
-  const destination = root?.getAttribute('Destination');
+  const root = new DOMParser().parseFromString(
+    Buffer.from(samlResponse, 'base64').toString('utf8'),
+    'text/xml',
+  ).documentElement;
+  const destination = (root as Element | null)?.getAttribute('Destination');
   if (destination && destination !== sp.acsUrl) throw new Error('the Response is addressed elsewhere (Destination)');
   const assertion = (profile.getAssertion?.() as { Assertion?: Xml2Js } | undefined)?.Assertion;
   const assertionId = assertion?.$?.ID;
