@@ -80,8 +80,9 @@ describe.each(databaseKinds)('SAML federation (%s)', (kind) => {
     entry = parsed;
   });
   afterAll(async () => {
-    await new Promise((resolve) => metadataServer.close(resolve));
-    await t.dispose();
+    // After a failed beforeAll, dispose only what was made.
+    await new Promise((resolve) => (metadataServer as Server | undefined)?.close(resolve) ?? resolve(undefined));
+    await (t as TestApp | undefined)?.dispose();
   });
 
   const inject = (jar: InjectJar, url: string, form?: Record<string, string>) =>
