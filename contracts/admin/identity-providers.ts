@@ -3,9 +3,10 @@ import { detailMessages } from '../forms/problem';
 import { EntityIdSchema, RowVersionSchema, requiredText } from './common';
 
 /**
- * The federation registry (issue 31 item 1, docs/api.md "Identity providers"): upstream OpenID Connect providers the
- * embedded identity provider sends a browser to for `/oauth2/v1/authorize?idp=<id>`, administered by the provider
- * administrator. The client secret is written, never read: no answer carries it, only whether one is set.
+ * The federation registry (issue 31 item 1, docs/api.md "Identity providers"): upstream OpenID Connect and SAML 2.0
+ * providers the embedded identity provider sends a browser to for `/oauth2/v1/authorize?idp=<id>`, administered by
+ * the provider administrator. The client secret is written, never read: no answer carries it, only whether one is
+ * set. A SAML entry's metadata is read when it is written; answers carry what was taken from it, not the document.
  */
 
 /** Okta's identity-provider id shape: `0oa` + 17 letters and digits. */
@@ -16,28 +17,17 @@ export const IdentityProviderParamsSchema = v.object({ id: IdentityProviderIdSch
 export const federatedProfileFields = ['FirstName', 'LastName', 'Culture'] as const;
 export type FederatedProfileField = (typeof federatedProfileFields)[number];
 
-const ClaimNameSchema = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_:.-]{1,100}$/, 'is not a claim name'));
-/** A SAML attribute name may be a URI (`http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname`). */
-const SamlAttributeNameSchema = v.pipe(
-  v.string(),
-  v.trim(),
-  v.regex(/^[A-Za-z0-9_:.\/#-]{1,200}$/, 'is not an attribute name'),
-);
-
-const mappingOf = <K extends v.GenericSchema<string, string>>(key: K) =>
-  v.pipe(
-    v.record(key, v.picklist(federatedProfileFields)),
-    v.check((mapping) => Object.keys(mapping).length <= 20, 'at most 20 claims'),
-  );
-
-/** Upstream claim → profile field (`{ given_name: 'FirstName' }`). */
-export const ClaimMappingSchema = mappingOf(ClaimNameSchema);
-/** SAML attribute → profile field; attribute names may be URIs. */
-export const SamlClaimMappingSchema = mappingOf(SamlAttributeNameSchema);
-
 /** The kinds of upstream provider: OpenID Connect, SAML 2.0. */
 export const identityProviderKinds = ['oidc', 'saml'] as const;
 export type IdentityProviderKind = (typeof identityProviderKinds)[number];
+
+const ClaimNameSchema = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_:.-]{1,100}$/, 'is not a claim name'));
+
+/** Upstream claim → profile field (`{ given_name: 'FirstName' }`). */
+export const ClaimMappingSchema = v.pipe(
+  v.record(ClaimNameSchema, v.picklist(federatedProfileFields)),
+  v.check((mapping) => Object.keys(mapping).length <= 20, 'at most 20 claims'),
+);
 
 /** An https issuer (http only for a loopback host: the demo world and tests serve their upstream locally). */
 const IssuerSchema = v.pipe(
@@ -84,15 +74,18 @@ export const OidcIdentityProviderSchema = v.object({
   scopes: v.string(),
 });
 
+/**
+ * A SAML 2.0 upstream (docs/identity.md "SAML 2.0"): what its metadata said when the entry was written, and the
+ * service-provider values Gatehouse gives the upstream's administrator (entity id, ACS, metadata address).
+ */
 export const SamlIdentityProviderSchema = v.object({
   ...commonRead,
   kind: v.literal('saml'),
-  /** Where the upstream's metadata is read from; null when it was given as XML. */
+  /** Where the metadata was fetched from; null when it was pasted. */
   metadataUrl: v.nullable(v.string()),
-  /** The upstream IdP's entity id and SSO endpoint, read from its metadata. */
+  /** The upstream's entity id and single sign-on endpoint, from its metadata. */
   entityId: v.string(),
   ssoUrl: v.string(),
-  /** Gatehouse's own service-provider values, to give the upstream. */
   spEntityId: v.string(),
   acsUrl: v.string(),
   spMetadataUrl: v.string(),
@@ -104,79 +97,96 @@ export type OidcIdentityProvider = v.InferOutput<typeof OidcIdentityProviderSche
 export type SamlIdentityProvider = v.InferOutput<typeof SamlIdentityProviderSchema>;
 export const IdentityProviderListSchema = v.array(IdentityProviderSchema);
 
-const commonWrite = {
+const common = {
   name: requiredText(100),
   /** The portal client this provider signs people into: its SSOID is set to this provider's id. */
   clientIdServed: v.optional(v.nullable(EntityIdSchema), null),
 };
 
-const oidcWrite = {
-  ...commonWrite,
+const oidcFields = {
+  ...common,
   issuer: IssuerSchema,
   clientId: requiredText(200),
   scopes: v.optional(ScopesSchema, 'openid email profile'),
   claimMapping: v.optional(ClaimMappingSchema, {}),
 };
 
-/** SAML metadata as XML, at most 200,000 characters. */
-const MetadataXmlSchema = v.pipe(
+/** SAML attribute names are often URIs (`http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname`). */
+const SamlAttributeNameSchema = v.pipe(
   v.string(),
   v.trim(),
-  v.nonEmpty(),
-  v.maxLength(200_000, detailMessages.maxLength(200_000)),
-);
-/** An https address the upstream's metadata is read from. */
-const MetadataUrlSchema = v.pipe(
-  v.string(),
-  v.trim(),
-  v.url(detailMessages.invalid),
-  v.maxLength(500, detailMessages.maxLength(500)),
-  v.startsWith('https://', 'must be an https address'),
+  v.regex(/^[A-Za-z0-9_:./#-]{1,200}$/, 'is not an attribute name'),
 );
 
-const samlWrite = {
-  ...commonWrite,
+/** Upstream attribute → profile field. */
+export const SamlAttributeMappingSchema = v.pipe(
+  v.record(SamlAttributeNameSchema, v.picklist(federatedProfileFields)),
+  v.check((mapping) => Object.keys(mapping).length <= 20, 'at most 20 attributes'),
+);
+
+/** The upstream's metadata, pasted (an EntityDescriptor with an IDPSSODescriptor). */
+const MetadataXmlSchema = v.pipe(v.string(), v.trim(), v.maxLength(200_000, detailMessages.maxLength(200_000)));
+
+const samlFields = {
+  ...common,
   kind: v.literal('saml'),
   metadataXml: v.optional(v.nullable(MetadataXmlSchema)),
-  metadataUrl: v.optional(v.nullable(MetadataUrlSchema)),
-  claimMapping: v.optional(SamlClaimMappingSchema, {}),
+  /** Where the metadata is fetched from when the entry is written (https, or http on a loopback host). */
+  metadataUrl: v.optional(v.nullable(IssuerSchema)),
+  claimMapping: v.optional(SamlAttributeMappingSchema, {}),
 };
 
-const oneMetadataSource = (input: {
-  metadataXml?: string | null | undefined;
-  metadataUrl?: string | null | undefined;
-}) => [input.metadataXml, input.metadataUrl].filter((value) => value !== undefined && value !== null).length;
+const given = (value: string | null | undefined) => value !== undefined && value !== null && value !== '';
 
-/** POST IdentityProvider: OIDC (the secret is required; a body without `kind` is OIDC) or SAML (XML or address). */
-export const IdentityProviderCreateSchema = v.variant('kind', [
-  v.object({ ...oidcWrite, kind: v.optional(v.literal('oidc'), 'oidc'), clientSecret: requiredText(500) }),
-  v.pipe(
-    v.object(samlWrite),
-    v.forward(
-      v.check((input) => oneMetadataSource(input) === 1, 'give the metadata as XML or as an address, not both'),
-      ['metadataXml'],
+/** POST IdentityProvider, OpenID: the secret is required; a body without `kind` is this one (as before SAML). */
+export const OidcIdentityProviderCreateSchema = v.object({
+  ...oidcFields,
+  kind: v.optional(v.literal('oidc'), 'oidc'),
+  clientSecret: requiredText(500),
+});
+
+/** POST IdentityProvider, SAML: exactly one of the pasted metadata and its address. */
+export const SamlIdentityProviderCreateSchema = v.pipe(
+  v.object(samlFields),
+  v.forward(
+    v.check(
+      (input) => given(input.metadataXml) !== given(input.metadataUrl),
+      'give the metadata or its address (one of them)',
     ),
+    ['metadataXml'],
   ),
+);
+
+/** POST IdentityProvider. */
+export const IdentityProviderCreateSchema = v.variant('kind', [
+  OidcIdentityProviderCreateSchema,
+  SamlIdentityProviderCreateSchema,
 ]);
 export type IdentityProviderCreate = v.InferInput<typeof IdentityProviderCreateSchema>;
 
-/**
- * PUT IdentityProvider/{id}: a blank or missing secret keeps the one stored; SAML without metadata keeps the stored
- * metadata. The kind cannot change (400).
- */
-export const IdentityProviderUpdateSchema = v.variant('kind', [
-  v.object({
-    ...oidcWrite,
-    kind: v.optional(v.literal('oidc'), 'oidc'),
-    clientSecret: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500, detailMessages.maxLength(500))))),
-    version: RowVersionSchema,
-  }),
-  v.pipe(
-    v.object({ ...samlWrite, version: RowVersionSchema }),
-    v.forward(
-      v.check((input) => oneMetadataSource(input) <= 1, 'give the metadata as XML or as an address, not both'),
-      ['metadataXml'],
+/** PUT IdentityProvider/{id}, OpenID: a blank or missing secret keeps the one stored. */
+export const OidcIdentityProviderUpdateSchema = v.object({
+  ...oidcFields,
+  kind: v.optional(v.literal('oidc'), 'oidc'),
+  clientSecret: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500, detailMessages.maxLength(500))))),
+  version: RowVersionSchema,
+});
+
+/** PUT IdentityProvider/{id}, SAML: no metadata keeps what the entry has; never both. */
+export const SamlIdentityProviderUpdateSchema = v.pipe(
+  v.object({ ...samlFields, version: RowVersionSchema }),
+  v.forward(
+    v.check(
+      (input) => !(given(input.metadataXml) && given(input.metadataUrl)),
+      'give either the metadata or its address, not both',
     ),
+    ['metadataXml'],
   ),
+);
+
+/** PUT IdentityProvider/{id}: the kind cannot change (another kind answers 400). */
+export const IdentityProviderUpdateSchema = v.variant('kind', [
+  OidcIdentityProviderUpdateSchema,
+  SamlIdentityProviderUpdateSchema,
 ]);
 export type IdentityProviderUpdate = v.InferInput<typeof IdentityProviderUpdateSchema>;

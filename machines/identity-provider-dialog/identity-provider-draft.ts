@@ -3,7 +3,7 @@ import {
   ClaimMappingSchema,
   IdentityProviderCreateSchema,
   IdentityProviderUpdateSchema,
-  SamlClaimMappingSchema,
+  SamlAttributeMappingSchema,
   type IdentityProvider,
   type IdentityProviderCreate,
   type IdentityProviderKind,
@@ -141,7 +141,7 @@ export const claimMappingOf = (draft: IdentityProviderDraft): Record<string, str
  * attribute may be a URI with `/` and `#`; an OIDC claim may not).
  */
 export function claimRowProblems(draft: IdentityProviderDraft): number[] {
-  const schema = draft.kind === 'saml' ? SamlClaimMappingSchema : ClaimMappingSchema;
+  const schema = draft.kind === 'saml' ? SamlAttributeMappingSchema : ClaimMappingSchema;
   const seen = new Map<string, number>();
   const problems: number[] = [];
   draft.claims.forEach((row, i) => {

@@ -352,8 +352,8 @@ export const idpLogHourly = pgTable(
   (t) => [primaryKey({ columns: [t.hour, t.clientKey, t.eventType, t.outcomeResult] })],
 );
 
-/** Kinds of upstream identity provider the registry holds; SAML 2.0 is not built yet (docs/identity.md "Federation"). */
-export const identityProviderKinds = ['oidc'] as const;
+/** Kinds of upstream identity provider the registry holds (docs/identity.md "Federation", "SAML 2.0"). */
+export const identityProviderKinds = ['oidc', 'saml'] as const;
 export type IdentityProviderKind = (typeof identityProviderKinds)[number];
 
 /**
@@ -376,6 +376,13 @@ export const idpIdentityProviders = pgTable(
     /** Space-separated, as OAuth sends them. */
     scopes: text('scopes').notNull().default('openid email profile'),
     claimMapping: jsonb('claim_mapping').$type<Record<string, string>>().notNull().default({}),
+    /** SAML only (the OpenID columns above are empty): where the metadata was fetched from, null when pasted. */
+    metadataUrl: text('metadata_url'),
+    /** SAML only, from the upstream's metadata when the entry was written: its entity id and SSO endpoint. */
+    samlEntityId: text('saml_entity_id'),
+    samlSsoUrl: text('saml_sso_url'),
+    /** SAML only: the upstream's signing certificates, PEM, from its metadata. */
+    samlCertificates: jsonb('saml_certificates').$type<string[]>().notNull().default([]),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

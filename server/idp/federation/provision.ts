@@ -3,10 +3,13 @@ import type { Db } from '../../db/client';
 import { instances } from '../../db/schema';
 import { newUserId } from '../ids';
 import { idpFederationLinks, idpUsers } from '../tables';
-import type { UpstreamProvider } from './registry';
+import type { UpstreamCommon } from './registry';
 import { servedClient } from './registry';
 
-/** What the upstream said of the person, from a verified ID token (and its claims only). */
+/**
+ * What the upstream said of the person, from a verified ID token (its claims) or a verified SAML assertion (its
+ * attributes, each the first value when there are several).
+ */
 export interface UpstreamIdentity {
   subject: string;
   email: string | undefined;
@@ -18,7 +21,7 @@ export type Resolution =
   { ok: true; userId: string; login: string; how: 'linked' | 'provisioned' | 'known' } | { ok: false; reason: string };
 
 /** The profile fields the mapping fills, from the claims it names (strings only, trimmed, at most 100 characters). */
-function mappedFields(provider: UpstreamProvider, claims: Record<string, unknown>) {
+function mappedFields(provider: UpstreamCommon, claims: Record<string, unknown>) {
   const out: { firstName?: string; lastName?: string } = {};
   for (const [claim, field] of Object.entries(provider.claimMapping)) {
     const value = claims[claim];
@@ -37,7 +40,7 @@ function mappedFields(provider: UpstreamProvider, claims: Record<string, unknown
  * profile with `ssoUser`), and linked. Only the served client's logins are ever looked at, so nothing links across
  * clients. Two first sign-ins at once: the link's primary key lets one win; the other reads its link.
  */
-export async function resolvePerson(db: Db, provider: UpstreamProvider, who: UpstreamIdentity): Promise<Resolution> {
+export async function resolvePerson(db: Db, provider: UpstreamCommon, who: UpstreamIdentity): Promise<Resolution> {
   return db.transaction(async (tx) => {
     const known = await tx
       .select({ userId: idpFederationLinks.userId, login: idpUsers.login })

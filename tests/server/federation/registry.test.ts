@@ -115,13 +115,10 @@ describe.each(databaseKinds)('identity-provider registry (%s)', (kind) => {
     expect(await call('POST', 'IdentityProvider', { body: body({ name: 'No scope', scopes: 'email' }) })).toAnswer(400);
   });
 
-  it('answers 400 to a SAML body (this server administers OpenID Connect providers only)', async () => {
-    const saml = await call('POST', 'IdentityProvider', {
-      body: { kind: 'saml', name: 'Acme SAML', metadataUrl: 'https://idp.acme.test/metadata' },
-    });
-    expect(saml).toAnswer(400);
-    // Exactly one metadata source: neither is a 400 of the contract, whatever the server supports.
+  it('answers 400 to a SAML body with no metadata, and to one with both sources', async () => {
     expect(await call('POST', 'IdentityProvider', { body: { kind: 'saml', name: 'No metadata' } })).toAnswer(400);
+    const both = { kind: 'saml', name: 'Both', metadataXml: '<x/>', metadataUrl: 'https://idp.acme.test/metadata' };
+    expect(await call('POST', 'IdentityProvider', { body: both })).toAnswer(400);
   });
 
   it('the client dialog sets the SSOID to a registry entry: checked, taken from any other client, seen by the registry', async () => {
