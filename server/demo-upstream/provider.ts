@@ -69,7 +69,8 @@ class MemoryAdapter implements Adapter {
     return Promise.resolve();
   }
   revokeByGrantId(grantId: string): Promise<void> {
-    for (const [key, entry] of MemoryAdapter.entries) if (entry.payload.grantId === grantId) MemoryAdapter.entries.delete(key);
+    for (const [key, entry] of MemoryAdapter.entries)
+      if (entry.payload.grantId === grantId) MemoryAdapter.entries.delete(key);
     return Promise.resolve();
   }
 }
