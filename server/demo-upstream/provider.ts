@@ -106,7 +106,7 @@ export function createDemoUpstream(publicUrl: string, serverSecret: Buffer): Pro
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
-    jwks: { keys: [jwk as never] },
+    jwks: { keys: [jwk] },
     cookies: {
       keys: [deriveKey(serverSecret, 'demo-upstream').toString('hex')],
       names: { session: '_initech_session', interaction: '_initech_interaction', resume: '_initech_resume' },

@@ -96,15 +96,17 @@ export async function resolvePerson(db: Db, provider: UpstreamProvider, who: Ups
           culture: client.defaultCulture,
           ssoUser: true,
         });
+        userId = created.id;
+        how = 'provisioned';
       } else {
         // Another sign-in made this login meanwhile: if it was this very subject's, its link is there now.
         const raced = await linkedPerson(tx, provider.id, who.subject);
         if (raced !== undefined) return { ok: true, ...raced, how: 'known' } as const;
         existing = await personByLogin(tx, login);
         if (existing === undefined) throw new Error('a login that conflicts was not found');
+        userId = existing.id;
+        how = 'linked';
       }
-      userId = created?.id ?? existing.id;
-      how = created === undefined ? 'linked' : 'provisioned';
     } else {
       userId = existing.id;
       how = 'linked';
