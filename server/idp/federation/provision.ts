@@ -127,3 +127,16 @@ export async function resolvePerson(db: Db, provider: UpstreamProvider, who: Ups
     return { ok: true, userId, login: existing?.login ?? login, how } as const;
   });
 }
+
+/**
+ * Whether the person signs in only through an upstream provider: the portal profile's `SSOUser` (spec
+ * public-and-profile §3), set on everyone provisioned here. Their password is not Gatehouse's to reset (§5).
+ */
+export async function isSingleSignOnPerson(db: Db, userId: string): Promise<boolean> {
+  const [profile] = await db
+    .select({ ssoUser: instances.ssoUser })
+    .from(instances)
+    .where(eq(instances.idpUserId, userId))
+    .limit(1);
+  return profile?.ssoUser === true;
+}
