@@ -51,7 +51,7 @@ export const activationMail = (user: IdpUser, link: string) =>
  * their organisation's sign-in, in their locale (English or Spanish, like the portal's mails).
  */
 export function singleSignOnRecoveryMail(user: IdpUser) {
-  const spanish = user.locale?.toLowerCase().startsWith('es') === true;
+  const spanish = user.locale.toLowerCase().startsWith('es');
   const lines = spanish
     ? [
         `Hola, ${user.firstName || user.login}:`,
