@@ -55,6 +55,7 @@ export type RouteId =
   | 'auditLog'
   | 'errorLog'
   | 'apiTokens'
+  | 'identityProviders'
   | 'boardIndex'
   | 'editProfile'
   | 'flowInspector';
@@ -131,6 +132,13 @@ const adminPages: readonly { id: RouteId; pattern: string; page: PageKey; view: 
     pattern: '/apiTokens',
     page: 'apiTokens',
     view: page(() => import('@src/admin/api-tokens/ApiTokensPage'), 'ApiTokensPage'),
+  },
+  // The provider administrator's federation registry: upstream identity providers (issue 31 item 1).
+  {
+    id: 'identityProviders',
+    pattern: '/identityProviders',
+    page: 'identityProviders',
+    view: page(() => import('@src/admin/identity-providers/IdentityProvidersPage'), 'IdentityProvidersPage'),
   },
   { id: 'profile', pattern: '/profile/:redirectUrl?', page: 'profile', view: editProfilePage, flow: 'editProfile' },
 ];
@@ -359,6 +367,7 @@ export const paths = {
   auditLog: () => '/auditLog',
   errorLog: () => '/errorLog',
   apiTokens: () => '/apiTokens',
+  identityProviders: () => '/identityProviders',
   faqEditor: (params: { clientId?: string; language?: string } = {}) =>
     buildPath('/faqEditor/:clientId?/:language?', params),
   profile: (params: { redirectUrl?: string } = {}) => buildPath('/profile/:redirectUrl?', params),

@@ -891,6 +891,93 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
     },
   },
   {
+    file: 'machines/identity-provider-dialog/identity-provider-dialog.machine.ts',
+    definition: {
+      id: 'identityProviderDialog',
+      initial: 'loading',
+      states: {
+        loading: {
+          on: {
+            cancel: [{ target: ['#identityProviderDialog.cancelled'] }],
+            'xstate.done.actor.load': [{ target: ['#identityProviderDialog.editing'] }],
+            'xstate.error.actor.load': [
+              { target: ['#identityProviderDialog.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#identityProviderDialog.offline'], guard: 'isNetworkFailure' },
+              { target: ['#identityProviderDialog.failed'], guard: 'isLoadFailureExplainedInPlace' },
+              { target: ['#identityProviderDialog.editing'], guard: 'isQuietLoadFailure' },
+              { target: ['#identityProviderDialog.editing'] },
+            ],
+          },
+          invoke: [{ id: 'load', src: 'load' }],
+          tags: ['loading'],
+        },
+        offline: {
+          on: {
+            reload: [{ target: ['#identityProviderDialog.loading'] }],
+            cancel: [{ target: ['#identityProviderDialog.cancelled'] }],
+          },
+          after: { networkRetry: [{ target: ['#identityProviderDialog.loading'] }] },
+          tags: ['loading', 'offline'],
+        },
+        editing: {
+          on: {
+            edit: [{ target: ['#identityProviderDialog.loading'], guard: 'needsFreshRead' }, {}],
+            save: [{ target: ['#identityProviderDialog.saving'], guard: 'canSave' }],
+            cancel: [{ target: ['#identityProviderDialog.cancelled'] }],
+          },
+          tags: ['editing'],
+        },
+        saving: {
+          on: {
+            'xstate.done.actor.save': [
+              { target: ['#identityProviderDialog.loading'], guard: 'reopens' },
+              { target: ['#identityProviderDialog.saved'] },
+            ],
+            'xstate.error.actor.save': [
+              { target: ['#identityProviderDialog.conflict'], guard: 'isConflict' },
+              { target: ['#identityProviderDialog.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#identityProviderDialog.editing'], guard: 'isExplainedInPlace' },
+              { target: ['#identityProviderDialog.editing'] },
+            ],
+          },
+          invoke: [{ id: 'save', src: 'save' }],
+          tags: ['saving'],
+        },
+        conflict: {
+          on: {
+            reload: [{ target: ['#identityProviderDialog.loading'] }],
+            keepMine: [{ target: ['#identityProviderDialog.overwriting'] }],
+            cancel: [{ target: ['#identityProviderDialog.cancelled'] }],
+          },
+          tags: ['conflict'],
+        },
+        overwriting: {
+          on: {
+            'xstate.done.actor.load': [{ target: ['#identityProviderDialog.saving'] }],
+            'xstate.error.actor.load': [
+              { target: ['#identityProviderDialog.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#identityProviderDialog.editing'], guard: 'isLoadFailureExplainedInPlace' },
+              { target: ['#identityProviderDialog.editing'] },
+            ],
+          },
+          invoke: [{ id: 'load', src: 'load' }],
+          tags: ['saving'],
+        },
+        failed: {
+          on: {
+            reload: [{ target: ['#identityProviderDialog.loading'] }],
+            cancel: [{ target: ['#identityProviderDialog.cancelled'] }],
+            edit: [{ target: ['#identityProviderDialog.loading'], guard: 'needsFreshRead' }],
+          },
+          tags: ['failed'],
+        },
+        saved: { type: 'final' },
+        cancelled: { type: 'final' },
+        unauthorised: { type: 'final' },
+      },
+    },
+  },
+  {
     file: 'machines/invitations/invitations.machine.ts',
     definition: {
       id: 'invitations',

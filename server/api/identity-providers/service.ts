@@ -22,8 +22,14 @@ import { duplicate, invalidField } from '../support/problems';
 import { assertVersion, lockCatalogue, mapDuplicates } from '../support/write-guards';
 import { getIdentityProvider } from './queries';
 
-type ProviderInput = v.InferOutput<typeof IdentityProviderCreateSchema>;
-type ProviderEdit = v.InferOutput<typeof IdentityProviderUpdateSchema>;
+type ProviderInput = Extract<v.InferOutput<typeof IdentityProviderCreateSchema>, { kind: 'oidc' }>;
+type ProviderEdit = Extract<v.InferOutput<typeof IdentityProviderUpdateSchema>, { kind: 'oidc' }>;
+
+/** The contract names a SAML kind; this server administers OpenID Connect providers only (a 400 names `kind`). */
+function oidcOnly<T extends { kind: string }>(input: T): Extract<T, { kind: 'oidc' }> {
+  if (input.kind !== 'oidc') throw invalidField('kind', 'only OpenID Connect providers are supported here');
+  return input as Extract<T, { kind: 'oidc' }>;
+}
 
 const constraints = { idp_identity_providers_name_lower_idx: { field: 'name', what: 'name' } };
 
@@ -104,8 +110,9 @@ const rowOf = (input: ProviderInput | ProviderEdit) => ({
 export async function createIdentityProvider(
   deps: ApiDeps,
   request: FastifyRequest,
-  input: ProviderInput,
+  body: v.InferOutput<typeof IdentityProviderCreateSchema>,
 ): Promise<IdentityProvider> {
+  const input: ProviderInput = oidcOnly(body);
   const sealer = sealerOf(deps);
   const id = newIdentityProviderId();
   const created = await mapDuplicates(
@@ -142,8 +149,9 @@ export async function updateIdentityProvider(
   deps: ApiDeps,
   request: FastifyRequest,
   id: string,
-  edit: ProviderEdit,
+  body: v.InferOutput<typeof IdentityProviderUpdateSchema>,
 ): Promise<IdentityProvider> {
+  const edit: ProviderEdit = oidcOnly(body);
   const sealer = sealerOf(deps);
   const updated = await mapDuplicates(
     deps.db.transaction(async (tx) => {
