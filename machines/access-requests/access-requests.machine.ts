@@ -93,6 +93,7 @@ export const accessRequestsMachine = setup({
     loading: {
       tags: 'loading',
       invoke: {
+        id: 'loadRequests',
         src: 'loadRequests',
         onDone: { target: 'ready', actions: assign({ requests: ({ event }) => event.output }) },
         onError: { target: 'failed', actions: { type: 'report', params: ({ event }) => event.error } },
@@ -125,6 +126,7 @@ export const accessRequestsMachine = setup({
     loadingRoles: {
       tags: 'loading',
       invoke: {
+        id: 'loadRoles',
         src: 'loadRoles',
         input: ({ context }) => ({ request: context.deciding as AccessRequest }),
         onDone: {
@@ -161,6 +163,7 @@ export const accessRequestsMachine = setup({
     sending: {
       tags: 'sending',
       invoke: {
+        id: 'decide',
         src: 'decide',
         input: ({ context }): AccessDecision => {
           const request = context.deciding as AccessRequest;

@@ -66,6 +66,7 @@ function Launcher({ launcherRef }: { launcherRef: ActorRefFrom<typeof launcherMa
           <Stack key={application.id} gap="2">
             <Card.Root
               as="button"
+              data-application-card=""
               cursor="pointer"
               textAlign="center"
               _hover={{ shadow: 'md' }}
