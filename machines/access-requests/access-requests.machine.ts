@@ -2,7 +2,7 @@ import { assign, sendTo, setup } from 'xstate';
 import { ACCESS_REQUEST_REASON_MAX, type AccessRequest } from '@contracts/access-requests';
 import { ApiError } from '@contracts/failures';
 import type { RoleOption } from '@contracts/profile-form';
-import { failureNotice } from '../admin-grid/failure-notice';
+import { errorOf, failureNotice } from '../admin-grid/failure-notice';
 import { notProvided } from '../support/actors';
 import type { ReportingPorts } from '../support/ports';
 import { label } from '../support/text';
@@ -56,7 +56,7 @@ export const accessRequestsMachine = setup({
     /** The application's roles for this person (its role URL, else its default role), without the excluded ones. */
     loadRoles: notProvided<{ request: AccessRequest }, RoleOption[]>('loadRoles'),
     /** POST AccessRequest/{id}/Approve or /Decline. */
-    decide: notProvided<AccessDecision, void>('decide'),
+    decide: notProvided<AccessDecision, undefined>('decide'),
   },
   actions: {
     report: sendTo(
@@ -96,7 +96,7 @@ export const accessRequestsMachine = setup({
         id: 'loadRequests',
         src: 'loadRequests',
         onDone: { target: 'ready', actions: assign({ requests: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: { type: 'report', params: ({ event }) => event.error } },
+        onError: { target: 'failed', actions: { type: 'report', params: errorOf } },
       },
     },
     failed: { on: { retry: { target: 'loading', actions: assign({ stale: false }) } } },
@@ -138,7 +138,7 @@ export const accessRequestsMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: [{ type: 'notifyFailure', params: ({ event }) => event.error }, 'clearDecision'],
+          actions: [{ type: 'notifyFailure', params: errorOf }, 'clearDecision'],
         },
       },
     },
@@ -176,7 +176,7 @@ export const accessRequestsMachine = setup({
           { guard: 'isStale', target: 'loading', actions: ['clearDecision', assign({ stale: true })] },
           {
             target: 'ready',
-            actions: [{ type: 'notifyFailure', params: ({ event }) => event.error }, 'clearDecision'],
+            actions: [{ type: 'notifyFailure', params: errorOf }, 'clearDecision'],
           },
         ],
       },

@@ -45,15 +45,16 @@ export function wireAccessRequests(api: AccessRequestsApi = { ...accessApi, getR
         rolesOfRequest(api, input.request, signal),
       ),
       decide: fromPromise(({ input, signal }: { input: AccessDecision; signal: AbortSignal }) =>
-        identified(() =>
-          input.kind === 'approve'
+        identified(async () => {
+          await (input.kind === 'approve'
             ? api.approveAccessRequest(
                 input.id,
                 { version: input.version, roleValue: input.roleValue },
                 signalOf(signal),
               )
-            : api.declineAccessRequest(input.id, { version: input.version, reason: input.reason }, signalOf(signal)),
-        ),
+            : api.declineAccessRequest(input.id, { version: input.version, reason: input.reason }, signalOf(signal)));
+          return undefined;
+        }),
       ),
     },
   });
