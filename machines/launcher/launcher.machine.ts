@@ -104,13 +104,15 @@ export const launcherMachine = setup({
     isAskable: ({ context, event }) =>
       event.type === 'access.ask' &&
       context.offers.some((offer) => offer.applicationId === event.applicationId && offer.openRequestId === null),
-    isKnownApplication: ({ context, event }) => context.applications.some((app) => app.id === event.applicationId),
+    isKnownApplication: ({ context, event }) =>
+      event.type === 'application.open' && context.applications.some((app) => app.id === event.applicationId),
     /** The automatic choice's link carries `{otpToken}`: a token is asked for before leaving. */
     automaticChoiceNeedsToken: ({ context }, applications: ProfileApplication[]) => {
       return applicationNeedsOtpToken(context.stay ? undefined : automaticChoice(applications));
     },
     /** The card opened is one of the person's and its link carries `{otpToken}`. */
     openedNeedsToken: ({ context, event }) => {
+      if (event.type !== 'application.open') return false;
       return applicationNeedsOtpToken(context.applications.find((app) => app.id === event.applicationId));
     },
   },
