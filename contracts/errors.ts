@@ -27,6 +27,8 @@ export const problemCodes = [
   'invitation_invalid',
   /** A link's one-time token (contracts/otp-token.ts) that is unknown, spent or expired: one answer for all. */
   'otp_token_invalid',
+  /** A person asking for one more application while ACCESS_REQUEST_OPEN_LIMIT requests of theirs are open. */
+  'access_request_limit',
   /** 421: the request came in under another address than PUBLIC_URL (server/http/public-address.ts). */
   'misdirected_request',
   'internal',

@@ -6,6 +6,63 @@ import type { MachineDescription } from '@machines/support/statechart-descriptio
 /** Every machine of the app, with the file it is written in, as a description of its structure. */
 export const machineDefinitions: readonly { file: string; definition: MachineDescription }[] = [
   {
+    file: 'machines/access-requests/access-requests.machine.ts',
+    definition: {
+      id: 'accessRequests',
+      initial: 'loading',
+      states: {
+        loading: {
+          on: {
+            'xstate.done.actor.loadRequests': [{ target: ['#accessRequests.ready'] }],
+            'xstate.error.actor.loadRequests': [{ target: ['#accessRequests.failed'] }],
+          },
+          invoke: [{ id: 'loadRequests', src: 'loadRequests' }],
+          tags: ['loading'],
+        },
+        failed: { on: { retry: [{ target: ['#accessRequests.loading'] }] } },
+        ready: {
+          on: {
+            'request.approve': [{ target: ['#accessRequests.loadingRoles'], guard: 'isListed' }],
+            'request.decline': [{ target: ['#accessRequests.declining'], guard: 'isListed' }],
+          },
+        },
+        loadingRoles: {
+          on: {
+            'xstate.done.actor.loadRoles': [{ target: ['#accessRequests.approving'] }],
+            'xstate.error.actor.loadRoles': [{ target: ['#accessRequests.ready'] }],
+          },
+          invoke: [{ id: 'loadRoles', src: 'loadRoles' }],
+          tags: ['loading'],
+        },
+        approving: {
+          on: {
+            'decision.role': [{}],
+            'decision.send': [{ target: ['#accessRequests.sending'], guard: 'hasRole' }],
+            'decision.cancel': [{ target: ['#accessRequests.ready'] }],
+          },
+        },
+        declining: {
+          on: {
+            'decision.reason': [{}],
+            'decision.send': [{ target: ['#accessRequests.sending'] }],
+            'decision.cancel': [{ target: ['#accessRequests.ready'] }],
+          },
+        },
+        sending: {
+          on: {
+            'xstate.done.actor.decide': [{ target: ['#accessRequests.loading'] }],
+            'xstate.error.actor.decide': [
+              { target: ['#accessRequests.loading'], guard: 'isStale' },
+              { target: ['#accessRequests.ready'] },
+            ],
+          },
+          invoke: [{ id: 'decide', src: 'decide' }],
+          tags: ['sending'],
+        },
+      },
+    },
+  },
+  {
     file: 'machines/address-lookup/address-lookup.machine.ts',
     definition: {
       id: 'addressLookup',
@@ -1235,6 +1292,32 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           tags: ['busy'],
         },
         choosing: {
+          initial: 'loadingOffers',
+          states: {
+            loadingOffers: {
+              on: {
+                'xstate.done.actor.loadOffers': [{ target: ['#launcher.choosing.ready'] }],
+                'xstate.error.actor.loadOffers': [{ target: ['#launcher.choosing.ready'] }],
+              },
+              invoke: [{ id: 'loadOffers', src: 'loadOffers' }],
+            },
+            ready: { on: { 'access.ask': [{ target: ['#launcher.choosing.asking'], guard: 'isAskable' }] } },
+            asking: {
+              on: {
+                'access.reason': [{}],
+                'access.send': [{ target: ['#launcher.choosing.sending'] }],
+                'access.cancel': [{ target: ['#launcher.choosing.ready'] }],
+              },
+            },
+            sending: {
+              on: {
+                'xstate.done.actor.requestAccess': [{ target: ['#launcher.choosing.ready'] }],
+                'xstate.error.actor.requestAccess': [{ target: ['#launcher.choosing.asking'] }],
+              },
+              invoke: [{ id: 'requestAccess', src: 'requestAccess' }],
+              tags: ['sending'],
+            },
+          },
           on: {
             'application.open': [
               { target: ['#launcher.issuingToken'], guard: 'openedNeedsToken' },
