@@ -29,9 +29,9 @@ export interface MyAccountApi {
   load: typeof getMyAccount;
   data: typeof getMyData;
   close: typeof closeMyAccount;
+  /** Hands a text to the browser as a downloaded file. */
+  save: (fileName: string, text: string) => void;
 }
-
-const realApi: MyAccountApi = { load: getMyAccount, data: getMyData, close: closeMyAccount };
 
 /** Hands the export to the browser as one JSON file (the name the server's content-disposition gives it too). */
 function saveJsonFile(fileName: string, text: string): void {
@@ -42,6 +42,8 @@ function saveJsonFile(fileName: string, text: string): void {
   link.click();
   URL.revokeObjectURL(url);
 }
+
+const realApi: MyAccountApi = { load: getMyAccount, data: getMyData, close: closeMyAccount, save: saveJsonFile };
 
 /**
  * My account (issue 34 item 3, docs/flows/my-account.md): `/board/myAccount`, linked from Edit Profile. "Download my
@@ -71,7 +73,7 @@ export function MyAccountScreen({
       actors: {
         loadAccount: fromPromise(({ signal }) => api.load({ signal })),
         downloadData: fromPromise(async ({ signal }) => {
-          saveJsonFile('my-gatehouse-data.json', await api.data({ signal }));
+          api.save('my-gatehouse-data.json', await api.data({ signal }));
           return undefined;
         }),
         closeAccount: fromPromise(async ({ input, signal }) => {
