@@ -95,5 +95,5 @@ describe('my data and my account in the real browser (issue 34 item 3)', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 180_000);
 });
