@@ -20,7 +20,8 @@ export const selectIsDownloading = (s: MyAccountSnapshot): boolean => s.matches(
 export const selectIsConfirming = (s: MyAccountSnapshot): boolean =>
   s.matches({ ready: 'confirming' }) || s.matches({ ready: 'closing' });
 
-export const selectIsClosing = (s: MyAccountSnapshot): boolean => s.matches({ ready: 'closing' }) || s.matches('closed');
+export const selectIsClosing = (s: MyAccountSnapshot): boolean =>
+  s.matches({ ready: 'closing' }) || s.matches('closed');
 
 export const selectPassword = (s: MyAccountSnapshot): string => s.context.password;
 

@@ -1,4 +1,5 @@
 import { sendTo, setup } from 'xstate';
+import { errorOf } from '../admin-grid/failure-notice';
 import { notProvided } from '../support/actors';
 import type { NotificationsPort } from '../support/ports';
 
@@ -56,7 +57,7 @@ export const closeAccountMachine = setup({
         src: 'closeAccount',
         input: ({ context }) => ({ id: context.id as string }),
         onDone: 'closed',
-        onError: { target: 'offered', actions: { type: 'report', params: ({ event }) => event.error } },
+        onError: { target: 'offered', actions: { type: 'report', params: errorOf } },
       },
     },
     closed: { type: 'final' },

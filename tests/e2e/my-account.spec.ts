@@ -88,9 +88,7 @@ describe('my data and my account in the real browser (issue 34 item 3)', () => {
       expect(await authnStatus(DEMO_PASSWORD)).toBe(401);
       await identityPages.openLogin(page, '/Login/acme');
       await identityPages.signIn(page, MARIA);
-      await expect
-        .poll(() => page.locator('#okta-sign-in-widget .o-form-error-container').innerText())
-        .not.toBe('');
+      await expect.poll(() => page.locator('#okta-sign-in-widget .o-form-error-container').innerText()).not.toBe('');
       expect(new URL(page.url()).pathname).toMatch(/\/Login\/acme/i);
     } finally {
       await context.close();

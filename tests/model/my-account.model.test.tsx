@@ -8,7 +8,13 @@ import { goodbyeAddressOf, myAccountMachine } from '@machines/my-account/my-acco
 import { MyAccountScreen } from '@src/profile/MyAccountPage';
 import { answerCall } from '../support/admin-dialog-host';
 import { catalogueText } from '../support/catalogue-text';
-import { actorDone, actorError, createControlledCall, doneEventType, errorEventType } from '../support/controlled-actor';
+import {
+  actorDone,
+  actorError,
+  createControlledCall,
+  doneEventType,
+  errorEventType,
+} from '../support/controlled-actor';
 import { fakePorts } from '../support/fake-ports';
 import { renderAdminView } from '../support/render-admin';
 import { describeWalks, type WalkEvent } from '../support/walk';
@@ -21,7 +27,12 @@ import { describeWalks, type WalkEvent } from '../support/walk';
 
 const en = (id: string) => catalogueText('en-us', id);
 const down = new ApiError({ status: 503, code: 'unavailable', message: 'down', requestId: 'req-account' });
-const wrong = new ApiError({ status: 400, code: 'validation_failed', message: 'The password is not right.', requestId: 'r' });
+const wrong = new ApiError({
+  status: 400,
+  code: 'validation_failed',
+  message: 'The password is not right.',
+  requestId: 'r',
+});
 const EXPORT = '{"profile":{"email":"maria@acme.test"}}';
 
 const loaded = actorDone('loadAccount', { closingAllowed: true, ssoUser: false } satisfies MyAccount);

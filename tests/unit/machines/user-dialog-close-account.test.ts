@@ -9,7 +9,12 @@ import { createControlledActor } from '../../support/controlled-actor';
 import { recordingNotifications } from '../../support/recording-ref';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-const ownAccount = new ApiError({ status: 409, code: 'conflict', message: 'You cannot delete yourself.', requestId: 'r' });
+const ownAccount = new ApiError({
+  status: 409,
+  code: 'conflict',
+  message: 'You cannot delete yourself.',
+  requestId: 'r',
+});
 
 function open(input: Omit<CloseAccountInput, 'notifications'>) {
   const closeAccount = createControlledActor<undefined, { id: string }>();
@@ -65,7 +70,7 @@ describe('Close account in the user dialog (machines/user-dialog/close-account)'
       createUserDialogMachine({ culture: 'en-us', role: 'clientadmin', ownId: 'lee', clientId: 'acme' }).provide({
         actors: {
           // The form waits: the person never saves.
-          profileForm: fromPromise(() => new Promise<undefined>(() => undefined)),
+          profileForm: fromPromise(() => new Promise<undefined>(() => undefined)) as never,
           closeAccount: closeAccountMachine.provide({ actors: { closeAccount: closeAccount.logic } }),
         },
       }),
@@ -86,7 +91,7 @@ describe('Close account in the user dialog (machines/user-dialog/close-account)'
     const row = { id: 'lee', email: 'lee@acme.test', firstName: 'Lee', lastName: 'Admin' } as UserRow;
     const dialog = createActor(
       createUserDialogMachine({ culture: 'en-us', role: 'clientadmin', ownId: 'lee', clientId: 'acme' }).provide({
-        actors: { profileForm: fromPromise(() => new Promise<undefined>(() => undefined)) },
+        actors: { profileForm: fromPromise(() => new Promise<undefined>(() => undefined)) as never },
       }),
       { input: { row, notifications: recordingNotifications().ref } },
     ).start();
