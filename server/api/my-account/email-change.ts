@@ -27,11 +27,11 @@ export interface EmailChangeDeps {
 }
 
 const wrongCode = () =>
-  new ProblemError(400, 'code_invalid', 'The code is not right, has expired or was already used. Ask for a new one.', [
+  new ProblemError(400, 'otp_invalid', 'The code is not right, has expired or was already used. Ask for a new one.', [
     { field: 'body.code', message: 'The code is not right, has expired or was already used.' },
   ]);
 const taken = () =>
-  new ProblemError(409, 'email_taken', 'This e-mail address already belongs to another account of your organisation.');
+  new ProblemError(409, 'conflict', 'This e-mail address already belongs to another account of your organisation.');
 
 async function clientOf(db: Db, clientId: string) {
   const [client] = await db

@@ -66,7 +66,7 @@ describe.each(databaseKinds)('Changing one’s e-mail (%s)', (kind) => {
     const code = await lastCodeTo('clientadmin@acme.test');
     const refused = await confirm(again.requestId, code);
     expect(refused).toAnswer(409);
-    expect(problemOf(refused).code).toBe('email_taken');
+    expect(problemOf(refused).code).toBe('conflict');
     // The code served once: the same code again is refused as spent.
     expect(await confirm(again.requestId, code)).toAnswer(400);
     expect((await maria())?.email).toBe('maria@acme.test');

@@ -31,7 +31,7 @@ function open() {
     myAccountMachine.provide({
       actors: { loadAccount: loadAccount.logic, downloadData: downloadData.logic, closeAccount: closeAccount.logic },
     }),
-    { input: { culture: 'es-es', ports: fakes.ports } },
+    { input: { culture: 'es', ports: fakes.ports } },
   ).start();
   return { actor, loadAccount, downloadData, closeAccount, fakes };
 }
@@ -117,7 +117,7 @@ describe('My account (machines/my-account)', () => {
     expect(t.actor.getSnapshot().status).toBe('done');
     expect(selectPhase(t.actor.getSnapshot())).toBe('closed');
     expect(t.fakes.session).toEqual([
-      { type: 'session.logOut', redirectUrl: encodeURIComponent(goodbyeAddressOf('es-es')) },
+      { type: 'session.logOut', redirectUrl: encodeURIComponent(goodbyeAddressOf('es')) },
     ]);
   });
 
