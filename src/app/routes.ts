@@ -58,6 +58,8 @@ export type RouteId =
   | 'identityProviders'
   | 'boardIndex'
   | 'editProfile'
+  | 'myAccount'
+  | 'goodbye'
   | 'flowInspector';
 
 /** Admin pages: the spec leaves their paths open; these are ours (docs/spa.md). */
@@ -220,6 +222,14 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     view: loginPage,
   },
   { kind: 'page', id: 'logout', pattern: '/Logout/:redirectUrl?', layout: 'public', view: transit(pageTitles.logout) },
+  // Where a person whose account was just closed lands, signed out (issue 34 item 3, docs/flows/my-account.md).
+  {
+    kind: 'page',
+    id: 'goodbye',
+    pattern: '/Goodbye/:culture?',
+    layout: 'public',
+    view: page(() => import('@src/pages/GoodbyePage'), 'GoodbyePage'),
+  },
   {
     kind: 'page',
     id: 'faq',
@@ -294,6 +304,15 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     analytics: '/edit-profile/profile',
     flow: 'editProfile',
     view: editProfilePage,
+    bare: true,
+  },
+  // My account next to Edit Profile: the person's data to download, their account to close (issue 34 item 3).
+  {
+    kind: 'page',
+    id: 'myAccount',
+    pattern: '/board/myAccount',
+    layout: 'board',
+    view: page(() => import('@src/profile/MyAccountPage'), 'MyAccountPage'),
     bare: true,
   },
 ];
@@ -374,4 +393,6 @@ export const paths = {
   boardIndex: () => '/board/index',
   editProfile: (params: { redirectUrl: string; applicationName?: string }) =>
     buildPath('/board/editProfile/:redirectUrl/:applicationName?', params),
+  myAccount: () => '/board/myAccount',
+  goodbye: (params: { culture?: string } = {}) => buildPath('/Goodbye/:culture?', params),
 };

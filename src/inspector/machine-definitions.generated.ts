@@ -1532,6 +1532,62 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
     },
   },
   {
+    file: 'machines/my-account/my-account.machine.ts',
+    definition: {
+      id: 'myAccount',
+      initial: 'loading',
+      states: {
+        loading: {
+          on: {
+            'xstate.done.actor.loadAccount': [{ target: ['#myAccount.ready'] }],
+            'xstate.error.actor.loadAccount': [{ target: ['#myAccount.loadFailed'] }],
+          },
+          invoke: [{ id: 'loadAccount', src: 'loadAccount' }],
+          tags: ['busy'],
+        },
+        loadFailed: { on: { retry: [{ target: ['#myAccount.loading'] }] } },
+        ready: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                download: [{ target: ['#myAccount.ready.downloading'] }],
+                'close.start': [{ target: ['#myAccount.ready.confirming'], guard: 'mayClose' }],
+              },
+            },
+            downloading: {
+              on: {
+                'xstate.done.actor.downloadData': [{ target: ['#myAccount.ready.idle'] }],
+                'xstate.error.actor.downloadData': [{ target: ['#myAccount.ready.idle'] }],
+              },
+              invoke: [{ id: 'downloadData', src: 'downloadData' }],
+              tags: ['busy'],
+            },
+            confirming: {
+              on: {
+                'password.change': [{}],
+                'close.confirm': [{ target: ['#myAccount.ready.closing'], guard: 'hasPassword' }],
+                'close.cancel': [{ target: ['#myAccount.ready.idle'] }],
+              },
+            },
+            closing: {
+              on: {
+                'xstate.done.actor.closeAccount': [{ target: ['#myAccount.closed'] }],
+                'xstate.error.actor.closeAccount': [
+                  { target: ['#myAccount.ready.confirming'], guard: 'isWrongPassword' },
+                  { target: ['#myAccount.ready.confirming'] },
+                ],
+              },
+              invoke: [{ id: 'closeAccount', src: 'closeAccount' }],
+              tags: ['busy'],
+            },
+          },
+        },
+        closed: { type: 'final', tags: ['busy'] },
+      },
+    },
+  },
+  {
     file: 'machines/notifications/notifications.machine.ts',
     definition: {
       id: 'notifications',
@@ -2150,6 +2206,34 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
     },
   },
   {
+    file: 'machines/user-dialog/close-account.machine.ts',
+    definition: {
+      id: 'closeAccount',
+      initial: 'opening',
+      states: {
+        opening: {
+          always: [{ target: ['#closeAccount.offered'], guard: 'inline' }, { target: ['#closeAccount.unavailable'] }],
+        },
+        unavailable: {},
+        offered: { on: { 'close.ask': [{ target: ['#closeAccount.confirming'] }] } },
+        confirming: {
+          on: {
+            'close.confirm': [{ target: ['#closeAccount.closing'] }],
+            'close.cancel': [{ target: ['#closeAccount.offered'] }],
+          },
+        },
+        closing: {
+          on: {
+            'xstate.done.actor.closeAccount': [{ target: ['#closeAccount.closed'] }],
+            'xstate.error.actor.closeAccount': [{ target: ['#closeAccount.offered'] }],
+          },
+          invoke: [{ id: 'closeAccount', src: 'closeAccount' }],
+        },
+        closed: { type: 'final' },
+      },
+    },
+  },
+  {
     file: 'machines/user-dialog/user-dialog.machine.ts',
     definition: {
       id: 'userDialog',
@@ -2183,10 +2267,14 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         },
         editing: {
           on: {
+            'xstate.done.actor.closeAccount': [{ target: ['#userDialog.closed'] }],
             'xstate.done.actor.profileForm': [{ target: ['#userDialog.closed'] }],
             'xstate.error.actor.profileForm': [{ target: ['#userDialog.closed'] }],
           },
-          invoke: [{ id: 'profileForm', src: 'profileForm' }],
+          invoke: [
+            { id: 'closeAccount', src: 'closeAccount' },
+            { id: 'profileForm', src: 'profileForm' },
+          ],
         },
         closed: { type: 'final' },
       },
