@@ -120,7 +120,7 @@ const eventsOf = (s: DialogSnapshot): Walked[] =>
   s.matches('loading')
     ? [clientsLoaded, { type: 'cancel' as const }]
     : s.matches('editing')
-      ? (nextEdits(s) as Walked[])
+      ? nextEdits(s)
       : s.matches('saving')
         ? [created, refused, staleSave]
         : s.matches('conflict')

@@ -211,7 +211,8 @@ function CopyableValue({ title, value }: { title: string; value: string }) {
           variant="ghost"
           aria-label={i18n._(withValues(labels.IdentityProvider_Button_Copy, { what: title }))}
           onClick={() => {
-            void navigator.clipboard?.writeText(value);
+            // No clipboard outside a secure context (plain http on another host than localhost).
+            if ('clipboard' in navigator) void navigator.clipboard.writeText(value);
           }}
         >
           ⧉
