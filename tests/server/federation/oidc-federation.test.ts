@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,24 +9,7 @@ import { logins, openDemoWorld } from '../admin/harness';
 import { TEST_SERVER_SECRET, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 import { startUpstream, type TestUpstream, type UpstreamPerson } from './upstream';
-
-const SPA_CALLBACK = 'http://localhost/login/callback';
-
-/** Cookies across `app.inject` answers: names and values, as a browser sends them back to one host. */
-class InjectJar {
-  readonly cookies = new Map<string, string>();
-  store(setCookie: string | string[] | undefined) {
-    for (const line of [setCookie ?? []].flat()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      if (value === '' || /max-age=0\b|expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header = () => [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-}
+import { authorizeWithIdp, InjectJar, SPA_CALLBACK } from './spa-browser';
 
 /**
  * Federation (issue 31 item 1, docs/identity.md "Federation"): `/v1/authorize?idp=<id>` on the embedded identity
@@ -86,20 +68,7 @@ describe.each(databaseKinds)('OIDC federation (%s)', (kind) => {
   ) {
     if (person !== null) upstream.next.person = person;
     const jar = new InjectJar();
-    const verifier = randomBytes(32).toString('base64url');
-    const authorize = new URL('http://localhost/oauth2/default/v1/authorize');
-    for (const [name, value] of Object.entries({
-      client_id: t.config.clientId,
-      redirect_uri: SPA_CALLBACK,
-      response_type: 'code',
-      scope: 'openid profile email',
-      state: 'spa-state',
-      nonce: 'spa-nonce',
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-      idp,
-    }))
-      authorize.searchParams.set(name, value);
+    const authorize = authorizeWithIdp(t.config.clientId, idp);
     let current = authorize;
     let callback: URL | undefined;
     for (let hop = 0; hop < 12; hop += 1) {

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
@@ -12,26 +11,9 @@ import { openDemoWorld, problemOf } from '../admin/harness';
 import { TEST_SERVER_SECRET, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 import { authnRequestOf, makeSamlUpstream, metadataOf, samlResponse, type AssertionOptions } from './saml-upstream';
+import { authorizeWithIdp, InjectJar, SPA_CALLBACK } from './spa-browser';
 
 type Caller = Awaited<ReturnType<typeof openDemoWorld>>['call'];
-
-const SPA_CALLBACK = 'http://localhost/login/callback';
-
-/** Cookies across `app.inject` answers, as a browser sends them back to one host. */
-class InjectJar {
-  readonly cookies = new Map<string, string>();
-  store(setCookie: string | string[] | undefined) {
-    for (const line of [setCookie ?? []].flat()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      if (value === '' || /max-age=0\b/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header = () => [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-}
 
 /**
  * SAML 2.0 federation (issue 31 item 1, docs/identity.md "SAML 2.0"): a SAML entry in the registry (metadata pasted or
@@ -120,20 +102,7 @@ describe.each(databaseKinds)('SAML federation (%s)', (kind) => {
 
   /** The authorization with `idp` up to the upstream's SSO endpoint: the AuthnRequest and its RelayState. */
   async function toUpstream(jar: InjectJar, idp = entry.id) {
-    const verifier = randomBytes(32).toString('base64url');
-    const authorize = new URL('http://localhost/oauth2/default/v1/authorize');
-    for (const [name, value] of Object.entries({
-      client_id: t.config.clientId,
-      redirect_uri: SPA_CALLBACK,
-      response_type: 'code',
-      scope: 'openid profile email',
-      state: 'spa-state',
-      nonce: 'spa-nonce',
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-      idp,
-    }))
-      authorize.searchParams.set(name, value);
+    const authorize = authorizeWithIdp(t.config.clientId, idp);
     return follow(jar, authorize);
   }
 
