@@ -1,4 +1,4 @@
-import { Badge, Button, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
@@ -83,9 +83,9 @@ export function SecurityDevices({ devicesRef }: { devicesRef: SecurityDevicesRef
                       <HStack gap="2">
                         <Text fontWeight="semibold">{deviceName(row)}</Text>
                         {row.current ? (
-                          <Badge colorPalette="green">
+                          <Text as="span" fontSize="sm" fontWeight="medium" color="green.fg">
                             {t({ id: 'Security_Text_ThisDevice', message: 'This device' })}
-                          </Badge>
+                          </Text>
                         ) : null}
                       </HStack>
                       <Text fontSize="sm" color="fg.muted">
