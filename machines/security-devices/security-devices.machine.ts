@@ -28,7 +28,7 @@ export type SecurityDevicesEvent =
   | { type: 'confirmRemoval' }
   | { type: 'cancelRemoval' };
 
-export type DevicesLoaded = { sessions: readonly MySession[]; passkeys: readonly MyPasskey[] };
+export type DevicesLoaded = { sessions: MySession[]; passkeys: MyPasskey[] };
 
 /**
  * "Where you're signed in" and the passkeys on Edit Profile's Security step (issue 31 items 2 and 3): the person's live
@@ -45,9 +45,9 @@ export const securityDevicesMachine = setup({
   },
   actors: {
     load: notProvided<undefined, DevicesLoaded>('load'),
-    endSession: notProvided<{ id: string }, undefined>('endSession'),
-    endOtherSessions: notProvided<undefined, undefined>('endOtherSessions'),
-    removePasskey: notProvided<{ id: string }, undefined>('removePasskey'),
+    endSession: notProvided<{ id: string }, void>('endSession'),
+    endOtherSessions: notProvided<undefined, void>('endOtherSessions'),
+    removePasskey: notProvided<{ id: string }, void>('removePasskey'),
   },
   guards: {
     isOtherSession: ({ context, event }) =>
