@@ -45,9 +45,9 @@ export const securityDevicesMachine = setup({
   },
   actors: {
     load: notProvided<undefined, DevicesLoaded>('load'),
-    endSession: notProvided<{ id: string }, void>('endSession'),
-    endOtherSessions: notProvided<undefined, void>('endOtherSessions'),
-    removePasskey: notProvided<{ id: string }, void>('removePasskey'),
+    endSession: notProvided<{ id: string }, undefined>('endSession'),
+    endOtherSessions: notProvided<undefined, undefined>('endOtherSessions'),
+    removePasskey: notProvided<{ id: string }, undefined>('removePasskey'),
   },
   guards: {
     isOtherSession: ({ context, event }) =>

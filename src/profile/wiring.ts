@@ -234,9 +234,18 @@ export function wireProfile({
               ]);
               return { sessions, passkeys };
             }),
-            endSession: fromPromise(({ input }) => identity.mySecurity.endMySession(input.id)),
-            endOtherSessions: fromPromise(() => identity.mySecurity.endMyOtherSessions()),
-            removePasskey: fromPromise(({ input }) => identity.mySecurity.removeMyPasskey(input.id)),
+            endSession: fromPromise(async ({ input }) => {
+              await identity.mySecurity.endMySession(input.id);
+              return undefined;
+            }),
+            endOtherSessions: fromPromise(async () => {
+              await identity.mySecurity.endMyOtherSessions();
+              return undefined;
+            }),
+            removePasskey: fromPromise(async ({ input }) => {
+              await identity.mySecurity.removeMyPasskey(input.id);
+              return undefined;
+            }),
           },
         }),
         refreshLogin: fromPromise(({ input, signal }) =>

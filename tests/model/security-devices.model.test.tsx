@@ -1,4 +1,3 @@
-/* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';

@@ -33,6 +33,7 @@ export function SecurityDevices({ devicesRef }: { devicesRef: SecurityDevicesRef
       ? browser
       : t({ id: 'Security_Text_BrowserOnSystem', message: `${browser} on ${row.system}` });
   };
+  const confirmingAdded = when(view.confirming?.created ?? null);
   const failureText =
     view.failure === 'signOut'
       ? t({
@@ -179,7 +180,7 @@ export function SecurityDevices({ devicesRef }: { devicesRef: SecurityDevicesRef
         open={view.confirming !== undefined}
         title={t({
           id: 'Security_Text_RemovePasskeyQuestion',
-          message: `Remove the passkey added ${when(view.confirming?.created ?? null)}? You can no longer sign in with it.`,
+          message: `Remove the passkey added ${confirmingAdded}? You can no longer sign in with it.`,
         })}
         confirmLabel={t({ id: 'Security_Button_ConfirmRemovePasskey', message: 'Remove passkey' })}
         onYes={() => {

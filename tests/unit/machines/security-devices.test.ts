@@ -17,7 +17,7 @@ const answer = <T>(value: Answer<T>) => (value instanceof Error ? Promise.reject
 
 function start({
   lists = [{ sessions: [otherSession, thisSession], passkeys: [passkey] }],
-  change = undefined,
+  change,
 }: { lists?: Answer<DevicesLoaded>[]; change?: Answer<undefined> } = {}) {
   const calls: string[] = [];
   let reads = 0;
