@@ -127,6 +127,7 @@ describeWalks(securityDevicesMachine, {
         // Each change that is done reads the lists again (failures are walked by the generated paths).
         [shown, loaded, signOutOther, ended, loaded],
         [shown, loaded, signOutOthers, othersEnded, loaded],
+        [shown, loaded, signOutOthers, othersFail, loaded],
         [shown, loaded, removePasskey, confirmRemoval, removed, loaded],
         [shown, loaded, removePasskey, cancelRemoval, shown, loaded],
         [shown, loadFails, retry, loaded],
@@ -135,6 +136,7 @@ describeWalks(securityDevicesMachine, {
   ],
   describeEvent: (event) => (event.type === 'signOutOne' ? 'other session' : undefined),
   start: startSection,
+  timeout: 30_000,
   stop: ({ actor }) => {
     actor.stop();
     cleanup();
