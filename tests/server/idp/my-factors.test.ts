@@ -69,16 +69,14 @@ describe.each(databaseKinds)('My passkeys: list and remove one’s own passkeys 
     const mine = await passkeyOf(judy);
     await passkeyOf(nick);
     // A TOTP factor is not a passkey: not in the list.
-    await h.test.database.db
-      .insert(idpFactors)
-      .values({
-        id: newFactorId(),
-        userId: judy.id,
-        factorType: 'token:software:totp',
-        provider: 'GOOGLE',
-        status: 'ACTIVE',
-        secret: 'sealed',
-      });
+    await h.test.database.db.insert(idpFactors).values({
+      id: newFactorId(),
+      userId: judy.id,
+      factorType: 'token:software:totp',
+      provider: 'GOOGLE',
+      status: 'ACTIVE',
+      secret: 'sealed',
+    });
     const { jar } = await signIn('judy@example.com', 'Carrot-Field-7');
     const response = await call(jar);
     expect(response.status).toBe(200);
