@@ -40,19 +40,20 @@ async function openSecurityStep(page: Page) {
 const sessionRows = (page: Page) => page.getByTestId('session-row');
 const passkeyRows = (page: Page) => page.getByTestId('passkey-row');
 
-async function signedInOnBoard(username: string): Promise<PageSession> {
+/** Sam signed in: he has one app, so he lands on it (Payroll Online's demo page), then opens the Security step. */
+async function samOnSecurityStep(): Promise<PageSession> {
   const session = await openPage(browser, server.baseUrl);
   await identityPages.openLogin(session.page);
-  await identityPages.signIn(session.page, username);
-  await waitForArrival(session, /\/board\/index$/);
+  await identityPages.signIn(session.page, 'sam@globex.test');
+  await waitForArrival(session, /\/demo-apps\/payroll\?/);
+  await openSecurityStep(session.page);
   return session;
 }
 
 describe('where you’re signed in, and your passkeys, on the Security step (issue 31 items 2 and 3)', () => {
   it('“Sign out everywhere else” in one browser ends the other’s session at its next keep-alive', async () => {
-    const other = await signedInOnBoard('sam@globex.test');
-    const here = await signedInOnBoard('sam@globex.test');
-    await openSecurityStep(here.page);
+    const other = await samOnSecurityStep();
+    const here = await samOnSecurityStep();
     await expect.poll(() => sessionRows(here.page).count(), { timeout: 20_000 }).toBe(2);
     const thisDevice = sessionRows(here.page).filter({ hasText: 'This device' });
     expect(await thisDevice.count()).toBe(1);
