@@ -11,6 +11,7 @@ import {
   selectSecurityDevicesRef,
 } from '@machines/edit-profile/edit-profile.selectors';
 import { AppActor } from '../app/AppActor';
+import { paths } from '../app/routes';
 import { labels } from '../i18n/labels';
 import { ProfileForm } from './form/ProfileForm';
 import { SecurityDevices } from './security/SecurityDevices';
@@ -55,6 +56,9 @@ function EditProfile({ editRef }: { editRef: ActorRefFrom<typeof editProfileMach
         />
       ) : null}
       {refreshing ? <BusySpinner alignSelf="center" /> : null}
+      <Link href={paths.myAccount()} color="brand" alignSelf="start">
+        {t({ id: 'MyAccount_Link_MyAccount', message: 'My account: download my data, close my account' })}
+      </Link>
     </Stack>
   );
 }
