@@ -4,6 +4,7 @@ import type { UserProfile } from '@contracts/profile';
 import { errorOf } from '../admin-grid/failure-notice';
 import { personFormInput } from '../profile-form/person-form-input';
 import { profileFormMachine } from '../profile-form/profile-form.machine';
+import { securityDevicesMachine } from '../security-devices/security-devices.machine';
 import { progressOf } from '../profile-form/profile-form.selectors';
 import type { ProfileFormInput, ProfileResult } from '../profile-form/profile-form.types';
 import type { sessionMachine } from '../session/session.machine';
@@ -58,11 +59,13 @@ export const editProfileMachine = setup({
   types: {
     context: {} as EditProfileContext,
     input: {} as EditProfileInput,
-    children: {} as { profileForm: 'profileForm'; refreshLogin: 'refreshLogin' },
+    children: {} as { profileForm: 'profileForm'; refreshLogin: 'refreshLogin'; securityDevices: 'securityDevices' },
     tags: {} as 'refreshing',
   },
   actors: {
     profileForm: profileFormMachine,
+    /** The Security step's sessions and passkeys (machines/security-devices); it reads nothing until shown. */
+    securityDevices: securityDevicesMachine,
     /** New tokens, then profile/validate: the person as the portal now sees them. */
     refreshLogin: notProvided<{ clientId: string; culture: Culture; applicationName: string | undefined }, UserProfile>(
       'refreshLogin',
@@ -115,37 +118,41 @@ export const editProfileMachine = setup({
   states: {
     checking: { always: [{ guard: ({ context }) => context.profile !== undefined, target: 'editing' }, 'ended'] },
     editing: {
-      invoke: {
-        id: 'profileForm',
-        src: 'profileForm',
-        input: ({ context }): ProfileFormInput => {
-          const profile = context.profile as UserProfile;
-          return personFormInput(
-            { id: profile.userId, email: profile.email },
-            {
-              mode: 'Edit',
-              viewer: { admin: false, role: profile.role },
-              culture: context.culture,
-              ownProfile: true,
-              startStep: context.startStep,
-              footer: 'navigation',
-              link: context.link,
-              notifications: context.ports.notifications,
-            },
-          );
+      invoke: [
+        // The person's sessions and passkeys, shown on the Security step: ends with the form.
+        { id: 'securityDevices', src: 'securityDevices' },
+        {
+          id: 'profileForm',
+          src: 'profileForm',
+          input: ({ context }): ProfileFormInput => {
+            const profile = context.profile as UserProfile;
+            return personFormInput(
+              { id: profile.userId, email: profile.email },
+              {
+                mode: 'Edit',
+                viewer: { admin: false, role: profile.role },
+                culture: context.culture,
+                ownProfile: true,
+                startStep: context.startStep,
+                footer: 'navigation',
+                link: context.link,
+                notifications: context.ports.notifications,
+              },
+            );
+          },
+          // The form's progress as analytics: arriving on the Security step (the Profile step is the route's view).
+          onSnapshot: { actions: 'trackProgress' },
+          onDone: [
+            { guard: 'isUpdated', target: 'refreshing' },
+            { guard: 'isSignedIn', target: 'leaving' },
+            { target: 'ended' },
+          ],
+          onError: {
+            target: 'leaving',
+            actions: { type: 'reportFormCrash', params: errorOf },
+          },
         },
-        // The form's progress as analytics: arriving on the Security step (the Profile step is the route's view).
-        onSnapshot: { actions: 'trackProgress' },
-        onDone: [
-          { guard: 'isUpdated', target: 'refreshing' },
-          { guard: 'isSignedIn', target: 'leaving' },
-          { target: 'ended' },
-        ],
-        onError: {
-          target: 'leaving',
-          actions: { type: 'reportFormCrash', params: errorOf },
-        },
-      },
+      ],
     },
     refreshing: {
       tags: 'refreshing',

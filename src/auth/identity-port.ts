@@ -21,6 +21,7 @@ import { storage } from '../app/storage';
 import { PORTAL_MENU_SECTION } from '@machines/guard/menu';
 import { paths } from '../app/routes';
 import { createIdentitySetup } from './auth-client';
+import { mySecurityCalls, type MySecurityCalls } from './my-security';
 import type { MountedWidget } from './sign-in-widget';
 import { WIDGET_ELEMENT_ID } from './widget-options';
 
@@ -58,6 +59,8 @@ export type IdentityPort = {
   signOut: () => Promise<void>;
   /** The stored tokens, read synchronously (bearer header, link placeholders). */
   readTokens: () => LinkTokens;
+  /** The person's own sessions and passkeys on the identity provider, by its session cookie (src/auth/my-security). */
+  mySecurity: MySecurityCalls;
 };
 
 type StoredToken = { accessToken?: string; idToken?: string; refreshToken?: string; expiresAt?: number };
@@ -226,5 +229,6 @@ export function createIdentityPort(target: Window): IdentityPort {
       client.tokenManager.clear();
     },
     readTokens: readStoredTokens,
+    mySecurity: mySecurityCalls(async () => new URL((await setup()).config.issuer).origin),
   };
 }

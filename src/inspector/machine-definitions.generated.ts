@@ -699,7 +699,10 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             'xstate.error.actor.profileForm': [{ target: ['#editProfile.leaving'] }],
             'xstate.snapshot.profileForm': [{}],
           },
-          invoke: [{ id: 'profileForm', src: 'profileForm' }],
+          invoke: [
+            { id: 'securityDevices', src: 'securityDevices' },
+            { id: 'profileForm', src: 'profileForm' },
+          ],
         },
         refreshing: {
           on: {
@@ -1954,6 +1957,65 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         ],
       },
       invoke: [{ id: 'watchWindowFocus', src: 'watchWindowFocus' }],
+    },
+  },
+  {
+    file: 'machines/security-devices/security-devices.machine.ts',
+    definition: {
+      id: 'securityDevices',
+      initial: 'idle',
+      states: {
+        idle: { on: { shown: [{ target: ['#securityDevices.loading'] }] } },
+        loading: {
+          on: {
+            'xstate.done.actor.load': [{ target: ['#securityDevices.ready'] }],
+            'xstate.error.actor.load': [{ target: ['#securityDevices.failed'] }],
+          },
+          invoke: [{ id: 'load', src: 'load' }],
+          tags: ['busy'],
+        },
+        failed: {
+          on: { retry: [{ target: ['#securityDevices.loading'] }], shown: [{ target: ['#securityDevices.loading'] }] },
+        },
+        ready: {
+          on: {
+            shown: [{ target: ['#securityDevices.loading'] }],
+            signOutOne: [{ target: ['#securityDevices.endingOne'], guard: 'isOtherSession' }],
+            signOutOthers: [{ target: ['#securityDevices.endingOthers'], guard: 'hasOtherSessions' }],
+            removePasskey: [{ target: ['#securityDevices.confirmingRemoval'], guard: 'isListedPasskey' }],
+          },
+        },
+        endingOne: {
+          on: {
+            'xstate.done.actor.endSession': [{ target: ['#securityDevices.loading'] }],
+            'xstate.error.actor.endSession': [{ target: ['#securityDevices.loading'] }],
+          },
+          invoke: [{ id: 'endSession', src: 'endSession' }],
+          tags: ['busy'],
+        },
+        endingOthers: {
+          on: {
+            'xstate.done.actor.endOtherSessions': [{ target: ['#securityDevices.loading'] }],
+            'xstate.error.actor.endOtherSessions': [{ target: ['#securityDevices.loading'] }],
+          },
+          invoke: [{ id: 'endOtherSessions', src: 'endOtherSessions' }],
+          tags: ['busy'],
+        },
+        confirmingRemoval: {
+          on: {
+            confirmRemoval: [{ target: ['#securityDevices.removingPasskey'] }],
+            cancelRemoval: [{ target: ['#securityDevices.ready'] }],
+          },
+        },
+        removingPasskey: {
+          on: {
+            'xstate.done.actor.removePasskey': [{ target: ['#securityDevices.loading'] }],
+            'xstate.error.actor.removePasskey': [{ target: ['#securityDevices.loading'] }],
+          },
+          invoke: [{ id: 'removePasskey', src: 'removePasskey' }],
+          tags: ['busy'],
+        },
+      },
     },
   },
   {

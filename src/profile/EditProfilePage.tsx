@@ -8,11 +8,13 @@ import {
   selectIsRefreshing,
   selectProfileFormRef,
   selectReturnAddress,
+  selectSecurityDevicesRef,
 } from '@machines/edit-profile/edit-profile.selectors';
 import { AppActor } from '../app/AppActor';
 import { paths } from '../app/routes';
 import { labels } from '../i18n/labels';
 import { ProfileForm } from './form/ProfileForm';
+import { SecurityDevices } from './security/SecurityDevices';
 import { BusySpinner } from '../ui/BusySpinner';
 
 /**
@@ -28,6 +30,7 @@ export function EditProfilePage() {
 function EditProfile({ editRef }: { editRef: ActorRefFrom<typeof editProfileMachine> }) {
   const { i18n, t } = useLingui();
   const formRef = useSelector(editRef, selectProfileFormRef);
+  const devicesRef = useSelector(editRef, selectSecurityDevicesRef);
   const refreshing = useSelector(editRef, selectIsRefreshing);
   const back = useSelector(editRef, (s) => selectReturnAddress(s, window.location.origin));
   const errorCard = (
@@ -45,7 +48,13 @@ function EditProfile({ editRef }: { editRef: ActorRefFrom<typeof editProfileMach
       <Heading as="h1" size="2xl">
         {t({ id: 'Instance_Text_EditProfileTitle', message: 'Edit your profile' })}
       </Heading>
-      {formRef ? <ProfileForm formRef={formRef} loadFailure={errorCard} /> : null}
+      {formRef ? (
+        <ProfileForm
+          formRef={formRef}
+          loadFailure={errorCard}
+          securityExtra={devicesRef ? <SecurityDevices devicesRef={devicesRef} /> : null}
+        />
+      ) : null}
       {refreshing ? <BusySpinner alignSelf="center" /> : null}
       <Link href={paths.myAccount()} color="brand" alignSelf="start">
         {t({ id: 'MyAccount_Link_MyAccount', message: 'My account: download my data, close my account' })}

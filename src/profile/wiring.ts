@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { returnAddressOf } from '@machines/edit-profile/return-address';
 import { LOOKUP_META_TAG } from '@machines/profile-form/address-parts';
 import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
+import { securityDevicesMachine } from '@machines/security-devices/security-devices.machine';
 import { hasSecurityStep } from '@machines/profile-form/profile-steps';
 import {
   ANSWER_INPUT,
@@ -173,7 +174,7 @@ export function wireProfile({
   go,
 }: {
   api: ProfileApi;
-  identity: Pick<IdentityPort, 'renewTokens' | 'validateProfile'>;
+  identity: Pick<IdentityPort, 'renewTokens' | 'validateProfile' | 'mySecurity'>;
   target: Window;
   /** In-app navigation, or a full load of an application's page (src/app/wire-identity.ts). */
   go: (url: string) => void;
@@ -224,6 +225,29 @@ export function wireProfile({
     machine.provide({
       actors: {
         profileForm,
+        securityDevices: securityDevicesMachine.provide({
+          actors: {
+            load: fromPromise(async () => {
+              const [sessions, passkeys] = await Promise.all([
+                identity.mySecurity.listMySessions(),
+                identity.mySecurity.listMyPasskeys(),
+              ]);
+              return { sessions, passkeys };
+            }),
+            endSession: fromPromise(async ({ input }) => {
+              await identity.mySecurity.endMySession(input.id);
+              return undefined;
+            }),
+            endOtherSessions: fromPromise(async () => {
+              await identity.mySecurity.endMyOtherSessions();
+              return undefined;
+            }),
+            removePasskey: fromPromise(async ({ input }) => {
+              await identity.mySecurity.removeMyPasskey(input.id);
+              return undefined;
+            }),
+          },
+        }),
         refreshLogin: fromPromise(({ input, signal }) =>
           identified(async (): Promise<UserProfile> => {
             await identity.renewTokens();

@@ -1,7 +1,8 @@
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser';
 import { startServerWithGroupMember } from './support/group-member';
+import { addVirtualAuthenticator, enrolPasskeyInWidget } from './support/virtual-authenticator';
 import type { ServerWithDatabase } from './support/postgres-server';
 import { identityPages } from './identity';
 
@@ -27,25 +28,6 @@ afterAll(async () => {
   await Promise.all([browser.close(), server.stop()]);
 });
 
-const widget = (page: Page) => page.locator('#okta-sign-in-widget');
-
-/** A platform authenticator with a fingerprint already on it, in this page's browser, through the DevTools protocol. */
-async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
-
 describe('passkeys for members of a passkey group (issue #31 item 2)', () => {
   it('maria enrols a passkey in the widget, lands on the board, and next time signs in with it', async () => {
     const { page, context, problems } = await openPage(browser, server.baseUrl);
@@ -53,17 +35,9 @@ describe('passkeys for members of a passkey group (issue #31 item 2)', () => {
     await identityPages.openLogin(page);
     await identityPages.signIn(page, 'maria@acme.test');
 
-    // MFA_ENROLL offers the one factor the policy asks of her; the widget names it as Okta does.
-    const factorList = widget(page).locator('.enroll-choices');
-    await factorList.waitFor({ timeout: 20_000 });
-    expect(await factorList.locator('.enroll-factor-label').allInnerTexts()).toEqual([
-      'Security Key or Biometric Authenticator',
-    ]);
-    await factorList.locator('input[type="submit"]').click();
-
-    // MFA_ENROLL_ACTIVATE: "Enroll" runs navigator.credentials.create, which the virtual authenticator answers.
-    const enrolStep = widget(page).locator('form.enroll-webauthn-form');
-    await enrolStep.locator('input[type="submit"]').click({ timeout: 20_000 });
+    // MFA_ENROLL offers the one factor the policy asks of her, named as Okta names it; "Enroll" runs
+    // navigator.credentials.create, which the virtual authenticator answers.
+    expect(await enrolPasskeyInWidget(page)).toEqual(['Security Key or Biometric Authenticator']);
     expect(await identityPages.waitForPathOtherThanLogin(page)).toBe('/board/index');
     await expect.poll(() => identityPages.cardNames(page)).toContain('Benefits Center');
 

@@ -3,6 +3,7 @@ import type { IdentityPort } from '@src/auth/identity-port';
 import type { ProfileValidateResult, UserProfile } from '@contracts/profile';
 import type { Menu } from '@contracts/resources';
 import type { DemoGuide } from '@contracts/demo-guide';
+import type { MyPasskey, MySession } from '@contracts/my-security';
 import { createControlledCall } from './controlled-actor';
 
 /**
@@ -23,6 +24,10 @@ export function fakeIdentity({
   const menu = createControlledCall<Menu, Parameters<IdentityPort['loadMenu']>[0]>();
   const renew = createControlledCall<undefined>();
   const signOut = createControlledCall<undefined>();
+  /** The Security step's sessions and passkeys (IdentityPort.mySecurity), each call answered by the test. */
+  const mySessions = createControlledCall<MySession[]>();
+  const myPasskeys = createControlledCall<MyPasskey[]>();
+  const myChanges = createControlledCall<undefined, { call: string; id?: string }>();
   const idpRedirects: string[] = [];
   let widgetSend: ((event: WidgetEvent) => void) | undefined;
   const widgetMounts: { language: string; recoveryToken: string | undefined; clientId: string | undefined }[] = [];
@@ -71,6 +76,13 @@ export function fakeIdentity({
       await signOut.call(undefined);
     },
     readTokens: () => tokens,
+    mySecurity: {
+      listMySessions: () => mySessions.call(undefined),
+      listMyPasskeys: () => myPasskeys.call(undefined),
+      endMySession: (id) => myChanges.call({ call: 'endMySession', id }),
+      endMyOtherSessions: () => myChanges.call({ call: 'endMyOtherSessions' }),
+      removeMyPasskey: (id) => myChanges.call({ call: 'removeMyPasskey', id }),
+    },
   };
 
   return {
@@ -81,6 +93,9 @@ export function fakeIdentity({
     menu,
     renew,
     signOut,
+    mySessions,
+    myPasskeys,
+    myChanges,
     idpRedirects,
     widgetMounts,
     filledUsernames,

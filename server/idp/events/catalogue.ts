@@ -29,6 +29,7 @@ export const logEventTypes = {
   'group.profile.update': 'Update group profile',
   'group.lifecycle.delete': 'Delete Okta group',
   'user.mfa.factor.reset_all': 'Reset all factors for user',
+  'user.mfa.factor.deactivate': 'Reset factor for user',
   'user.account.expire_password': 'Expire user password',
   'system.api_token.create': 'Create API token',
   'system.api_token.revoke': 'Revoke API token',

@@ -70,8 +70,8 @@ const seenFromKoa = (ctx: KoaContextWithOIDC): SeenFrom => ({
 });
 
 /**
- * oidc-provider middleware that keeps `idp_session_activity` current: after an authorization that answered with its
- * redirect (a sign-in, or a silent one on an existing session) and after a refresh-token grant (the SPA's keep-alive).
+ * oidc-provider middleware that keeps `idp_session_activity` current: after an authorization that answered (a redirect,
+ * or the page that posts the answer to the widget's frame; a sign-in, or a silent one on an existing session) and after a refresh-token grant (the SPA's keep-alive).
  * Awaited before the answer goes out, so the list a person opens next already shows this use.
  */
 export function trackSessionActivity(provider: Provider, db: Db): void {
@@ -81,7 +81,8 @@ export function trackSessionActivity(provider: Provider, db: Db): void {
     // Not every answer went through oidc-provider's routing (an unknown path, a refused CORS preflight).
     const oidc = (koa as Partial<KoaContextWithOIDC>).oidc;
     if (oidc === undefined) return;
-    if ((oidc.route === 'authorization' || oidc.route === 'resume') && ctx.status >= 300 && ctx.status < 400) {
+    // A redirect, or a 200 where the answer is a page that posts it (okta_post_message: the widget's in-page sign-in).
+    if ((oidc.route === 'authorization' || oidc.route === 'resume') && ctx.status >= 200 && ctx.status < 400) {
       const session = oidc.session;
       if (session?.accountId) await sessionSeen(db, { uid: session.uid, userId: session.accountId }, seenFromKoa(ctx));
       return;

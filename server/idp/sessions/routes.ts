@@ -11,6 +11,7 @@ import { SESSION_COOKIE_REDIRECT, sessionCookieRedirectHandler } from './session
 import { clearSessionCookie, writeSessionCookie } from './session-cookie';
 import { clientOf, logEvent, userActor } from '../events/catalogue';
 import type { EventRecorder } from '../events/recorder';
+import { myFactorsRoutes } from './my-factors-routes';
 import { mySessionsRoutes } from './my-sessions-routes';
 import { signedIn, type SignedIn } from './signed-in';
 import { seenFrom, sessionSeen } from './activity';
@@ -81,6 +82,7 @@ export function sessionRoutes(
 
   scope.get(CURRENT_USER, currentUserHandler({ db, provider, origin }));
   mySessionsRoutes(scope, { db, provider, trustedOrigins, events });
+  myFactorsRoutes(scope, { db, provider, trustedOrigins, events });
   scope.get(SESSION_COOKIE_REDIRECT, sessionCookieRedirectHandler({ db, provider, origin, trustedOrigins }));
 
   scope.get(ME, async (request, reply) => {

@@ -30,12 +30,15 @@ export function ProfileForm({
   formRef,
   loadFailure,
   captcha,
+  securityExtra,
 }: {
   formRef: ProfileFormRef;
   /** What the host shows when the form could not be read (the board's error card with its link). */
   loadFailure: ReactNode;
   /** The captcha of the Register footer. */
   captcha?: ReactNode;
+  /** What the host adds under the Security step's inputs (Edit Profile: the person's sessions and passkeys). */
+  securityExtra?: ReactNode;
 }) {
   const { i18n, t } = useLingui();
   const loading = useSelector(formRef, selectIsLoading);
@@ -73,7 +76,7 @@ export function ProfileForm({
           />
         </Stack>
       ) : null}
-      <CurrentStep formRef={formRef} />
+      <CurrentStep formRef={formRef} securityExtra={securityExtra} />
       <ProfileFooter formRef={formRef} captcha={captcha} />
     </Stack>
   );
@@ -83,7 +86,7 @@ export function ProfileForm({
  * The step on screen, scrolled into sight a moment after it changes (spec §2 "scroll-to-step delay is 10 ms"), with
  * the focus on its heading.
  */
-function CurrentStep({ formRef }: { formRef: ProfileFormRef }) {
+function CurrentStep({ formRef, securityExtra }: { formRef: ProfileFormRef; securityExtra: ReactNode }) {
   const { i18n } = useLingui();
   const { index, step } = useSelector(formRef, selectCurrentStep, sameCurrentStep);
   const top = useFocusOnChange<HTMLHeadingElement>(index);
@@ -112,7 +115,12 @@ function CurrentStep({ formRef }: { formRef: ProfileFormRef }) {
         {title}
       </Heading>
       {step.kind === 'profile' ? <ProfileStep formRef={formRef} /> : null}
-      {step.kind === 'security' ? <SecurityStep formRef={formRef} /> : null}
+      {step.kind === 'security' ? (
+        <>
+          <SecurityStep formRef={formRef} />
+          {securityExtra}
+        </>
+      ) : null}
       {step.kind === 'roles' ? <RoleStep formRef={formRef} applicationId={step.application.applicationId} /> : null}
     </Stack>
   );

@@ -1,0 +1,195 @@
+import { Button, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { securityDevicesMachine } from '@machines/security-devices/security-devices.machine';
+import { selectDevicesView, type SessionRow } from '@machines/security-devices/security-devices.selectors';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { LoadingStatus } from '../../ui/LoadingStatus';
+import { ErrorSummary } from '../../ui/form/ErrorSummary';
+
+export type SecurityDevicesRef = ActorRefFrom<typeof securityDevicesMachine>;
+
+/**
+ * "Where you're signed in" and "Passkeys" on Edit Profile's Security step (issue 31 items 2 and 3): the person's
+ * sessions, this device's marked, with "Sign out this one" on each other one and "Sign out everywhere else", and their
+ * passkeys with Remove (after a confirmation). What shows and what may be done is the machine's
+ * (machines/security-devices); this renders it, and tells the machine when it comes on screen.
+ */
+export function SecurityDevices({ devicesRef }: { devicesRef: SecurityDevicesRef }) {
+  const { i18n, t } = useLingui();
+  const view = useSelector(devicesRef, selectDevicesView);
+  useEffect(() => {
+    devicesRef.send({ type: 'shown' });
+  }, [devicesRef]);
+  const when = (at: string | null) =>
+    at === null
+      ? t({ id: 'Security_Text_Unknown', message: 'unknown' })
+      : i18n.date(at, { dateStyle: 'medium', timeStyle: 'short' });
+  const deviceName = (row: SessionRow) => {
+    const browser = row.browser ?? t({ id: 'Security_Text_UnknownBrowser', message: 'A browser' });
+    return row.system === undefined
+      ? browser
+      : t({ id: 'Security_Text_BrowserOnSystem', message: `${browser} on ${row.system}` });
+  };
+  const confirmingAdded = when(view.confirming?.created ?? null);
+  const failureText =
+    view.failure === 'signOut'
+      ? t({
+          id: 'Security_Text_SignOutFailed',
+          message: 'That session could not be signed out. The list shows what is signed in now.',
+        })
+      : view.failure === 'remove'
+        ? t({
+            id: 'Security_Text_RemoveFailed',
+            message: 'That passkey could not be removed. The list shows your passkeys now.',
+          })
+        : undefined;
+  return (
+    <Stack gap="6" data-testid="security-devices" aria-busy={view.busy}>
+      <Stack gap="3" as="section" aria-labelledby="security-sessions-title">
+        <Heading as="h3" size="md" id="security-sessions-title">
+          {t({ id: 'Security_Text_SessionsTitle', message: 'Where you’re signed in' })}
+        </Heading>
+        <ErrorSummary message={failureText} />
+        {view.status === 'loading' ? <LoadingStatus /> : null}
+        {view.status === 'failed' ? (
+          <HStack gap="3" role="alert">
+            <Text>
+              {t({ id: 'Security_Text_LoadFailed', message: 'Your sessions and passkeys could not be read.' })}
+            </Text>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                devicesRef.send({ type: 'retry' });
+              }}
+            >
+              {t({ id: 'Security_Button_Retry', message: 'Try again' })}
+            </Button>
+          </HStack>
+        ) : null}
+        {view.status === 'ready' ? (
+          <>
+            <List.Root
+              variant="plain"
+              gap="3"
+              aria-label={t({ id: 'Security_Text_SessionsList', message: 'Your sessions' })}
+            >
+              {view.sessions.map((row) => (
+                <List.Item key={row.id} data-testid="session-row">
+                  <HStack justify="space-between" width="full" gap="3" wrap="wrap">
+                    <Stack gap="0">
+                      <HStack gap="2">
+                        <Text fontWeight="semibold">{deviceName(row)}</Text>
+                        {row.current ? (
+                          <Text as="span" fontSize="sm" fontWeight="medium" color="green.fg">
+                            {t({ id: 'Security_Text_ThisDevice', message: 'This device' })}
+                          </Text>
+                        ) : null}
+                      </HStack>
+                      <Text fontSize="sm" color="fg.muted">
+                        {t({
+                          id: 'Security_Text_SessionSeen',
+                          message: `Signed in ${when(row.createdAt)} · last seen ${when(row.lastSeenAt)}`,
+                        })}
+                        {row.ipAddress === null
+                          ? null
+                          : ` · ${t({ id: 'Security_Text_SessionAddress', message: `from ${row.ipAddress}` })}`}
+                      </Text>
+                    </Stack>
+                    {row.canSignOut ? (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={view.busy}
+                        onClick={() => {
+                          devicesRef.send({ type: 'signOutOne', id: row.id });
+                        }}
+                      >
+                        {t({ id: 'Security_Button_SignOutOne', message: 'Sign out this one' })}
+                      </Button>
+                    ) : null}
+                  </HStack>
+                </List.Item>
+              ))}
+            </List.Root>
+            {view.canSignOutOthers ? (
+              <Button
+                alignSelf="start"
+                variant="outline"
+                colorPalette="red"
+                disabled={view.busy}
+                onClick={() => {
+                  devicesRef.send({ type: 'signOutOthers' });
+                }}
+              >
+                {t({ id: 'Security_Button_SignOutOthers', message: 'Sign out everywhere else' })}
+              </Button>
+            ) : null}
+          </>
+        ) : null}
+      </Stack>
+      {view.status === 'ready' ? (
+        <Stack gap="3" as="section" aria-labelledby="security-passkeys-title">
+          <Heading as="h3" size="md" id="security-passkeys-title">
+            {t({ id: 'Security_Text_PasskeysTitle', message: 'Passkeys' })}
+          </Heading>
+          {view.passkeys.length === 0 ? (
+            <Text>{t({ id: 'Security_Text_NoPasskeys', message: 'You have no passkey.' })}</Text>
+          ) : (
+            <List.Root
+              variant="plain"
+              gap="3"
+              aria-label={t({ id: 'Security_Text_PasskeysList', message: 'Your passkeys' })}
+            >
+              {view.passkeys.map((passkey) => (
+                <List.Item key={passkey.id} data-testid="passkey-row">
+                  <HStack justify="space-between" width="full" gap="3" wrap="wrap">
+                    <Stack gap="0">
+                      <Text fontWeight="semibold">
+                        {t({ id: 'Security_Text_Passkey', message: 'Security key or biometric' })}
+                      </Text>
+                      <Text fontSize="sm" color="fg.muted">
+                        {t({
+                          id: 'Security_Text_PasskeyDates',
+                          message: `Added ${when(passkey.created)} · last used ${when(passkey.lastUpdated)}`,
+                        })}
+                      </Text>
+                    </Stack>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      colorPalette="red"
+                      disabled={view.busy}
+                      onClick={() => {
+                        devicesRef.send({ type: 'removePasskey', id: passkey.id });
+                      }}
+                    >
+                      {t({ id: 'Security_Button_RemovePasskey', message: 'Remove' })}
+                    </Button>
+                  </HStack>
+                </List.Item>
+              ))}
+            </List.Root>
+          )}
+        </Stack>
+      ) : null}
+      <ConfirmDialog
+        open={view.confirming !== undefined}
+        title={t({
+          id: 'Security_Text_RemovePasskeyQuestion',
+          message: `Remove the passkey added ${confirmingAdded}? You can no longer sign in with it.`,
+        })}
+        confirmLabel={t({ id: 'Security_Button_ConfirmRemovePasskey', message: 'Remove passkey' })}
+        onYes={() => {
+          devicesRef.send({ type: 'confirmRemoval' });
+        }}
+        onNo={() => {
+          devicesRef.send({ type: 'cancelRemoval' });
+        }}
+      />
+    </Stack>
+  );
+}

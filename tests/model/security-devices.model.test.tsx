@@ -1,0 +1,250 @@
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { createActor, type SnapshotFrom } from 'xstate';
+
+import { securityDevicesMachine, type DevicesLoaded } from '@machines/security-devices/security-devices.machine';
+import { everyEnglishText } from '@tests/support/catalogue-text';
+import { SecurityDevices } from '@src/profile/security/SecurityDevices';
+import { UiProvider } from '@src/ui/UiProvider';
+import { actorDone, actorError, createControlledActor } from '../support/controlled-actor';
+import { otherSession, passkey, thisSession } from '../support/security-devices-fixtures';
+import { describeWalks } from '../support/walk';
+
+/*
+ * Generated walks of the Security step's sessions and passkeys (machines/security-devices; issue 31 items 2 and 3)
+ * through its real view. The identity provider's five calls are controlled actors the walk answers at its step; the
+ * section comes on screen when the walk shows it (the Security step opened), and again when it is shown anew.
+ */
+
+const both: DevicesLoaded = { sessions: [otherSession, thisSession], passkeys: [passkey] };
+const noFailure = new Error('no answer');
+
+const shown = { type: 'shown' } as const;
+const retry = { type: 'retry' } as const;
+const signOutOther = { type: 'signOutOne', id: otherSession.id } as const;
+const signOutOthers = { type: 'signOutOthers' } as const;
+const removePasskey = { type: 'removePasskey', id: passkey.id } as const;
+const confirmRemoval = { type: 'confirmRemoval' } as const;
+const cancelRemoval = { type: 'cancelRemoval' } as const;
+const loaded = actorDone('load', both);
+const loadFails = actorError('load', noFailure);
+const ended = actorDone('endSession', undefined);
+const endFails = actorError('endSession', noFailure);
+const othersEnded = actorDone('endOtherSessions', undefined);
+const othersFail = actorError('endOtherSessions', noFailure);
+const removed = actorDone('removePasskey', undefined);
+const removeFails = actorError('removePasskey', noFailure);
+type Walked =
+  | typeof shown
+  | typeof retry
+  | typeof signOutOther
+  | typeof signOutOthers
+  | typeof removePasskey
+  | typeof confirmRemoval
+  | typeof cancelRemoval
+  | typeof loaded
+  | typeof loadFails
+  | typeof ended
+  | typeof endFails
+  | typeof othersEnded
+  | typeof othersFail
+  | typeof removed
+  | typeof removeFails;
+
+const eventsOf = (s: SnapshotFrom<typeof securityDevicesMachine>): Walked[] => [
+  ...(s.matches('idle') ? [shown] : []),
+  ...(s.matches('loading') ? [loaded, loadFails] : []),
+  ...(s.matches('failed') ? [retry] : []),
+  ...(s.matches('ready') ? [shown, signOutOther, signOutOthers, removePasskey] : []),
+  ...(s.matches('endingOne') ? [ended, endFails] : []),
+  ...(s.matches('endingOthers') ? [othersEnded, othersFail] : []),
+  ...(s.matches('confirmingRemoval') ? [confirmRemoval, cancelRemoval] : []),
+  ...(s.matches('removingPasskey') ? [removed, removeFails] : []),
+];
+
+function startSection() {
+  const i18n = setupI18n();
+  i18n.loadAndActivate({ locale: 'en-us', messages: { ...everyEnglishText } });
+  const load = createControlledActor<DevicesLoaded, undefined>();
+  const endSession = createControlledActor<undefined, { id: string }>();
+  const endOtherSessions = createControlledActor<undefined, undefined>();
+  const remove = createControlledActor<undefined, { id: string }>();
+  const actor = createActor(
+    securityDevicesMachine.provide({
+      actors: {
+        load: load.logic,
+        endSession: endSession.logic,
+        endOtherSessions: endOtherSessions.logic,
+        removePasskey: remove.logic,
+      },
+    }),
+  ).start();
+  /** The Security step opened: the section mounts (and tells the machine it is shown). */
+  const show = () => {
+    cleanup();
+    render(
+      <UiProvider>
+        <I18nProvider i18n={i18n}>
+          <SecurityDevices devicesRef={actor} />
+        </I18nProvider>
+      </UiProvider>,
+    );
+  };
+  return { actor, load, endSession, endOtherSessions, remove, show };
+}
+
+const settle = () => act(() => Promise.resolve());
+const rows = (testId: string) => screen.queryAllByTestId(testId);
+const button = (name: string) => screen.getByRole('button', { name });
+const section = () => screen.getByTestId('security-devices');
+/** The lists as read: this device first and marked, the other with its own sign-out; the passkey with Remove. */
+const listsShown = () => {
+  const sessions = rows('session-row');
+  expect(sessions.map((row) => row.textContent)).toEqual([
+    expect.stringMatching(/^Firefox on LinuxThis deviceSigned in .* · last seen .* · from 198\.51\.100\.4$/),
+    expect.stringMatching(/^Chrome on macOSSigned in .* · last seen .* · from 203\.0\.113\.7Sign out this one$/),
+  ]);
+  expect(within(sessions[0]!).queryByRole('button')).toBeNull();
+  expect(rows('passkey-row')).toHaveLength(1);
+  expect(screen.queryByRole('alertdialog')).toBeNull();
+};
+const failureShown = (text: RegExp | null) => {
+  const alert = within(section())
+    .queryAllByRole('alert')
+    .find((element) => element.getAttribute('role') === 'alert');
+  if (text === null) expect(within(section()).queryByText(/could not be/)).toBeNull();
+  else expect(alert?.textContent).toMatch(text);
+};
+
+describeWalks(securityDevicesMachine, {
+  title: 'security devices model walk (issue 31 items 2 and 3, Edit Profile’s Security step)',
+  events: eventsOf,
+  scenarios: [
+    {
+      journeys: [
+        // Each change that is done reads the lists again (failures are walked by the generated paths).
+        [shown, loaded, signOutOther, ended, loaded],
+        [shown, loaded, signOutOthers, othersEnded, loaded],
+        [shown, loaded, signOutOthers, othersFail, loaded],
+        [shown, loaded, removePasskey, confirmRemoval, removed, loaded],
+        [shown, loaded, removePasskey, cancelRemoval, shown, loaded],
+        [shown, loadFails, retry, loaded],
+      ],
+    },
+  ],
+  describeEvent: (event) => (event.type === 'signOutOne' ? 'other session' : undefined),
+  start: startSection,
+  timeout: 30_000,
+  stop: ({ actor }) => {
+    actor.stop();
+    cleanup();
+  },
+  states: {
+    idle: () => {
+      expect(screen.queryByTestId('security-devices')).toBeNull();
+    },
+    loading: (s, { load }) => {
+      expect(load.waiting()).toBe(1);
+      expect(section()).toHaveAttribute('aria-busy', 'true');
+      if (!s.context.loaded) expect(screen.getByRole('status')).toHaveTextContent('Loading');
+      else listsShown();
+    },
+    failed: () => {
+      expect(screen.getByText('Your sessions and passkeys could not be read.')).toBeInTheDocument();
+      expect(rows('session-row')).toHaveLength(0);
+      button('Try again');
+    },
+    ready: (s) => {
+      listsShown();
+      expect(section()).toHaveAttribute('aria-busy', 'false');
+      expect(button('Sign out everywhere else')).toBeEnabled();
+      failureShown(
+        s.context.failure === 'signOut'
+          ? /session could not be signed out/
+          : s.context.failure === 'remove'
+            ? /passkey could not be removed/
+            : null,
+      );
+    },
+    endingOne: (_, { endSession }) => {
+      expect(endSession.calls.at(-1)).toEqual({ id: otherSession.id });
+      expect(button('Sign out this one')).toBeDisabled();
+    },
+    endingOthers: (_, { endOtherSessions }) => {
+      expect(endOtherSessions.waiting()).toBe(1);
+      expect(button('Sign out everywhere else')).toBeDisabled();
+    },
+    confirmingRemoval: () => {
+      const dialog = screen.getByRole('alertdialog');
+      expect(dialog).toHaveTextContent(/Remove the passkey added .*\? You can no longer sign in with it\./);
+    },
+    removingPasskey: (_, { remove }) => {
+      expect(remove.calls.at(-1)).toEqual({ id: passkey.id });
+      expect(within(rows('passkey-row')[0]!).getByRole('button', { name: 'Remove' })).toBeDisabled();
+    },
+  },
+  executors: {
+    shown: async (_, { show }) => {
+      show();
+      await settle();
+    },
+    retry: async () => {
+      fireEvent.click(button('Try again'));
+      await settle();
+    },
+    signOutOne: async () => {
+      fireEvent.click(within(rows('session-row')[1]!).getByRole('button', { name: 'Sign out this one' }));
+      await settle();
+    },
+    signOutOthers: async () => {
+      fireEvent.click(button('Sign out everywhere else'));
+      await settle();
+    },
+    removePasskey: async () => {
+      fireEvent.click(within(rows('passkey-row')[0]!).getByRole('button', { name: 'Remove' }));
+      await settle();
+    },
+    confirmRemoval: async () => {
+      fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove passkey' }));
+      await settle();
+    },
+    cancelRemoval: async () => {
+      fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Keep it' }));
+      await settle();
+    },
+    'xstate.done.actor.load': async ({ event }, { load }) => {
+      load.resolve(event.output);
+      await settle();
+    },
+    'xstate.error.actor.load': async ({ event }, { load }) => {
+      load.reject(event.error);
+      await settle();
+    },
+    'xstate.done.actor.endSession': async (_, { endSession }) => {
+      endSession.resolve(undefined);
+      await settle();
+    },
+    'xstate.error.actor.endSession': async ({ event }, { endSession }) => {
+      endSession.reject(event.error);
+      await settle();
+    },
+    'xstate.done.actor.endOtherSessions': async (_, { endOtherSessions }) => {
+      endOtherSessions.resolve(undefined);
+      await settle();
+    },
+    'xstate.error.actor.endOtherSessions': async ({ event }, { endOtherSessions }) => {
+      endOtherSessions.reject(event.error);
+      await settle();
+    },
+    'xstate.done.actor.removePasskey': async (_, { remove }) => {
+      remove.resolve(undefined);
+      await settle();
+    },
+    'xstate.error.actor.removePasskey': async ({ event }, { remove }) => {
+      remove.reject(event.error);
+      await settle();
+    },
+  },
+});
