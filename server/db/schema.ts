@@ -10,6 +10,7 @@
  * - invitations: invitations to sign up (the `st` token)
  * - otp-tokens: one-time tokens for application links (`{otpToken}`)
  * - api-tokens: SSWS tokens for the embedded identity provider's management API
+ * - terms:     versioned terms of use and privacy notices per client, and who accepted which
  * See docs/database.md.
  */
 export * from './tables/portal';
@@ -22,4 +23,5 @@ export * from './tables/imports';
 export * from './tables/invitations';
 export * from './tables/otp-tokens';
 export * from './tables/api-tokens';
+export * from './tables/terms';
 export * from './relations';
