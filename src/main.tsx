@@ -33,6 +33,7 @@ setAccessTokenSource(() => readStoredTokens().accessToken);
 const instanceCalls = () => import('./api/instance');
 const resetCalls = () => import('./api/password-reset');
 const invitationsCalls = () => import('./api/invitations');
+const termsCalls = () => import('./api/terms');
 const editCalls = () => import('./api/admin/resources-edit');
 
 const catalogues = createCatalogueRuntime(i18n);
@@ -65,6 +66,7 @@ const logic = wireApp({
     resetPassword: deferred(resetCalls, 'resetPassword'),
     getSiteConfiguration,
     decryptInvitation: deferred(invitationsCalls, 'decryptInvitation'),
+    getCurrentTerms: deferred(termsCalls, 'getCurrentTerms'),
   },
   catalogues,
   window,

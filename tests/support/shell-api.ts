@@ -33,6 +33,8 @@ const unansweredProfileCalls: Omit<ProfileApi, 'getAggregatedByPage'> = {
   resetPassword: unanswered('resetPassword'),
   getSiteConfiguration: unanswered('getSiteConfiguration'),
   decryptInvitation: unanswered('decryptInvitation'),
+  // A client without published terms unless a test says otherwise.
+  getCurrentTerms: () => Promise.resolve(undefined),
 };
 
 /**
@@ -124,6 +126,7 @@ export function profileCalls({
     resetPassword: unanswered('resetPassword'),
     getSiteConfiguration: unanswered('getSiteConfiguration'),
     decryptInvitation: (input) => invitation.call(input),
+    getCurrentTerms: () => Promise.resolve(undefined),
   };
   return { api, publicConfig, registerForm, instanceForm, register, update, invitation };
 }

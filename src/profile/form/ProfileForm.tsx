@@ -30,12 +30,15 @@ export function ProfileForm({
   formRef,
   loadFailure,
   captcha,
+  terms,
 }: {
   formRef: ProfileFormRef;
   /** What the host shows when the form could not be read (the board's error card with its link). */
   loadFailure: ReactNode;
   /** The captcha of the Register footer. */
   captcha?: ReactNode;
+  /** The terms of use and their checkbox, in the Register footer when the client has published terms. */
+  terms?: ReactNode;
 }) {
   const { i18n, t } = useLingui();
   const loading = useSelector(formRef, selectIsLoading);
@@ -74,7 +77,7 @@ export function ProfileForm({
         </Stack>
       ) : null}
       <CurrentStep formRef={formRef} />
-      <ProfileFooter formRef={formRef} captcha={captcha} />
+      <ProfileFooter formRef={formRef} captcha={captcha} terms={terms} />
     </Stack>
   );
 }
