@@ -155,7 +155,11 @@ export const signUpMachine = setup({
       invoke: {
         id: 'readInvitation',
         src: 'readInvitation',
-        input: ({ context }) => ({ token: context.invitation ?? '', clientId: context.clientId, culture: context.culture }),
+        input: ({ context }) => ({
+          token: context.invitation ?? '',
+          clientId: context.clientId,
+          culture: context.culture,
+        }),
         onDone: {
           target: 'filling',
           actions: assign({ email: ({ event }) => event.output.email, terms: ({ event }) => event.output.terms }),
@@ -204,7 +208,8 @@ export const signUpMachine = setup({
           footer: 'register',
           captcha: context.captcha,
           invitation: context.invitation,
-          terms: context.terms === undefined ? undefined : { number: context.terms.number, culture: context.terms.culture },
+          terms:
+            context.terms === undefined ? undefined : { number: context.terms.number, culture: context.terms.culture },
           link: context.link,
           notifications: context.ports.notifications,
         }),

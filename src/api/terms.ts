@@ -47,7 +47,11 @@ export async function listTermsVersions(clientId: string, options: CallOptions =
 }
 
 /** POST Terms/:clientId: publishes the next version (409 when `basedOn` is no longer the current one). */
-export async function publishTerms(clientId: string, body: TermsPublish, options: CallOptions = {}): Promise<TermsVersion> {
+export async function publishTerms(
+  clientId: string,
+  body: TermsPublish,
+  options: CallOptions = {},
+): Promise<TermsVersion> {
   return v.parse(
     TermsVersionSchema,
     await http.post(`Terms/${encodeURIComponent(clientId)}`, { json: body, ...options }).json(),

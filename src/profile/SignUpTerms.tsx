@@ -27,10 +27,7 @@ export function SignUpTerms({
   if (terms === undefined) return null;
   return (
     <Stack gap="3" data-testid="sign-up-terms">
-      <TermsDocument
-        title={t({ id: 'SignUp_Text_TermsOfUse', message: 'Terms of use' })}
-        html={terms.termsHtml}
-      />
+      <TermsDocument title={t({ id: 'SignUp_Text_TermsOfUse', message: 'Terms of use' })} html={terms.termsHtml} />
       <TermsDocument
         title={t({ id: 'SignUp_Text_PrivacyNotice', message: 'Privacy notice' })}
         html={terms.privacyHtml}

@@ -70,8 +70,8 @@ describe.each(databaseKinds)('terms of use (%s)', (kind) => {
 
   it('refuses a sign-up that does not accept the current terms, and creates nobody', async () => {
     const email = 'no-terms@example.test';
-    const { terms: _accepted, ...withoutTerms } = acmeSignUp(email);
-    const refused = await registerAs(t, withoutTerms);
+    // No `terms` at all (an undefined key is left out of the JSON body).
+    const refused = await registerAs(t, acmeSignUp(email, { terms: undefined }));
     expect(refused).toAnswer(400);
     expect(fieldsOf(problemOf(refused))).toEqual(['body.terms']);
     const stale = await registerAs(t, acmeSignUp(email, { terms: { number: 7, culture: 'es' } }));
