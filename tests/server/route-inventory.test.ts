@@ -25,6 +25,8 @@ const clientAdminWrites = [
   'POST /api/v1/Faq/:clientId',
   'PUT /api/v1/Faq/:clientId/:id',
   'DELETE /api/v1/Faq/:clientId/:id',
+  // Their own client's terms of use (issue 34 item 2; tests/server/terms: another client's answers 404).
+  'POST /api/v1/Terms/:clientId',
   // Invitations to their own client (tests/server/invitations tries another client's).
   'POST /api/v1/Invitation',
   'POST /api/v1/Invitation/:id/resend',
