@@ -9,51 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBackup } from '@server/backup/backup';
 import { BackupRefused } from '@server/backup/format';
 import { restoreBackup } from '@server/backup/restore';
-import { IN_MEMORY, openDatabase, type Database, type Db } from '@server/db/client';
+import type { Database, Db } from '@server/db/client';
 import { enrollTotp, factorSecret } from '@server/idp/factors/store';
 import { registerIdp } from '@server/idp/plugin';
 import { createUser } from '@server/idp/users/directory';
 import { TEST_SERVER_SECRET } from '../support/app';
-import {
-  createPostgresDatabase,
-  databaseKinds,
-  openTestDatabase,
-  type DatabaseKind,
-  type TestDatabase,
-} from '../support/database';
+import { everyRowAsJson } from '../support/db-inspect';
+import { databaseKinds, openEmptyDatabase, openTestDatabase, type TestDatabase } from '../support/database';
 import { discoverOverHttp, freePort, signInForTokens, spaClient } from '../idp/harness';
 
-/** A database no migration has touched: what a restore starts from (a fresh DATA_DIR, a new PostgreSQL database). */
-async function emptyDatabase(kind: DatabaseKind): Promise<TestDatabase> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: IN_MEMORY });
-    return { database, dispose: () => database.close() };
-  }
-  const created = await createPostgresDatabase();
-  const database = await openDatabase({ databaseUrl: created.url, dataDir: IN_MEMORY });
-  return {
-    database,
-    dispose: async () => {
-      await database.close();
-      await created.drop();
-    },
-  };
-}
-
-/** Every row of every table, as sorted JSON text per table: two databases holding the same data give the same map. */
-async function everyRow(db: Db): Promise<Record<string, string[]>> {
-  const tables = await db.execute<{ name: string }>(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  );
-  const result: Record<string, string[]> = {};
-  for (const { name } of tables.rows) {
-    const rows = await db.execute<{ row: string }>(sql.raw(`select row_to_json(t)::text as row from "${name}" t`));
-    result[name] = rows.rows.map((r) => r.row).sort();
-  }
-  return result;
-}
-
-const rowCount = async (db: Db) => Object.values(await everyRow(db)).reduce((sum, rows) => sum + rows.length, 0);
+const rowCount = async (db: Db) => Object.values(await everyRowAsJson(db)).reduce((sum, rows) => sum + rows.length, 0);
 
 describe.each(databaseKinds)('backup and restore (%s)', (kind) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'gatehouse-backup-'));
@@ -81,7 +46,7 @@ describe.each(databaseKinds)('backup and restore (%s)', (kind) => {
     app = undefined;
   }
   async function fresh() {
-    const test = await emptyDatabase(kind);
+    const test = await openEmptyDatabase(kind);
     opened.push(test);
     return test.database;
   }
@@ -123,7 +88,7 @@ describe.each(databaseKinds)('backup and restore (%s)', (kind) => {
     const target = await fresh();
     const { rows } = await restoreBackup(target, file, { serverSecret: TEST_SERVER_SECRET });
     expect(rows).toBe(summary.rows);
-    expect(await everyRow(target.db)).toEqual(await everyRow(source.database.db));
+    expect(await everyRowAsJson(target.db)).toEqual(await everyRowAsJson(source.database.db));
 
     const after = await startIdp(target);
     const refreshed = await oidc.refreshTokenGrant(after.config, tokens.refresh_token!);
@@ -148,14 +113,14 @@ describe.each(databaseKinds)('backup and restore (%s)', (kind) => {
     const target = await fresh();
     await restoreBackup(target, file, { serverSecret: TEST_SERVER_SECRET });
     await target.db.execute(sql`update idp_users set login = 'changed@example.com' where login = 'kept@example.com'`);
-    const holding = await everyRow(target.db);
+    const holding = await everyRowAsJson(target.db);
     const refusal = restoreBackup(target, file, { serverSecret: TEST_SERVER_SECRET });
     await expect(refusal).rejects.toThrow(BackupRefused);
     await expect(refusal).rejects.toThrow(/the database is not empty \(\w+ has rows\)/);
-    expect(await everyRow(target.db)).toEqual(holding);
+    expect(await everyRowAsJson(target.db)).toEqual(holding);
 
     await restoreBackup(target, file, { serverSecret: TEST_SERVER_SECRET, force: true });
-    expect(await everyRow(target.db)).toEqual(await everyRow(source.database.db));
+    expect(await everyRowAsJson(target.db)).toEqual(await everyRowAsJson(source.database.db));
   }, 120_000);
 
   it('refuses a wrong server secret with one line and leaves the database empty', async () => {

@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@server/db/client';
@@ -17,22 +16,16 @@ import { idpFactors, idpSigningKeys } from '@server/idp/tables';
 import { createUser } from '@server/idp/users/directory';
 import { TEST_SERVER_SECRET } from '../support/app';
 import { databaseKinds } from '../support/database';
+import { everyRowAsJson } from '../support/db-inspect';
 import { spaClient, startIdp, type IdpHarness } from './harness';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Every row of every table of the database as JSON text: each text and JSON column, whatever the schema holds. */
-async function wholeDatabaseText(db: Db): Promise<string> {
-  const tables = await db.execute<{ name: string }>(
-    sql`select quote_ident(table_name) as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-  );
-  const parts: string[] = [];
-  for (const { name } of tables.rows) {
-    const rows = await db.execute<{ row: string }>(sql.raw(`select row_to_json(t)::text as row from ${name} t`));
-    parts.push(...rows.rows.map((r) => r.row));
-  }
-  return parts.join('\n');
-}
+const wholeDatabaseText = async (db: Db) =>
+  Object.values(await everyRowAsJson(db))
+    .flat()
+    .join('\n');
 
 describe.each(databaseKinds)('secrets sealed at rest (%s)', (kind) => {
   let h: IdpHarness;

@@ -64,6 +64,23 @@ export async function openTestDatabase(kind: DatabaseKind, stage: DatabaseStage 
   return openPostgresTestDatabase(stage);
 }
 
+/** A database no migration has touched: what a restore or an upgrade from an old release starts from. */
+export async function openEmptyDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ dataDir: IN_MEMORY });
+    return { database, dispose: () => database.close() };
+  }
+  const created = await createPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: created.url, dataDir: IN_MEMORY });
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
+
 /**
  * An empty database `gatehouse_t_<random>` on the server of `TEST_DATABASE_URL`, for what opens it itself (server
  * processes started by a test); `drop()` removes it, ending whatever still holds a connection.
