@@ -44,6 +44,8 @@ const logic = wireApp({
     getAggregatedByPage,
     getFaq,
     generateOtpToken,
+    getPendingTerms: deferred(termsCalls, 'getPendingTerms'),
+    acceptTerms: deferred(termsCalls, 'acceptTerms'),
     postNewError,
     getLastRequestId,
     setRequestCulture,

@@ -55,6 +55,9 @@ export function answeringApi(answer: (input: AggregatedInput) => Partial<Aggrega
     getFaq: () => Promise.reject(new Error('getFaq is not answered in this test')),
     // The launcher's one-time token: a fixed one, so a walk sees it filled into the link.
     generateOtpToken: () => Promise.resolve({ otpToken: ONE_TIME_TOKEN, expiresAt: '2026-01-01T00:02:00.000Z' }),
+    // The new-terms stop after sign-in: nothing to accept unless a test says otherwise.
+    getPendingTerms: () => Promise.resolve({ pending: null }),
+    acceptTerms: () => Promise.resolve(),
     getLastRequestId: () => 'req-last',
     setRequestCulture: vi.fn(),
     watchUnauthorised: (listener) => {

@@ -335,6 +335,7 @@ describe('the confirmation’s link (§2, §4: the redirect URL if one was given
       context: {
         ...signUpInput({ redirectUrl, culture }),
         captcha: undefined,
+        terms: undefined,
         trackedStep: 'security',
         seenRound: 0,
         returnHosts,
