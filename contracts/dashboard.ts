@@ -35,6 +35,8 @@ export const DashboardFiguresSchema = v.object({
   lockouts: v.number(),
   /** People who signed in over the 30 days. */
   activePeople: v.number(),
+  /** Access requests waiting for a decision (issue 34 item 4): Manage users lists them. */
+  openAccessRequests: v.number(),
   peoplePerClient: v.array(ClientCountSchema),
   /** Applications offered and active, per client. */
   applicationsPerClient: v.array(ClientCountSchema),

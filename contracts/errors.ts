@@ -21,10 +21,14 @@ export const problemCodes = [
   'otp_invalid',
   'Exceeded_MaxOTP_Verification',
   'reset_grant_invalid',
+  /** A single-sign-on person's password is not Gatehouse's (spec public-and-profile §5): resets refuse them. */
+  'sso_user',
   /** An invitation's `st` token that is tampered, expired, used, revoked or for another client: one answer for all. */
   'invitation_invalid',
   /** A link's one-time token (contracts/otp-token.ts) that is unknown, spent or expired: one answer for all. */
   'otp_token_invalid',
+  /** A person asking for one more application while ACCESS_REQUEST_OPEN_LIMIT requests of theirs are open. */
+  'access_request_limit',
   /** 421: the request came in under another address than PUBLIC_URL (server/http/public-address.ts). */
   'misdirected_request',
   'internal',

@@ -1,6 +1,7 @@
 import type { Application } from './admin/applications';
 import type { Client } from './admin/clients';
 import type { FaqEntry } from './admin/faq';
+import type { IdentityProvider } from './admin/identity-providers';
 import type { Field } from './admin/fields';
 import type { Template } from './admin/templates';
 import type { TermsAcceptanceRow } from './terms';
@@ -33,6 +34,24 @@ export const clientCsv: readonly CsvColumn<Client>[] = [
   ['Auto sign-up', (row) => yesNo(row.autoSignUp)],
   ['Account closing', (row) => yesNo(row.allowAccountClosing)],
   ['CMS client', (row) => row.cmsClientId ?? ''],
+  ['SSOID', (row) => row.ssoId ?? ''],
+  ['SCIM sign-in', (row) => row.scimSignIn],
+];
+
+/** The federation registry (issue 31 item 1): never a secret, only whether one is set. */
+export const identityProviderCsv: readonly CsvColumn<IdentityProvider>[] = [
+  ['Name', (row) => row.name],
+  ['Id', (row) => row.id],
+  ['Protocol', (row) => row.kind],
+  ['Upstream', (row) => (row.kind === 'oidc' ? row.issuer : row.entityId)],
+  ['Client served', (row) => row.clientNameServed ?? ''],
+  [
+    'Claim mapping',
+    (row) =>
+      Object.entries(row.claimMapping)
+        .map(([claim, field]) => `${claim}=${field}`)
+        .join(' '),
+  ],
 ];
 
 export const fieldCsv: readonly CsvColumn<Field>[] = [

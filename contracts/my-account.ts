@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { EMAIL_PATTERN } from './username';
 
 /**
  * "My data and my account" (issue 34 item 3, docs/api.md "My account"): what a signed-in person may download about
@@ -59,3 +60,24 @@ export type MyData = v.InferOutput<typeof MyDataSchema>;
 /** POST MyAccount/Close: the person's password, asked again. */
 export const CloseAccountSchema = v.object({ password: v.pipe(v.string(), v.minLength(1), v.maxLength(256)) });
 export type CloseAccount = v.InferOutput<typeof CloseAccountSchema>;
+
+/** POST MyAccount/Email: the new address a code is mailed to (issue 34 item 5). */
+export const EmailChangeRequestSchema = v.object({
+  newEmail: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(254, 'at most 254 characters'),
+    v.regex(EMAIL_PATTERN, 'must be an e-mail address'),
+  ),
+});
+export type EmailChangeRequest = v.InferOutput<typeof EmailChangeRequestSchema>;
+
+/** The answer to a request: the same whether the address is free or taken (no enumeration). */
+export const EmailChangeRequestedSchema = v.object({ requestId: v.string(), expiresAt: v.string() });
+export type EmailChangeRequested = v.InferOutput<typeof EmailChangeRequestedSchema>;
+
+export const EmailChangeParamsSchema = v.object({ id: v.pipe(v.string(), v.uuid('must be an id')) });
+
+/** POST MyAccount/Email/{id}/Confirm: the code mailed to the new address. */
+export const EmailChangeConfirmSchema = v.object({ code: v.pipe(v.string(), v.regex(/^\d{6}$/, 'must be 6 digits')) });
+export type EmailChangeConfirm = v.InferOutput<typeof EmailChangeConfirmSchema>;

@@ -23,6 +23,8 @@ export const pageKeys = [
   'errorLog',
   // The API tokens of the admin area (issue 33 item 1).
   'apiTokens',
+  // The federation registry of the admin area (issue 31 item 1).
+  'identityProviders',
 ] as const;
 export type PageKey = (typeof pageKeys)[number];
 
@@ -48,6 +50,7 @@ export const pageComponents: Record<PageKey, readonly string[]> = {
   auditLog: ['Log'],
   errorLog: ['Log'],
   apiTokens: ['ApiToken'],
+  identityProviders: ['IdentityProvider'],
 };
 
 /** Components of one resource load: `Global` always, then the page's own (spec §7 aggregatedByPage?components). */

@@ -58,5 +58,5 @@ export type ResetPasswordBody = v.InferOutput<typeof ResetPasswordBodySchema>;
 export const ResetPasswordResultSchema = v.object({ status: v.literal('Success') });
 
 /** The refusals the reset's calls answer with (besides `validation_failed` and `rate_limited`). */
-export const resetProblemCodes = ['otp_invalid', EXCEEDED_MAX_OTP, 'reset_grant_invalid'] as const;
+export const resetProblemCodes = ['otp_invalid', EXCEEDED_MAX_OTP, 'reset_grant_invalid', 'sso_user'] as const;
 export type ResetProblemCode = (typeof resetProblemCodes)[number];

@@ -13,6 +13,7 @@ import { createTokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { demoAppRoutes } from './demo-apps/route';
+import { demoUpstreamRoutes } from './demo-upstream/routes';
 import { installDrain } from './http/drain';
 import { installErrorHandler } from './http/error-handler';
 import { installNulRefusal } from './http/nul-refusal';
@@ -196,6 +197,10 @@ export async function buildApp({
       directory: wrapDirectory === undefined ? identity.directory : wrapDirectory(identity.directory),
     });
   demoAppRoutes(app);
+  // The demo world's upstream OpenID provider, Initech Workforce (server/demo-upstream): only with DEMO_DATA and the
+  // embedded IdP; without them nothing answers under its path.
+  if (config.demoData && identity.sealer !== undefined)
+    await demoUpstreamRoutes(app, { publicUrl: config.publicUrl, serverSecret });
   // The development outbox page (404 in production and without the demo world: server/mail/outbox-page.ts).
   outboxPageRoute(app, { db: database.db, config });
   await installStaticSpa(app, staticDir ?? path.resolve('dist/client'), { inspector: config.inspector });

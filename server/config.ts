@@ -57,6 +57,12 @@ export interface EmbeddedIdpPolicyConfig {
   keyRotationDays: number;
   /** IDP_KEY_OVERLAP_HOURS: how long a new key is in the JWKS before it signs (auth-js caches the JWKS for a day). */
   keyOverlapHours: number;
+  /**
+   * Event hooks (docs/event-hooks.md): EVENT_HOOKS_ALLOW_PRIVATE lets hooks reach private and loopback addresses and
+   * plain http; EVENT_HOOKS_RETRY_BASE_SECONDS is the first retry's wait (each next one doubles);
+   * EVENT_HOOKS_MAX_ATTEMPTS the attempts before a delivery is given up.
+   */
+  eventHooks: { allowPrivate: boolean; retryBaseSeconds: number; maxAttempts: number };
 }
 
 /** Issue #3's lockout: 10 failed attempts; 30 minutes, as `defaultLockoutPolicy` in server/idp (kept light here). */
@@ -343,6 +349,20 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         schema: wholeNumber(25, 2_160),
         expected: 'a whole number of hours from 25 (longer than a client caches the JWKS) to 2160 (90 days)',
       }) ?? 48,
+    eventHooks: {
+      allowPrivate:
+        read(env, 'EVENT_HOOKS_ALLOW_PRIVATE', { schema: BooleanTextSchema, expected: 'true or false' }) ?? false,
+      retryBaseSeconds:
+        read(env, 'EVENT_HOOKS_RETRY_BASE_SECONDS', {
+          schema: wholeNumber(1, 3_600),
+          expected: 'a whole number of seconds from 1 to 3600',
+        }) ?? 30,
+      maxAttempts:
+        read(env, 'EVENT_HOOKS_MAX_ATTEMPTS', {
+          schema: wholeNumber(1, 20),
+          expected: 'a whole number from 1 to 20',
+        }) ?? 8,
+    },
   };
   if (okta !== null) {
     const embeddedOnly = [
@@ -354,6 +374,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       'IDP_REFRESH_GRACE_SECONDS',
       'IDP_KEY_ROTATION_DAYS',
       'IDP_KEY_OVERLAP_HOURS',
+      'EVENT_HOOKS_ALLOW_PRIVATE',
+      'EVENT_HOOKS_RETRY_BASE_SECONDS',
+      'EVENT_HOOKS_MAX_ATTEMPTS',
     ].find((name) => (env[name]?.trim() ?? '') !== '');
     if (embeddedOnly !== undefined) {
       throw new ConfigError(embeddedOnly, 'unset with OKTA_ISSUER (a real Okta org applies its own policies)', null);

@@ -7,11 +7,13 @@ import { migrateIdp } from './idp/migrate';
 import { openSealedSecrets } from './idp/sealing';
 import { bootstrapAdministrator } from './idp/seed/bootstrap-admin';
 import { seedDemoIdentities } from './idp/seed/demo-identities';
+import { seedDemoUpstream } from './demo-upstream/seed';
 import pino from 'pino';
 import { loggerOptions } from './http/log-options';
 import { exitGracefullyOnSignals } from './http/shutdown';
 import { isWorker, runPrimary, stopOnPrimaryRequest, workerCount } from './http/workers';
 import { loadServerSecret } from './secrets/server-secret';
+import type { Sealer } from './secrets/seal';
 
 /**
  * The server process (`npm start`, `npm run start:prod`): configuration → database (migrated, with the embedded
@@ -36,16 +38,20 @@ async function start(config: Config): Promise<void> {
   await migrate(database);
   const embeddedIdp = config.okta === null;
   const serverSecret = loadServerSecret(config);
+  let sealer: Sealer | undefined;
   if (embeddedIdp) {
     await migrateIdp(database);
     // Seals a new database, or refuses (one line, below) one sealed under another server secret, before anything runs.
-    await openSealedSecrets(database.db, serverSecret);
+    sealer = await openSealedSecrets(database.db, serverSecret);
   }
   // The administrators' menu is the product's, with or without the demo world: every start adds what is missing.
   await ensurePortalMenu(database.db);
   const seeded = config.demoData ? await seedDemoWorldIfEmpty(database.db) : false;
   // At every start, not only the first: it repairs missing accounts or links and costs little once they exist.
   const demoAccountsCreated = config.demoData && embeddedIdp ? await seedDemoIdentities(database.db) : 0;
+  // The demo client Initech signs in at "Initech Workforce", the upstream this server itself serves in demo mode.
+  if (config.demoData && sealer !== undefined)
+    await seedDemoUpstream(database.db, { sealer, publicUrl: config.publicUrl, serverSecret });
   // BOOTSTRAP_ADMIN_* (config refuses them with a real Okta org): the first administrator, once, when there is none.
   const bootstrap =
     config.bootstrapAdmin === null

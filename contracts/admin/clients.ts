@@ -1,5 +1,10 @@
 import * as v from 'valibot';
+import { IdentityProviderIdSchema } from './identity-providers';
 import { AliasSchema, EntityIdSchema, RowVersionSchema, requiredText, saveResultSchema } from './common';
+
+/** SCIM provisioning: the person gets an activation mail, or may sign in at once (their password set elsewhere). */
+export const scimSignInModes = ['activationMail', 'immediate'] as const;
+export type ScimSignIn = (typeof scimSignInModes)[number];
 
 /** A client organisation (spec §3 Client). */
 export const ClientSchema = v.object({
@@ -16,6 +21,13 @@ export const ClientSchema = v.object({
    */
   recaptchaFeatureEnabled: v.boolean(),
   cmsClientId: v.nullable(v.string()),
+  /**
+   * SSOID (spec §3 Client): the upstream identity provider of the federation registry the client's people sign in
+   * with (`/SSO/{alias}` goes there); null: the sign-in widget. The registry's `clientIdServed` is the same link.
+   */
+  ssoId: v.nullable(v.string()),
+  /** How a person provisioned by SCIM signs in first: an activation mail, or at once (docs/identity.md "SCIM"). */
+  scimSignIn: v.picklist(scimSignInModes),
   version: v.number(),
 });
 export type Client = v.InferOutput<typeof ClientSchema>;
@@ -47,6 +59,9 @@ export const ClientCreateSchema = v.object({
   allowAccountClosing: v.optional(v.boolean(), true),
   recaptchaFeatureEnabled: v.optional(v.boolean(), true),
   cmsClientId: v.nullable(EntityIdSchema),
+  /** A registry entry's id (`0oa…`), or null for none; absent keeps what is stored (none for a new client). */
+  ssoId: v.optional(v.nullable(IdentityProviderIdSchema)),
+  scimSignIn: v.optional(v.picklist(scimSignInModes)),
 });
 export type ClientCreate = v.InferInput<typeof ClientCreateSchema>;
 

@@ -31,6 +31,15 @@ export type ApplicationRow = {
   canEditTemplate: boolean;
 };
 
+/** The registry entries the SSOID select offers, with the stored SSOID even when the list does not hold it. */
+export const selectSsoChoices = (s: ClientDialogSnapshot): readonly { id: string; name: string }[] => {
+  const listed = s.context.loaded?.identityProviders ?? [];
+  const stored = s.context.draft.form.ssoId;
+  return stored === null || listed.some((entry) => entry.id === stored)
+    ? listed
+    : [{ id: stored, name: stored }, ...listed];
+};
+
 /** The client as last read or saved; undefined until a new client's first save. */
 export const selectClient = (s: ClientDialogSnapshot): Client | undefined =>
   s.context.loaded ? s.context.loaded.client : s.context.input.row;

@@ -14,7 +14,15 @@ export type ClientLoaded = {
   sites: CmsClient[];
   client: Client | undefined;
   applications: ClientApplication[] | undefined;
+  /**
+   * The federation registry's entries the SSOID may name (issue 31 item 1); absent or empty when it could not be read
+   * (with a real Okta org the registry is Okta's own): the select then offers only the SSOID stored.
+   */
+  identityProviders?: SsoChoice[];
 };
+
+/** An entry of the federation registry, as the client tab's SSOID select offers it. */
+export type SsoChoice = { id: string; name: string };
 
 /** What the follow-up call sends once the dialog is closed: PUT ClientApplication/{id} with the full list. */
 export type ActivationInput = { clientId: string; body: ClientApplicationActivation };

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { ClientApplication, ClientApplicationActivation } from '@contracts/admin/client-applications';
-import type { Client, ClientCreate, ClientUpdate } from '@contracts/admin/clients';
+import type { Client, ClientCreate, ClientUpdate, ScimSignIn } from '@contracts/admin/clients';
 import { ClientCreateSchema } from '@contracts/admin/clients';
 import { inputOfIssue, kindOfIssue } from '@contracts/forms/issues';
 import type { MessageKind } from '@contracts/forms/rules';
@@ -17,6 +17,10 @@ export type ClientForm = {
   recaptchaFeatureEnabled: boolean;
   /** The CMS site, or null for none. */
   cmsClientId: string | null;
+  /** SSOID (spec §3 Client): the registry entry the client's people sign in with, or null for the sign-in page. */
+  ssoId: string | null;
+  /** People provisioned by SCIM get an activation mail, or may sign in at once. */
+  scimSignIn: ScimSignIn;
 };
 export type ClientFormField = keyof ClientForm;
 
@@ -28,6 +32,8 @@ export const emptyClientForm: ClientForm = {
   allowAccountClosing: true,
   recaptchaFeatureEnabled: true,
   cmsClientId: null,
+  ssoId: null,
+  scimSignIn: 'activationMail',
 };
 
 export const clientFormOf = (client: Client): ClientForm => ({
@@ -38,11 +44,15 @@ export const clientFormOf = (client: Client): ClientForm => ({
   allowAccountClosing: client.allowAccountClosing,
   recaptchaFeatureEnabled: client.recaptchaFeatureEnabled,
   cmsClientId: client.cmsClientId,
+  ssoId: client.ssoId,
+  scimSignIn: client.scimSignIn,
 });
 
 export const createBodyOf = (form: ClientForm): ClientCreate => ({ ...form });
+/** An SSOID left as read is not sent (absent keeps it): one stored before the registry is not checked again. */
 export const updateBodyOf = (form: ClientForm, client: Client): ClientUpdate => ({
   ...form,
+  ssoId: form.ssoId === client.ssoId ? undefined : form.ssoId,
   // The alias never changes once saved (spec §4): the saved one is sent whatever the input holds.
   portalAlias: client.portalAlias,
   version: client.version,
@@ -116,12 +126,15 @@ export const editableTemplateOf = (
       app.applicationId === applicationId && app.active && app.id !== null && app.templateId !== null,
   );
 
+/** The SSOID is chosen from the registry's entries (or kept as read), never typed: the server checks it. */
+const checked = (form: ClientForm) => ({ ...form, ssoId: undefined });
+
 /** Why an input is refused: the field rules' kinds (contracts/forms), shown with the shared Global_Text_VM* labels. */
 export type FieldProblem = MessageKind;
 
 /** The inputs the contract refuses, each with its first problem; empty when the form may be saved. */
 export function clientFormProblems(form: ClientForm): Partial<Record<ClientFormField, FieldProblem>> {
-  const result = v.safeParse(ClientCreateSchema, form);
+  const result = v.safeParse(ClientCreateSchema, checked(form));
   if (result.success) return {};
   const problems: Partial<Record<ClientFormField, FieldProblem>> = {};
   for (const issue of result.issues) {
@@ -133,4 +146,4 @@ export function clientFormProblems(form: ClientForm): Partial<Record<ClientFormF
   return problems;
 }
 
-export const isClientFormValid = (form: ClientForm): boolean => v.safeParse(ClientCreateSchema, form).success;
+export const isClientFormValid = (form: ClientForm): boolean => v.safeParse(ClientCreateSchema, checked(form)).success;

@@ -1,4 +1,10 @@
 import { assign, sendTo, setup } from 'xstate';
+import {
+  ACCESS_REQUEST_REASON_MAX,
+  type MyAccessRequests,
+  type RequestableApplication,
+} from '@contracts/access-requests';
+import { ApiError } from '@contracts/failures';
 import type { ProfileApplication, UserProfile } from '@contracts/profile';
 import type { NotificationsEvent } from '../notifications/notifications.types';
 import { notProvided, providedAtEdge } from '../support/actors';
@@ -11,13 +17,31 @@ import type { ReportingPorts } from '../support/ports';
  */
 export type LauncherInput = { profile: UserProfile | undefined; ports: ReportingPorts; stay?: boolean };
 
-export type LauncherEvent = { type: 'application.open'; applicationId: string };
+export type LauncherEvent =
+  | { type: 'application.open'; applicationId: string }
+  /** Access requests (issue 34 item 4): open the request form of an application the person holds no role in. */
+  | { type: 'access.ask'; applicationId: string }
+  | { type: 'access.reason'; reason: string }
+  | { type: 'access.send' }
+  | { type: 'access.cancel' };
+
+/** Why a request was refused: the limit of open requests (409 `access_request_limit`), or anything else. */
+export type AccessProblem = 'limit' | 'failed';
+
+export const accessProblemOf = (error: unknown): AccessProblem =>
+  error instanceof ApiError && error.code === 'access_request_limit' ? 'limit' : 'failed';
 
 type LauncherContext = LauncherInput & {
   stay: boolean;
   applications: ProfileApplication[];
   /** The application being opened while its link's one-time token is asked for. */
   opening: ProfileApplication | undefined;
+  /** The applications of the client the person holds no role in, each with its open request (if any). */
+  offers: RequestableApplication[];
+  /** The application whose request form is open, its reason, and why the last send was refused. */
+  asking: string | undefined;
+  reason: string;
+  askProblem: AccessProblem | undefined;
 };
 
 /** The application to go to without asking: the only one, else the one marked DefaultRedirect (admin-and-board §2). */
@@ -36,13 +60,17 @@ export const launcherMachine = setup({
     context: {} as LauncherContext,
     events: {} as LauncherEvent,
     input: {} as LauncherInput,
-    tags: {} as 'busy',
+    tags: {} as 'busy' | 'sending',
   },
   actors: {
     /** The applications of the person's client. */
     loadApplications: notProvided<{ profile: UserProfile }, ProfileApplication[]>('loadApplications'),
     /** A one-time token for this click's link (`{otpToken}`, public-and-profile §9; machines/support/one-time-token.ts). */
     issueOtpToken,
+    /** GET MyAccessRequests: what the person may ask for, and what is asked already. */
+    loadOffers: notProvided<{ profile: UserProfile }, MyAccessRequests>('loadOffers'),
+    /** POST MyAccessRequests. */
+    requestAccess: notProvided<{ applicationId: string; reason: string }, { id: string }>('requestAccess'),
   },
   actions: {
     /** Leaves for the application's link, placeholders substituted (provided at the wiring edge). */
@@ -72,13 +100,19 @@ export const launcherMachine = setup({
      */
     hasAutomaticChoice: ({ context }, applications: ProfileApplication[]) =>
       !context.stay && automaticChoice(applications) !== undefined,
-    isKnownApplication: ({ context, event }) => context.applications.some((app) => app.id === event.applicationId),
+    /** An application the person may ask for and has not asked for yet. */
+    isAskable: ({ context, event }) =>
+      event.type === 'access.ask' &&
+      context.offers.some((offer) => offer.applicationId === event.applicationId && offer.openRequestId === null),
+    isKnownApplication: ({ context, event }) =>
+      event.type === 'application.open' && context.applications.some((app) => app.id === event.applicationId),
     /** The automatic choice's link carries `{otpToken}`: a token is asked for before leaving. */
     automaticChoiceNeedsToken: ({ context }, applications: ProfileApplication[]) => {
       return applicationNeedsOtpToken(context.stay ? undefined : automaticChoice(applications));
     },
     /** The card opened is one of the person's and its link carries `{otpToken}`. */
     openedNeedsToken: ({ context, event }) => {
+      if (event.type !== 'application.open') return false;
       return applicationNeedsOtpToken(context.applications.find((app) => app.id === event.applicationId));
     },
   },
@@ -90,6 +124,10 @@ export const launcherMachine = setup({
     stay: input.stay === true,
     applications: [],
     opening: undefined,
+    offers: [],
+    asking: undefined,
+    reason: '',
+    askProblem: undefined,
   }),
   initial: 'starting',
   states: {
@@ -135,8 +173,65 @@ export const launcherMachine = setup({
         },
       },
     },
-    /** Cards, two per row. */
+    /**
+     * Cards, two per row. A card of an application the person holds no role in offers "Request access" (or says
+     * "Requested" while a request of theirs is open): the offers load once the cards show; a failed read leaves the
+     * cards without the offer.
+     */
     choosing: {
+      initial: 'loadingOffers',
+      states: {
+        loadingOffers: {
+          invoke: {
+            id: 'loadOffers',
+            src: 'loadOffers',
+            input: ({ context }) => ({ profile: context.profile as UserProfile }),
+            onDone: { target: 'ready', actions: assign({ offers: ({ event }) => event.output.applications }) },
+            onError: { target: 'ready' },
+          },
+        },
+        ready: {
+          on: {
+            'access.ask': {
+              guard: 'isAskable',
+              target: 'asking',
+              actions: assign({ asking: ({ event }) => event.applicationId, reason: '', askProblem: undefined }),
+            },
+          },
+        },
+        /** The request form: an optional reason (at most 500 characters), Send or Cancel. */
+        asking: {
+          on: {
+            'access.reason': {
+              actions: assign({ reason: ({ event }) => event.reason.slice(0, ACCESS_REQUEST_REASON_MAX) }),
+            },
+            'access.send': { target: 'sending' },
+            'access.cancel': { target: 'ready', actions: assign({ asking: undefined, askProblem: undefined }) },
+          },
+        },
+        sending: {
+          tags: 'sending',
+          invoke: {
+            id: 'requestAccess',
+            src: 'requestAccess',
+            input: ({ context }) => ({ applicationId: context.asking as string, reason: context.reason }),
+            onDone: {
+              target: 'ready',
+              actions: assign({
+                offers: ({ context, event }) =>
+                  context.offers.map((offer) =>
+                    offer.applicationId === context.asking ? { ...offer, openRequestId: event.output.id } : offer,
+                  ),
+                asking: undefined,
+              }),
+            },
+            onError: {
+              target: 'asking',
+              actions: assign({ askProblem: ({ event }) => accessProblemOf(event.error) }),
+            },
+          },
+        },
+      },
       on: {
         'application.open': [
           {

@@ -8,6 +8,7 @@ import { personFormInput } from '../profile-form/person-form-input';
 import { profileFormMachine } from '../profile-form/profile-form.machine';
 import type { ProfileFormInput, ProfileResult } from '../profile-form/profile-form.types';
 import { noLinkControls } from '../profile-form/link-controls';
+import { closeAccountMachine } from './close-account.machine';
 
 /** Who opens the dialog: fixed for a page visit (the signed-in administrator and the page's culture). */
 export type UserDialogSettings = {
@@ -30,7 +31,12 @@ type UserDialogContext = {
   clients: readonly ClientChoice[];
   /** The client of a new person: chosen (provider administrator) or the administrator's own. */
   clientId: string | undefined;
+  /** The administrator closed the person's account from the dialog (issue 34 item 3): the grid reads its page again. */
+  accountClosed: boolean;
 };
+
+/** What the dialog ends with: the saved profile, that the account was closed, or nothing (the grid stays). */
+export type UserDialogOutput = InstanceRecord | { closed: true } | undefined;
 
 export type UserDialogEvent =
   { type: 'client.select'; clientId: string } | { type: 'client.confirm' } | { type: 'cancel' };
@@ -95,11 +101,13 @@ export function createUserDialogMachine(settings: UserDialogSettings) {
       input: {} as EditorInput<UserRow>,
       context: {} as UserDialogContext,
       events: {} as UserDialogEvent,
-      output: {} as InstanceRecord | undefined,
-      children: {} as { profileForm: 'profileForm'; loadClients: 'loadClients' },
+      output: {} as UserDialogOutput,
+      children: {} as { profileForm: 'profileForm'; loadClients: 'loadClients'; closeAccount: 'closeAccount' },
     },
     actors: {
       profileForm: profileFormMachine,
+      /** "Close account" beside the form (machines/user-dialog/close-account.machine.ts). */
+      closeAccount: closeAccountMachine,
       /** GET Client: the clients the provider administrator may create a person in. */
       loadClients: fromPromise<readonly ClientChoice[]>(() =>
         Promise.reject(new Error('loadClients was not provided')),
@@ -124,7 +132,7 @@ export function createUserDialogMachine(settings: UserDialogSettings) {
     },
   }).createMachine({
     id: 'userDialog',
-    context: ({ input }) => ({ input, saved: undefined, clients: [], clientId: undefined }),
+    context: ({ input }) => ({ input, saved: undefined, clients: [], clientId: undefined, accountClosed: false }),
     initial: 'opening',
     states: {
       opening: {
@@ -165,25 +173,37 @@ export function createUserDialogMachine(settings: UserDialogSettings) {
         },
       },
       editing: {
-        invoke: {
-          id: 'profileForm',
-          src: 'profileForm',
-          input: ({ context }) =>
-            context.input.row === undefined
-              ? newPersonFormInput(settings, context.input, context.clientId as string)
-              : formInputOf(settings, context.input),
-          onDone: { target: 'closed', actions: assign({ saved: ({ event }) => savedRecord(event.output) }) },
-          onError: {
-            target: 'closed',
-            actions: {
-              type: 'reportFailure',
-              params: ({ event }) => ({ error: event.error, action: 'userDialog.profileForm' }),
+        invoke: [
+          {
+            id: 'closeAccount',
+            src: 'closeAccount',
+            input: ({ context }) => ({
+              id: context.input.row?.id,
+              mayClose: dialogModeOf(settings.role) === 'Admin' && context.input.row?.id !== settings.ownId,
+              notifications: context.input.notifications,
+            }),
+            onDone: { target: 'closed', actions: assign({ accountClosed: true }) },
+          },
+          {
+            id: 'profileForm',
+            src: 'profileForm',
+            input: ({ context }) =>
+              context.input.row === undefined
+                ? newPersonFormInput(settings, context.input, context.clientId as string)
+                : formInputOf(settings, context.input),
+            onDone: { target: 'closed', actions: assign({ saved: ({ event }) => savedRecord(event.output) }) },
+            onError: {
+              target: 'closed',
+              actions: {
+                type: 'reportFailure',
+                params: ({ event }) => ({ error: event.error, action: 'userDialog.profileForm' }),
+              },
             },
           },
-        },
+        ],
       },
       closed: { type: 'final' },
     },
-    output: ({ context }) => context.saved,
+    output: ({ context }): UserDialogOutput => context.saved ?? (context.accountClosed ? { closed: true } : undefined),
   });
 }

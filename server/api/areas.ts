@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { agentPeopleArea } from './agent-people/routes';
+import { accessRequestsArea } from './access-requests/routes';
 import { apiTokensArea } from './api-tokens/routes';
 import { applicationsArea } from './applications/routes';
 import { registerArea, type ApiArea, type ApiDeps } from './area';
@@ -40,6 +41,7 @@ export const apiAreas: readonly ApiArea[] = [
   demoGuideArea,
   profileArea,
   myAccountArea,
+  accessRequestsArea,
   instanceArea,
   signUpArea,
   invitationCheckArea,

@@ -93,6 +93,13 @@ export async function setUpIdentityProvider(
     },
     logRetentionDays: config.idpPolicy.logRetentionDays,
     refreshReuseGraceSeconds: config.idpPolicy.refreshGraceSeconds,
+    eventHooks: {
+      allowPrivate: config.idpPolicy.eventHooks.allowPrivate,
+      delivery: {
+        baseDelayMs: config.idpPolicy.eventHooks.retryBaseSeconds * 1_000,
+        maxAttempts: config.idpPolicy.eventHooks.maxAttempts,
+      },
+    },
   });
   return {
     issuer,

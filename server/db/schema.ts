@@ -11,6 +11,8 @@
  * - otp-tokens: one-time tokens for application links (`{otpToken}`)
  * - api-tokens: SSWS tokens for the embedded identity provider's management API
  * - terms:     versioned terms of use and privacy notices per client, and who accepted which
+ * - access-requests: a person's requests for one of their client's applications
+ * - email-change: a person's pending change of e-mail and its code
  * See docs/database.md.
  */
 export * from './tables/portal';
@@ -24,4 +26,6 @@ export * from './tables/invitations';
 export * from './tables/otp-tokens';
 export * from './tables/api-tokens';
 export * from './tables/terms';
+export * from './tables/access-requests';
+export * from './tables/email-change';
 export * from './relations';

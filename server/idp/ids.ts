@@ -19,6 +19,8 @@ export const newUserId = () => `00u${randomAlphanumeric(17)}`;
 export const newGroupId = () => `00g${randomAlphanumeric(17)}`;
 /** `0oa` + 17 random characters: Okta's shape for an identity provider (the `idp` parameter). */
 export const newIdentityProviderId = () => `0oa${randomAlphanumeric(17)}`;
+/** `who` + 17 random characters: Okta's shape for an event hook's id. */
+export const newEventHookId = () => `who${randomAlphanumeric(17)}`;
 /** `uft` + 17 random characters: Okta's prefix for software TOTP factors. */
 export const newFactorId = () => `uft${randomAlphanumeric(17)}`;
 /** `fwf` + 17 characters, like Okta's WebAuthn factor ids. */

@@ -20,6 +20,12 @@ import { authnRoutes } from './authn/routes';
 import { sessionRoutes } from './sessions/routes';
 import { trackSessionActivity } from './sessions/activity';
 import { managementRoutes } from './management/routes';
+import {
+  defaultDeliverySettings,
+  startDeliveryWorker,
+  type DeliverySettings,
+  type DeliveryWorker,
+} from './hooks/delivery';
 import type { ApiTokenResolver } from './management/guard';
 import type { AuthnContext, MfaPolicy } from './authn/context';
 import { createMailer, type Mailer } from '../mail/mailer';
@@ -66,6 +72,13 @@ export interface IdpOptions {
   logRetentionDays?: number;
   /** How long a recorded event may wait in memory before it is written. Default 250 ms. */
   eventFlushMs?: number;
+  /** Event hooks (docs/event-hooks.md): private addresses (EVENT_HOOKS_ALLOW_PRIVATE), delivery timing, the worker. */
+  eventHooks?: {
+    allowPrivate?: boolean;
+    delivery?: Partial<DeliverySettings>;
+    /** Whether this process delivers (polls the outbox). Default true; tests drive `idp.hookDelivery.runOnce()`. */
+    poll?: boolean;
+  };
 }
 
 export interface Idp {
@@ -76,6 +89,8 @@ export interface Idp {
   sealer: Sealer;
   /** The System Log's recorder: a reader in this process flushes it first, to see the events of a moment ago. */
   events: EventRecorder;
+  /** The event hooks' delivery worker of this process. */
+  hookDelivery: DeliveryWorker;
 }
 
 /**
@@ -137,8 +152,29 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
           onError: eventError,
         });
   recordProviderEvents(provider, db, events, eventError);
+  const publicUrlForHooks = options.publicUrl ?? issuerUrl.origin;
+  const hookPolicy = {
+    allowPrivate: options.eventHooks?.allowPrivate ?? false,
+    ownOrigins: [...new Set([issuerUrl.origin, new URL(publicUrlForHooks).origin])],
+  };
+  const deliverySettings = { ...defaultDeliverySettings, ...options.eventHooks?.delivery };
+  const hookDelivery = startDeliveryWorker(
+    {
+      db,
+      sealer,
+      policy: hookPolicy,
+      origin: issuerUrl.origin,
+      settings: deliverySettings,
+      events,
+      ...(options.now === undefined ? {} : { now: options.now }),
+      onError: (error) => app.log.warn({ err: error }, 'delivering event hooks failed'),
+    },
+    { poll: options.eventHooks?.poll ?? true },
+  );
   trackSessionActivity(provider, db);
   // Hooks run in order: the last events are written before the purge stops and the caller closes the database.
+  // The deliveries under way finish (or fail and wait for a retry) before the events and the database go.
+  app.addHook('onClose', () => hookDelivery.stop());
   app.addHook('onClose', () => events.close());
   app.addHook('onClose', () => purge.stop());
   app.addHook('onClose', () => clock.stop());
@@ -194,8 +230,9 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
       apiToken: options.apiToken,
       resolveApiToken: options.resolveApiToken,
       attempts: authn.attempts,
+      hooks: { policy: hookPolicy, timeoutMs: deliverySettings.timeoutMs },
     });
     done();
   });
-  return { provider, keys, sealer, events };
+  return { provider, keys, sealer, events, hookDelivery };
 }

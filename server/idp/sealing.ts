@@ -19,6 +19,11 @@ export const signingKeyContext = (kid: string) => `idp_signing_keys.sealed_jwk:$
 export const identityProviderSecretContext = (providerId: string) =>
   `idp_identity_providers.sealed_client_secret:${providerId}`;
 
+/** Where an event hook's authorization header value lives (server/idp/tables.ts `idpEventHooks`). */
+export const eventHookAuthContext = (hookId: string) => `idp_event_hooks.sealed_auth_value:${hookId}`;
+/** Where an event hook's signing secret lives: it signs every delivery (docs/event-hooks.md "Signature"). */
+export const eventHookSecretContext = (hookId: string) => `idp_event_hooks.sealed_secret:${hookId}`;
+
 /**
  * The start refuses a sealed database it cannot open, with this one line: a server that cannot read its signing keys
  * or TOTP secrets must not half work.
@@ -98,6 +103,8 @@ const sealedColumns = [
     column: 'sealed_client_secret',
     context: identityProviderSecretContext,
   },
+  { table: 'idp_event_hooks', key: 'id', column: 'sealed_auth_value', context: eventHookAuthContext },
+  { table: 'idp_event_hooks', key: 'id', column: 'sealed_secret', context: eventHookSecretContext },
 ] as const;
 
 /**

@@ -352,8 +352,8 @@ export const idpLogHourly = pgTable(
   (t) => [primaryKey({ columns: [t.hour, t.clientKey, t.eventType, t.outcomeResult] })],
 );
 
-/** Kinds of upstream identity provider the registry holds; SAML 2.0 is not built yet (docs/identity.md "Federation"). */
-export const identityProviderKinds = ['oidc'] as const;
+/** Kinds of upstream identity provider the registry holds (docs/identity.md "Federation", "SAML 2.0"). */
+export const identityProviderKinds = ['oidc', 'saml'] as const;
 export type IdentityProviderKind = (typeof identityProviderKinds)[number];
 
 /**
@@ -376,6 +376,13 @@ export const idpIdentityProviders = pgTable(
     /** Space-separated, as OAuth sends them. */
     scopes: text('scopes').notNull().default('openid email profile'),
     claimMapping: jsonb('claim_mapping').$type<Record<string, string>>().notNull().default({}),
+    /** SAML only (the OpenID columns above are empty): where the metadata was fetched from, null when pasted. */
+    metadataUrl: text('metadata_url'),
+    /** SAML only, from the upstream's metadata when the entry was written: its entity id and SSO endpoint. */
+    samlEntityId: text('saml_entity_id'),
+    samlSsoUrl: text('saml_sso_url'),
+    /** SAML only: the upstream's signing certificates, PEM, from its metadata. */
+    samlCertificates: jsonb('saml_certificates').$type<string[]>().notNull().default([]),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -429,5 +436,84 @@ export const idpSessionActivity = pgTable(
   (t) => [
     index('idp_session_activity_user_id_idx').on(t.userId),
     index('idp_session_activity_last_seen_idx').on(t.lastSeen),
+  ],
+);
+
+export const eventHookStatuses = ['ACTIVE', 'INACTIVE'] as const;
+export type EventHookStatus = (typeof eventHookStatuses)[number];
+export const eventHookVerifications = ['VERIFIED', 'UNVERIFIED'] as const;
+export type EventHookVerification = (typeof eventHookVerifications)[number];
+export const eventHookDeliveryStatuses = ['PENDING', 'DELIVERED', 'FAILED'] as const;
+export type EventHookDeliveryStatus = (typeof eventHookDeliveryStatuses)[number];
+
+/**
+ * Event hooks (issue 33 item 4, docs/event-hooks.md): an HTTPS endpoint that hears the System Log events of the types
+ * it names. The optional authorization header's value and the signing secret are sealed with the server secret
+ * (server/idp/sealing.ts, `eventHookAuthContext`, `eventHookSecretContext`) and never leave the server, except the
+ * secret once, in the answer to the create. Only an ACTIVE and VERIFIED hook receives events.
+ */
+export const idpEventHooks = pgTable(
+  'idp_event_hooks',
+  {
+    /** `who` + 17 characters, Okta's shape for an event hook's id. */
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    uri: text('uri').notNull(),
+    authKey: text('auth_key'),
+    sealedAuthValue: text('sealed_auth_value'),
+    sealedSecret: text('sealed_secret').notNull(),
+    eventTypes: text('event_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text('status').$type<EventHookStatus>().notNull().default('ACTIVE'),
+    verificationStatus: text('verification_status').$type<EventHookVerification>().notNull().default('UNVERIFIED'),
+    /** The actor id of who created it (an administrator's id or the server's own principal). */
+    createdBy: text('created_by').notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('idp_event_hooks_name_lower_idx').on(sql`lower(${t.name})`),
+    check('idp_event_hooks_status_check', sql.raw(`status in ('ACTIVE', 'INACTIVE')`)),
+    check('idp_event_hooks_verification_check', sql.raw(`verification_status in ('VERIFIED', 'UNVERIFIED')`)),
+    check('idp_event_hooks_auth_check', sql.raw('(auth_key is null) = (sealed_auth_value is null)')),
+  ],
+);
+
+/**
+ * The outbox of event-hook deliveries: one row per (hook, event), written by the System Log's recorder in the
+ * transaction that writes the event, so nothing recorded is lost across a restart or a crash, and the unique index
+ * makes it one delivery per hook. The delivery worker (server/idp/hooks/delivery.ts) claims due rows
+ * (`for update skip locked`, then a lease in `locked_until`) so several processes share the work. `event` is the
+ * LogEvent as the System Log API serves it, kept here so the purge of old log events does not take it away.
+ */
+export const idpEventHookDeliveries = pgTable(
+  'idp_event_hook_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    hookId: text('hook_id')
+      .notNull()
+      .references(() => idpEventHooks.id, { onDelete: 'cascade' }),
+    eventUuid: text('event_uuid').notNull(),
+    eventType: text('event_type').notNull(),
+    event: jsonb('event').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<EventHookDeliveryStatus>().notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('idp_event_hook_deliveries_once_idx').on(t.hookId, t.eventUuid),
+    index('idp_event_hook_deliveries_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`status = 'PENDING'`),
+    index('idp_event_hook_deliveries_hook_idx').on(t.hookId, t.id),
+    check('idp_event_hook_deliveries_status_check', sql.raw(`status in ('PENDING', 'DELIVERED', 'FAILED')`)),
   ],
 );

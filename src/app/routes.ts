@@ -55,8 +55,11 @@ export type RouteId =
   | 'auditLog'
   | 'errorLog'
   | 'apiTokens'
+  | 'identityProviders'
   | 'boardIndex'
   | 'editProfile'
+  | 'myAccount'
+  | 'goodbye'
   | 'flowInspector';
 
 /** Admin pages: the spec leaves their paths open; these are ours (docs/spa.md). */
@@ -131,6 +134,13 @@ const adminPages: readonly { id: RouteId; pattern: string; page: PageKey; view: 
     pattern: '/apiTokens',
     page: 'apiTokens',
     view: page(() => import('@src/admin/api-tokens/ApiTokensPage'), 'ApiTokensPage'),
+  },
+  // The provider administrator's federation registry: upstream identity providers (issue 31 item 1).
+  {
+    id: 'identityProviders',
+    pattern: '/identityProviders',
+    page: 'identityProviders',
+    view: page(() => import('@src/admin/identity-providers/IdentityProvidersPage'), 'IdentityProvidersPage'),
   },
   { id: 'profile', pattern: '/profile/:redirectUrl?', page: 'profile', view: editProfilePage, flow: 'editProfile' },
 ];
@@ -212,6 +222,14 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     view: loginPage,
   },
   { kind: 'page', id: 'logout', pattern: '/Logout/:redirectUrl?', layout: 'public', view: transit(pageTitles.logout) },
+  // Where a person whose account was just closed lands, signed out (issue 34 item 3, docs/flows/my-account.md).
+  {
+    kind: 'page',
+    id: 'goodbye',
+    pattern: '/Goodbye/:culture?',
+    layout: 'public',
+    view: page(() => import('@src/pages/GoodbyePage'), 'GoodbyePage'),
+  },
   {
     kind: 'page',
     id: 'faq',
@@ -288,6 +306,15 @@ export const routeTable: readonly (PageRoute | RedirectRoute)[] = [
     view: editProfilePage,
     bare: true,
   },
+  // My account next to Edit Profile: the person's data to download, their account to close (issue 34 item 3).
+  {
+    kind: 'page',
+    id: 'myAccount',
+    pattern: '/board/myAccount',
+    layout: 'board',
+    view: page(() => import('@src/profile/MyAccountPage'), 'MyAccountPage'),
+    bare: true,
+  },
 ];
 
 export type ResolvedRoute =
@@ -359,10 +386,13 @@ export const paths = {
   auditLog: () => '/auditLog',
   errorLog: () => '/errorLog',
   apiTokens: () => '/apiTokens',
+  identityProviders: () => '/identityProviders',
   faqEditor: (params: { clientId?: string; language?: string } = {}) =>
     buildPath('/faqEditor/:clientId?/:language?', params),
   profile: (params: { redirectUrl?: string } = {}) => buildPath('/profile/:redirectUrl?', params),
   boardIndex: () => '/board/index',
   editProfile: (params: { redirectUrl: string; applicationName?: string }) =>
     buildPath('/board/editProfile/:redirectUrl/:applicationName?', params),
+  myAccount: () => '/board/myAccount',
+  goodbye: (params: { culture?: string } = {}) => buildPath('/Goodbye/:culture?', params),
 };

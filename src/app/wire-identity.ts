@@ -308,6 +308,14 @@ export function wireIdentity({
         // The profile answered by profile/validate already lists the client's applications for this person.
         loadApplications: fromPromise(({ input }) => Promise.resolve(input.profile.applications)),
         issueOtpToken,
+        // Access requests (issue 34 item 4): their calls come with the board, not in the public entry.
+        loadOffers: fromPromise(async ({ signal }) =>
+          (await import('../api/access-requests')).getMyAccessRequests({ signal }),
+        ),
+        requestAccess: fromPromise(
+          async ({ input, signal }: { input: { applicationId: string; reason: string }; signal: AbortSignal }) =>
+            (await import('../api/access-requests')).requestAccess(input, { signal }),
+        ),
       },
       actions: {
         openApplication: (_, { application, profile, otpToken }) => {

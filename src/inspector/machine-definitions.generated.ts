@@ -6,6 +6,63 @@ import type { MachineDescription } from '@machines/support/statechart-descriptio
 /** Every machine of the app, with the file it is written in, as a description of its structure. */
 export const machineDefinitions: readonly { file: string; definition: MachineDescription }[] = [
   {
+    file: 'machines/access-requests/access-requests.machine.ts',
+    definition: {
+      id: 'accessRequests',
+      initial: 'loading',
+      states: {
+        loading: {
+          on: {
+            'xstate.done.actor.loadRequests': [{ target: ['#accessRequests.ready'] }],
+            'xstate.error.actor.loadRequests': [{ target: ['#accessRequests.failed'] }],
+          },
+          invoke: [{ id: 'loadRequests', src: 'loadRequests' }],
+          tags: ['loading'],
+        },
+        failed: { on: { retry: [{ target: ['#accessRequests.loading'] }] } },
+        ready: {
+          on: {
+            'request.approve': [{ target: ['#accessRequests.loadingRoles'], guard: 'isListed' }],
+            'request.decline': [{ target: ['#accessRequests.declining'], guard: 'isListed' }],
+          },
+        },
+        loadingRoles: {
+          on: {
+            'xstate.done.actor.loadRoles': [{ target: ['#accessRequests.approving'] }],
+            'xstate.error.actor.loadRoles': [{ target: ['#accessRequests.ready'] }],
+          },
+          invoke: [{ id: 'loadRoles', src: 'loadRoles' }],
+          tags: ['loading'],
+        },
+        approving: {
+          on: {
+            'decision.role': [{}],
+            'decision.send': [{ target: ['#accessRequests.sending'], guard: 'hasRole' }],
+            'decision.cancel': [{ target: ['#accessRequests.ready'] }],
+          },
+        },
+        declining: {
+          on: {
+            'decision.reason': [{}],
+            'decision.send': [{ target: ['#accessRequests.sending'] }],
+            'decision.cancel': [{ target: ['#accessRequests.ready'] }],
+          },
+        },
+        sending: {
+          on: {
+            'xstate.done.actor.decide': [{ target: ['#accessRequests.loading'] }],
+            'xstate.error.actor.decide': [
+              { target: ['#accessRequests.loading'], guard: 'isStale' },
+              { target: ['#accessRequests.ready'] },
+            ],
+          },
+          invoke: [{ id: 'decide', src: 'decide' }],
+          tags: ['sending'],
+        },
+      },
+    },
+  },
+  {
     file: 'machines/address-lookup/address-lookup.machine.ts',
     definition: {
       id: 'addressLookup',
@@ -891,6 +948,93 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
     },
   },
   {
+    file: 'machines/identity-provider-dialog/identity-provider-dialog.machine.ts',
+    definition: {
+      id: 'identityProviderDialog',
+      initial: 'loading',
+      states: {
+        loading: {
+          on: {
+            cancel: [{ target: ['#identityProviderDialog.cancelled'] }],
+            'xstate.done.actor.load': [{ target: ['#identityProviderDialog.editing'] }],
+            'xstate.error.actor.load': [
+              { target: ['#identityProviderDialog.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#identityProviderDialog.offline'], guard: 'isNetworkFailure' },
+              { target: ['#identityProviderDialog.failed'], guard: 'isLoadFailureExplainedInPlace' },
+              { target: ['#identityProviderDialog.editing'], guard: 'isQuietLoadFailure' },
+              { target: ['#identityProviderDialog.editing'] },
+            ],
+          },
+          invoke: [{ id: 'load', src: 'load' }],
+          tags: ['loading'],
+        },
+        offline: {
+          on: {
+            reload: [{ target: ['#identityProviderDialog.loading'] }],
+            cancel: [{ target: ['#identityProviderDialog.cancelled'] }],
+          },
+          after: { networkRetry: [{ target: ['#identityProviderDialog.loading'] }] },
+          tags: ['loading', 'offline'],
+        },
+        editing: {
+          on: {
+            edit: [{ target: ['#identityProviderDialog.loading'], guard: 'needsFreshRead' }, {}],
+            save: [{ target: ['#identityProviderDialog.saving'], guard: 'canSave' }],
+            cancel: [{ target: ['#identityProviderDialog.cancelled'] }],
+          },
+          tags: ['editing'],
+        },
+        saving: {
+          on: {
+            'xstate.done.actor.save': [
+              { target: ['#identityProviderDialog.loading'], guard: 'reopens' },
+              { target: ['#identityProviderDialog.saved'] },
+            ],
+            'xstate.error.actor.save': [
+              { target: ['#identityProviderDialog.conflict'], guard: 'isConflict' },
+              { target: ['#identityProviderDialog.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#identityProviderDialog.editing'], guard: 'isExplainedInPlace' },
+              { target: ['#identityProviderDialog.editing'] },
+            ],
+          },
+          invoke: [{ id: 'save', src: 'save' }],
+          tags: ['saving'],
+        },
+        conflict: {
+          on: {
+            reload: [{ target: ['#identityProviderDialog.loading'] }],
+            keepMine: [{ target: ['#identityProviderDialog.overwriting'] }],
+            cancel: [{ target: ['#identityProviderDialog.cancelled'] }],
+          },
+          tags: ['conflict'],
+        },
+        overwriting: {
+          on: {
+            'xstate.done.actor.load': [{ target: ['#identityProviderDialog.saving'] }],
+            'xstate.error.actor.load': [
+              { target: ['#identityProviderDialog.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#identityProviderDialog.editing'], guard: 'isLoadFailureExplainedInPlace' },
+              { target: ['#identityProviderDialog.editing'] },
+            ],
+          },
+          invoke: [{ id: 'load', src: 'load' }],
+          tags: ['saving'],
+        },
+        failed: {
+          on: {
+            reload: [{ target: ['#identityProviderDialog.loading'] }],
+            cancel: [{ target: ['#identityProviderDialog.cancelled'] }],
+            edit: [{ target: ['#identityProviderDialog.loading'], guard: 'needsFreshRead' }],
+          },
+          tags: ['failed'],
+        },
+        saved: { type: 'final' },
+        cancelled: { type: 'final' },
+        unauthorised: { type: 'final' },
+      },
+    },
+  },
+  {
     file: 'machines/invitations/invitations.machine.ts',
     definition: {
       id: 'invitations',
@@ -1148,6 +1292,32 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           tags: ['busy'],
         },
         choosing: {
+          initial: 'loadingOffers',
+          states: {
+            loadingOffers: {
+              on: {
+                'xstate.done.actor.loadOffers': [{ target: ['#launcher.choosing.ready'] }],
+                'xstate.error.actor.loadOffers': [{ target: ['#launcher.choosing.ready'] }],
+              },
+              invoke: [{ id: 'loadOffers', src: 'loadOffers' }],
+            },
+            ready: { on: { 'access.ask': [{ target: ['#launcher.choosing.asking'], guard: 'isAskable' }] } },
+            asking: {
+              on: {
+                'access.reason': [{}],
+                'access.send': [{ target: ['#launcher.choosing.sending'] }],
+                'access.cancel': [{ target: ['#launcher.choosing.ready'] }],
+              },
+            },
+            sending: {
+              on: {
+                'xstate.done.actor.requestAccess': [{ target: ['#launcher.choosing.ready'] }],
+                'xstate.error.actor.requestAccess': [{ target: ['#launcher.choosing.asking'] }],
+              },
+              invoke: [{ id: 'requestAccess', src: 'requestAccess' }],
+              tags: ['sending'],
+            },
+          },
           on: {
             'application.open': [
               { target: ['#launcher.issuingToken'], guard: 'openedNeedsToken' },
@@ -1369,6 +1539,62 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         },
       },
       invoke: [{ id: 'watchViewport', src: 'watchViewport' }],
+    },
+  },
+  {
+    file: 'machines/my-account/my-account.machine.ts',
+    definition: {
+      id: 'myAccount',
+      initial: 'loading',
+      states: {
+        loading: {
+          on: {
+            'xstate.done.actor.loadAccount': [{ target: ['#myAccount.ready'] }],
+            'xstate.error.actor.loadAccount': [{ target: ['#myAccount.loadFailed'] }],
+          },
+          invoke: [{ id: 'loadAccount', src: 'loadAccount' }],
+          tags: ['busy'],
+        },
+        loadFailed: { on: { retry: [{ target: ['#myAccount.loading'] }] } },
+        ready: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                download: [{ target: ['#myAccount.ready.downloading'] }],
+                'close.start': [{ target: ['#myAccount.ready.confirming'], guard: 'mayClose' }],
+              },
+            },
+            downloading: {
+              on: {
+                'xstate.done.actor.downloadData': [{ target: ['#myAccount.ready.idle'] }],
+                'xstate.error.actor.downloadData': [{ target: ['#myAccount.ready.idle'] }],
+              },
+              invoke: [{ id: 'downloadData', src: 'downloadData' }],
+              tags: ['busy'],
+            },
+            confirming: {
+              on: {
+                'password.change': [{}],
+                'close.confirm': [{ target: ['#myAccount.ready.closing'], guard: 'hasPassword' }],
+                'close.cancel': [{ target: ['#myAccount.ready.idle'] }],
+              },
+            },
+            closing: {
+              on: {
+                'xstate.done.actor.closeAccount': [{ target: ['#myAccount.closed'] }],
+                'xstate.error.actor.closeAccount': [
+                  { target: ['#myAccount.ready.confirming'], guard: 'isWrongPassword' },
+                  { target: ['#myAccount.ready.confirming'] },
+                ],
+              },
+              invoke: [{ id: 'closeAccount', src: 'closeAccount' }],
+              tags: ['busy'],
+            },
+          },
+        },
+        closed: { type: 'final', tags: ['busy'] },
+      },
     },
   },
   {
@@ -2032,6 +2258,34 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
     },
   },
   {
+    file: 'machines/user-dialog/close-account.machine.ts',
+    definition: {
+      id: 'closeAccount',
+      initial: 'opening',
+      states: {
+        opening: {
+          always: [{ target: ['#closeAccount.offered'], guard: 'inline' }, { target: ['#closeAccount.unavailable'] }],
+        },
+        unavailable: {},
+        offered: { on: { 'close.ask': [{ target: ['#closeAccount.confirming'] }] } },
+        confirming: {
+          on: {
+            'close.confirm': [{ target: ['#closeAccount.closing'] }],
+            'close.cancel': [{ target: ['#closeAccount.offered'] }],
+          },
+        },
+        closing: {
+          on: {
+            'xstate.done.actor.closeAccount': [{ target: ['#closeAccount.closed'] }],
+            'xstate.error.actor.closeAccount': [{ target: ['#closeAccount.offered'] }],
+          },
+          invoke: [{ id: 'closeAccount', src: 'closeAccount' }],
+        },
+        closed: { type: 'final' },
+      },
+    },
+  },
+  {
     file: 'machines/user-dialog/user-dialog.machine.ts',
     definition: {
       id: 'userDialog',
@@ -2065,10 +2319,14 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         },
         editing: {
           on: {
+            'xstate.done.actor.closeAccount': [{ target: ['#userDialog.closed'] }],
             'xstate.done.actor.profileForm': [{ target: ['#userDialog.closed'] }],
             'xstate.error.actor.profileForm': [{ target: ['#userDialog.closed'] }],
           },
-          invoke: [{ id: 'profileForm', src: 'profileForm' }],
+          invoke: [
+            { id: 'closeAccount', src: 'closeAccount' },
+            { id: 'profileForm', src: 'profileForm' },
+          ],
         },
         closed: { type: 'final' },
       },

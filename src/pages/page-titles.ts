@@ -30,8 +30,11 @@ export const pageTitles = {
   auditLog: labels.Log_Text_AuditTitle,
   errorLog: labels.Log_Text_ErrorTitle,
   apiTokens: labels.ApiToken_Text_Title,
+  identityProviders: labels.IdentityProvider_Text_Title,
   boardIndex: msg({ id: 'Shell_Title_Board', message: 'Your applications' }),
   editProfile: msg({ id: 'Shell_Title_EditProfile', message: 'Edit your profile' }),
+  myAccount: msg({ id: 'Shell_Title_MyAccount', message: 'My account' }),
+  goodbye: msg({ id: 'Shell_Title_Goodbye', message: 'Your account is closed' }),
   // The inspector's own catalogue loads with its page; the tab's title is in the app's.
   flowInspector: msg({ id: 'Shell_Title_FlowInspector', message: 'Flow inspector' }),
 } satisfies Record<RouteId, MessageDescriptor>;

@@ -10,6 +10,7 @@ import {
   selectReturnAddress,
 } from '@machines/edit-profile/edit-profile.selectors';
 import { AppActor } from '../app/AppActor';
+import { paths } from '../app/routes';
 import { labels } from '../i18n/labels';
 import { ProfileForm } from './form/ProfileForm';
 import { BusySpinner } from '../ui/BusySpinner';
@@ -46,6 +47,9 @@ function EditProfile({ editRef }: { editRef: ActorRefFrom<typeof editProfileMach
       </Heading>
       {formRef ? <ProfileForm formRef={formRef} loadFailure={errorCard} /> : null}
       {refreshing ? <BusySpinner alignSelf="center" /> : null}
+      <Link href={paths.myAccount()} color="brand" alignSelf="start">
+        {t({ id: 'MyAccount_Link_MyAccount', message: 'My account: download my data, close my account' })}
+      </Link>
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import {
   FileText,
   HeartPulse,
   KeyRound,
+  Waypoints,
   LayoutDashboard,
   LayoutGrid,
   LayoutTemplate,
@@ -39,6 +40,7 @@ const namedIcons: Readonly<Record<string, LucideIcon>> = {
   'text-cursor-input': TextCursorInput,
   users: Users,
   wallet: Wallet,
+  waypoints: Waypoints,
 };
 
 const keyOf = (name: string) => name.trim().toLowerCase();

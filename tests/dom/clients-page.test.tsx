@@ -5,6 +5,7 @@ import { ClientsScreen } from '@src/admin/clients/ClientsPage';
 import { wireClients, type ClientsApi } from '@src/admin/clients/wiring';
 import type { Client, ClientCreate } from '@contracts/admin/clients';
 import { renderWithNotifications } from '../support/admin-dialog-host';
+import { oidcProvider } from '../support/identity-provider-fixtures';
 import { catalogueText } from '../support/catalogue-text';
 import {
   acme,
@@ -40,6 +41,8 @@ function fakeApi(clients: Client[], overrides: Partial<ClientsApi> = {}) {
         autoSignUp: body.autoSignUp ?? false,
         allowAccountClosing: body.allowAccountClosing ?? true,
         recaptchaFeatureEnabled: body.recaptchaFeatureEnabled ?? true,
+        ssoId: body.ssoId ?? null,
+        scimSignIn: body.scimSignIn ?? 'activationMail',
         version: 1,
       });
       rows = [...rows, object];
@@ -59,6 +62,9 @@ function fakeApi(clients: Client[], overrides: Partial<ClientsApi> = {}) {
     getClientApplicationTemplate: vi.fn(() => Promise.resolve(benefitsTemplate())),
     saveClientApplicationTemplate: vi.fn(() => Promise.resolve(benefitsTemplate({ version: 3 }))),
     listTemplates: vi.fn(() => Promise.resolve(templates)),
+    listIdentityProviders: vi.fn(() =>
+      Promise.resolve([oidcProvider({ clientIdServed: null, clientNameServed: null })]),
+    ),
     ...overrides,
   };
   return api;
@@ -138,6 +144,8 @@ describe('Manage Clients (admin-and-board §2, §4, §8)', { timeout: 30_000 }, 
         // On by default (issue 34 §3): a new client's people may close their own account.
         allowAccountClosing: true,
         cmsClientId: ids.siteAcme,
+        ssoId: null,
+        scimSignIn: 'activationMail',
       },
       expect.anything(),
     );
@@ -166,6 +174,32 @@ describe('Manage Clients (admin-and-board §2, §4, §8)', { timeout: 30_000 }, 
       vi.mocked(api.saveClientApplications).mock.invocationCallOrder[0] as number,
     );
     expect(await within(await table()).findByText('Globex')).toBeInTheDocument();
+  });
+
+  it('chooses the SSOID among the registry’s entries and the SCIM sign-in, and saves both', async () => {
+    const provider = oidcProvider({ clientIdServed: null, clientNameServed: null });
+    const api = fakeApi([acme()]);
+    const { user } = renderClients(api);
+    const grid = await table();
+    await user.click(await within(grid).findByRole('button', { name: 'Edit Acme Health' }));
+    const sso = await screen.findByRole('combobox', { name: en('Client_Field_SsoId') });
+    await waitFor(() => {
+      expect(within(sso).getByRole('option', { name: provider.name })).toBeInTheDocument();
+    });
+    expect(sso).toHaveValue('');
+    await user.selectOptions(sso, provider.id);
+    const scim = screen.getByRole('combobox', { name: en('Client_Field_ScimSignIn') });
+    expect(scim).toHaveValue('activationMail');
+    await user.selectOptions(scim, 'immediate');
+    await user.click(screen.getByRole('button', { name: en('Client_Button_Save') }));
+    await waitFor(() => {
+      expect(api.updateClient).toHaveBeenCalledTimes(1);
+    });
+    expect(api.updateClient).toHaveBeenCalledWith(
+      ids.acme,
+      expect.objectContaining({ ssoId: provider.id, scimSignIn: 'immediate' }),
+      expect.anything(),
+    );
   });
 
   it('a stale update of an existing client says so and keeps the input', async () => {

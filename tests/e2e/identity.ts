@@ -38,7 +38,7 @@ export const identityPages = {
     return new URL(page.url()).pathname;
   },
   cardNames(page: Page) {
-    return page.locator('main button').allInnerTexts();
+    return page.locator('main button[data-application-card]').allInnerTexts();
   },
   async logOutThroughMenu(page: Page) {
     await page.getByRole('button', { name: /account menu$/i }).click();

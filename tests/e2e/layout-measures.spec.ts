@@ -167,7 +167,7 @@ describe('the board (admin-and-board §2 "Launcher cards", §9 "Board")', () => 
     await identityPages.openLogin(maria.page);
     await identityPages.signIn(maria.page, 'maria@acme.test');
     expect(await identityPages.waitForPathOtherThanLogin(maria.page)).toBe('/board/index');
-    const cards = maria.page.locator('main button');
+    const cards = maria.page.locator('main button[data-application-card]');
     await cards.first().waitFor();
     for (const width of [1280, 390]) {
       await L.resize(maria.page, width);

@@ -117,6 +117,20 @@ describeWalks(launcherMachine, {
         input: { session: { signOutReason: undefined, profile: profile({ applications }) } },
       });
     },
+    // The access requests' events are not among this walk's events (their offers come from GET MyAccessRequests,
+    // outside the validated profile): tests/unit/machines/launcher-and-guard.test.ts pins them.
+    'access.ask': async () => {
+      await userEvent.click(await screen.findByRole('button', { name: /^Request access to / }));
+    },
+    'access.reason': async () => {
+      await userEvent.type(await screen.findByRole('textbox'), 'For my team.');
+    },
+    'access.send': async () => {
+      await userEvent.click(await screen.findByRole('button', { name: 'Send request' }));
+    },
+    'access.cancel': async () => {
+      await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    },
     'application.open': async () => {
       await userEvent.click(await screen.findByRole('button', { name: 'Claims Portal' }));
     },

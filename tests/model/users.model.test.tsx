@@ -63,6 +63,8 @@ const clients: Client[] = [
     allowAccountClosing: true,
     recaptchaFeatureEnabled: true,
     cmsClientId: null,
+    ssoId: null,
+    scimSignIn: 'activationMail',
     version: 1,
   },
   {
@@ -74,6 +76,8 @@ const clients: Client[] = [
     allowAccountClosing: true,
     recaptchaFeatureEnabled: true,
     cmsClientId: null,
+    ssoId: null,
+    scimSignIn: 'activationMail',
     version: 1,
   },
 ];

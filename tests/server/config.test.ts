@@ -37,6 +37,7 @@ describe('loadConfig', () => {
         refreshGraceSeconds: 30,
         keyRotationDays: 90,
         keyOverlapHours: 48,
+        eventHooks: { allowPrivate: false, retryBaseSeconds: 30, maxAttempts: 8 },
       },
       smtpUrl: null,
       redisUrl: null,
@@ -142,7 +143,28 @@ describe('loadConfig', () => {
       refreshGraceSeconds: 30,
       keyRotationDays: 90,
       keyOverlapHours: 48,
+      eventHooks: { allowPrivate: false, retryBaseSeconds: 30, maxAttempts: 8 },
     });
+  });
+
+  it('reads the event hooks’ settings, refusing them with a real Okta org', () => {
+    expect(
+      loadConfig({
+        EVENT_HOOKS_ALLOW_PRIVATE: 'true',
+        EVENT_HOOKS_RETRY_BASE_SECONDS: '5',
+        EVENT_HOOKS_MAX_ATTEMPTS: '3',
+      }).idpPolicy.eventHooks,
+    ).toEqual({ allowPrivate: true, retryBaseSeconds: 5, maxAttempts: 3 });
+    expect(() => loadConfig({ EVENT_HOOKS_MAX_ATTEMPTS: '0' })).toThrow(/EVENT_HOOKS_MAX_ATTEMPTS/);
+    expect(() => loadConfig({ EVENT_HOOKS_ALLOW_PRIVATE: 'yes' })).toThrow(/EVENT_HOOKS_ALLOW_PRIVATE/);
+    expect(() =>
+      loadConfig({
+        OKTA_ISSUER: 'https://acme.okta.com/oauth2/default',
+        OKTA_CLIENT_ID: '0oa1',
+        OKTA_API_TOKEN: 'ssws-token',
+        EVENT_HOOKS_ALLOW_PRIVATE: 'true',
+      }),
+    ).toThrow(/EVENT_HOOKS_ALLOW_PRIVATE/);
   });
 
   it("reads the signing keys' rotation period and overlap, refusing an overlap a day's JWKS cache would miss", () => {

@@ -33,6 +33,9 @@ const clientAdminWrites = [
   'POST /api/v1/Invitation/:id/revoke',
   // Closing the account of a person of their own client (tests/server/my-account tries another client's: 404).
   'POST /api/v1/ManageUsers/:id/Close',
+  // Deciding their own client's access requests (tests/server/access-requests tries another client's: 404).
+  'POST /api/v1/AccessRequest/:id/Approve',
+  'POST /api/v1/AccessRequest/:id/Decline',
   // Their own client's texts in Edit Mode (tests/server/resources/write.test.ts tries the global scope and another client).
   'PATCH /api/v1/resource/label',
   'PATCH /api/v1/resource/input',

@@ -26,6 +26,8 @@ export const acme = (overrides: Partial<Client> = {}): Client => ({
   allowAccountClosing: true,
   recaptchaFeatureEnabled: true,
   cmsClientId: ids.siteAcme,
+  ssoId: null,
+  scimSignIn: 'activationMail',
   version: 3,
   ...overrides,
 });

@@ -18,6 +18,7 @@ export function dashboardFigures(overrides: Partial<DashboardFigures> = {}): Das
     days: buckets(30, DAY, (i) => ({ signIns: 10 + i, failures: i % 4, lockouts: i === 25 ? 1 : 0 })),
     lockouts: 1,
     activePeople: 42,
+    openAccessRequests: 2,
     peoplePerClient: [
       { clientId: 'c-acme', clientName: 'Acme Health', count: 120 },
       { clientId: 'c-globex', clientName: 'Globex', count: 35 },

@@ -39,6 +39,8 @@ export async function selectClients(db: Db | Tx, where?: SQL): Promise<Client[]>
       autoSignUp: clients.autoSignUp,
       allowAccountClosing: clients.allowAccountClosing,
       cmsClientId: clients.cmsSiteId,
+      ssoId: clients.ssoId,
+      scimSignIn: clients.scimSignIn,
       version: clients.version,
       ownCaptcha: ownCaptcha.value,
     })

@@ -9,7 +9,7 @@ import {
   CmsClientListSchema,
 } from '@contracts/admin/clients';
 import { sendJson } from '../../http/json';
-import { defineArea } from '../area';
+import { defineArea, type ApiDeps } from '../area';
 import { actorOf, reachOfCaller } from '../support/caller';
 import { assertReaches } from '../support/reach';
 import { getClient, listClients, listCmsClients } from './queries';
@@ -19,6 +19,9 @@ import { createClient, deleteClient, updateClient } from './service';
  * Spec admin-and-board §7: clients (docs/api.md "Admin catalogue"). A client administrator reads their own client;
  * only the provider administrator lists CMS sites and changes clients.
  */
+/** SSOIDs name the embedded identity provider's registry entries; with a real Okta org (no sealer) they are Okta's. */
+const registryOf = (deps: ApiDeps) => ({ registry: deps.identity.sealer !== undefined });
+
 export const clientsArea = defineArea({
   name: 'clients',
   prefix: '/api/v1',
@@ -48,7 +51,7 @@ export const clientsArea = defineArea({
       '/Client',
       { config: providerAdmin, schema: { body: ClientCreateSchema, response: { 201: ClientCreateResultSchema } } },
       async (request, reply) => {
-        const object = await createClient(db, request.body, actorOf(request));
+        const object = await createClient(db, request.body, actorOf(request), registryOf(deps));
         return reply.status(201).send({ isValid: true, id: object.id, object });
       },
     );
@@ -61,7 +64,7 @@ export const clientsArea = defineArea({
       },
       async (request) => ({
         isValid: true,
-        object: await updateClient(db, request.params.id, request.body, actorOf(request)),
+        object: await updateClient(db, request.params.id, request.body, actorOf(request), registryOf(deps)),
       }),
     );
 

@@ -9,6 +9,7 @@ import { bumpVersion } from '../resources/version';
 import { auditTrail } from '../support/audit';
 import { duplicate, invalidField, stillInUse } from '../support/problems';
 import { assertVersion, lockCatalogue, mapDuplicates } from '../support/write-guards';
+import { idpIdentityProviders } from '../../idp/tables';
 import { getClient, peopleOf } from './queries';
 
 type ClientInput = v.InferOutput<typeof ClientCreateSchema>;
@@ -49,7 +50,41 @@ const rowOf = (input: ClientInput) => ({
   autoSignUp: input.autoSignUp,
   allowAccountClosing: input.allowAccountClosing,
   cmsSiteId: input.cmsClientId,
+  ...(input.scimSignIn === undefined ? {} : { scimSignIn: input.scimSignIn }),
 });
+
+/**
+ * Points the client's SSOID at an entry of the federation registry (or at none), the same link the registry's
+ * `clientIdServed` writes (server/api/identity-providers): a provider signs people into one client, so any other client
+ * that named it lets go (a new version for it and its resources). With a real Okta org the registry is Okta's own
+ * (`registry: false`): the id is taken as given. The client's own row and resources version are bumped by the caller.
+ */
+async function pointSsoId(tx: Tx, clientId: string, ssoId: string | null, registry: boolean): Promise<void> {
+  if (ssoId !== null) {
+    if (registry) {
+      const [entry] = await tx
+        .select({ id: idpIdentityProviders.id })
+        .from(idpIdentityProviders)
+        .where(eq(idpIdentityProviders.id, ssoId));
+      if (entry === undefined) throw invalidField('ssoId', 'no identity provider of the registry has this id');
+    }
+    const others = await tx
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.ssoId, ssoId), ne(clients.id, clientId)));
+    for (const other of others) {
+      await tx
+        .update(clients)
+        .set({ ssoId: null, version: sql`${clients.version} + 1` })
+        .where(eq(clients.id, other.id));
+      await bumpVersion(tx, other.id);
+    }
+  }
+  await tx.update(clients).set({ ssoId }).where(eq(clients.id, clientId));
+}
+
+/** Whether SSOIDs name entries of the embedded identity provider's registry (false with a real Okta org). */
+export type ClientWriteOptions = { registry: boolean };
 
 /**
  * The client's own RecaptchaFeatureEnabled setting, as the text the spec compares with "true" (public-and-profile §5),
@@ -65,7 +100,12 @@ async function writeCaptchaSetting(tx: Tx, clientId: string, on: boolean): Promi
 }
 
 /** POST Client. */
-export async function createClient(db: Db, input: ClientInput, actor: string): Promise<Client> {
+export async function createClient(
+  db: Db,
+  input: ClientInput,
+  actor: string,
+  options: ClientWriteOptions = { registry: true },
+): Promise<Client> {
   return mapDuplicates(
     db.transaction(async (tx) => {
       await lockCatalogue(tx, 'client');
@@ -74,6 +114,8 @@ export async function createClient(db: Db, input: ClientInput, actor: string): P
       const [inserted] = await tx.insert(clients).values(rowOf(input)).returning({ id: clients.id });
       if (inserted === undefined) throw new Error('inserting the client returned no row');
       await writeCaptchaSetting(tx, inserted.id, input.recaptchaFeatureEnabled);
+      if (input.ssoId !== undefined && input.ssoId !== null)
+        await pointSsoId(tx, inserted.id, input.ssoId, options.registry);
       const after = await getClient(tx, inserted.id);
       await auditTrail.record(tx, {
         actor,
@@ -94,7 +136,13 @@ export async function createClient(db: Db, input: ClientInput, actor: string): P
  * PUT Client/{id}. The portal alias never changes once saved (spec §4: public URLs name the client by it); the Okta
  * prefix does not change while people of the client exist (every one of their logins starts with it).
  */
-export async function updateClient(db: Db, id: string, edit: ClientEdit, actor: string): Promise<Client> {
+export async function updateClient(
+  db: Db,
+  id: string,
+  edit: ClientEdit,
+  actor: string,
+  options: ClientWriteOptions = { registry: true },
+): Promise<Client> {
   return mapDuplicates(
     db.transaction(async (tx) => {
       await lockCatalogue(tx, 'client');
@@ -116,7 +164,15 @@ export async function updateClient(db: Db, id: string, edit: ClientEdit, actor: 
       // its settings: a new version, so neither the server's cached answers nor the browsers' copies keep the old one.
       if (edit.recaptchaFeatureEnabled !== before.recaptchaFeatureEnabled)
         await writeCaptchaSetting(tx, id, edit.recaptchaFeatureEnabled);
-      if (edit.autoSignUp !== current.autoSignUp || edit.recaptchaFeatureEnabled !== before.recaptchaFeatureEnabled)
+      // The SSOID is in the client's site profile (the `/SSO/{alias}` redirect): a change is a new version too. An
+      // absent SSOID keeps the stored one; an unchanged one is not checked again (it may predate the registry).
+      const ssoIdChanged = edit.ssoId !== undefined && edit.ssoId !== current.ssoId;
+      if (ssoIdChanged) await pointSsoId(tx, id, edit.ssoId ?? null, options.registry);
+      if (
+        edit.autoSignUp !== current.autoSignUp ||
+        edit.recaptchaFeatureEnabled !== before.recaptchaFeatureEnabled ||
+        ssoIdChanged
+      )
         await bumpVersion(tx, id);
       const after = await getClient(tx, id);
       await auditTrail.record(tx, {

@@ -4,6 +4,7 @@ import { DASHBOARD_RECENT_ROWS, type DashboardFigures } from '@contracts/dashboa
 import { ErrorQuerySchema } from '@contracts/error-log';
 import type { Db } from '../../db/client';
 import type { SignInCountsPort } from '../../directory/sign-in-counts';
+import { countOpenRequests } from '../access-requests/service';
 import { readAuditPage } from '../audit-log/queries';
 import { readErrorPage } from '../error-log/queries';
 import { applicationsPerClient, clientKeyOfClient, peoplePerClient } from './queries';
@@ -24,19 +25,21 @@ export async function dashboardFigures(
 ): Promise<DashboardFigures> {
   const clientKey = await clientKeyOfClient(db, clientId);
   const since = figuresSince(now);
-  const [hours, activePeople, people, applications, changes, errors] = await Promise.all([
+  const [hours, activePeople, people, applications, changes, errors, openAccessRequests] = await Promise.all([
     signInCounts.hours(since, clientKey),
     signInCounts.activePeople(since, clientKey),
     peoplePerClient(db, clientId),
     applicationsPerClient(db, clientId),
     readAuditPage(db, { query: v.parse(AuditQuerySchema, recentQuery), clientId }),
     readErrorPage(db, { query: v.parse(ErrorQuerySchema, recentQuery), clientId }),
+    countOpenRequests(db, clientId === null ? { kind: 'all' } : { kind: 'client', clientId }),
   ]);
   const series = signInSeries(hours, now);
   return {
     ...series,
     lockouts: series.days.reduce((sum, day) => sum + day.lockouts, 0),
     activePeople,
+    openAccessRequests,
     peoplePerClient: people,
     applicationsPerClient: applications,
     recentChanges: changes.rows,

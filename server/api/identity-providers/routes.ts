@@ -11,8 +11,8 @@ import { createIdentityProvider, deleteIdentityProvider, updateIdentityProvider 
 
 /**
  * The federation registry (issue 31 item 1, docs/api.md "Identity providers"): the provider administrator lists,
- * makes, changes and deletes the upstream OpenID providers of the embedded identity provider. The answers are the
- * contract's shape, which has no field for the client secret.
+ * makes, changes and deletes the upstream OpenID and SAML providers of the embedded identity provider. The answers are
+ * the contract's shape, which has no field for the client secret nor for a SAML entry's metadata document.
  */
 export const identityProvidersArea = defineArea({
   name: 'identity-providers',
@@ -21,13 +21,13 @@ export const identityProvidersArea = defineArea({
   routes: (app, deps) => {
     app.get('/IdentityProvider', { schema: { response: { 200: IdentityProviderListSchema } } }, async (_r, reply) => {
       reply.header('cache-control', 'no-store');
-      return listIdentityProviders(deps.db);
+      return listIdentityProviders(deps.db, new URL(deps.identity.issuer).origin);
     });
 
     app.get(
       '/IdentityProvider/:id',
       { schema: { params: IdentityProviderParamsSchema, response: { 200: IdentityProviderSchema } } },
-      async (request) => getIdentityProvider(deps.db, request.params.id),
+      async (request) => getIdentityProvider(deps.db, request.params.id, new URL(deps.identity.issuer).origin),
     );
 
     app.post(

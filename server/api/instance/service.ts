@@ -299,7 +299,8 @@ export async function saveInstance(
   }
 }
 
-async function saveRoles(db: Db, instanceId: string, roles: NonNullable<InstanceUpdate['applicationRoles']>) {
+/** Sets a person's role per application (an empty role removes it), in the caller's transaction. */
+export async function saveRoles(db: Db, instanceId: string, roles: NonNullable<InstanceUpdate['applicationRoles']>) {
   for (const { applicationId, roleValue } of roles) {
     await clearRoles(db, instanceId, [applicationId]);
     if (roleValue.trim() !== '')

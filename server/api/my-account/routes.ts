@@ -1,11 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { CloseAccountSchema, MyAccountSchema, MyDataSchema } from '@contracts/my-account';
+import {
+  CloseAccountSchema,
+  EmailChangeConfirmSchema,
+  EmailChangeParamsSchema,
+  EmailChangeRequestedSchema,
+  EmailChangeRequestSchema,
+  MyAccountSchema,
+  MyDataSchema,
+} from '@contracts/my-account';
 import type { Db } from '../../db/client';
 import type { InstanceRow } from '../../db/rows';
 import { clients, instances } from '../../db/schema';
 import { forbidden, ProblemError, unauthorized } from '../../http/problem';
 import { defineArea } from '../area';
 import { closeAccount } from './close';
+import { confirmEmailChange, requestEmailChange, type EmailChangeDeps } from './email-change';
 import { exportMyData } from './export';
 
 /** The caller's own profile: the token names it, nothing in the request can name another. */
@@ -59,6 +68,36 @@ export const myAccountArea = defineArea({
             { field: 'body.password', message: 'The password is not right.' },
           ]);
         await closeAccount({ db, directory, mailer: deps.mailer, log: request.log }, person, { kind: 'self' });
+        return reply.code(204).send();
+      },
+    );
+
+    const emailDeps = (log: EmailChangeDeps['log']): EmailChangeDeps => ({
+      db,
+      directory: deps.identity.directory,
+      mailer: deps.mailer,
+      codeKey: deps.passwordReset.codeKey,
+      log,
+    });
+
+    // Changing one's e-mail (issue 34 item 5): a code to the new address; the same answer whether it is free or taken.
+    app.post(
+      '/MyAccount/Email',
+      { schema: { body: EmailChangeRequestSchema, response: { 202: EmailChangeRequestedSchema } } },
+      async (request, reply) => {
+        const person = await ownProfile(db, request.principal?.userId);
+        reply.header('cache-control', 'no-store');
+        const answer = await requestEmailChange(emailDeps(request.log), person, request.body.newEmail);
+        return reply.code(202).send(answer);
+      },
+    );
+
+    app.post(
+      '/MyAccount/Email/:id/Confirm',
+      { schema: { params: EmailChangeParamsSchema, body: EmailChangeConfirmSchema }, config: { answer: 'empty' } },
+      async (request, reply) => {
+        const person = await ownProfile(db, request.principal?.userId);
+        await confirmEmailChange(emailDeps(request.log), person, request.params.id, request.body.code);
         return reply.code(204).send();
       },
     );

@@ -23,6 +23,13 @@ const texts = {
       '',
       'If it was not you, reset your password again at once and tell your administrator.',
     ],
+    ssoSubject: (client: string) => `Your ${client} password is not managed here`,
+    ssoBody: [
+      'A password reset was asked for your account. You sign in with your organisation’s single sign-on, so your',
+      'password, security question and answer are managed there, not here: no code was sent.',
+      '',
+      'To change your password, use your organisation’s own sign-in service or ask its help desk.',
+    ],
   },
   es: {
     codeSubject: (client: string) => `Tu código para restablecer la contraseña de ${client}`,
@@ -41,6 +48,13 @@ const texts = {
       '',
       'Si no fuiste tú, restablece tu contraseña de inmediato y avisa a tu administrador.',
     ],
+    ssoSubject: (client: string) => `Tu contraseña de ${client} no se gestiona aquí`,
+    ssoBody: [
+      'Se pidió restablecer la contraseña de tu cuenta. Inicias sesión con el inicio de sesión único de tu organización,',
+      'así que tu contraseña, tu pregunta y tu respuesta de seguridad se gestionan allí, no aquí: no se envió ningún código.',
+      '',
+      'Para cambiar tu contraseña, usa el servicio de inicio de sesión de tu organización o pide ayuda a su soporte.',
+    ],
   },
 } satisfies Record<Culture, unknown>;
 
@@ -54,4 +68,11 @@ export const passwordChangedMail = (to: string, culture: Culture, client: string
   to,
   subject: texts[culture].changedSubject(client),
   text: texts[culture].changedBody(loginUrl).join('\n'),
+});
+
+/** Instead of a code, to a single-sign-on person (spec public-and-profile §5): their password is not Gatehouse's. */
+export const singleSignOnMail = (to: string, culture: Culture, client: string): MailMessage => ({
+  to,
+  subject: texts[culture].ssoSubject(client),
+  text: texts[culture].ssoBody.join('\n'),
 });

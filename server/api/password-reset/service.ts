@@ -23,7 +23,7 @@ import { findClient } from '../profile/service';
 import { readSettings } from '../resources/settings';
 import { codeMatches, hashCode, hashGrant, newCode, newGrant, newSalt } from './codes';
 import type { PasswordResetLimits } from './limits';
-import { codeMail, passwordChangedMail } from './mails';
+import { codeMail, passwordChangedMail, singleSignOnMail } from './mails';
 
 /** Spec: a code lives 10 minutes. */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -50,6 +50,12 @@ const wrongCode = () =>
   new ProblemError(400, 'otp_invalid', 'The code is not right or has expired. Check the mail or request a new code.');
 const spentGrant = () =>
   new ProblemError(400, 'reset_grant_invalid', 'This reset has expired or was already used. Request a new code.');
+const singleSignOn = () =>
+  new ProblemError(
+    403,
+    'sso_user',
+    'You sign in with your organisation’s single sign-on: change your password there, not here.',
+  );
 const disabled = () =>
   new ProblemError(403, 'forbidden', 'Password reset with a one-time code is turned off for this client.');
 
@@ -96,7 +102,13 @@ const accountKeyOf = (clientId: string, email: string) => `${clientId}:${email.t
 /** The client's profile with this e-mail that can sign in (has an identity-provider user), if any. */
 async function personOf(db: Db, clientId: string, email: string) {
   const [person] = await db
-    .select({ id: instances.id, idpUserId: instances.idpUserId, email: instances.email, culture: instances.culture })
+    .select({
+      id: instances.id,
+      idpUserId: instances.idpUserId,
+      email: instances.email,
+      culture: instances.culture,
+      ssoUser: instances.ssoUser,
+    })
     .from(instances)
     .where(and(eq(instances.clientId, clientId), eq(sql`lower(${instances.email})`, email.toLowerCase())))
     .limit(1);
@@ -117,7 +129,10 @@ export async function createOtp(deps: PasswordResetDeps, body: CreateOtpBody, re
   if (byAddress || byEmail) throw rateLimited();
 
   const client = await resetClient(deps, email, body.clientId);
-  const person = await personOf(deps.db, client.id, email);
+  const found = await personOf(deps.db, client.id, email);
+  // A single-sign-on person gets no code (their password is not Gatehouse's, spec §5) but a mail that says so; the
+  // row and the answer are those of an unknown e-mail, so neither tells anyone who signs in how.
+  const person = found?.ssoUser === true ? undefined : found;
   const code = newCode();
   const salt = newSalt();
   const row = {
@@ -136,6 +151,14 @@ export async function createOtp(deps: PasswordResetDeps, body: CreateOtpBody, re
     .insert(passwordResetCodes)
     .values({ accountKey: accountKeyOf(client.id, email), ...row })
     .onConflictDoUpdate({ target: passwordResetCodes.accountKey, set: row });
+  if (found?.ssoUser === true) {
+    void deps.mailer
+      .send(singleSignOnMail(found.email, normaliseCulture(found.culture), client.name))
+      .catch((cause: unknown) => {
+        deps.log.warn({ cause }, 'password reset: could not mail the single-sign-on notice');
+      });
+    return;
+  }
   if (person === undefined) return;
   // In the person's culture (the profile's), whatever the page was in.
   const culture: Culture = normaliseCulture(person.culture);
@@ -202,6 +225,8 @@ export async function resetPassword(deps: PasswordResetDeps, body: ResetPassword
   const [row] = await deps.db.select({ id: passwordResetCodes.id }).from(passwordResetCodes).where(granted).limit(1);
   const person = row === undefined ? undefined : await personOf(deps.db, client.id, email);
   if (row === undefined || person === undefined) throw spentGrant();
+  // Only a code proves the mailbox, and none is sent to a single-sign-on person; one who became one since is refused.
+  if (person.ssoUser) throw singleSignOn();
   const user = await deps.directory.getUser(person.idpUserId);
   if (user === null) throw spentGrant();
   // The policy first, so a weak password keeps the grant and the person tries another. The whole password rule

@@ -77,6 +77,13 @@ export const portalMenu: readonly PortalMenuItem[] = [
     caption: { 'en-us': 'API tokens', es: 'Tokens de API' },
     roleAccess: ['admin'],
   },
+  // The federation registry (issue 31 item 1): upstream identity providers, the provider administrator's alone.
+  {
+    linkUrl: '/identityProviders',
+    imageName: 'waypoints',
+    caption: { 'en-us': 'Identity providers', es: 'Proveedores de identidad' },
+    roleAccess: ['admin'],
+  },
   // An agent finds a person of their client and edits them in Agent mode (docs/flows/find-person.md).
   {
     linkUrl: '/findPerson',

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { redeemOneTimeToken } from '../one-time-tokens';
 import { enforceRateLimit } from '../rate-limit';
+import { isSingleSignOnPerson } from '../federation/provision';
 import { mailRecoveryLink } from '../recovery/links';
+import { singleSignOnRecoveryMail } from '../recovery/recovery-mail';
 import { textField } from '../request-fields';
 import { findUserById, findUserByLogin, type IdpUser } from '../users/directory';
 import { normaliseAnswer, verifySecret } from '../users/passwords';
@@ -23,7 +25,10 @@ const mayRecover = (user: IdpUser) =>
 async function mailIfRecoverable(ctx: AuthnContext, username: string, log: FastifyBaseLogger): Promise<void> {
   try {
     const user = await findUserByLogin(ctx.db, username);
-    if (user && mayRecover(user)) await mailRecoveryLink(ctx, user);
+    if (!user || !mayRecover(user)) return;
+    // A single-sign-on person gets a mail that says where their password is managed, not a link (spec §5).
+    if (await isSingleSignOnPerson(ctx.db, user.id)) await ctx.mailer.send(singleSignOnRecoveryMail(user));
+    else await mailRecoveryLink(ctx, user);
   } catch (error) {
     log.error({ err: error }, 'password recovery mail failed');
   }
@@ -55,6 +60,8 @@ export function recoveryRoutes(scope: FastifyInstance, ctx: AuthnContext): void 
     const user = redeemed ? await findUserById(ctx.db, redeemed.userId) : undefined;
     // PROVISIONED: an activation link (management API), which works the same way.
     if (!user || !(mayRecover(user) || user.status === 'PROVISIONED')) throw oktaErrors.invalidToken();
+    // No link is mailed to a single-sign-on person; one issued before they became one opens nothing.
+    if (await isSingleSignOnPerson(ctx.db, user.id)) throw oktaErrors.invalidToken();
     const status = user.recoveryAnswerHash ? 'RECOVERY' : 'PASSWORD_RESET';
     return enterState(ctx, user, status, undefined, { recoveryType: 'PASSWORD' });
   });

@@ -40,6 +40,14 @@ export const logEventTypes = {
   'system.idp.lifecycle.update': 'Update identity provider',
   'system.idp.lifecycle.delete': 'Delete identity provider',
   'user.authentication.auth_via_IDP': 'Authenticate user via IDP',
+  // Event hooks (issue 33 item 4): their registry's changes and a delivery given up on, under Okta's names.
+  'event_hook.created': 'Event hook created',
+  'event_hook.updated': 'Event hook updated',
+  'event_hook.activated': 'Event hook activated',
+  'event_hook.deactivated': 'Event hook deactivated',
+  'event_hook.verified': 'Event hook verified',
+  'event_hook.deleted': 'Event hook deleted',
+  'event_hook.delivery': 'Event hook delivery failed',
 } as const;
 export type LogEventType = keyof typeof logEventTypes;
 
@@ -118,6 +126,14 @@ export const identityProviderTarget = (provider: { id: string; name: string }): 
   type: 'IdentityProvider',
   alternateId: provider.name,
   displayName: provider.name,
+});
+
+/** An event hook as a System Log target (Okta's `EventHook` target type). */
+export const eventHookTarget = (hook: { id: string; name: string }): LogTarget => ({
+  id: hook.id,
+  type: 'EventHook',
+  alternateId: hook.name,
+  displayName: hook.name,
 });
 
 export const userTarget = (person: PersonLike): LogTarget => ({ ...userActor(person) });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { idpLogEvents } from '../tables';
 import type { LogEventInput } from './catalogue';
+import { enqueueHookDeliveries } from '../hooks/outbox';
 import { addHourlyCounts, hourlyCountsOf } from './rollup';
 
 /** Where the IdP's code hands its events. `record` never waits and never throws: logging must not fail a sign-in. */
@@ -59,7 +60,8 @@ export const discardingRecorder: EventRecorder = {
  * array rather than a round trip to the database (docs/identity.md "System Log" has the measurement). The cost is
  * that an event lives in memory for up to `flushMs`: a crash loses at most that much log, never a sign-in. Each
  * event's time is taken when it is recorded, not when it is written. Each batch also adds to the hourly counts
- * (idp_log_hourly) in the same transaction. Flushes run one after another, so rows reach
+ * (idp_log_hourly) and queues the deliveries of the event hooks that want them (server/idp/hooks/outbox.ts) in the same
+ * transaction. Flushes run one after another, so rows reach
  * the table in the order they were recorded.
  */
 export function bufferedRecorder(
@@ -83,6 +85,8 @@ export function bufferedRecorder(
           await tx.insert(idpLogEvents).values(rows.slice(at, at + ROWS_PER_INSERT));
         }
         await addHourlyCounts(tx, hourlyCountsOf(rows));
+        // The one place events are written: their event-hook deliveries go into the outbox with them.
+        await enqueueHookDeliveries(tx, rows);
       });
     } catch (error) {
       onError(error);

@@ -11,8 +11,9 @@ import type { EventRecorder } from '../events/recorder';
 import { hashToken } from '../ids';
 import { runHijacked, sendRawJson } from '../oauth/raw-reply';
 import { idpOidcModels } from '../tables';
-import { resolvePerson } from './provision';
-import { findUpstream } from './registry';
+import { resolvePerson, type UpstreamIdentity } from './provision';
+import { findUpstream, type UpstreamCommon } from './registry';
+import { startSaml } from './saml';
 import { upstreamConfiguration } from './upstream';
 
 /** `?idp=<registry id>` on /v1/authorize (Okta's parameter): sign in at that upstream provider. */
@@ -24,7 +25,7 @@ export const CALLBACK_PATH = '/federation/callback';
 const STATE_MODEL = 'FederationState';
 const STATE_TTL_SECONDS = 600;
 
-type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+export type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 export interface FederationContext {
   db: Db;
@@ -48,7 +49,7 @@ const callbackUrl = (issuer: string) => `${issuer}${CALLBACK_PATH}`;
 
 const unknownActor: LogActor = { id: 'unknown', type: 'User', alternateId: 'unknown', displayName: 'unknown' };
 
-function audit(
+export function audit(
   ctx: FederationContext,
   request: FastifyRequest,
   provider: { id: string; name: string },
@@ -64,7 +65,7 @@ function audit(
 }
 
 /** The interaction's result saved, and the browser sent back to the authorization it interrupted. */
-async function finish(interaction: Interaction, result: InteractionResults, res: ServerResponse) {
+export async function finish(interaction: Interaction, result: InteractionResults, res: ServerResponse) {
   interaction.result = result;
   await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
   res.statusCode = 303;
@@ -74,7 +75,7 @@ async function finish(interaction: Interaction, result: InteractionResults, res:
 }
 
 /** The authorization ends with this error at the client's redirect URI (auth-js shows it; the SPA's login handles it). */
-const refusal = (description: string): InteractionResults => ({
+export const refusal = (description: string): InteractionResults => ({
   error: 'access_denied',
   error_description: description,
 });
@@ -96,6 +97,10 @@ export async function startFederation(
   if (upstream === undefined) {
     audit(ctx, request, { id, name: 'unknown' }, { result: 'DENY', reason: 'unknown identity provider' });
     await finish(interaction, refusal('The identity provider is unknown.'), res);
+    return;
+  }
+  if (upstream.kind === 'saml') {
+    await startSaml(ctx, upstream, interaction, res);
     return;
   }
   let config: oidc.Configuration;
@@ -141,18 +146,22 @@ export async function startFederation(
 }
 
 /** The pending sign-in of a state, deleted as it is read: a second callback with the same state finds nothing. */
-async function takePending(db: Db, state: string): Promise<PendingSignIn | undefined> {
+export async function takePending<T = PendingSignIn>(
+  db: Db,
+  state: string,
+  model = STATE_MODEL,
+): Promise<T | undefined> {
   const [row] = await db
     .delete(idpOidcModels)
     .where(
       and(
-        eq(idpOidcModels.model, STATE_MODEL),
+        eq(idpOidcModels.model, model),
         eq(idpOidcModels.id, hashToken(state)),
         gt(idpOidcModels.expiresAt, new Date()),
       ),
     )
     .returning({ payload: idpOidcModels.payload });
-  return row?.payload as PendingSignIn | undefined;
+  return row?.payload as T | undefined;
 }
 
 const cookieState = (request: FastifyRequest) =>
@@ -161,7 +170,7 @@ const cookieState = (request: FastifyRequest) =>
     .map((part) => part.trim().split('='))
     .find(([name]) => name === FEDERATION_COOKIE)?.[1];
 
-const plainRefusal = (res: ServerResponse, description: string) =>
+export const plainRefusal = (res: ServerResponse, description: string) =>
   sendRawJson(res, 400, { error: 'invalid_request', error_description: description });
 
 /**
@@ -193,7 +202,7 @@ export async function federationCallback(
     return;
   }
   const upstream = await findUpstream(ctx.db, ctx.sealer, pending.providerId);
-  if (upstream === undefined) {
+  if (upstream?.kind !== 'oidc') {
     audit(ctx, request, { id: pending.providerId, name: 'unknown' }, { result: 'DENY', reason: 'provider deleted' });
     await finish(interaction, refusal('The identity provider is unknown.'), res);
     return;
@@ -219,12 +228,28 @@ export async function federationCallback(
     await finish(interaction, refusal('The identity provider’s answer was refused.'), res);
     return;
   }
-  const resolution = await resolvePerson(ctx.db, upstream, {
+  await signInFederated(ctx, request, upstream, interaction, res, {
     subject: claims.sub,
     email: typeof claims.email === 'string' ? claims.email : undefined,
     emailVerified: claims.email_verified === true,
     claims,
   });
+}
+
+/**
+ * The last step of every federated sign-in (OpenID or SAML), once the upstream's answer is verified: the person found
+ * or provisioned (provision.ts, one transaction, nothing made on a refusal), the outcome in the System Log, and the
+ * interrupted authorization resumed with them signed in, or ended with `access_denied` at the client.
+ */
+export async function signInFederated(
+  ctx: FederationContext,
+  request: FastifyRequest,
+  upstream: UpstreamCommon,
+  interaction: Interaction,
+  res: ServerResponse,
+  who: UpstreamIdentity,
+): Promise<void> {
+  const resolution = await resolvePerson(ctx.db, upstream, who);
   if (!resolution.ok) {
     audit(ctx, request, upstream, { result: 'DENY', reason: resolution.reason });
     await finish(interaction, refusal('This account cannot sign in here.'), res);

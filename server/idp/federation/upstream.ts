@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as oidc from 'openid-client';
-import type { UpstreamProvider } from './registry';
+import type { OidcUpstream } from './registry';
 
 /** Loopback http is allowed (the demo world's and the tests' upstream); any other issuer must be https. */
 const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
@@ -10,7 +10,7 @@ const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(ur
  * same issuer), client_secret_basic, and non-repudiation checks on, so an ID token's signature is verified against
  * the upstream's JWKS even though it came straight from the token endpoint.
  */
-export function upstreamConfiguration(provider: UpstreamProvider, now = Date.now()): Promise<oidc.Configuration> {
+export function upstreamConfiguration(provider: OidcUpstream, now = Date.now()): Promise<oidc.Configuration> {
   // One discovery (and, through the configuration, one JWKS fetch) per upstream for a while, not two per sign-in (the
   // authorize redirect and the callback each need it). Keyed by everything the configuration is made of, so an edited
   // entry (another issuer, client or secret) is discovered afresh; a failed discovery is not kept.
@@ -30,7 +30,7 @@ export function upstreamConfiguration(provider: UpstreamProvider, now = Date.now
 const CONFIGURATION_TTL_MS = 10 * 60 * 1000;
 const configurations = new Map<string, { config: Promise<oidc.Configuration>; at: number }>();
 
-async function discover(provider: UpstreamProvider): Promise<oidc.Configuration> {
+async function discover(provider: OidcUpstream): Promise<oidc.Configuration> {
   const issuer = new URL(provider.issuer);
   const config = await oidc.discovery(
     issuer,

@@ -3,6 +3,8 @@ import { installOktaErrorHandler } from '../authn/errors';
 import { acceptEmptyJsonBodies } from '../lenient-json';
 import type { AttemptCounter } from '../rate-limit';
 import type { ManagementContext } from './context';
+import { eventHooksRoutes } from './event-hooks-routes';
+import type { EndpointPolicy } from '../hooks/endpoint';
 import { factorsRoutes } from './factors-routes';
 import { groupsRoutes } from './groups-routes';
 import { requireApiToken, type ApiTokenResolver } from './guard';
@@ -19,6 +21,8 @@ export interface ManagementRoutesOptions extends ManagementContext {
   resolveApiToken: ApiTokenResolver | undefined;
   /** Where each administrator's token's calls are counted for its rate limit. */
   attempts: AttemptCounter;
+  /** Where event hooks may point, and how long a verification may wait (docs/event-hooks.md). */
+  hooks: { policy: EndpointPolicy; timeoutMs: number };
 }
 
 /**
@@ -27,7 +31,7 @@ export interface ManagementRoutesOptions extends ManagementContext {
  */
 export function managementRoutes(
   scope: FastifyInstance,
-  { apiToken, resolveApiToken, attempts, ...ctx }: ManagementRoutesOptions,
+  { apiToken, resolveApiToken, attempts, hooks, ...ctx }: ManagementRoutesOptions,
 ): void {
   installOktaErrorHandler(scope);
   // Lifecycle calls carry no body, yet clients send them as JSON: an empty JSON body reads as none.
@@ -46,6 +50,7 @@ export function managementRoutes(
   groupsRoutes(scope, ctx);
   factorsRoutes(scope, ctx);
   logsRoutes(scope, ctx);
+  eventHooksRoutes(scope, { ...ctx, ...hooks });
   // Everything else okta-sdk-nodejs calls: Okta's "Unsupported operation" (docs/identity.md lists what is built).
   notSupportedRoutes(scope);
 }

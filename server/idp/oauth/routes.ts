@@ -18,6 +18,8 @@ import { runHijacked } from './raw-reply';
 import { replayedRequest } from './replayed-request';
 import { interactionHandler } from './session-token';
 import { CALLBACK_PATH, callbackHandler, type FederationContext } from '../federation/flow';
+import { acsHandler, spMetadataHandler } from '../federation/saml';
+import { SAML_SP_PATH } from '../federation/saml-metadata';
 import { addressAsIssuer } from './public-address';
 
 export interface OAuthRoutesOptions {
@@ -79,6 +81,9 @@ export function oauthRoutes(scope: FastifyInstance, options: OAuthRoutesOptions)
   );
   const interaction = interactionHandler(provider, db, federation);
   scope.get(`${mountPath}${CALLBACK_PATH}`, callbackHandler(federation));
+  // SAML 2.0 federation: the service provider's metadata and its ACS (HTTP-POST binding, a form body read as text).
+  scope.get(`${SAML_SP_PATH}/:id/metadata`, spMetadataHandler(federation));
+  scope.post(`${SAML_SP_PATH}/:id/acs`, acsHandler(federation));
   scope.get(`${mountPath}/interaction/:uid`, (request, reply) => {
     addressAsIssuer(request.raw, issuer, request.ip);
     return interaction(request, reply);

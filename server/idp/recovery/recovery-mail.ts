@@ -45,3 +45,34 @@ export const activationMail = (user: IdpUser, link: string) =>
     link,
     'If you did not expect this, you can ignore this message.',
   );
+
+/**
+ * Instead of a recovery link, to a single-sign-on person (spec public-and-profile §5): their password is managed by
+ * their organisation's sign-in, in their locale (English or Spanish, like the portal's mails).
+ */
+export function singleSignOnRecoveryMail(user: IdpUser) {
+  const spanish = user.locale.toLowerCase().startsWith('es');
+  const lines = spanish
+    ? [
+        `Hola, ${user.firstName || user.login}:`,
+        '',
+        'Se pidió restablecer la contraseña de tu cuenta. Inicias sesión con el inicio de sesión único de tu organización,',
+        'así que tu contraseña, tu pregunta y tu respuesta de seguridad se gestionan allí, no aquí: no se envió ningún enlace.',
+        '',
+        'Para cambiar tu contraseña, usa el servicio de inicio de sesión de tu organización o pide ayuda a su soporte.',
+      ]
+    : [
+        `Hello ${user.firstName || user.login},`,
+        '',
+        'A password reset was asked for your account. You sign in with your organisation’s single sign-on, so your',
+        'password, security question and answer are managed there, not here: no link was sent.',
+        '',
+        'To change your password, use your organisation’s own sign-in service or ask its help desk.',
+      ];
+  return {
+    to: user.email,
+    subject: spanish ? 'Tu contraseña no se gestiona aquí' : 'Your password is not managed here',
+    text: lines.join('\n'),
+    html: lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join(''),
+  };
+}

@@ -10,6 +10,7 @@ import {
   selectIsEditable,
   selectIsPortalAliasReadOnly,
   selectSites,
+  selectSsoChoices,
 } from '@machines/client-dialog/client-dialog.selectors';
 import { labels } from '@src/i18n/admin-labels';
 import { LabelledField } from '../../ui/form/LabelledField';
@@ -25,6 +26,7 @@ export function ClientTab({ dialogRef }: { dialogRef: ActorRefFrom<typeof client
   const form = useSelector(dialogRef, selectForm);
   const problems = useSelector(dialogRef, selectFieldProblems, sameProblems);
   const sites = useSelector(dialogRef, selectSites);
+  const ssoChoices = useSelector(dialogRef, selectSsoChoices);
   const aliasReadOnly = useSelector(dialogRef, selectIsPortalAliasReadOnly);
   // Inputs take edits only while editing: not while reading, saving or deciding a conflict.
   const disabled = !useSelector(dialogRef, selectIsEditable);
@@ -78,6 +80,30 @@ export function ClientTab({ dialogRef }: { dialogRef: ActorRefFrom<typeof client
         message={problemText('portalAlias')}
         onChange={(portalAlias) => {
           edit({ portalAlias });
+        }}
+      />
+      <LabelledField
+        kind="select"
+        label={i18n._(labels.Client_Field_SsoId)}
+        value={form.ssoId ?? ''}
+        disabled={disabled}
+        empty={{ label: i18n._(labels.Client_Text_NoSsoId) }}
+        options={ssoChoices.map((entry) => ({ value: entry.id, label: entry.name }))}
+        onChange={(value) => {
+          edit({ ssoId: value === '' ? null : value });
+        }}
+      />
+      <LabelledField
+        kind="select"
+        label={i18n._(labels.Client_Field_ScimSignIn)}
+        value={form.scimSignIn}
+        disabled={disabled}
+        options={[
+          { value: 'activationMail', label: i18n._(labels.Client_Option_ScimActivationMail) },
+          { value: 'immediate', label: i18n._(labels.Client_Option_ScimImmediate) },
+        ]}
+        onChange={(value) => {
+          edit({ scimSignIn: value === 'immediate' ? 'immediate' : 'activationMail' });
         }}
       />
       <LabelledField

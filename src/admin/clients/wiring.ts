@@ -5,8 +5,10 @@ import { clientDialogMachine } from '@machines/client-dialog/client-dialog.machi
 import { clientsGridMachine } from '@machines/client-dialog/clients-grid';
 import * as clientApplicationsApi from '../../api/admin/client-applications';
 import * as clientsApi from '../../api/admin/clients';
+import { listIdentityProviders } from '../../api/admin/identity-providers';
 import { listTemplates } from '../../api/admin/templates';
 import { clientCsv } from '@contracts/exports';
+import { ApiError } from '@contracts/failures';
 import { identified, signalOf } from '@src/app/identified-call';
 import { catalogueExport } from '../shared/grid-csv';
 
@@ -21,9 +23,22 @@ export type ClientsApi = Pick<
     | 'saveClientApplications'
     | 'getClientApplicationTemplate'
     | 'saveClientApplicationTemplate'
-  > & { listTemplates: typeof listTemplates };
+  > & { listTemplates: typeof listTemplates; listIdentityProviders: typeof listIdentityProviders };
 
-const realApi: ClientsApi = { ...clientsApi, ...clientApplicationsApi, listTemplates };
+const realApi: ClientsApi = { ...clientsApi, ...clientApplicationsApi, listTemplates, listIdentityProviders };
+
+/**
+ * The registry's entries for the SSOID select. A registry that cannot be read (a real Okta org has none here: 404)
+ * leaves the select with the stored SSOID only; the client dialog still opens.
+ */
+async function ssoChoices(api: ClientsApi, signal: AbortSignal) {
+  try {
+    return (await api.listIdentityProviders(signalOf(signal))).map(({ id, name }) => ({ id, name }));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return [];
+    throw error;
+  }
+}
 
 /** Manage Clients joined to the API: the grid's list and delete, the client dialog and the client-application one. */
 export function wireClients(api: ClientsApi = realApi) {
@@ -46,6 +61,7 @@ export function wireClients(api: ClientsApi = realApi) {
       load: fromPromise(({ input: { input, loaded }, signal }) =>
         identified(async () => {
           const sites = await api.listCmsClients(signalOf(signal));
+          const identityProviders = await ssoChoices(api, signal);
           // The first opening edits the grid's row; a read again (after a conflict, or the client's first save) reads
           // the client as it is now, so a save sends its current version.
           const known = loaded ? loaded.client : input.row;
@@ -54,7 +70,7 @@ export function wireClients(api: ClientsApi = realApi) {
               ? ((await api.listClients(signalOf(signal))).find((row) => row.id === known.id) ?? known)
               : known;
           const applications = client ? await api.listClientApplications(client.id, signalOf(signal)) : undefined;
-          return { sites, client, applications };
+          return { sites, client, applications, identityProviders };
         }),
       ),
       save: fromPromise(({ input, signal }) =>

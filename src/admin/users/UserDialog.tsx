@@ -14,6 +14,7 @@ import { LabelledField } from '../../ui/form/LabelledField';
 import { ProfileForm } from '../../profile/form/ProfileForm';
 import type { ProfileFormRef } from '../../profile/form/profile-form-ref';
 import { BusySpinner } from '../../ui/BusySpinner';
+import { CloseAccountControl } from './CloseAccountControl';
 
 export type UserDialogRef = ActorRefFrom<ReturnType<typeof createUserDialogMachine>>;
 
@@ -33,6 +34,7 @@ export function UserDialog({ dialogRef }: { dialogRef: UserDialogRef }) {
   const row = useSelector(dialogRef, selectRow);
   const choice = useSelector(dialogRef, selectClientChoice, sameClientChoice);
   const formRef = useSelector(dialogRef, (s) => s.children.profileForm) as ProfileFormRef | undefined;
+  const closeRef = useSelector(dialogRef, (s) => s.children.closeAccount);
   const name = row === undefined ? '' : `${row.firstName} ${row.lastName}`.trim() || row.email;
   const title = i18n._(
     row === undefined ? labels.Instance_Text_AddTitle : withValues(labels.Instance_Text_EditTitle, { userName: name }),
@@ -54,6 +56,7 @@ export function UserDialog({ dialogRef }: { dialogRef: UserDialogRef }) {
           formRef={formRef}
           loadFailure={<ErrorSummary message={i18n._(labels.Instance_Text_UserNotFound)} />}
         />
+        <CloseAccountControl closeRef={closeRef} name={name} />
       </Dialog.Body>
     </DialogFrame>
   );

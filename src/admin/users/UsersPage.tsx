@@ -11,6 +11,7 @@ import { labels } from '@src/i18n/admin-labels';
 import { AdminListScreen } from '../shared/AdminListPage';
 import { ClientFilter } from '../shared/ClientFilter';
 import type { GridRef } from '../shared/grid-ref';
+import { AccessRequestsPanel } from './access-requests/AccessRequestsPanel';
 import { ImportUsersPanel } from './import/ImportUsersPanel';
 import { InvitationsPanel } from './invitations/InvitationsPanel';
 import { UserDialog, type UserDialogRef } from './UserDialog';
@@ -36,13 +37,17 @@ export function UsersPage() {
       // The invitations and the CSV import are each their own panel and flow (src/admin/users/invitations/,
       // machines/invitations; src/admin/users/import/, machines/user-import), under the grid; the import tells the
       // invitations panel when it invited its new people, and the grid when a commit ended.
+      // The access requests (issue 34 item 4, machines/access-requests) come first: they wait for a decision.
       importPanel={(grid) => (
-        <InvitationsPanel
-          notifications={notifications}
-          after={(invitations) => (
-            <ImportUsersPanel notifications={notifications} invitations={invitations} grid={grid} culture={culture} />
-          )}
-        />
+        <>
+          <AccessRequestsPanel notifications={notifications} />
+          <InvitationsPanel
+            notifications={notifications}
+            after={(invitations) => (
+              <ImportUsersPanel notifications={notifications} invitations={invitations} grid={grid} culture={culture} />
+            )}
+          />
+        </>
       )}
     />
   );

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { GridQuery } from '@machines/admin-grid/grid.types';
 import { userSortOf, usersGridMachine } from '@machines/admin-grid/users-grid';
+import { closeAccountMachine } from '@machines/user-dialog/close-account.machine';
 import {
   createUserDialogMachine,
   type ClientChoice,
@@ -8,6 +9,7 @@ import {
 } from '@machines/user-dialog/user-dialog.machine';
 import type { UserGridQuery, UserSearchType } from '@contracts/users';
 import * as usersApi from '../../api/admin/users';
+import { closeAccountOf } from '../../api/my-account';
 import { getPublicConfig } from '../../api/identity';
 import * as instanceApi from '../../api/instance';
 import { getAggregatedByPage } from '../../api/resources';
@@ -48,10 +50,24 @@ export function wireUsers(
   loadClients: () => Promise<readonly ClientChoice[]>,
   api: UsersApi = usersApi,
   profile: ProfileFormApi = profileApi,
+  closeAccount: typeof closeAccountOf = closeAccountOf,
 ) {
   const profileForm = wireProfileForm(profile);
   const editor = createUserDialogMachine(settings).provide({
-    actors: { profileForm, loadClients: fromPromise(() => identified(loadClients)) },
+    actors: {
+      profileForm,
+      loadClients: fromPromise(() => identified(loadClients)),
+      closeAccount: closeAccountMachine.provide({
+        actors: {
+          closeAccount: fromPromise(({ input, signal }) =>
+            identified(async () => {
+              await closeAccount(input.id, signalOf(signal));
+              return undefined;
+            }),
+          ),
+        },
+      }),
+    },
   });
   return usersGridMachine.provide({
     actors: {

@@ -80,6 +80,11 @@ const resetPasswordLabels = {
     id: 'ResetPassword_Error_GrantInvalid',
     message: 'This reset has expired or was already used. Send a new code to start again.',
   }),
+  ResetPassword_Error_SingleSignOn: msg({
+    id: 'ResetPassword_Error_SingleSignOn',
+    message:
+      'You sign in with your organisation’s single sign-on, so your password is managed there, not here. Change it with your organisation’s sign-in service.',
+  }),
   ResetPassword_Text_CaptchaMissing: msg({
     id: 'ResetPassword_Text_CaptchaMissing',
     message: 'Complete the verification before sending the code.',

@@ -13,6 +13,7 @@ const problemLabels: Partial<Record<string, MessageDescriptor>> = {
   otp_invalid: labels.ResetPassword_Error_CodeInvalid,
   [EXCEEDED_MAX_OTP]: labels.ResetPassword_Error_AttemptsExceeded,
   reset_grant_invalid: labels.ResetPassword_Error_GrantInvalid,
+  sso_user: labels.ResetPassword_Error_SingleSignOn,
   rate_limited: labels.Global_Error_429,
   forbidden: labels.ResetPassword_Text_Disabled,
   internal: labels.Global_Error_General,

@@ -11,6 +11,8 @@ const maintenanceUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127
 export interface ServerWithDatabase extends RunningServer {
   /** Runs one statement on the server's database. */
   query<Row extends object>(text: string, values?: unknown[]): Promise<Row[]>;
+  /** The database's URL, for a command run beside the server (`npx gatehouse keys rotate`). */
+  databaseUrl: string;
 }
 
 async function onMaintenanceConnection(statement: string): Promise<void> {
@@ -55,6 +57,7 @@ export async function startServerOnPostgres(extraEnv: Record<string, string> = {
   }
   return {
     baseUrl: server.baseUrl,
+    databaseUrl: url.toString(),
     query: async <Row extends object>(text: string, values: unknown[] = []) =>
       (await pool.query<Row>(text, values)).rows,
     stop: async () => {

@@ -239,12 +239,15 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
       '/auditLog',
       '/errorLog',
       '/apiTokens',
+      '/identityProviders',
       '/findPerson',
       '/board/index',
     ]);
     expect(english.find((m) => m.linkUrl === '/findPerson')?.roleAccess).toEqual(['agent']);
     // API tokens are the provider administrator's alone (issue 33 item 1).
     expect(english.find((m) => m.linkUrl === '/apiTokens')?.roleAccess).toEqual(['admin']);
+    // So is the federation registry (issue 31 item 1): the access guard opens only the pages of one's menu.
+    expect(english.find((m) => m.linkUrl === '/identityProviders')?.roleAccess).toEqual(['admin']);
     for (const link of ['/manageUsers', '/faqEditor', '/auditLog', '/errorLog'])
       expect(english.find((m) => m.linkUrl === link)?.roleAccess).toEqual(['admin', 'clientadmin']);
     const spanish = await db
@@ -254,6 +257,7 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
     expect(spanish.find((m) => m.linkUrl === '/client')?.caption).toBe('Clientes');
     expect(spanish.find((m) => m.linkUrl === '/auditLog')?.caption).toBe('Registro de auditoría');
     expect(spanish.find((m) => m.linkUrl === '/apiTokens')?.caption).toBe('Tokens de API');
+    expect(spanish.find((m) => m.linkUrl === '/identityProviders')?.caption).toBe('Proveedores de identidad');
   });
 
   it('has the global portal settings as text', async () => {

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClientSaveResultSchema, ClientSchema, type Client } from '@contracts/admin/clients';
 import { IdentityProviderListSchema, IdentityProviderSchema } from '@contracts/admin/identity-providers';
 import { clients } from '@server/db/schema';
 import { identityProviderSecretContext } from '@server/idp/sealing';
 import { idpIdentityProviders } from '@server/idp/tables';
-import { auditRowsOf, openDemoWorld, problemOf } from '../admin/harness';
+import { auditRowsOf, fieldsOf, openDemoWorld, problemOf } from '../admin/harness';
 import { createSealer } from '@server/secrets/seal';
 import { TEST_SERVER_SECRET, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
@@ -112,6 +113,71 @@ describe.each(databaseKinds)('identity-provider registry (%s)', (kind) => {
       await call('POST', 'IdentityProvider', { body: body({ name: 'Odd', claimMapping: { given_name: 'Password' } }) }),
     ).toAnswer(400);
     expect(await call('POST', 'IdentityProvider', { body: body({ name: 'No scope', scopes: 'email' }) })).toAnswer(400);
+  });
+
+  it('answers 400 to a SAML body with no metadata, and to one with both sources', async () => {
+    expect(await call('POST', 'IdentityProvider', { body: { kind: 'saml', name: 'No metadata' } })).toAnswer(400);
+    const both = { kind: 'saml', name: 'Both', metadataXml: '<x/>', metadataUrl: 'https://idp.acme.test/metadata' };
+    expect(await call('POST', 'IdentityProvider', { body: both })).toAnswer(400);
+  });
+
+  it('the client dialog sets the SSOID to a registry entry: checked, taken from any other client, seen by the registry', async () => {
+    const readClient = async (id: string) => v.parse(ClientSchema, (await call('GET', `Client/${id}`)).json());
+    const editOf = (client: Client, over: Record<string, unknown>) => ({
+      name: client.name,
+      portalAlias: client.portalAlias,
+      oktaPrefix: client.oktaPrefix,
+      autoSignUp: client.autoSignUp,
+      recaptchaFeatureEnabled: client.recaptchaFeatureEnabled,
+      allowAccountClosing: client.allowAccountClosing,
+      cmsClientId: client.cmsClientId,
+      version: client.version,
+      ...over,
+    });
+    const provider = v.parse(
+      IdentityProviderSchema,
+      (await call('POST', 'IdentityProvider', { body: body({ name: 'Dialog Co', clientIdServed: acme }) })).json(),
+    );
+    expect(await ssoIdOf(acme)).toBe(provider.id);
+
+    // An id of the right shape that the registry does not hold: 400 naming ssoId, nothing changed.
+    const unknown = await call('PUT', `Client/${globex}`, {
+      body: editOf(await readClient(globex), { ssoId: '0oaNOTINTHEREGISTRY1' }),
+    });
+    expect(unknown).toAnswer(400);
+    expect(fieldsOf(problemOf(unknown))).toEqual(['body.ssoId']);
+
+    // Globex takes the provider: Acme lets go (a new version), and the registry says Globex is served.
+    const acmeBefore = await readClient(acme);
+    const moved = await call('PUT', `Client/${globex}`, {
+      body: editOf(await readClient(globex), { ssoId: provider.id, scimSignIn: 'immediate' }),
+    });
+    expect(moved).toAnswer(200);
+    expect(v.parse(ClientSaveResultSchema, moved.json()).object).toMatchObject({
+      ssoId: provider.id,
+      scimSignIn: 'immediate',
+    });
+    expect(await ssoIdOf(globex)).toBe(provider.id);
+    expect(await ssoIdOf(acme)).toBeNull();
+    expect((await readClient(acme)).version).toBe(acmeBefore.version + 1);
+    const listed = v.parse(IdentityProviderListSchema, (await call('GET', 'IdentityProvider')).json());
+    expect(listed.find((entry) => entry.id === provider.id)?.clientIdServed).toBe(globex);
+    const [scim] = await t.database.db
+      .select({ scimSignIn: clients.scimSignIn })
+      .from(clients)
+      .where(eq(clients.id, globex));
+    expect(scim?.scimSignIn).toBe('immediate');
+
+    // A save that leaves the SSOID out keeps it; null clears it.
+    expect(
+      await call('PUT', `Client/${globex}`, { body: editOf(await readClient(globex), { name: 'Globex Corp' }) }),
+    ).toAnswer(200);
+    expect(await ssoIdOf(globex)).toBe(provider.id);
+    expect(await call('PUT', `Client/${globex}`, { body: editOf(await readClient(globex), { ssoId: null }) })).toAnswer(
+      200,
+    );
+    expect(await ssoIdOf(globex)).toBeNull();
+    expect(await call('DELETE', `IdentityProvider/${provider.id}`)).toAnswer(204);
   });
 
   it('is for the provider administrator only', async () => {

@@ -3,6 +3,8 @@ import { initialTransition, transition } from 'xstate';
 import { guardMachine } from '@machines/guard/guard.machine';
 import { automaticChoice, launcherMachine } from '@machines/launcher/launcher.machine';
 import type { Menu } from '@contracts/resources';
+import { ApiError } from '@contracts/failures';
+import { selectAccessOffer, selectAskForm, selectCards } from '@machines/launcher/launcher.selectors';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import { guardInput } from '../../support/machine-contexts';
 import { fakePorts } from '../../support/fake-ports';
@@ -33,26 +35,28 @@ describe('launcher (admin-and-board §2)', () => {
 
   it('otherwise shows the cards and opens the one clicked', () => {
     const [choosing] = transition(launcherMachine, loading(), doneEvent('loadApplications', [application(), claims]));
-    expect(choosing.value).toBe('choosing');
+    expect(choosing.matches('choosing')).toBe(true);
     const [, actions] = transition(launcherMachine, choosing, {
       type: 'application.open',
       applicationId: 'app-claims',
     });
     expect(paramsOf(actions, 'openApplication')).toEqual({ application: claims, profile: profile() });
-    expect(transition(launcherMachine, choosing, { type: 'application.open', applicationId: 'nope' })[0].value).toBe(
-      'choosing',
-    );
+    expect(
+      transition(launcherMachine, choosing, { type: 'application.open', applicationId: 'nope' })[0].matches('choosing'),
+    ).toBe(true);
   });
 
   it('stays on the board when the address asks (`?stay`): the only application as a card, not launched', () => {
     const staying = initialTransition(launcherMachine, { profile: profile(), ports: fakePorts().ports, stay: true })[0];
     const [next, actions] = transition(launcherMachine, staying, doneEvent('loadApplications', [application()]));
-    expect(next.value).toBe('choosing');
+    expect(next.matches('choosing')).toBe(true);
     expect(paramsOf(actions, 'openApplication')).toBeUndefined();
     const preferred = { ...claims, defaultRedirect: true };
     expect(
-      transition(launcherMachine, staying, doneEvent('loadApplications', [application(), preferred]))[0].value,
-    ).toBe('choosing');
+      transition(launcherMachine, staying, doneEvent('loadApplications', [application(), preferred]))[0].matches(
+        'choosing',
+      ),
+    ).toBe(true);
     // The card still opens the application.
     const [, opened] = transition(launcherMachine, next, { type: 'application.open', applicationId: application().id });
     expect(paramsOf(opened, 'openApplication')).toEqual({ application: application(), profile: profile() });
@@ -81,7 +85,7 @@ describe('launcher (admin-and-board §2)', () => {
     const [clicked] = transition(launcherMachine, choosing, { type: 'application.open', applicationId: withToken.id });
     expect(clicked.value).toBe('issuingToken');
     const [back] = transition(launcherMachine, clicked, errorEvent('issueOtpToken', new Error('refused')));
-    expect(back.value).toBe('choosing');
+    expect(back.matches('choosing')).toBe(true);
     expect(back.context.opening).toBeUndefined();
     // A link without the placeholder asks for nothing.
     expect(
@@ -162,5 +166,56 @@ describe('guards (public-and-profile §4, admin-and-board §4)', () => {
     expect(paramsOf(actions, 'openPath')).toEqual({ path: '/board/index' });
     const [, none] = transition(guardMachine, userLoading, doneEvent('loadMenu', { section: 'Portal', menuItems: [] }));
     expect(paramsOf(none, 'openLogin')).toEqual({ recoveryToken: undefined });
+  });
+});
+
+describe('launcher: access requests (issue 34 item 4)', () => {
+  const offers = {
+    applications: [{ applicationId: 'app-claims', name: 'Claims Portal', openRequestId: null }],
+    openCount: 0,
+    limit: 3,
+  };
+  const ready = () => {
+    const loading = initialTransition(launcherMachine, { profile: profile(), ports: fakePorts().ports })[0];
+    const [choosing] = transition(launcherMachine, loading, doneEvent('loadApplications', [application(), claims]));
+    expect(choosing.value).toEqual({ choosing: 'loadingOffers' });
+    return transition(launcherMachine, choosing, doneEvent('loadOffers', offers))[0];
+  };
+
+  it('offers Request access on a card the person holds no role in, and says Requested once asked', () => {
+    const state = ready();
+    expect(selectAccessOffer('app-claims')(state)).toBe('ask');
+    expect(selectAccessOffer(application().id)(state)).toBe('none');
+    const [asking] = transition(launcherMachine, state, { type: 'access.ask', applicationId: 'app-claims' });
+    const [typed] = transition(launcherMachine, asking, { type: 'access.reason', reason: 'x'.repeat(501) });
+    expect(selectAskForm(typed)).toMatchObject({ name: 'Claims Portal', sending: false, problem: undefined });
+    expect(typed.context.reason).toHaveLength(500);
+    const [sending] = transition(launcherMachine, typed, { type: 'access.send' });
+    expect(selectAskForm(sending)?.sending).toBe(true);
+    const [asked] = transition(launcherMachine, sending, doneEvent('requestAccess', { id: 'req-1' }));
+    expect(asked.value).toEqual({ choosing: 'ready' });
+    expect(selectAccessOffer('app-claims')(asked)).toBe('requested');
+    // Asked already: no second form.
+    expect(transition(launcherMachine, asked, { type: 'access.ask', applicationId: 'app-claims' })[0].value).toEqual({
+      choosing: 'ready',
+    });
+  });
+
+  it('says why a send was refused: the limit of open requests, or anything else; a failed read offers nothing', () => {
+    const [asking] = transition(launcherMachine, ready(), { type: 'access.ask', applicationId: 'app-claims' });
+    const [sending] = transition(launcherMachine, asking, { type: 'access.send' });
+    const limit = new ApiError({ status: 409, code: 'access_request_limit', message: 'limit', requestId: 'r' });
+    expect(selectAskForm(transition(launcherMachine, sending, errorEvent('requestAccess', limit))[0])?.problem).toBe(
+      'limit',
+    );
+    expect(
+      selectAskForm(transition(launcherMachine, sending, errorEvent('requestAccess', new Error('down')))[0])?.problem,
+    ).toBe('failed');
+    expect(transition(launcherMachine, asking, { type: 'access.cancel' })[0].value).toEqual({ choosing: 'ready' });
+    const loading = initialTransition(launcherMachine, { profile: profile(), ports: fakePorts().ports })[0];
+    const [choosing] = transition(launcherMachine, loading, doneEvent('loadApplications', [application(), claims]));
+    const [none] = transition(launcherMachine, choosing, errorEvent('loadOffers', new Error('down')));
+    expect(selectAccessOffer('app-claims')(none)).toBe('none');
+    expect(selectCards(none)).toHaveLength(2);
   });
 });

@@ -34,6 +34,12 @@ export const demoBrands: Readonly<Record<ClientPrefix, Brand>> = {
     mark: 'M9 21a11 11 0 0 1 22 0zM20 21v8a2 2 0 0 1-4 0',
     theme: { primaryColor: '#b91c1c', accentColor: '#ca8a04', backgroundColor: '#fef2f2', textColor: '#450a0a' },
   },
+  INITECH: {
+    name: 'Initech',
+    // A stapler.
+    mark: 'M10 27h20M12 22h16a3 3 0 0 1 0 5M12 22l2-8h12',
+    theme: { primaryColor: '#334155', accentColor: '#dc2626', backgroundColor: '#f8fafc', textColor: '#0f172a' },
+  },
 };
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');

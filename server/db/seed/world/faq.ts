@@ -131,4 +131,17 @@ export const demoClientFaq: Readonly<Record<ClientPrefix, readonly DemoFaq[]>> =
       },
     },
   ],
+  INITECH: [
+    {
+      part: { 'en-us': 'Signing in', es: 'Inicio de sesión' },
+      section: 'PQ',
+      header: { 'en-us': 'Where do I change my password?', es: '¿Dónde cambio mi contraseña?' },
+      tags: 'sso,password',
+      text: {
+        'en-us':
+          '<p>You sign in with your Initech Workforce account, so your password, security question and answer are managed there, not here.</p>',
+        es: '<p>Inicias sesión con tu cuenta de Initech Workforce, así que tu contraseña, pregunta y respuesta de seguridad se gestionan allí, no aquí.</p>',
+      },
+    },
+  ],
 };

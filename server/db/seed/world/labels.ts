@@ -48,4 +48,7 @@ export const demoClientLabels: Readonly<Record<ClientPrefix, readonly DemoLabel[
       },
     },
   ],
+  INITECH: [
+    { key: 'Login_Text_Title', texts: { 'en-us': 'Initech staff portal', es: 'Portal del personal de Initech' } },
+  ],
 };

@@ -23,6 +23,11 @@ export const demoCmsSites = [
     sitefinitySiteId: '1f0e9d8c-7b6a-4c5d-9e4f-3a2b1c0d9e8f',
     parent: 'Gatehouse corporate site',
   },
+  {
+    name: 'Initech intranet',
+    sitefinitySiteId: '5e2a7c90-4d1b-4f63-a8e2-0b9c3d6f1a47',
+    parent: 'Gatehouse corporate site',
+  },
 ] as const;
 type CmsSiteName = (typeof demoCmsSites)[number]['name'];
 
@@ -35,7 +40,11 @@ interface DemoClient {
   cmsSite: CmsSiteName;
 }
 
-/** The provider and its three client organisations (demo-world.md "Clients"). */
+/**
+ * The provider and its four client organisations (demo-world.md "Clients"). Initech's people sign in only at its own
+ * identity provider, "Initech Workforce" (its SSOID, set at start by server/demo-upstream/seed.ts): nobody of Initech
+ * is seeded here; each is provisioned at their first single sign-on.
+ */
 export const demoClients: readonly DemoClient[] = [
   {
     name: 'Gatehouse Provider',
@@ -68,6 +77,14 @@ export const demoClients: readonly DemoClient[] = [
     autoSignUp: true,
     defaultCulture: 'en-us',
     cmsSite: 'Umbrella Agents site',
+  },
+  {
+    name: 'Initech',
+    oktaPrefix: 'INITECH',
+    portalAlias: 'initech',
+    autoSignUp: false,
+    defaultCulture: 'en-us',
+    cmsSite: 'Initech intranet',
   },
 ];
 
@@ -237,5 +254,22 @@ export const demoClientApplications: readonly DemoClientApplication[] = [
     template: 'Claims',
     oktaContainer: 'AULUMB-Claims',
     oktaContainerLabel: 'Umbrella Agents · Claims Portal',
+  },
+  // Two applications without a form: a person provisioned at their first single sign-on lands on the board.
+  {
+    client: 'INITECH',
+    application: 'Payroll Online',
+    active: true,
+    template: null,
+    oktaContainer: 'INITECH-Payroll',
+    oktaContainerLabel: 'Initech · Payroll Online',
+  },
+  {
+    client: 'INITECH',
+    application: 'Wellness Hub',
+    active: true,
+    template: null,
+    oktaContainer: 'INITECH-Wellness',
+    oktaContainerLabel: 'Initech · Wellness Hub',
   },
 ];

@@ -4,4 +4,4 @@ import type { Culture } from '@contracts/culture';
 export type Texts = Record<Culture, string>;
 
 /** Okta prefixes of the demo clients: the natural key the data modules refer to clients by. */
-export type ClientPrefix = 'AUL' | 'ACME' | 'GLBX' | 'AULUMB';
+export type ClientPrefix = 'AUL' | 'ACME' | 'GLBX' | 'AULUMB' | 'INITECH';

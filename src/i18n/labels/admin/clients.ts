@@ -32,6 +32,16 @@ export const clientLabels = {
   Client_Field_OktaPrefix: msg({ id: 'Client_Field_OktaPrefix', message: 'Okta prefix' }),
   Client_Field_PortalAlias: msg({ id: 'Client_Field_PortalAlias', message: 'Portal alias' }),
   Client_Field_AutoSignUp: msg({ id: 'Client_Field_AutoSignUp', message: 'Automatic sign-up' }),
+  // SSOID (spec §3 Client): an entry of the federation registry (issue 31 item 1).
+  Client_Field_SsoId: msg({ id: 'Client_Field_SsoId', message: 'Single sign-on provider' }),
+  Client_Text_NoSsoId: msg({ id: 'Client_Text_NoSsoId', message: 'None (the sign-in page)' }),
+  // How people provisioned by SCIM sign in first (clients.scim_sign_in).
+  Client_Field_ScimSignIn: msg({ id: 'Client_Field_ScimSignIn', message: 'People provisioned by SCIM' }),
+  Client_Option_ScimActivationMail: msg({
+    id: 'Client_Option_ScimActivationMail',
+    message: 'get an activation mail',
+  }),
+  Client_Option_ScimImmediate: msg({ id: 'Client_Option_ScimImmediate', message: 'can sign in at once' }),
   Client_Field_AllowAccountClosing: msg({
     id: 'Client_Field_AllowAccountClosing',
     message: 'People may close their own account',

@@ -9,6 +9,7 @@ import { faqEditorLabels } from './faq';
 import { invitationLabels } from './invitations';
 import { logLabels } from './logs';
 import { apiTokenLabels } from './api-tokens';
+import { identityProviderLabels } from './identity-providers';
 
 /** The admin area, one file per page. */
 export const adminLabels = {
@@ -23,4 +24,5 @@ export const adminLabels = {
   ...invitationLabels,
   ...logLabels,
   ...apiTokenLabels,
+  ...identityProviderLabels,
 };

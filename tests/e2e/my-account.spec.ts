@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MyData } from '@contracts/my-account';
+import { DEMO_PASSWORD, identityPages } from './identity';
+import { launchBrowser, openPage, waitForArrival } from './support/browser';
+import { startServer, type RunningServer } from './support/server-process';
+
+/*
+ * My account (issue 34 item 3, docs/flows/my-account.md) in real Chromium, on a server of its own with a fresh data
+ * directory: maria closes her account here, and the other files keep theirs.
+ */
+
+const MARIA = 'maria@acme.test';
+/** Her texts in either language: the board speaks the person's culture (maria's is Spanish). */
+const text = {
+  download: /^(Download my data|Descargar mis datos)$/,
+  close: /^(Close my account|Cerrar mi cuenta)$/,
+  password: /^(Your password|Tu contraseña)/,
+  goodbye: { en: 'Your account is closed', es: 'Tu cuenta está cerrada' },
+};
+
+describe('my data and my account in the real browser (issue 34 item 3)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  }, 240_000);
+  afterAll(async () => {
+    await browser.close();
+    await server.stop();
+  });
+
+  const authnStatus = async (password: string) =>
+    (
+      await fetch(`${server.baseUrl}/api/v1/authn`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ username: `ACME__${MARIA}`, password }),
+      })
+    ).status;
+
+  it('maria downloads her data (hers only), closes her account, lands on the goodbye page and cannot sign in again', async () => {
+    const session = await openPage(browser, server.baseUrl);
+    const { page, context } = session;
+    try {
+      await identityPages.openLogin(page, '/Login/acme');
+      await identityPages.signIn(page, MARIA);
+      expect(await identityPages.waitForPathOtherThanLogin(page)).toBe('/board/index');
+
+      // Edit Profile links to My account.
+      await page.goto('/board/editProfile');
+      await page.getByRole('link', { name: /My account|Mi cuenta/ }).click();
+      await waitForArrival(session, /\/board\/myAccount$/);
+
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: text.download }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('my-gatehouse-data.json');
+      const raw = await readFile(await file.path(), 'utf8');
+      const data = JSON.parse(raw) as MyData;
+      expect(data.profile.email).toBe(MARIA);
+      expect(data.profile.client.name).toBe('Acme Health');
+      expect(data.applications.map((row) => row.application).sort()).toEqual(['Benefits Center', 'Claims Portal']);
+      // Her own sign-in is in her history; nobody else's address is anywhere in the file.
+      expect(data.signInHistory.some((event) => event.eventType === 'user.session.start')).toBe(true);
+      const addresses = raw.match(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g) ?? [];
+      expect(new Set(addresses)).toEqual(new Set([MARIA]));
+      expect(raw).not.toMatch(/passwordHash|secret/i);
+
+      // Closing asks for the password again: a wrong one is refused in place and nothing closes.
+      await page.getByRole('button', { name: text.close }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(text.password).fill('not-her-password');
+      await dialog.getByRole('button', { name: text.close }).click();
+      await dialog.getByText(/The password is not right|La contraseña no es correcta/).waitFor();
+      expect(await authnStatus(DEMO_PASSWORD)).toBe(200);
+
+      await dialog.getByLabel(text.password).fill(DEMO_PASSWORD);
+      await dialog.getByRole('button', { name: text.close }).click();
+      await waitForArrival(session, /\/Goodbye\/(en-us|es)$/);
+      const language = new URL(page.url()).pathname.endsWith('/es') ? 'es' : 'en';
+      await page.getByRole('heading', { name: text.goodbye[language] }).waitFor();
+
+      // Signed out: the board sends her to the sign-in page, and the identity provider knows her no more.
+      await page.goto('/board/index');
+      await waitForArrival(session, /\/login/i);
+      expect(await authnStatus(DEMO_PASSWORD)).toBe(401);
+      await identityPages.openLogin(page, '/Login/acme');
+      await identityPages.signIn(page, MARIA);
+      await expect.poll(() => page.locator('#okta-sign-in-widget .o-form-error-container').innerText()).not.toBe('');
+      expect(new URL(page.url()).pathname).toMatch(/\/Login\/acme/i);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+});
