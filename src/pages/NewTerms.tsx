@@ -8,7 +8,7 @@ import {
   selectIsBusy,
   selectPendingTerms,
 } from '@machines/terms-acceptance/terms-acceptance.selectors';
-import { TermsDocument } from '../profile/SignUpTerms';
+import { TermsDocument } from '../ui/TermsDocument';
 import { BusySpinner } from '../ui/BusySpinner';
 
 /**

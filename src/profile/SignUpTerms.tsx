@@ -1,4 +1,4 @@
-import { Box, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -6,7 +6,7 @@ import { selectTermsAccepted } from '@machines/profile-form/profile-form.selecto
 import type { signUpMachine } from '@machines/sign-up/sign-up.machine';
 import { selectTerms } from '@machines/sign-up/sign-up.selectors';
 import { LabelledField } from '../ui/form/LabelledField';
-import { HtmlLabel } from '../ui/HtmlLabel';
+import { TermsDocument } from '../ui/TermsDocument';
 import type { ProfileFormRef } from './form/profile-form-ref';
 
 /**
@@ -45,17 +45,5 @@ export function SignUpTerms({
         }}
       />
     </Stack>
-  );
-}
-
-/** One published text behind a disclosure, sanitised again on the way to the page (HtmlLabel). */
-export function TermsDocument({ title, html, open = false }: { title: string; html: string; open?: boolean }) {
-  return (
-    <Box as="details" borderWidth="1px" borderRadius="md" px="3" py="2" {...(open ? { open: true } : {})}>
-      <Text as="summary" fontWeight="medium" cursor="pointer">
-        {title}
-      </Text>
-      <HtmlLabel html={html} mt="2" maxHeight="20rem" overflowY="auto" />
-    </Box>
   );
 }
