@@ -4,6 +4,7 @@ import type { FaqEntry } from './admin/faq';
 import type { IdentityProvider } from './admin/identity-providers';
 import type { Field } from './admin/fields';
 import type { Template } from './admin/templates';
+import type { TermsAcceptanceRow } from './terms';
 import type { CsvColumn } from './csv';
 import type { UserRow } from './users';
 
@@ -91,4 +92,15 @@ export const userCsv: readonly CsvColumn<UserRow>[] = [
   ['Client', (row) => row.clientName],
   ['Role', roleOf],
   ['SSO', (row) => yesNo(row.ssoUser)],
+];
+
+/** Who accepted which version of a client's terms (GET Terms/:clientId/Acceptances; issue 34 item 2). */
+export const termsAcceptanceCsv: readonly CsvColumn<TermsAcceptanceRow>[] = [
+  ['Email', (row) => row.email],
+  ['First name', (row) => row.firstName],
+  ['Last name', (row) => row.lastName],
+  ['Version', (row) => String(row.number)],
+  ['Culture', (row) => row.culture],
+  ['Accepted at', (row) => row.acceptedAt.toISOString()],
+  ['Address', (row) => row.address],
 ];

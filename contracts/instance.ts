@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { CultureSchema } from './culture';
 import { ClientIdSchema } from './resources';
+import { TermsAcceptanceSchema } from './terms';
 
 /**
  * The user profile (spec public-and-profile §3 "InstanceDto", §7 "Instance and security"): `GET Instance` (own),
@@ -111,6 +112,11 @@ export const RegisterBodySchema = v.object({
    * captcha, and spent by the registration.
    */
   invitation: v.optional(v.pipe(v.string(), v.maxLength(2_000))),
+  /**
+   * The client's current terms of use and privacy notice, accepted (issue 34 item 2): required when the client has
+   * published terms (`GET Terms/Current/:clientId`), and then the current version's number.
+   */
+  terms: v.optional(TermsAcceptanceSchema),
 });
 export type RegisterBody = v.InferOutput<typeof RegisterBodySchema>;
 

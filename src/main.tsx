@@ -33,6 +33,7 @@ setAccessTokenSource(() => readStoredTokens().accessToken);
 const instanceCalls = () => import('./api/instance');
 const resetCalls = () => import('./api/password-reset');
 const invitationsCalls = () => import('./api/invitations');
+const termsCalls = () => import('./api/terms');
 const editCalls = () => import('./api/admin/resources-edit');
 
 const catalogues = createCatalogueRuntime(i18n);
@@ -43,6 +44,8 @@ const logic = wireApp({
     getAggregatedByPage,
     getFaq,
     generateOtpToken,
+    getPendingTerms: deferred(termsCalls, 'getPendingTerms'),
+    acceptTerms: deferred(termsCalls, 'acceptTerms'),
     postNewError,
     getLastRequestId,
     setRequestCulture,
@@ -65,6 +68,7 @@ const logic = wireApp({
     resetPassword: deferred(resetCalls, 'resetPassword'),
     getSiteConfiguration,
     decryptInvitation: deferred(invitationsCalls, 'decryptInvitation'),
+    getCurrentTerms: deferred(termsCalls, 'getCurrentTerms'),
   },
   catalogues,
   window,

@@ -18,6 +18,7 @@ import type {
 } from './login.types';
 import { applicationNeedsOtpToken, issueOtpToken } from '../support/one-time-token';
 import { BOARD_PATH, postLoginDestination, type Destination } from './post-login';
+import { termsAcceptanceMachine, type TermsAcceptanceOutput } from '../terms-acceptance/terms-acceptance.machine';
 
 type LoginContext = LoginInput &
   StoredLogin & {
@@ -117,6 +118,11 @@ export const loginMachine = setup({
      * the launcher's piece (machines/support/one-time-token.ts), provided once at the edge for both.
      */
     issueOtpToken,
+    /**
+     * The post-sign-in "new terms" stop (machines/terms-acceptance), invoked once the profile is valid; provided at
+     * the edge with its calls (GET/POST profile/terms).
+     */
+    termsAcceptance: termsAcceptanceMachine,
   },
   actions: {
     /** Local storage: the application named by the address, to go to after sign-in. */
@@ -161,6 +167,10 @@ export const loginMachine = setup({
       ({ context }) => context.ports.session,
       (_, profile: UserProfile): SessionEvent => ({ type: 'session.signedIn', profile }),
     ),
+    /** Decline on the new-terms page: the session's one sign-out (tokens, identity-provider session, stored keys). */
+    tellSessionLogOut: sendTo(({ context }) => context.ports.session, {
+      type: 'session.logOut',
+    } satisfies SessionEvent),
     tellSessionRejected: sendTo(
       ({ context }) => context.ports.session,
       (_, reason: SignOutReason): SessionEvent => ({ type: 'session.rejected', reason }),
@@ -181,6 +191,8 @@ export const loginMachine = setup({
     hasTokens: (_, found: ExistingSession) => found === 'tokens',
     isValidProfile: (_, result: ProfileValidateResult) => result.valid && result.userProfile !== null,
     isNetworkFailure: isNetworkFailureGuard,
+    /** The person accepted the client's new terms, or had none to accept. */
+    termsAccepted: (_, output: TermsAcceptanceOutput) => output.outcome === 'accepted',
     /** The way out is an application whose link carries `{otpToken}`: a token is asked for before leaving. */
     destinationNeedsOtpToken: ({ context }) =>
       context.signedInProfile !== undefined &&
@@ -327,7 +339,7 @@ export const loginMachine = setup({
         onDone: [
           {
             guard: { type: 'isValidProfile', params: ({ event }) => event.output },
-            target: 'signedIn',
+            target: 'checkingTerms',
             actions: [
               'forgetFailures',
               assign({ signedInProfile: ({ event }) => event.output.userProfile ?? undefined }),
@@ -366,6 +378,26 @@ export const loginMachine = setup({
             },
           },
         ],
+      },
+    },
+    /**
+     * The profile is valid: the new-terms stop (issue 34 item 2) shows the client's terms when the person has not
+     * accepted the current version, and ends at once when there is nothing to accept. Accepted, the person goes on to
+     * the way out; declined, the session signs them out and the login page shows again.
+     */
+    checkingTerms: {
+      invoke: {
+        id: 'termsAcceptance',
+        src: 'termsAcceptance',
+        input: ({ context }) => ({ culture: context.signedInProfile?.culture ?? context.culture }),
+        onDone: [
+          { guard: { type: 'termsAccepted', params: ({ event }) => event.output }, target: 'signedIn' },
+          { target: 'leaving', actions: 'tellSessionLogOut' },
+        ],
+        onError: {
+          target: 'signingOutAfterFailure',
+          actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error, action: 'login.terms' }) },
+        },
       },
     },
     /**

@@ -1,4 +1,5 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { termsAcceptanceMachine } from '../terms-acceptance/terms-acceptance.machine';
 import { DEFAULT_CULTURE, type Culture } from '@contracts/culture';
 import type { loginMachine } from './login.machine';
 import type { DemoPerson } from './login.types';
@@ -73,3 +74,12 @@ export const selectDemoPeople = (s: LoginSnapshot): readonly DemoPerson[] =>
 
 /** Issue 13: every demo person's password, which the guide prints. */
 export const selectDemoPassword = (s: LoginSnapshot): string | undefined => s.context.demoPassword;
+
+/**
+ * The new-terms stop after sign-in (machines/terms-acceptance), while the flow waits for it: the page renders its
+ * state in place of the widget.
+ */
+export const selectTermsAcceptanceRef = (s: LoginSnapshot): ActorRefFrom<typeof termsAcceptanceMachine> | undefined =>
+  s.matches('checkingTerms')
+    ? (s.children.termsAcceptance as ActorRefFrom<typeof termsAcceptanceMachine> | undefined)
+    : undefined;

@@ -230,6 +230,7 @@ export function firstInvalidStep(draft: ProfileDraft, loaded: ProfileLoaded, inp
 export function canSaveProfile(draft: ProfileDraft, loaded: ProfileLoaded | undefined, input: ProfileFormInput) {
   if (loaded === undefined) return false;
   if (input.mode === 'Register' && input.captcha !== undefined && draft.captchaToken === undefined) return false;
+  if (input.mode === 'Register' && input.terms !== undefined && !draft.termsAccepted) return false;
   return firstInvalidStep(draft, loaded, input) === undefined;
 }
 
@@ -244,6 +245,7 @@ export function emptyDraft(input: ProfileFormInput): ProfileDraft {
     step: 0,
     captchaToken: undefined,
     captchaRound: 0,
+    termsAccepted: false,
   };
 }
 
@@ -281,6 +283,7 @@ export function draftOf(loaded: ProfileLoaded, input: ProfileFormInput, current:
     roles: Object.fromEntries(form.applications.map((app) => [app.applicationId, app.roleValue ?? ''])),
     step: startStepOf(input.mode, input, stepsOf(input.mode, form).length),
     captchaRound: current.captchaRound,
+    termsAccepted: current.termsAccepted,
   };
 }
 
@@ -348,6 +351,10 @@ export function applyEdit(
       return draft.touched[change.input] ? draft : { ...draft, touched: { ...draft.touched, [change.input]: true } };
     case 'captcha':
       return { ...draft, captchaToken: change.token };
+    case 'terms':
+      return input.mode === 'Register' && input.terms !== undefined
+        ? { ...draft, termsAccepted: change.accepted }
+        : draft;
     case 'address':
       return fillAddress(draft, change.parts, loaded, input);
     case 'step':
@@ -466,6 +473,7 @@ export function saveInputOf(
         security: draft.security,
         captcha: draft.captchaToken ?? '',
         ...(input.invitation === undefined ? {} : { invitation: input.invitation }),
+        ...(input.terms !== undefined && draft.termsAccepted ? { terms: input.terms } : {}),
       },
     };
   }

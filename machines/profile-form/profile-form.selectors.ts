@@ -311,6 +311,8 @@ export type FooterView = {
   next: Button;
   save: Button & { kind: 'register' | 'save' };
   captcha: boolean;
+  /** Register's terms of use: shown (with their checkbox) on the last step when the client has published terms. */
+  terms: boolean;
 };
 export function selectFooterView(s: ProfileSnapshot): FooterView {
   const { draft, loaded, input } = partsOf(s);
@@ -333,9 +335,11 @@ export function selectFooterView(s: ProfileSnapshot): FooterView {
       // Register waits for the captcha's answer; a Save with failing inputs shows their messages instead of sending.
       disabled:
         !editing ||
-        (register && input.captcha !== undefined && draft.captchaToken === undefined && loaded !== undefined),
+        (register && input.captcha !== undefined && draft.captchaToken === undefined && loaded !== undefined) ||
+        (register && input.terms !== undefined && !draft.termsAccepted && loaded !== undefined),
     },
     captcha: register && last && input.captcha !== undefined,
+    terms: register && last && input.terms !== undefined,
   };
 }
 export const sameFooterView = (a: FooterView, b: FooterView) =>
@@ -344,13 +348,17 @@ export const sameFooterView = (a: FooterView, b: FooterView) =>
   ) &&
   a.back.to === b.back.to &&
   a.save.kind === b.save.kind &&
-  a.captcha === b.captcha;
+  a.captcha === b.captcha &&
+  a.terms === b.terms;
 
 /** Whether the whole form may be sent now (§5 "Instance form"). */
 export const selectCanSubmit = (s: ProfileSnapshot): boolean => {
   const { draft, loaded, input } = partsOf(s);
   return s.hasTag('editing') && canSaveProfile(draft, loaded, input);
 };
+
+/** Register: whether the terms' checkbox is ticked. */
+export const selectTermsAccepted = (s: ProfileSnapshot): boolean => s.context.draft.termsAccepted;
 
 /** The captcha's round: its view starts over whenever this changes (a failed registration). */
 export const selectCaptchaRound = (s: ProfileSnapshot): number => s.context.draft.captchaRound;

@@ -45,6 +45,11 @@ export type ProfileFormInput = EditorInputBase & {
   captcha: CaptchaConfig | undefined;
   /** Register: the `st` token of a checked invitation; the e-mail is then fixed and the token sent with Register. */
   invitation?: string | undefined;
+  /**
+   * Register: the client's current terms of use (issue 34 item 2), when it has published any: the form is saved only
+   * with them accepted, and the registration names the version and the culture read.
+   */
+  terms?: { number: number; culture: Culture } | undefined;
   /** What the address asks: prefills by meta tag, `DF` (docs/links.md); `noLinkControls` where no link leads. */
   link: LinkControls;
 };
@@ -93,6 +98,8 @@ export type ProfileDraft = {
   captchaToken: string | undefined;
   /** Bumped on every failed save: the captcha starts over (its view resets on a change), and sign-up counts it. */
   captchaRound: number;
+  /** Register: the person ticked "I accept the terms of use and the privacy notice". */
+  termsAccepted: boolean;
 };
 
 /** One edit of the draft (the editor pattern's `edit` event carries one). */
@@ -108,6 +115,8 @@ export type ProfileChange =
   /** Continue: the next step when this one may be left, else every message of this step shows. */
   | { kind: 'next' }
   | { kind: 'captcha'; token: string | undefined }
+  /** Register: the terms' checkbox ticked or cleared. */
+  | { kind: 'terms'; accepted: boolean }
   /** A place chosen from the address lookup: its parts fill the address block's fields (address-parts.ts). */
   | { kind: 'address'; parts: AddressParts };
 

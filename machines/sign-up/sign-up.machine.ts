@@ -3,6 +3,7 @@ import type { Culture } from '@contracts/culture';
 import { ApiError } from '@contracts/failures';
 import type { FormViewer } from '@contracts/forms/profile-rules';
 import type { CaptchaConfig } from '@contracts/instance';
+import type { CurrentTerms } from '@contracts/terms';
 import { errorOf } from '../admin-grid/failure-notice';
 import { profileFormMachine } from '../profile-form/profile-form.machine';
 import type { ProfileFormInput } from '../profile-form/profile-form.types';
@@ -36,10 +37,15 @@ export type SignUpInput = {
  * (undefined when the server names none), and whether the client offers sign-up at all (its AutoSignUp; false for a
  * client that does not, or that does not exist).
  */
-export type SignUpPrepared = { captcha: CaptchaConfig | undefined; offered: boolean };
+export type SignUpPrepared = {
+  captcha: CaptchaConfig | undefined;
+  offered: boolean;
+  /** The client's current terms of use (issue 34 item 2), when it has published any: the form asks to accept them. */
+  terms?: CurrentTerms | undefined;
+};
 
 /** What the invitation check answers for a token that opens sign-up: the invited e-mail. */
-export type InvitationAnswer = { email: string };
+export type InvitationAnswer = { email: string; terms?: CurrentTerms | undefined };
 
 /** The server's one answer for every token that does not open sign-up (tampered, expired, used, revoked, another client). */
 const isInvalidInvitation = (error: unknown) => error instanceof ApiError && error.code === 'invitation_invalid';
@@ -62,6 +68,8 @@ type SignUpContext = SignUpInput & {
    * confirmation's link may return to the client application that sent the person (sign-up.selectors).
    */
   returnHosts: readonly string[];
+  /** The client's current terms, read with the captcha or the invitation: the form asks to accept them. */
+  terms: CurrentTerms | undefined;
 };
 
 /**
@@ -85,7 +93,9 @@ export const signUpMachine = setup({
   },
   actors: {
     /** GET Encrypt/decrypt: whom the `st` token invites (its e-mail), or the `invitation_invalid` refusal. */
-    readInvitation: notProvided<{ token: string; clientId: string }, InvitationAnswer>('readInvitation'),
+    readInvitation: notProvided<{ token: string; clientId: string; culture: Culture }, InvitationAnswer>(
+      'readInvitation',
+    ),
     /**
      * GET config/public → `captcha` (ALTCHA or reCAPTCHA v3), and the client's resources → `allowsSignUp` (whether
      * the client offers sign-up): see SignUpPrepared.
@@ -121,7 +131,14 @@ export const signUpMachine = setup({
   },
 }).createMachine({
   id: 'signUp',
-  context: ({ input }) => ({ ...input, captcha: undefined, trackedStep: 'profile', seenRound: 0, returnHosts: [] }),
+  context: ({ input }) => ({
+    ...input,
+    captcha: undefined,
+    trackedStep: 'profile',
+    seenRound: 0,
+    returnHosts: [],
+    terms: undefined,
+  }),
   entry: 'clearStoredLogin',
   initial: 'starting',
   states: {
@@ -138,8 +155,15 @@ export const signUpMachine = setup({
       invoke: {
         id: 'readInvitation',
         src: 'readInvitation',
-        input: ({ context }) => ({ token: context.invitation ?? '', clientId: context.clientId }),
-        onDone: { target: 'filling', actions: assign({ email: ({ event }) => event.output.email }) },
+        input: ({ context }) => ({
+          token: context.invitation ?? '',
+          clientId: context.clientId,
+          culture: context.culture,
+        }),
+        onDone: {
+          target: 'filling',
+          actions: assign({ email: ({ event }) => event.output.email, terms: ({ event }) => event.output.terms }),
+        },
         onError: [
           { guard: 'isInvalidInvitation', target: 'invitationInvalid' },
           { target: 'failed', actions: { type: 'report', params: errorOf } },
@@ -156,7 +180,10 @@ export const signUpMachine = setup({
         input: ({ context }) => ({ clientId: context.clientId, culture: context.culture }),
         onDone: [
           { guard: 'isNotOffered', target: 'notOffered' },
-          { target: 'filling', actions: assign({ captcha: ({ event }) => event.output.captcha }) },
+          {
+            target: 'filling',
+            actions: assign({ captcha: ({ event }) => event.output.captcha, terms: ({ event }) => event.output.terms }),
+          },
         ],
         onError: { target: 'failed', actions: { type: 'report', params: errorOf } },
       },
@@ -181,6 +208,8 @@ export const signUpMachine = setup({
           footer: 'register',
           captcha: context.captcha,
           invitation: context.invitation,
+          terms:
+            context.terms === undefined ? undefined : { number: context.terms.number, culture: context.terms.culture },
           link: context.link,
           notifications: context.ports.notifications,
         }),

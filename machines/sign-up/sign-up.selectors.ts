@@ -37,3 +37,5 @@ export function selectConfirmationLink(
 /** Which captcha protects the form (read from `config/public` before the form starts). */
 export const selectCaptchaConfig = (s: SignUpSnapshot) => s.context.captcha;
 export const selectCulture = (s: SignUpSnapshot) => s.context.culture;
+/** The client's current terms of use and privacy notice, when it has published any (issue 34 item 2). */
+export const selectTerms = (s: SignUpSnapshot) => s.context.terms;

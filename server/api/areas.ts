@@ -28,6 +28,7 @@ import { resourceEditArea } from './resource-edit/routes';
 import { resourcesArea } from './resources/routes';
 import { signUpArea } from './sign-up/routes';
 import { templatesArea } from './templates/routes';
+import { termsAcceptanceArea, termsArea, termsPublicArea } from './terms/routes';
 import { userImportArea } from './user-import/routes';
 import { usersArea } from './users/routes';
 
@@ -50,6 +51,9 @@ export const apiAreas: readonly ApiArea[] = [
   resourcesArea,
   resourceEditArea,
   faqArea,
+  termsArea,
+  termsPublicArea,
+  termsAcceptanceArea,
   applicationsArea,
   clientsArea,
   clientApplicationsArea,

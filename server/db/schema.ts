@@ -10,6 +10,7 @@
  * - invitations: invitations to sign up (the `st` token)
  * - otp-tokens: one-time tokens for application links (`{otpToken}`)
  * - api-tokens: SSWS tokens for the embedded identity provider's management API
+ * - terms:     versioned terms of use and privacy notices per client, and who accepted which
  * - access-requests: a person's requests for one of their client's applications
  * - email-change: a person's pending change of e-mail and its code
  * See docs/database.md.
@@ -24,6 +25,7 @@ export * from './tables/imports';
 export * from './tables/invitations';
 export * from './tables/otp-tokens';
 export * from './tables/api-tokens';
+export * from './tables/terms';
 export * from './tables/access-requests';
 export * from './tables/email-change';
 export * from './relations';

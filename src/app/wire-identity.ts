@@ -4,6 +4,7 @@ import type { FlowLogics } from '@machines/app/app.flows';
 import type { SignInWidgetInput, WidgetCommand, WidgetEvent } from '@machines/login/login.types';
 import { redirectTargetOf, type Destination } from '@machines/login/post-login';
 import { sessionMachine, type SessionEvent } from '@machines/session/session.machine';
+import { termsAcceptanceMachine } from '@machines/terms-acceptance/terms-acceptance.machine';
 import { applicationHosts, substitutePlaceholders } from '@machines/support/application-links';
 import type { OtpTokenRequest } from '@machines/support/one-time-token';
 import { safeRedirectTarget, sameOriginPath } from '@machines/support/safe-redirect';
@@ -11,6 +12,7 @@ import type { ProfileApplication, UserProfile } from '@contracts/profile';
 import type { IdentityPort } from '../auth/identity-port';
 import type { MountedWidget } from '../auth/sign-in-widget';
 import type { generateOtpToken as GenerateOtpToken } from '../api/identity';
+import type { acceptTerms, getPendingTerms } from '../api/terms';
 import { pushPageView } from './analytics';
 import { prefetchLandings, whenIdle } from './route-prefetch';
 import { resolveRoute } from './routes';
@@ -49,6 +51,7 @@ export function wireIdentity({
   target,
   watchUnauthorised,
   generateOtpToken,
+  terms,
 }: {
   identity: IdentityPort;
   navigation: NavigationPort;
@@ -57,6 +60,8 @@ export function wireIdentity({
   watchUnauthorised: (listener: () => void) => () => void;
   /** POST Auth/GenerateOtpToken: the launcher's one-time token for a `{otpToken}` link. */
   generateOtpToken: typeof GenerateOtpToken;
+  /** GET and POST profile/terms: the new-terms stop the login flow makes after a valid profile. */
+  terms: { getPendingTerms: typeof getPendingTerms; acceptTerms: typeof acceptTerms };
 }) {
   /** An address of the SPA goes through the router; anything else (an application's page) is a full load. */
   const go = (url: string) => {
@@ -196,6 +201,15 @@ export function wireIdentity({
         validateProfile: fromPromise(({ input, signal }) => identity.validateProfile(input, { signal })),
         signOut: fromPromise(signOutEverywhere),
         issueOtpToken,
+        termsAcceptance: termsAcceptanceMachine.provide({
+          actors: {
+            loadPendingTerms: fromPromise(({ input, signal }) => terms.getPendingTerms(input.culture, { signal })),
+            acceptTerms: fromPromise(async ({ input, signal }) => {
+              await terms.acceptTerms(input, { signal });
+              return undefined;
+            }),
+          },
+        }),
       },
       actions: {
         persistApplication: (_, { applicationName }) => {

@@ -12,6 +12,7 @@ import type { NewError } from '@contracts/error-log';
 import type { AggregatedResources, FaqQuestion } from '@contracts/resources';
 import type { CallOptions } from '../api/http';
 import type { generateOtpToken } from '../api/identity';
+import type { acceptTerms, getPendingTerms } from '../api/terms';
 import type { getFaq } from '../api/resources';
 import { messageToLabelValue } from '../i18n/overrides';
 import type { CatalogueRuntime } from '../i18n/runtime';
@@ -49,6 +50,9 @@ export type ShellApi = {
   getFaq: typeof getFaq;
   /** A one-time token for the launcher's `{otpToken}` links (POST Auth/GenerateOtpToken). */
   generateOtpToken: typeof generateOtpToken;
+  /** The new-terms stop after sign-in (machines/terms-acceptance): GET and POST profile/terms. */
+  getPendingTerms: typeof getPendingTerms;
+  acceptTerms: typeof acceptTerms;
 } & EditModeApi &
   ProfileApi;
 
@@ -198,6 +202,7 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
     target,
     watchUnauthorised: api.watchUnauthorised,
     generateOtpToken: api.generateOtpToken,
+    terms: { getPendingTerms: api.getPendingTerms, acceptTerms: api.acceptTerms },
   });
 
   // The profile flows' wiring (and the profile form it brings) is in a chunk of its own, as their machines are.

@@ -1447,7 +1447,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         validatingProfile: {
           on: {
             'xstate.done.actor.validateProfile': [
-              { target: ['#login.signedIn'], guard: 'isValidProfile' },
+              { target: ['#login.checkingTerms'], guard: 'isValidProfile' },
               { target: ['#login.rejecting'] },
             ],
             'xstate.error.actor.validateProfile': [
@@ -1457,6 +1457,16 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           },
           invoke: [{ id: 'validateProfile', src: 'validateProfile' }],
           tags: ['busy'],
+        },
+        checkingTerms: {
+          on: {
+            'xstate.done.actor.termsAcceptance': [
+              { target: ['#login.signedIn'], guard: 'termsAccepted' },
+              { target: ['#login.leaving'] },
+            ],
+            'xstate.error.actor.termsAcceptance': [{ target: ['#login.signingOutAfterFailure'] }],
+          },
+          invoke: [{ id: 'termsAcceptance', src: 'termsAcceptance' }],
         },
         signedIn: {
           always: [
@@ -2264,6 +2274,48 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         saved: { type: 'final' },
         cancelled: { type: 'final' },
         unauthorised: { type: 'final' },
+      },
+    },
+  },
+  {
+    file: 'machines/terms-acceptance/terms-acceptance.machine.ts',
+    definition: {
+      id: 'termsAcceptance',
+      initial: 'loading',
+      states: {
+        loading: {
+          on: {
+            'xstate.done.actor.loadPendingTerms': [
+              { target: ['#termsAcceptance.accepted'], guard: 'nothingPending' },
+              { target: ['#termsAcceptance.showing'] },
+            ],
+            'xstate.error.actor.loadPendingTerms': [{ target: ['#termsAcceptance.failed'] }],
+          },
+          invoke: [{ id: 'loadPendingTerms', src: 'loadPendingTerms' }],
+          tags: ['busy'],
+        },
+        showing: {
+          on: {
+            'terms.accept': [{ target: ['#termsAcceptance.recording'] }],
+            'terms.decline': [{ target: ['#termsAcceptance.declined'] }],
+          },
+        },
+        recording: {
+          on: {
+            'xstate.done.actor.acceptTerms': [{ target: ['#termsAcceptance.accepted'] }],
+            'xstate.error.actor.acceptTerms': [{ target: ['#termsAcceptance.failed'] }],
+          },
+          invoke: [{ id: 'acceptTerms', src: 'acceptTerms' }],
+          tags: ['busy'],
+        },
+        failed: {
+          on: {
+            'terms.retry': [{ target: ['#termsAcceptance.loading'] }],
+            'terms.decline': [{ target: ['#termsAcceptance.declined'] }],
+          },
+        },
+        accepted: { type: 'final' },
+        declined: { type: 'final' },
       },
     },
   },

@@ -19,6 +19,7 @@ import {
   selectResetMailSent,
   selectLinkCulture,
   selectShowsWidget,
+  selectTermsAcceptanceRef,
   signUpLinkOf,
 } from '@machines/login/login.selectors';
 import type { resourcesMachine } from '@machines/resources/resources.machine';
@@ -36,6 +37,7 @@ import { paths, withCulture } from '../app/routes';
 import { WIDGET_ELEMENT_ID } from '../auth/widget-options';
 import { labels } from '../i18n/labels';
 import { DemoGuide } from './DemoGuide';
+import { NewTerms } from './NewTerms';
 import { BusySpinner } from '../ui/BusySpinner';
 
 /**
@@ -90,6 +92,9 @@ function LoginFlowView({
   const codeReset = useSelector(resourcesRef, selectAllowsCodeReset);
   const demoPeople = useSelector(loginRef, selectDemoPeople);
   const demoPassword = useSelector(loginRef, selectDemoPassword);
+  const termsRef = useSelector(loginRef, selectTermsAcceptanceRef);
+  // Signed in, with the client's new terms to accept (issue 34 item 2): the page is that stop and nothing else.
+  if (termsRef) return <NewTerms termsRef={termsRef} />;
   return (
     <>
       {recoveryMode ? <Text>{i18n._(labels.Login_Text_RecoveryMode)}</Text> : null}

@@ -24,6 +24,7 @@ import { OnwardLink } from './OnwardLink';
 import { InvitationInvalidNotice, SignUpNotOfferedNotice } from './SignUpNotices';
 import { ClientLogo, PublicPageHeading } from './PublicPageHeading';
 import { SignUpCaptcha } from './SignUpCaptcha';
+import { SignUpTerms } from './SignUpTerms';
 import { ProfileForm } from './form/ProfileForm';
 import { BusySpinner } from '../ui/BusySpinner';
 
@@ -70,6 +71,7 @@ function SignUp({ signUpRef }: { signUpRef: SignUpRef }) {
           formRef={formRef}
           loadFailure={cannotLoad}
           captcha={<SignUpCaptcha signUpRef={signUpRef} formRef={formRef} />}
+          terms={<SignUpTerms signUpRef={signUpRef} formRef={formRef} />}
         />
       ) : null}
     </Stack>

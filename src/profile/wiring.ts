@@ -20,6 +20,7 @@ import type { UserProfile } from '@contracts/profile';
 import { allowsCodeReset, signUpCaptchaOn, signUpEmailEditable } from '@contracts/resources';
 import type { getPublicConfig, getSiteConfiguration } from '../api/identity';
 import type { decryptInvitation } from '../api/invitations';
+import type { getCurrentTerms } from '../api/terms';
 import type * as instanceCalls from '../api/instance';
 import type * as resetCalls from '../api/password-reset';
 import type { getAggregatedByPage } from '../api/resources';
@@ -51,12 +52,13 @@ export type ProfileApi = Pick<
     getAggregatedByPage: typeof getAggregatedByPage;
     getSiteConfiguration: typeof getSiteConfiguration;
     decryptInvitation: typeof decryptInvitation;
+    getCurrentTerms: typeof getCurrentTerms;
   };
 
 /** The calls the profile form itself makes (the user dialog hosts it with these alone). */
 export type ProfileFormApi = Omit<
   ProfileApi,
-  'createOtp' | 'validateOtp' | 'resetPassword' | 'getSiteConfiguration' | 'decryptInvitation'
+  'createOtp' | 'validateOtp' | 'resetPassword' | 'getSiteConfiguration' | 'decryptInvitation' | 'getCurrentTerms'
 >;
 
 /** What sign-up clears on entry (spec §2 "clears stored login, token and menu data"). */
@@ -187,7 +189,7 @@ export function wireProfile({
         prepare: fromPromise(({ input, signal }) =>
           identified(async () => {
             // The same resources the form reads next (so the second read is the browser's cached answer).
-            const [{ captcha }, resources] = await Promise.all([
+            const [{ captcha }, resources, terms] = await Promise.all([
               api.getPublicConfig(signalOf(signal)),
               api.getAggregatedByPage(
                 {
@@ -198,17 +200,25 @@ export function wireProfile({
                 },
                 signalOf(signal),
               ),
+              api.getCurrentTerms({ clientId: input.clientId, culture: input.culture }, signalOf(signal)),
             ]);
             if (!resources.allowsSignUp) return { captcha, offered: false };
             // A client whose RecaptchaFeatureEnabled is not "true" signs up without a captcha (§5 "Text flags"); the
             // server runs the same rule, so it asks for none either.
-            if (!signUpCaptchaOn(resources.settings)) return { captcha: undefined, offered: true };
+            if (!signUpCaptchaOn(resources.settings)) return { captcha: undefined, offered: true, terms };
             if (captcha === undefined) throw new Error('The server names no captcha for sign-up.');
-            return { captcha, offered: true };
+            return { captcha, offered: true, terms };
           }),
         ),
         readInvitation: fromPromise(({ input, signal }) =>
-          identified(() => api.decryptInvitation(input, signalOf(signal))),
+          identified(async () => {
+            // An invited sign-up accepts the client's terms too: they are read with the invitation.
+            const [answer, terms] = await Promise.all([
+              api.decryptInvitation({ token: input.token, clientId: input.clientId }, signalOf(signal)),
+              api.getCurrentTerms({ clientId: input.clientId, culture: input.culture }, signalOf(signal)),
+            ]);
+            return { ...answer, terms };
+          }),
         ),
       },
       actions: {

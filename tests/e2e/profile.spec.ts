@@ -10,6 +10,8 @@ const browser = browserPerFile();
 
 /** Acme's required message in Spanish (Global_Text_VMRequired). */
 const REQUIRED = 'Este campo es obligatorio.';
+/** The sign-up's acceptance of the client's published terms (SignUp_Checkbox_AcceptTerms). */
+const ACCEPT_TERMS = 'He leído y acepto las condiciones de uso y el aviso de privacidad';
 
 describe('sign-up in the real browser (public-and-profile §2, §4, §5)', () => {
   it('Continuar with an empty form shows the required messages and stays on the Profile step', async () => {
@@ -58,6 +60,12 @@ describe('sign-up in the real browser (public-and-profile §2, §4, §5)', () =>
     const register = page.getByRole('button', { name: 'Registrarme' });
     expect(await register.isDisabled()).toBe(true);
     await form.solveCaptcha(page, 'Verificado');
+    // Acme has published terms (docs/demo-world.md "Terms"): they show, and Register waits for their acceptance.
+    const terms = page.getByTestId('sign-up-terms');
+    await terms.getByText('Condiciones de uso', { exact: true }).click();
+    await terms.getByText('Condiciones de uso de Acme Health').waitFor();
+    expect(await register.isDisabled()).toBe(true);
+    await form.tick(page, ACCEPT_TERMS);
     await expect.poll(() => register.isEnabled()).toBe(true);
     await register.click();
 

@@ -5,10 +5,13 @@ import { NetworkError } from '@contracts/failures';
 import { loginMachine } from '@machines/login/login.machine';
 import type { LoginEvent, StoredLogin, WidgetEvent } from '@machines/login/login.types';
 import type { ProfileValidateResult } from '@contracts/profile';
+import type { Culture } from '@contracts/culture';
+import type { PendingTerms } from '@contracts/terms';
 import {
   actorDone,
   actorError,
   afterEventType,
+  createControlledCall,
   delayEnd,
   doneEventType,
   errorEventType,
@@ -29,6 +32,8 @@ const tokensFound = actorDone('findExistingSession', 'tokens' as const);
 const rejected = actorDone('validateProfile', invalid);
 const signedOut = actorDone('signOut', undefined);
 const emailSent = { type: 'widget.emailSent' } as const;
+/** The new-terms stop with nothing to accept (its page: tests/model/terms-acceptance.model.test.tsx). */
+const termsNone = actorDone('termsAcceptance', { outcome: 'accepted' as const });
 const events = [
   storedRead,
   noSession,
@@ -37,6 +42,7 @@ const events = [
   { type: 'widget.failed', at: 1000 },
   { type: 'widget.signedIn' },
   actorDone('validateProfile', valid),
+  termsNone,
   rejected,
   signedOut,
   emailSent,
@@ -50,16 +56,23 @@ const OFFLINE = 'login.offline';
 const noAnswer = actorError('validateProfile', new NetworkError('Failed to fetch'));
 const retry = delayEnd('networkRetry', OFFLINE);
 const validAgain = actorDone('validateProfile', valid);
-const networkEvents = [storedRead, tokensFound, noAnswer, retry, validAgain];
-const networkOffer = (s: { matches: (state: 'starting' | 'checkingSession' | 'validatingProfile') => boolean }) => {
+const networkEvents = [storedRead, tokensFound, noAnswer, retry, validAgain, termsNone];
+const networkOffer = (s: {
+  matches: (state: 'starting' | 'checkingSession' | 'validatingProfile' | 'checkingTerms') => boolean;
+}) => {
   if (s.matches('starting')) return [storedRead];
   if (s.matches('checkingSession')) return [tokensFound];
+  if (s.matches('checkingTerms')) return [termsNone];
   return s.matches('validatingProfile') ? [noAnswer, validAgain] : [retry];
 };
 
 const FAILED_LOGIN_TEXT = 'Acme could not sign you in: check your e-mail and password.';
 
-type Harness = { shell?: ReturnType<typeof renderShell> };
+type Harness = {
+  shell?: ReturnType<typeof renderShell>;
+  /** GET profile/terms, answered at the walk's step. */
+  pendingTerms: ReturnType<typeof createControlledCall<PendingTerms, Culture>>;
+};
 
 const shell = (harness: Harness) => {
   if (!harness.shell) throw new Error('the login page is not rendered yet');
@@ -99,7 +112,7 @@ describeWalks(loginMachine, {
   ],
   start: (scenario): Harness => {
     if (scenario.name === 'network') vi.useFakeTimers({ shouldAdvanceTime: true });
-    return {};
+    return { pendingTerms: createControlledCall<PendingTerms, Culture>() };
   },
   stop: () => {
     vi.useRealTimers();
@@ -161,6 +174,15 @@ describeWalks(loginMachine, {
       expect(shell(harness).identity.profile.waiting()).toBe(0);
       expect(screen.queryByText(/type error/i)).not.toBeInTheDocument();
     },
+    // The profile is valid: the new-terms stop asks whether the person has terms to accept, in their culture.
+    checkingTerms: async (_s, harness) => {
+      await waitFor(() => {
+        expect(harness.pendingTerms.waiting()).toBe(1);
+      });
+      expect(harness.pendingTerms.calls.at(-1)).toBe(profile().culture);
+      expect(screen.queryByTestId('okta-widget-container')).not.toBeInTheDocument();
+      expect(shell(harness).location.history.at(-1)).not.toBe('/board/index');
+    },
     signedIn: notWalked('left at once by an eventless transition (to the way out, or to the token first)'),
     issuingToken: notWalked(
       'only for a single or stored application whose link carries {otpToken}: the walk’s Maria has two plain links; pinned in tests/unit/machines/login.test.ts',
@@ -177,12 +199,20 @@ describeWalks(loginMachine, {
     [doneEventType('readStoredLogin')]: (_step, harness) => {
       harness.shell = renderShell({
         path: '/Login/acme',
-        api: answeringApi(() => ({ labels: { Login_Text_ClientErrorMessage: FAILED_LOGIN_TEXT } })).api,
+        api: {
+          ...answeringApi(() => ({ labels: { Login_Text_ClientErrorMessage: FAILED_LOGIN_TEXT } })).api,
+          getPendingTerms: (culture) => harness.pendingTerms.call(culture),
+        },
       });
     },
     [doneEventType('findExistingSession')]: ({ event }, harness) => {
       act(() => {
         shell(harness).identity.existingSession.resolve(event.output);
+      });
+    },
+    [doneEventType('termsAcceptance')]: (_step, harness) => {
+      act(() => {
+        harness.pendingTerms.resolve({ pending: null });
       });
     },
     [doneEventType('validateProfile')]: ({ event }, harness) => {

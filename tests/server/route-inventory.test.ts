@@ -25,6 +25,8 @@ const clientAdminWrites = [
   'POST /api/v1/Faq/:clientId',
   'PUT /api/v1/Faq/:clientId/:id',
   'DELETE /api/v1/Faq/:clientId/:id',
+  // Their own client's terms of use (issue 34 item 2; tests/server/terms: another client's answers 404).
+  'POST /api/v1/Terms/:clientId',
   // Invitations to their own client (tests/server/invitations tries another client's).
   'POST /api/v1/Invitation',
   'POST /api/v1/Invitation/:id/resend',
@@ -73,6 +75,8 @@ const publicPortalRoutes = [
   'GET /api/v1/FormApplicationTemplateClientField/Register/:clientId',
   'GET /api/v1/captcha/challenge',
   'POST /api/v1/Instance/Register',
+  // The current terms of use a sign-up must accept (issue 34 item 2): published texts, shown before sign-in.
+  'GET /api/v1/Terms/Current/:clientId',
   // An invitation's sign-up link (issue 16): whom its `st` token invites, asked before anyone signs in.
   'GET /api/v1/Encrypt/decrypt',
   // One-time-code password reset (issue 11): the person cannot sign in, which is why they reset.

@@ -29,6 +29,8 @@ export function acmeSignUp(email: string, over: Record<string, unknown> = {}) {
       securityQuestion: DEMO_QUESTION,
       securityAnswer: 'Rocky',
     },
+    // Acme has published version 1 of its terms (docs/demo-world.md "Terms"): a sign-up accepts it.
+    terms: { number: 1, culture: 'es' },
     ...over,
   };
 }

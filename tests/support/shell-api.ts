@@ -33,6 +33,8 @@ const unansweredProfileCalls: Omit<ProfileApi, 'getAggregatedByPage'> = {
   resetPassword: unanswered('resetPassword'),
   getSiteConfiguration: unanswered('getSiteConfiguration'),
   decryptInvitation: unanswered('decryptInvitation'),
+  // A client without published terms unless a test says otherwise.
+  getCurrentTerms: () => Promise.resolve(undefined),
 };
 
 /**
@@ -53,6 +55,9 @@ export function answeringApi(answer: (input: AggregatedInput) => Partial<Aggrega
     getFaq: () => Promise.reject(new Error('getFaq is not answered in this test')),
     // The launcher's one-time token: a fixed one, so a walk sees it filled into the link.
     generateOtpToken: () => Promise.resolve({ otpToken: ONE_TIME_TOKEN, expiresAt: '2026-01-01T00:02:00.000Z' }),
+    // The new-terms stop after sign-in: nothing to accept unless a test says otherwise.
+    getPendingTerms: () => Promise.resolve({ pending: null }),
+    acceptTerms: () => Promise.resolve(),
     getLastRequestId: () => 'req-last',
     setRequestCulture: vi.fn(),
     watchUnauthorised: (listener) => {
@@ -124,6 +129,7 @@ export function profileCalls({
     resetPassword: unanswered('resetPassword'),
     getSiteConfiguration: unanswered('getSiteConfiguration'),
     decryptInvitation: (input) => invitation.call(input),
+    getCurrentTerms: () => Promise.resolve(undefined),
   };
   return { api, publicConfig, registerForm, instanceForm, register, update, invitation };
 }

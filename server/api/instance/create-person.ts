@@ -59,7 +59,7 @@ export async function createPerson(
   person: NewPerson,
   identity: NewIdentity,
   createdBy?: CreatedBy,
-  withinLink?: (tx: Tx) => Promise<void>,
+  withinLink?: (tx: Tx, linked: InstanceRow) => Promise<void>,
 ): Promise<InstanceRow | null> {
   const { db, directory } = deps;
   const pending = await insertPending(db, person);
@@ -100,7 +100,7 @@ export async function createPerson(
         .returning();
       if (linked === undefined) throw new Error('the new profile vanished before it was linked');
       if (createdBy !== undefined) await auditCreate(tx, createdBy, linked, person);
-      if (withinLink !== undefined) await withinLink(tx);
+      if (withinLink !== undefined) await withinLink(tx, linked);
       return linked;
     });
   } catch (error) {

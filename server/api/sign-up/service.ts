@@ -31,6 +31,8 @@ import { acceptableInvitation, consumeInvitation, invalidInvitation } from '../i
 import type { AcceptableInvitation } from '../invitations/validity';
 import { findClient } from '../profile/service';
 import { readSettings } from '../resources/settings';
+import { currentTerms } from '../terms/queries';
+import { recordAcceptance } from '../terms/service';
 
 /** A sign-up sees the form as a guest does (no administrator's fields, the template's hidden flags). */
 export const REGISTER_VIEWER: FormViewer = { admin: false, role: 'guest' };
@@ -127,6 +129,13 @@ export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: s
     clientId: client.id,
     owner: await passwordOwnerOf(db, client.id, { email, names: [given.firstName, given.lastName] }),
   });
+  // The client's current terms, when it has published any, must be accepted as they stand now (issue 34 item 2).
+  const terms = await currentTerms(db, client.id, culture);
+  if (terms !== null && body.terms?.number !== terms.number)
+    refusals.add(
+      'body.terms',
+      body.terms === undefined ? 'must accept the terms of use' : 'is not the current version',
+    );
   refusals.throwIfAny();
 
   const [known] = await db
@@ -164,8 +173,13 @@ export async function register(deps: SignUpDeps, body: RegisterBody, remoteIp: s
         recoveryQuestion: { question: body.security.securityQuestion.trim(), answer: body.security.securityAnswer },
       },
       undefined,
-      // The invitation is spent with the link, in its transaction: a second registration with it finds it accepted.
-      invitation === null ? undefined : (tx) => spendIn(tx, invitation),
+      // The invitation is spent with the link, in its transaction: a second registration with it finds it accepted;
+      // the acceptance of the terms is recorded there too, so no person exists without it.
+      async (tx, linked) => {
+        if (invitation !== null) await spendIn(tx, invitation);
+        if (terms !== null && body.terms !== undefined)
+          await recordAcceptance(tx, { instanceId: linked.id, clientId: client.id }, body.terms, remoteIp);
+      },
     );
   } catch (error) {
     // A login the identity provider already has (a person it knows whom this client's profiles do not): the owner of

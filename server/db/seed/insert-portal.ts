@@ -8,6 +8,8 @@ import {
   instanceApplicationRoles,
   instanceFieldValues,
   instances,
+  termsAcceptances,
+  termsVersions,
   regions,
   subFields,
   templateFields,
@@ -16,6 +18,8 @@ import {
 import { subFieldTypeOf } from '@contracts/admin/fields';
 import { demoFields } from './world/fields';
 import { demoTemplates } from './world/templates';
+import { demoTerms } from './world/terms';
+import { cultures } from '@contracts/culture';
 import { demoPeople, idpLoginOf } from './world/people';
 import {
   demoApplications,
@@ -193,5 +197,35 @@ export async function insertPortal(db: Db): Promise<PortalIds> {
       })),
     ),
   );
+  await insertTerms(db, clientIds, (email) => instanceIds.id(email));
   return { clients: clientIds, fields: fieldIds };
+}
+
+/** Version 1 of each demo client's terms (world/terms.ts), accepted by that client's demo people. */
+async function insertTerms(db: Db, clientIds: Lookup<ClientPrefix>, instanceId: (email: string) => string) {
+  const published = Object.entries(demoTerms) as [ClientPrefix, NonNullable<(typeof demoTerms)[ClientPrefix]>][];
+  if (published.length === 0) return;
+  await db.insert(termsVersions).values(
+    published.flatMap(([client, texts]) =>
+      cultures.map((culture) => ({
+        clientId: clientIds.id(client),
+        number: 1,
+        culture,
+        termsHtml: texts.terms[culture],
+        privacyHtml: texts.privacy[culture],
+        publishedBy: 'system',
+      })),
+    ),
+  );
+  const accepting = demoPeople.filter((person) => demoTerms[person.client] !== undefined);
+  if (accepting.length === 0) return;
+  await db.insert(termsAcceptances).values(
+    accepting.map((person) => ({
+      instanceId: instanceId(person.email),
+      clientId: clientIds.id(person.client),
+      number: 1,
+      culture: person.culture,
+      address: '127.0.0.1',
+    })),
+  );
 }

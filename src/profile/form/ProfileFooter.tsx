@@ -10,7 +10,15 @@ import type { ProfileFormRef } from './profile-form-ref';
  * The form's footer (spec §2): Register with its captcha, or Back / Cancel / Continue / Save. Which buttons show and
  * which are off is the machine's (selectFooterView); the captcha is the host page's, shown where the machine says.
  */
-export function ProfileFooter({ formRef, captcha }: { formRef: ProfileFormRef; captcha?: ReactNode }) {
+export function ProfileFooter({
+  formRef,
+  captcha,
+  terms,
+}: {
+  formRef: ProfileFormRef;
+  captcha?: ReactNode;
+  terms?: ReactNode;
+}) {
   const { i18n, t } = useLingui();
   const footer = useSelector(formRef, selectFooterView, sameFooterView);
   const saving = useSelector(formRef, selectIsSaving);
@@ -19,6 +27,7 @@ export function ProfileFooter({ formRef, captcha }: { formRef: ProfileFormRef; c
   };
   return (
     <Stack gap="4">
+      {footer.terms ? terms : null}
       {footer.captcha ? captcha : null}
       <HStack gap="3" justify="flex-end" wrap="wrap">
         {footer.back.show ? (

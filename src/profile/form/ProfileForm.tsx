@@ -31,6 +31,7 @@ export function ProfileForm({
   loadFailure,
   captcha,
   securityExtra,
+  terms,
 }: {
   formRef: ProfileFormRef;
   /** What the host shows when the form could not be read (the board's error card with its link). */
@@ -39,6 +40,8 @@ export function ProfileForm({
   captcha?: ReactNode;
   /** What the host adds under the Security step's inputs (Edit Profile: the person's sessions and passkeys). */
   securityExtra?: ReactNode;
+  /** The terms of use and their checkbox, in the Register footer when the client has published terms. */
+  terms?: ReactNode;
 }) {
   const { i18n, t } = useLingui();
   const loading = useSelector(formRef, selectIsLoading);
@@ -77,7 +80,7 @@ export function ProfileForm({
         </Stack>
       ) : null}
       <CurrentStep formRef={formRef} securityExtra={securityExtra} />
-      <ProfileFooter formRef={formRef} captcha={captcha} />
+      <ProfileFooter formRef={formRef} captcha={captcha} terms={terms} />
     </Stack>
   );
 }

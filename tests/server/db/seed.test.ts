@@ -9,6 +9,7 @@ import {
   clientAssets,
   clients,
   fields,
+  instances,
   labels,
   listItems,
   menuItems,
@@ -16,6 +17,8 @@ import {
   resourceVersions,
   templateFields,
   templates,
+  termsAcceptances,
+  termsVersions,
   themes,
 } from '@server/db/schema';
 import { AGENT_USER_DOMAIN, seedDemoWorldIfEmpty } from '@server/db/seed';
@@ -86,6 +89,21 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
     const active = await applicationsOf(db, 'ACME', { active: true });
     expect(active.map((a) => a.name)).toEqual(['Benefits Center', 'Claims Portal', 'Wellness Hub']);
     expect(active.some((a) => a.defaultRedirect)).toBe(false);
+  });
+
+  it('gives Acme published terms (version 1, both cultures), accepted by its demo people; Globex none', async () => {
+    const acme = await clientByPrefix(db, 'ACME');
+    const versions = await db.select().from(termsVersions).where(eq(termsVersions.clientId, acme.id));
+    expect(versions.map((row) => [row.number, row.culture]).sort()).toEqual([
+      [1, 'en-us'],
+      [1, 'es'],
+    ]);
+    const people = await db.select().from(instances).where(eq(instances.clientId, acme.id));
+    const accepted = await db.select().from(termsAcceptances).where(eq(termsAcceptances.clientId, acme.id));
+    expect(accepted.map((row) => row.instanceId).sort()).toEqual(people.map((person) => person.id).sort());
+    expect(accepted.every((row) => row.number === 1)).toBe(true);
+    const globex = await clientByPrefix(db, 'GLBX');
+    expect(await db.select().from(termsVersions).where(eq(termsVersions.clientId, globex.id))).toEqual([]);
   });
 
   it("sends Umbrella's people to Benefits Center (DefaultRedirect)", async () => {

@@ -28,6 +28,17 @@ const sentEvents = (actions: { type: string; params?: unknown }[]) =>
     .filter((action) => action.type === 'xstate.sendTo')
     .map((action) => (action.params as { event: unknown }).event);
 const stored: StoredLogin = { storedApplication: undefined, ssoId: undefined, attempts: {}, storedRedirect: undefined };
+/**
+ * A valid profile, then the new-terms stop with nothing to accept (the stop itself: terms-acceptance.test.ts; its
+ * outcomes in the login flow: "login: the new-terms stop" below). The actions of both steps, in order.
+ */
+const signIn = (state: ReturnType<typeof at>, event: Parameters<typeof transition<typeof loginMachine>>[2]) => {
+  const [checking, first] = transition(loginMachine, state, event);
+  expect(checking.value).toBe('checkingTerms');
+  const [next, second] = transition(loginMachine, checking, doneEvent('termsAcceptance', { outcome: 'accepted' }));
+  const actions = [...first, ...second];
+  return [next, actions] as const;
+};
 
 describe('login: starting', () => {
   it('remembers the application and the admin-portal flag the address names', () => {
@@ -81,7 +92,7 @@ describe('login: the redirect URL of the address (spec §2)', () => {
       redirectUrl: '/board/editProfile/x?FirstName=Ana',
       storedApplication: 'claims',
     });
-    const [next, actions] = transition(loginMachine, validating, valid);
+    const [next, actions] = signIn(validating, valid);
     expect(next.value).toBe('leaving');
     expect(paramsOf(actions, 'openDestination')).toEqual({
       profile: profile(),
@@ -97,7 +108,7 @@ describe('login: the redirect URL of the address (spec §2)', () => {
       doneEvent('readStoredLogin', { ...stored, storedRedirect: '/manageUsers' }),
     );
     const [validating] = transition(loginMachine, handling, doneEvent('handleLoginRedirect', undefined));
-    const [, actions] = transition(loginMachine, validating, valid);
+    const [, actions] = signIn(validating, valid);
     expect(paramsOf(actions, 'openDestination')).toMatchObject({
       destination: { kind: 'redirect', url: '/manageUsers' },
     });
@@ -171,8 +182,7 @@ describe('login: after the profile (spec §4)', () => {
       username: 'maria',
       attempts: { maria: { count: 2, expiresAt: 9e9 } },
     });
-    const [next, actions] = transition(
-      loginMachine,
+    const [next, actions] = signIn(
       validating,
       doneEvent('validateProfile', { valid: true, validationMessage: null, userProfile: profile() }),
     );
@@ -188,8 +198,7 @@ describe('login: after the profile (spec §4)', () => {
   it('fills {otpToken} in the single application’s link with a fresh one-time token, asked before leaving (PP §9)', () => {
     const withToken = { ...claims, applicationLink: '/demo-apps/claims?user={userName}&otp={otpToken}' };
     const single = profile({ applications: [withToken] });
-    const [asking, actions] = transition(
-      loginMachine,
+    const [asking, actions] = signIn(
       at('validatingProfile'),
       doneEvent('validateProfile', { valid: true, validationMessage: null, userProfile: single }),
     );
@@ -212,8 +221,7 @@ describe('login: after the profile (spec §4)', () => {
     const withToken = { ...claims, applicationLink: '/demo-apps/claims?otp={OTPTOKEN}' };
     const maria = profile({ applications: [application(), withToken] });
     const validated = { valid: true, validationMessage: null, userProfile: maria } as const;
-    const [asking] = transition(
-      loginMachine,
+    const [asking] = signIn(
       at('validatingProfile', { storedApplication: 'CLAIMS' }),
       doneEvent('validateProfile', validated),
     );
@@ -224,8 +232,7 @@ describe('login: after the profile (spec §4)', () => {
       otpToken: 'otp-2',
     });
     // Benefits Center's link has no {otpToken}: straight there, no token asked for.
-    const [plain, actions] = transition(
-      loginMachine,
+    const [plain, actions] = signIn(
       at('validatingProfile', { storedApplication: 'benefits' }),
       doneEvent('validateProfile', validated),
     );
@@ -235,15 +242,12 @@ describe('login: after the profile (spec §4)', () => {
       destination: { kind: 'application', application: application() },
     });
     // Two applications and none stored: the board, no token.
-    expect(transition(loginMachine, at('validatingProfile'), doneEvent('validateProfile', validated))[0].value).toBe(
-      'leaving',
-    );
+    expect(signIn(at('validatingProfile'), doneEvent('validateProfile', validated))[0].value).toBe('leaving');
   });
 
   it('a refused one-time token is reported, and the person goes to the board to open the application again', () => {
     const single = profile({ applications: [{ ...claims, applicationLink: '/demo-apps/claims?otp={otpToken}' }] });
-    const [asking] = transition(
-      loginMachine,
+    const [asking] = signIn(
       at('validatingProfile'),
       doneEvent('validateProfile', { valid: true, validationMessage: null, userProfile: single }),
     );
@@ -380,5 +384,37 @@ describe('login: the demo guide (issue 13)', () => {
     expect(actor.getSnapshot().context.demoPassword).toBeUndefined();
     expect(notifications).toEqual([]);
     actor.stop();
+  });
+});
+
+describe('login: the new-terms stop (issue 34 item 2)', () => {
+  const validated = doneEvent('validateProfile', { valid: true, validationMessage: null, userProfile: profile() });
+
+  it('after a valid profile the flow waits for the stop, in the person’s culture, before any way out', () => {
+    const [checking, actions] = transition(loginMachine, at('validatingProfile', { culture: 'en-us' }), validated);
+    expect(checking.value).toBe('checkingTerms');
+    expect(paramsOf(actions, 'openDestination')).toBeUndefined();
+    expect(paramsOf(actions, 'xstate.spawnChild')).toMatchObject({
+      id: 'termsAcceptance',
+      input: { culture: profile().culture },
+    });
+  });
+
+  it('accepted, the person goes where the sign-in was going', () => {
+    const [checking] = transition(loginMachine, at('validatingProfile', { storedApplication: 'claims' }), validated);
+    const [left, actions] = transition(loginMachine, checking, doneEvent('termsAcceptance', { outcome: 'accepted' }));
+    expect(left.value).toBe('leaving');
+    expect(paramsOf(actions, 'openDestination')).toEqual({
+      profile: profile(),
+      destination: { kind: 'application', application: claims },
+    });
+  });
+
+  it('declined, the session signs the person out and nothing is opened', () => {
+    const [checking] = transition(loginMachine, at('validatingProfile', { storedApplication: 'claims' }), validated);
+    const [left, actions] = transition(loginMachine, checking, doneEvent('termsAcceptance', { outcome: 'declined' }));
+    expect(left.value).toBe('leaving');
+    expect(sentEvents(actions)).toContainEqual({ type: 'session.logOut' });
+    expect(paramsOf(actions, 'openDestination')).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { securityInputsOf } from '@machines/profile-form/profile-draft';
+import { saveInputOf, securityInputsOf } from '@machines/profile-form/profile-draft';
 import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
 import {
   selectCanSubmit,
@@ -103,6 +103,32 @@ describe('profile form footers (§2 "Instance (user profile) form")', () => {
     form.edit({ kind: 'next' });
     expect(form.footer().captcha).toBe(false);
     expect(form.footer().save).toMatchObject({ show: true, disabled: false, kind: 'register' });
+  });
+
+  it('Register with published terms (issue 34 item 2): shown on the last step, off until accepted, and sent', async () => {
+    const terms = { number: 3, culture: 'es' as const };
+    const form = await open(registerInput({ email: 'ana@acme.test', captcha: undefined, terms }), signUpForm);
+    expect(form.footer().terms).toBe(false);
+    form.edit({ kind: 'next' });
+    expect(form.footer().terms).toBe(true);
+    expect(form.footer().save.disabled).toBe(true);
+    expect(selectCanSubmit(form.actor.getSnapshot())).toBe(false);
+    form.edit({ kind: 'terms', accepted: true });
+    expect(form.footer().save.disabled).toBe(false);
+    const { draft, loaded, input } = form.actor.getSnapshot().context;
+    const sent = saveInputOf(draft, loaded, input);
+    expect(sent.kind === 'register' && sent.body.terms).toEqual(terms);
+    form.edit({ kind: 'terms', accepted: false });
+    expect(form.footer().save.disabled).toBe(true);
+  });
+
+  it('Register without terms shows no box, and a stray acceptance changes nothing it sends', async () => {
+    const form = await open(registerInput({ email: 'ana@acme.test', captcha: undefined }), signUpForm);
+    form.edit({ kind: 'next' }, { kind: 'terms', accepted: true });
+    expect(form.footer().terms).toBe(false);
+    const { draft, loaded, input } = form.actor.getSnapshot().context;
+    const sent = saveInputOf(draft, loaded, input);
+    expect(sent.kind === 'register' && 'terms' in sent.body).toBe(false);
   });
 
   it('modal footer: Cancel and Save only, on every step, with no captcha', async () => {

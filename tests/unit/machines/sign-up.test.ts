@@ -219,7 +219,7 @@ describe('sign-up with an invitation’s `st` token (docs/links.md "Invitations"
         return Promise.resolve({ email: 'nina@acme.test' });
       },
     });
-    expect(asked).toEqual([{ token: 'sealed.token', clientId: 'acme' }]);
+    expect(asked).toEqual([{ token: 'sealed.token', clientId: 'acme', culture: 'es' }]);
     expect(actor.getSnapshot().value).toBe('filling');
     expect(captchaReads).toEqual([]);
     expect(form().getSnapshot().context.input).toMatchObject({
@@ -335,6 +335,7 @@ describe('the confirmation’s link (§2, §4: the redirect URL if one was given
       context: {
         ...signUpInput({ redirectUrl, culture }),
         captcha: undefined,
+        terms: undefined,
         trackedStep: 'security',
         seenRound: 0,
         returnHosts,
