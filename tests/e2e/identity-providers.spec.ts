@@ -20,7 +20,8 @@ describe('identity providers end to end (issue 31 item 1)', () => {
     await page.getByRole('link', { name: 'Identity providers' }).click();
     await page.getByRole('button', { name: 'Add identity provider' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add identity provider' });
-    await dialog.getByLabel('Name', { exact: true }).fill('E2E Workforce');
+    // The label reads "Name*" (its required mark is hidden from the accessible name): find the input by that name.
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('E2E Workforce');
     await dialog.getByLabel('Issuer').fill('https://login.e2e-workforce.test/');
     await dialog.getByLabel('Client ID').fill('gatehouse-e2e');
     await dialog.getByLabel('Client secret').fill(SECRET);
