@@ -6,14 +6,15 @@ const baseUrl = inject('baseUrl');
 const browser = browserPerFile();
 
 /**
- * Access requests end to end (issue 34 item 4, docs/flows/access-requests.md): maria (Acme, Spanish) holds no role in
- * Acme's Wellness Hub (docs/demo-world.md); she asks for it from her board, Acme's client administrator sees the count
- * on the dashboard and approves it in Manage users with the role Coach, and at her next visit the board no longer
- * offers it: the application is hers.
+ * Access requests end to end (issue 34 item 4, docs/flows/access-requests.md): maria (Acme) holds no role in Acme's
+ * Wellness Hub (docs/demo-world.md); she asks for it from her board, Acme's client administrator sees the count on the
+ * dashboard and approves it in Manage users with the role Coach, and at her next visit the board no longer offers it:
+ * the application is hers. The page's culture is the address's or the stored one, never the profile's (PP §1.7,
+ * docs/i18n.md): she signs in on the Spanish login page to read her board in Spanish.
  */
 describe('access requests from the board (issue 34 item 4)', () => {
   it('maria asks for Wellness Hub, Acme’s client administrator approves it, and it is hers on her board', async () => {
-    const maria = await adminPages.signedIn(browser(), baseUrl, 'maria@acme.test');
+    const maria = await adminPages.signedIn(browser(), baseUrl, 'maria@acme.test', '/Login?culture=es');
     expect(maria.landedOn).toBe('/board/index');
     const ask = maria.page.getByRole('button', { name: 'Solicitar acceso a Wellness Hub' });
     await ask.waitFor({ timeout: 20_000 });

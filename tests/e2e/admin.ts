@@ -4,10 +4,18 @@ import { identityPages } from './identity';
 
 /** Page helpers for the admin area: signing an administrator in, the dashboard's Edit Mode, API calls as them. */
 export const adminPages = {
-  /** A new browser context with `username` signed in through the real widget, on the page they land on. */
-  async signedIn(browser: Browser, baseUrl: string, username: string): Promise<PageSession & { landedOn: string }> {
+  /**
+   * A new browser context with `username` signed in through the real widget, on the page they land on. `loginPath`
+   * names the login page's address, e.g. `/Login?culture=es` for the pages in Spanish (the culture is the address's).
+   */
+  async signedIn(
+    browser: Browser,
+    baseUrl: string,
+    username: string,
+    loginPath = '/Login',
+  ): Promise<PageSession & { landedOn: string }> {
     const session = await openPage(browser, baseUrl);
-    await identityPages.openLogin(session.page);
+    await identityPages.openLogin(session.page, loginPath);
     await identityPages.signIn(session.page, username);
     const landedOn = await identityPages.waitForPathOtherThanLogin(session.page);
     return { ...session, landedOn };
