@@ -58,13 +58,14 @@ export const myAccountMachine = setup({
     closeAccount: notProvided<{ password: string }, undefined>('closeAccount'),
   },
   actions: {
-    /** Leaves for the goodbye page once the session has signed out (the session's sign-out follows the address). */
+    /**
+     * Leaves for the goodbye page once the session has signed out (the session's sign-out follows the address). The
+     * address goes as it is, as the Logout route's is once the route has decoded it: an encoded one would be followed
+     * literally, to `/%2FGoodbye%2F…`, a page that does not exist.
+     */
     signOut: sendTo(
       ({ context }) => context.ports.session,
-      ({ context }) => ({
-        type: 'session.logOut' as const,
-        redirectUrl: encodeURIComponent(goodbyeAddressOf(context.culture)),
-      }),
+      ({ context }) => ({ type: 'session.logOut' as const, redirectUrl: goodbyeAddressOf(context.culture) }),
     ),
     report: sendTo(
       ({ context }) => context.ports.notifications,

@@ -49,7 +49,7 @@ export type SessionEvent =
   | { type: 'settings.changed'; settings: Settings }
   | { type: 'session.signedIn'; profile: UserProfile }
   | { type: 'session.rejected'; reason: SignOutReason }
-  /** The Logout route, or "Log out" in a menu or the idle dialog. `redirectUrl` is the route's, still encoded. */
+  /** The Logout route, or "Log out" in a menu or the idle dialog. `redirectUrl` is the route's, as the route decoded it. */
   | { type: 'session.logOut'; redirectUrl?: string | undefined }
   /** Any keyboard, pointer or scroll activity (the `watchActivity` listener). */
   | { type: 'activity' }
@@ -66,7 +66,7 @@ type SessionContext = {
   timing: SessionTiming;
   /** Seconds left in the idle warning. */
   countdown: number;
-  /** Where to go once signed out (the Logout route's redirectUrl), still encoded. */
+  /** Where to go once signed out (the Logout route's redirectUrl), as the route decoded it (followed as it is). */
   redirectUrl: string | undefined;
   /** The address on screen (from `page.changed`). */
   address: string | undefined;

@@ -105,6 +105,14 @@ export const profilePages = {
     });
   },
 
+  /**
+   * The strength meter under a new password (src/ui/form/PasswordStrength.tsx, a chunk of its own: it appears once
+   * loaded), named in Spanish: its `aria-valuetext` is the level, its text the level and why.
+   */
+  passwordMeter(page: Page): Locator {
+    return page.getByRole('meter', { name: 'Seguridad de la nueva contraseña', exact: true });
+  },
+
   /** Whether a field's input is marked invalid (its message shows). */
   async isInvalid(page: Page, caption: string, role: 'textbox' | 'combobox' | 'checkbox' = 'textbox') {
     return (await page.getByRole(role, { name: caption, exact: true }).getAttribute('aria-invalid')) === 'true';

@@ -153,9 +153,7 @@ describeWalks(myAccountMachine, {
     },
     closed: async (_s, h: Harness) => {
       await waitFor(() => {
-        expect(h.fakes.session).toEqual([
-          { type: 'session.logOut', redirectUrl: encodeURIComponent(goodbyeAddressOf('en-us')) },
-        ]);
+        expect(h.fakes.session).toEqual([{ type: 'session.logOut', redirectUrl: goodbyeAddressOf('en-us') }]);
       });
       expect(screen.queryByRole('dialog')).toBeNull();
     },

@@ -10,6 +10,7 @@ import {
   selectPhase,
   selectRefusal,
 } from '@machines/my-account/my-account.selectors';
+import { safeRedirectTarget } from '@machines/support/safe-redirect';
 import { createControlledActor } from '../../support/controlled-actor';
 import { fakePorts } from '../../support/fake-ports';
 
@@ -116,9 +117,11 @@ describe('My account (machines/my-account)', () => {
     await settle();
     expect(t.actor.getSnapshot().status).toBe('done');
     expect(selectPhase(t.actor.getSnapshot())).toBe('closed');
-    expect(t.fakes.session).toEqual([
-      { type: 'session.logOut', redirectUrl: encodeURIComponent(goodbyeAddressOf('es')) },
-    ]);
+    expect(t.fakes.session).toEqual([{ type: 'session.logOut', redirectUrl: '/Goodbye/es' }]);
+    // The session follows the address as it is (the Logout route's is decoded by the route): it leads to the page.
+    expect(safeRedirectTarget(goodbyeAddressOf('es'), { origin: 'https://portal.test', allowedHosts: [] })).toBe(
+      '/Goodbye/es',
+    );
   });
 
   it('Cancel forgets the password; any other failure of the closing is reported and the dialog stays', async () => {
