@@ -141,7 +141,8 @@ describeWalks(loginMachine, {
       expect(screen.queryByTestId('okta-widget-container')).not.toBeInTheDocument();
     },
     showingWidget: async (s) => {
-      expect(await screen.findByTestId('okta-widget-container')).toBeInTheDocument();
+      // A fresh widget after a reset mail or a failure mounts after a render or two: slow on a busy machine.
+      expect(await screen.findByTestId('okta-widget-container', {}, { timeout: 10_000 })).toBeInTheDocument();
       // The client configured the failed-login label (the spec shows it only then): its text, not the built-in one.
       if (s.context.failed) {
         expect(await screen.findByText(FAILED_LOGIN_TEXT)).toBeInTheDocument();
