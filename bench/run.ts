@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { benchAdminListsLoad } from './admin-lists-load';
+import { benchBackup } from './backup';
 import { benchBundleSize } from './bundle-size';
 import { benchEnumeration } from './enumeration';
 import { benchGridFilter } from './grid-filter';
@@ -40,6 +41,7 @@ const measured: Figure[] = [
   // The same import on disk, as `npm start` keeps PGlite (DATA_DIR).
   ...(await benchUserImport(Infinity, true)),
   ...(await benchEnumeration()),
+  ...(await benchBackup()),
   // Last, and the longest: SOAK_SECONDS (default 600) of mixed load; SOAK_SECONDS=0 skips it.
   ...(await benchSoak()),
 ];

@@ -25,6 +25,11 @@ export type TermsText = v.InferOutput<typeof TermsTextSchema>;
 /** GET Terms/Current/:clientId: the current version in the culture asked for (else the one it was written in). */
 export const CurrentTermsSchema = v.object({ number: v.number(), ...TermsTextSchema.entries });
 export type CurrentTerms = v.InferOutput<typeof CurrentTermsSchema>;
+/**
+ * The answer of GET Terms/Current/:clientId: `current` is null for a client that has published no terms (a normal
+ * state, so not a 404 the browser would log on every sign-up page); an unknown client is a 404.
+ */
+export const CurrentTermsAnswerSchema = v.object({ current: v.nullable(CurrentTermsSchema) });
 
 /** A published version, as the editor lists it. */
 export const TermsVersionSchema = v.object({

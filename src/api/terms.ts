@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import type { Culture } from '@contracts/culture';
-import { ApiError } from '@contracts/failures';
 import {
-  CurrentTermsSchema,
+  CurrentTermsAnswerSchema,
   PendingTermsSchema,
   TermsVersionListSchema,
   TermsVersionSchema,
@@ -14,21 +13,16 @@ import {
 } from '@contracts/terms';
 import { http, type CallOptions } from './http';
 
-/** GET Terms/Current/:clientId (no auth): the client's current terms, or undefined when it has published none (404). */
+/** GET Terms/Current/:clientId (no auth): the client's current terms, or undefined when it has published none. */
 export async function getCurrentTerms(
   input: { clientId: string; culture: Culture },
   options: CallOptions = {},
 ): Promise<CurrentTerms | undefined> {
-  try {
-    const answer = await http.get(`Terms/Current/${encodeURIComponent(input.clientId)}`, {
-      searchParams: { culture: input.culture },
-      ...options,
-    });
-    return v.parse(CurrentTermsSchema, await answer.json());
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return undefined;
-    throw error;
-  }
+  const answer = await http.get(`Terms/Current/${encodeURIComponent(input.clientId)}`, {
+    searchParams: { culture: input.culture },
+    ...options,
+  });
+  return v.parse(CurrentTermsAnswerSchema, await answer.json()).current ?? undefined;
 }
 
 /** GET profile/terms: the version the signed-in person still has to accept, if any. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, identityPages } from './identity';
-import { profilePages as form } from './profile';
+import { ACCEPT_TERMS, profilePages as form } from './profile';
 import { browserPerFile, openPage, waitForArrival } from './support/browser';
 import { createLargeSignUpClient } from './support/large-form';
 
@@ -10,8 +10,6 @@ const browser = browserPerFile();
 
 /** Acme's required message in Spanish (Global_Text_VMRequired). */
 const REQUIRED = 'Este campo es obligatorio.';
-/** The sign-up's acceptance of the client's published terms (SignUp_Checkbox_AcceptTerms). */
-const ACCEPT_TERMS = 'He leído y acepto las condiciones de uso y el aviso de privacidad';
 
 describe('sign-up in the real browser (public-and-profile §2, §4, §5)', () => {
   it('Continuar with an empty form shows the required messages and stays on the Profile step', async () => {

@@ -7,6 +7,9 @@ const SOLVE_TIMEOUT = 45_000;
  * Page helpers for the profile form (sign-up, Edit Profile), by role and label. A field is found by its caption; the
  * e-mail by role too, because Acme's preferred-contact radio group has an option with the same caption.
  */
+/** The sign-up's acceptance of the client's published terms, in Spanish (SignUp_Checkbox_AcceptTerms). */
+export const ACCEPT_TERMS = 'He leído y acepto las condiciones de uso y el aviso de privacidad';
+
 export const profilePages = {
   /** The form on screen (its data has arrived), not the spinner in its place. */
   async waitForForm(page: Page) {

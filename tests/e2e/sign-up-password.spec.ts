@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { identityPages } from './identity';
-import { profilePages as form } from './profile';
+import { ACCEPT_TERMS, profilePages as form } from './profile';
 import { browserPerFile, openPage, waitForArrival } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -40,6 +40,8 @@ describe('a common password at sign-up in the real browser (issue 34 item 1)', (
       expect(await form.messageOf(page, 'Contraseña')).toBe('');
       const register = page.getByRole('button', { name: 'Registrarme' });
       await form.solveCaptcha(page, 'Verificado');
+      // Acme has published terms: Register waits for their acceptance (tests/e2e/profile.spec.ts shows them).
+      await form.tick(page, ACCEPT_TERMS);
       await expect.poll(() => register.isEnabled()).toBe(true);
       await register.click();
 

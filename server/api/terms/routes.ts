@@ -1,6 +1,6 @@
 import { normaliseCulture } from '@contracts/culture';
 import {
-  CurrentTermsSchema,
+  CurrentTermsAnswerSchema,
   PendingTermsSchema,
   TermsAcceptanceSchema,
   TermsCurrentQuerySchema,
@@ -85,16 +85,14 @@ export const termsPublicArea = defineArea({
         schema: {
           params: TermsScopeParamsSchema,
           querystring: TermsCurrentQuerySchema,
-          response: { 200: CurrentTermsSchema },
+          response: { 200: CurrentTermsAnswerSchema },
         },
       },
       async (request, reply) => {
         const clientId = await findClientId(db, request.params.clientId);
-        const terms =
-          clientId === null ? null : await currentTerms(db, clientId, normaliseCulture(request.query.culture));
-        if (terms === null) throw notFound('This client has published no terms.');
+        if (clientId === null) throw notFound('No client has this id or alias.');
         reply.header('cache-control', 'no-store');
-        return terms;
+        return { current: await currentTerms(db, clientId, normaliseCulture(request.query.culture)) };
       },
     );
   },

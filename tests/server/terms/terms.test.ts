@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CurrentTermsSchema, PendingTermsSchema, TermsVersionListSchema, TermsVersionSchema } from '@contracts/terms';
+import {
+  CurrentTermsAnswerSchema,
+  PendingTermsSchema,
+  TermsVersionListSchema,
+  TermsVersionSchema,
+} from '@contracts/terms';
 import { auditLog, instances, termsAcceptances } from '@server/db/schema';
 import { adminCaller, clientIdOf, fieldsOf, problemOf } from '../admin/harness';
 import { acmeSignUp, cheapAltcha, registerAs } from '../profile/harness';
@@ -61,11 +66,15 @@ describe.each(databaseKinds)('terms of use (%s)', (kind) => {
   it("shows a client's current terms before sign-in, in the culture asked for; a client without terms has none", async () => {
     const es = await t.app.inject({ url: '/api/v1/Terms/Current/acme?culture=es' });
     expect(es).toAnswer(200);
-    expect(v.parse(CurrentTermsSchema, es.json())).toMatchObject({ number: 1, culture: 'es' });
-    expect(v.parse(CurrentTermsSchema, es.json()).termsHtml).toContain('Condiciones de uso de Acme Health');
-    const en = v.parse(CurrentTermsSchema, (await t.app.inject({ url: '/api/v1/Terms/Current/acme' })).json());
-    expect(en.culture).toBe('en-us');
-    expect(await t.app.inject({ url: '/api/v1/Terms/Current/globex' })).toAnswer(404);
+    const current = (response: { json(): unknown }) => v.parse(CurrentTermsAnswerSchema, response.json()).current;
+    expect(current(es)).toMatchObject({ number: 1, culture: 'es' });
+    expect(current(es)?.termsHtml).toContain('Condiciones de uso de Acme Health');
+    expect(current(await t.app.inject({ url: '/api/v1/Terms/Current/acme' }))?.culture).toBe('en-us');
+    // Globex has published none: an answer, not an error; an unknown client is a 404.
+    const none = await t.app.inject({ url: '/api/v1/Terms/Current/globex' });
+    expect(none).toAnswer(200);
+    expect(current(none)).toBeNull();
+    expect(await t.app.inject({ url: '/api/v1/Terms/Current/nosuchclient' })).toAnswer(404);
   });
 
   it('refuses a sign-up that does not accept the current terms, and creates nobody', async () => {
