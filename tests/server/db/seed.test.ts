@@ -69,12 +69,13 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
     expect(seeded).toBe(true);
   });
 
-  it('has the provider and three clients, with their prefixes and aliases', async () => {
+  it('has the provider and four clients, with their prefixes and aliases', async () => {
     const rows = await db.select().from(clients).orderBy(asc(clients.name));
     expect(rows.map((c) => [c.name, c.oktaPrefix, c.portalAlias, c.autoSignUp])).toEqual([
       ['Acme Health', 'ACME', 'acme', true],
       ['Gatehouse Provider', 'AUL', 'provider', false],
       ['Globex Retail', 'GLBX', 'globex', false],
+      ['Initech', 'INITECH', 'initech', false],
       ['Umbrella Agents', 'AULUMB', 'umbrella', true],
     ]);
   });
@@ -290,19 +291,20 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
 
   it('brands every client and the global scope with SVG logos and a theme', async () => {
     const assets = await db.select().from(clientAssets);
-    expect(assets).toHaveLength(5 * 3);
+    // The global scope and five clients (the provider, Acme, Globex, Umbrella, Initech), three logos each.
+    expect(assets).toHaveLength(6 * 3);
     for (const asset of assets) {
       expect(asset.contentType).toBe('image/svg+xml');
       expect(new TextDecoder().decode(asset.bytes)).toMatch(
         /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*>.*<\/svg>$/,
       );
     }
-    expect(await db.select().from(themes)).toHaveLength(5);
+    expect(await db.select().from(themes)).toHaveLength(6);
   });
 
   it('starts the global and every client resource version at the seeding date', async () => {
     const rows = await db.select().from(resourceVersions);
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(6);
     expect(rows.every((r) => r.version === 20260314)).toBe(true);
     expect(rows.filter((r) => r.clientId === null)).toHaveLength(1);
   });
