@@ -198,6 +198,7 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
     target,
     watchUnauthorised: api.watchUnauthorised,
     generateOtpToken: api.generateOtpToken,
+    getSiteConfiguration: api.getSiteConfiguration,
   });
 
   // The profile flows' wiring (and the profile form it brings) is in a chunk of its own, as their machines are.
