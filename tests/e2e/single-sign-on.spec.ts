@@ -29,7 +29,11 @@ describe('single sign-on through the demo upstream (Initech Workforce)', () => {
 
     // Back through the embedded IdP's federation callback, provisioned into Initech, onto the board.
     await page.waitForURL((url) => url.pathname === '/board/index', { timeout: 30_000 });
-    await expect.poll(() => identityPages.cardNames(page)).toEqual(['Payroll Online', 'Wellness Hub']);
+    // The board reads the new person's profile and access requests before it shows the cards: on a loaded machine
+    // that takes longer than expect.poll's default second.
+    await expect
+      .poll(() => identityPages.cardNames(page), { timeout: 30_000 })
+      .toEqual(['Payroll Online', 'Wellness Hub']);
 
     // A single-sign-on person: the profile form has no Security step and no password, question or answer controls.
     await page.goto('/profile');
