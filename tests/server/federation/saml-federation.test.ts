@@ -41,13 +41,13 @@ describe.each(databaseKinds)('SAML federation (%s)', (kind) => {
     metadataUrl = `http://127.0.0.1:${(metadataServer.address() as AddressInfo).port}/metadata`;
     const [client] = await t.database.db
       .insert(clients)
-      .values({ name: 'Initech', oktaPrefix: 'INITECH', portalAlias: 'initech' })
+      .values({ name: 'Initrode', oktaPrefix: 'INITRODE', portalAlias: 'initrode' })
       .returning({ id: clients.id });
     clientId = client!.id;
     const created = await call('POST', 'IdentityProvider', {
       body: {
         kind: 'saml',
-        name: 'Initech SAML',
+        name: 'Initrode SAML',
         metadataUrl,
         claimMapping: {
           'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname': 'FirstName',
@@ -167,7 +167,7 @@ describe.each(databaseKinds)('SAML federation (%s)', (kind) => {
   it('signs a new person in with a signed assertion: provisioned into the served client, mapped, a code at the SPA', async () => {
     const { landed, jar, request } = await signIn({
       nameId: 'ann-saml-1',
-      email: 'ann@initech.test',
+      email: 'ann@initrode.test',
       attributes: {
         'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname': 'Ann',
         'urn:oid:2.5.4.4': 'Archer',
@@ -179,7 +179,7 @@ describe.each(databaseKinds)('SAML federation (%s)', (kind) => {
     expect(landed.searchParams.get('code')).toBeTruthy();
     expect(landed.searchParams.get('state')).toBe('spa-state');
     expect(jar.cookies.has('_session')).toBe(true);
-    const user = await userByLogin('INITECH__ann@initech.test');
+    const user = await userByLogin('INITRODE__ann@initrode.test');
     expect(user).toMatchObject({ firstName: 'Ann', lastName: 'Archer', status: 'ACTIVE', passwordHash: null });
     expect((await linkOf('ann-saml-1'))?.userId).toBe(user?.id);
     const [profile] = await t.database.db.select().from(instances).where(eq(instances.idpUserId, user!.id));
@@ -187,14 +187,14 @@ describe.each(databaseKinds)('SAML federation (%s)', (kind) => {
   });
 
   it('accepts a signed Response holding the assertion, and knows the same subject the next time', async () => {
-    const first = await signIn({ nameId: 'bob-saml-1', email: 'bob@initech.test', sign: 'response' });
+    const first = await signIn({ nameId: 'bob-saml-1', email: 'bob@initrode.test', sign: 'response' });
     expect(first.landed.searchParams.get('code')).toBeTruthy();
-    const second = await signIn({ nameId: 'bob-saml-1', email: 'bob@initech.test' });
+    const second = await signIn({ nameId: 'bob-saml-1', email: 'bob@initrode.test' });
     expect(second.landed.searchParams.get('code')).toBeTruthy();
     const profiles = await t.database.db
       .select()
       .from(instances)
-      .where(eq(instances.idpLogin, 'INITECH__bob@initech.test'));
+      .where(eq(instances.idpLogin, 'INITRODE__bob@initrode.test'));
     expect(profiles).toHaveLength(1);
   });
 
@@ -205,19 +205,19 @@ describe.each(databaseKinds)('SAML federation (%s)', (kind) => {
     ['expired', { validMinutes: -10 }],
     ['for another audience', { audience: 'https://someone-else.test/sp' }],
     ['from another issuer', { issuer: 'https://idp.elsewhere.test/saml' }],
-    ['tampered after signing', { tamper: (xml: string) => xml.replace('fault@initech.test', 'mallory@initech.test') }],
+    ['tampered after signing', { tamper: (xml: string) => xml.replace('fault@initrode.test', 'mallory@initrode.test') }],
   ] as const)('refuses an assertion %s: access_denied, no person, no link', async (name, fault) => {
     const nameId = `fault-${name.replace(/\W+/g, '-')}`;
-    const { landed } = await signIn({ nameId, email: 'fault@initech.test', ...fault });
+    const { landed } = await signIn({ nameId, email: 'fault@initrode.test', ...fault });
     expect(landed.searchParams.get('error')).toBe('access_denied');
     expect(landed.searchParams.get('code')).toBeNull();
     expect(await linkOf(nameId)).toBeUndefined();
-    expect(await userByLogin('INITECH__fault@initech.test')).toBeUndefined();
-    expect(await userByLogin('INITECH__mallory@initech.test')).toBeUndefined();
+    expect(await userByLogin('INITRODE__fault@initrode.test')).toBeUndefined();
+    expect(await userByLogin('INITRODE__mallory@initrode.test')).toBeUndefined();
   });
 
   it('refuses a replayed assertion id and a used RelayState', async () => {
-    const first = await signIn({ nameId: 'cy-saml-1', email: 'cy@initech.test' });
+    const first = await signIn({ nameId: 'cy-saml-1', email: 'cy@initrode.test' });
     expect(first.landed.searchParams.get('code')).toBeTruthy();
     // The same post again: its RelayState was taken.
     const again = await follow(new InjectJar(), new URL(entry.acsUrl), first.form);
@@ -225,12 +225,12 @@ describe.each(databaseKinds)('SAML federation (%s)', (kind) => {
     // A new sign-in answered by an assertion (validly signed, for this request) reusing the first one's ID.
     const replay = await signIn({
       nameId: 'dee-saml-1',
-      email: 'dee@initech.test',
+      email: 'dee@initrode.test',
       assertionId: first.response.assertionId,
     });
     expect(replay.landed.searchParams.get('error')).toBe('access_denied');
     expect(await linkOf('dee-saml-1')).toBeUndefined();
-    expect(await userByLogin('INITECH__dee@initech.test')).toBeUndefined();
+    expect(await userByLogin('INITRODE__dee@initrode.test')).toBeUndefined();
   });
 
   it('logs every outcome in the System Log', async () => {
