@@ -22,7 +22,6 @@ function readerWith(getSiteConfiguration: (input: { clientId?: string | undefine
     target: window,
     watchUnauthorised: () => () => undefined,
     generateOtpToken: vi.fn(),
-    terms: { getPendingTerms: vi.fn(), acceptTerms: vi.fn() },
     getSiteConfiguration: vi.fn(getSiteConfiguration),
   });
   const logic = login(loginMachine).implementations.actors.readStoredLogin as AnyActorLogic;
