@@ -90,6 +90,8 @@ async function playWidget(harness: Harness, event: LoginEvent) {
 }
 
 describeWalks(loginMachine, {
+  // The widget remounts after a failure or a reset mail: seconds on a busy machine, like the other walks' first renders.
+  timeout: 30_000,
   title: 'login model walk (public-and-profile §2, §4, §5, through the real login page)',
   events: [...events, noAnswer, retry],
   scenarios: [

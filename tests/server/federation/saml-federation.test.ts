@@ -205,7 +205,10 @@ describe.each(databaseKinds)('SAML federation (%s)', (kind) => {
     ['expired', { validMinutes: -10 }],
     ['for another audience', { audience: 'https://someone-else.test/sp' }],
     ['from another issuer', { issuer: 'https://idp.elsewhere.test/saml' }],
-    ['tampered after signing', { tamper: (xml: string) => xml.replace('fault@initrode.test', 'mallory@initrode.test') }],
+    [
+      'tampered after signing',
+      { tamper: (xml: string) => xml.replace('fault@initrode.test', 'mallory@initrode.test') },
+    ],
   ] as const)('refuses an assertion %s: access_denied, no person, no link', async (name, fault) => {
     const nameId = `fault-${name.replace(/\W+/g, '-')}`;
     const { landed } = await signIn({ nameId, email: 'fault@initrode.test', ...fault });
