@@ -1,7 +1,7 @@
 import { Button, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { securityDevicesMachine } from '@machines/security-devices/security-devices.machine';
 import { selectDevicesView, type SessionRow } from '@machines/security-devices/security-devices.selectors';
@@ -78,28 +78,21 @@ export function SecurityDevices({ devicesRef }: { devicesRef: SecurityDevicesRef
               aria-label={t({ id: 'Security_Text_SessionsList', message: 'Your sessions' })}
             >
               {view.sessions.map((row) => (
-                <List.Item key={row.id} data-testid="session-row">
-                  <HStack justify="space-between" width="full" gap="3" wrap="wrap">
-                    <Stack gap="0">
-                      <HStack gap="2">
-                        <Text fontWeight="semibold">{deviceName(row)}</Text>
-                        {row.current ? (
-                          <Text as="span" fontSize="sm" fontWeight="medium" color="green.fg">
-                            {t({ id: 'Security_Text_ThisDevice', message: 'This device' })}
-                          </Text>
-                        ) : null}
-                      </HStack>
-                      <Text fontSize="sm" color="fg.muted">
-                        {t({
-                          id: 'Security_Text_SessionSeen',
-                          message: `Signed in ${when(row.createdAt)} · last seen ${when(row.lastSeenAt)}`,
-                        })}
-                        {row.ipAddress === null
-                          ? null
-                          : ` · ${t({ id: 'Security_Text_SessionAddress', message: `from ${row.ipAddress}` })}`}
-                      </Text>
-                    </Stack>
-                    {row.canSignOut ? (
+                <DeviceRow
+                  key={row.id}
+                  testId="session-row"
+                  name={deviceName(row)}
+                  badge={row.current ? t({ id: 'Security_Text_ThisDevice', message: 'This device' }) : undefined}
+                  detail={`${t({
+                    id: 'Security_Text_SessionSeen',
+                    message: `Signed in ${when(row.createdAt)} · last seen ${when(row.lastSeenAt)}`,
+                  })}${
+                    row.ipAddress === null
+                      ? ''
+                      : ` · ${t({ id: 'Security_Text_SessionAddress', message: `from ${row.ipAddress}` })}`
+                  }`}
+                  action={
+                    row.canSignOut ? (
                       <Button
                         size="sm"
                         variant="outline"
@@ -110,9 +103,9 @@ export function SecurityDevices({ devicesRef }: { devicesRef: SecurityDevicesRef
                       >
                         {t({ id: 'Security_Button_SignOutOne', message: 'Sign out this one' })}
                       </Button>
-                    ) : null}
-                  </HStack>
-                </List.Item>
+                    ) : null
+                  }
+                />
               ))}
             </List.Root>
             {view.canSignOutOthers ? (
@@ -145,19 +138,15 @@ export function SecurityDevices({ devicesRef }: { devicesRef: SecurityDevicesRef
               aria-label={t({ id: 'Security_Text_PasskeysList', message: 'Your passkeys' })}
             >
               {view.passkeys.map((passkey) => (
-                <List.Item key={passkey.id} data-testid="passkey-row">
-                  <HStack justify="space-between" width="full" gap="3" wrap="wrap">
-                    <Stack gap="0">
-                      <Text fontWeight="semibold">
-                        {t({ id: 'Security_Text_Passkey', message: 'Security key or biometric' })}
-                      </Text>
-                      <Text fontSize="sm" color="fg.muted">
-                        {t({
-                          id: 'Security_Text_PasskeyDates',
-                          message: `Added ${when(passkey.created)} · last used ${when(passkey.lastUpdated)}`,
-                        })}
-                      </Text>
-                    </Stack>
+                <DeviceRow
+                  key={passkey.id}
+                  testId="passkey-row"
+                  name={t({ id: 'Security_Text_Passkey', message: 'Security key or biometric' })}
+                  detail={t({
+                    id: 'Security_Text_PasskeyDates',
+                    message: `Added ${when(passkey.created)} · last used ${when(passkey.lastUpdated)}`,
+                  })}
+                  action={
                     <Button
                       size="sm"
                       variant="outline"
@@ -169,8 +158,8 @@ export function SecurityDevices({ devicesRef }: { devicesRef: SecurityDevicesRef
                     >
                       {t({ id: 'Security_Button_RemovePasskey', message: 'Remove' })}
                     </Button>
-                  </HStack>
-                </List.Item>
+                  }
+                />
               ))}
             </List.Root>
           )}
@@ -191,5 +180,41 @@ export function SecurityDevices({ devicesRef }: { devicesRef: SecurityDevicesRef
         }}
       />
     </Stack>
+  );
+}
+
+/** One session or passkey: its name (and a badge), a line of dates, and the one thing that may be done to it. */
+function DeviceRow({
+  testId,
+  name,
+  badge,
+  detail,
+  action,
+}: {
+  testId: string;
+  name: string;
+  badge?: string | undefined;
+  detail: string;
+  action: ReactNode;
+}) {
+  return (
+    <List.Item data-testid={testId}>
+      <HStack justify="space-between" width="full" gap="3" wrap="wrap">
+        <Stack gap="0">
+          <HStack gap="2">
+            <Text fontWeight="semibold">{name}</Text>
+            {badge === undefined ? null : (
+              <Text as="span" fontSize="sm" fontWeight="medium" color="green.fg">
+                {badge}
+              </Text>
+            )}
+          </HStack>
+          <Text fontSize="sm" color="fg.muted">
+            {detail}
+          </Text>
+        </Stack>
+        {action}
+      </HStack>
+    </List.Item>
   );
 }

@@ -249,14 +249,8 @@ describe.each(databaseKinds)('event hooks (%s)', (kind) => {
     expect((await api('GET', `/api/v1/eventHooks/${hook.id}`)).status).toBe(404);
   });
 
-  it('retries a receiver that fails three times with a growing wait, then delivers', async () => {
-    receiver = new Receiver();
-    await receiver.start();
-    await createUser('retried@example.com');
-    const hook = await registerVerified(['user.session.start']);
-    receiver.failures = 3;
-    await primaryAuth(h.origin, 'retried@example.com', PASSWORD);
-    await h.idp.events.flush();
+  /** A delivery worker that polls only when told to, on a clock the test moves (backoff without waiting). */
+  function clockedWorker(settings: Partial<typeof defaultDeliverySettings>) {
     let clock = Date.now();
     const worker = startDeliveryWorker(
       {
@@ -264,7 +258,7 @@ describe.each(databaseKinds)('event hooks (%s)', (kind) => {
         sealer: h.idp.sealer,
         policy: { allowPrivate: true, ownOrigins: [h.origin] },
         origin: h.origin,
-        settings: { ...defaultDeliverySettings, baseDelayMs: 60_000 },
+        settings: { ...defaultDeliverySettings, ...settings },
         events: h.idp.events,
         now: () => new Date(clock),
         onError: (error) => {
@@ -273,15 +267,33 @@ describe.each(databaseKinds)('event hooks (%s)', (kind) => {
       },
       { poll: false },
     );
+    return {
+      worker,
+      now: () => clock,
+      advance: (ms: number) => {
+        clock += ms;
+      },
+    };
+  }
+
+  it('retries a receiver that fails three times with a growing wait, then delivers', async () => {
+    receiver = new Receiver();
+    await receiver.start();
+    await createUser('retried@example.com');
+    const hook = await registerVerified(['user.session.start']);
+    receiver.failures = 3;
+    await primaryAuth(h.origin, 'retried@example.com', PASSWORD);
+    await h.idp.events.flush();
+    const { worker, advance, now } = clockedWorker({ baseDelayMs: 60_000 });
     const waits: number[] = [];
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       expect(await worker.runOnce()).toBe(1);
       const [row] = await deliveriesOf(hook.id);
       expect(row).toMatchObject({ status: 'PENDING', attempts: attempt, lastStatus: 500 });
-      waits.push((row?.nextAttemptAt.getTime() ?? 0) - clock);
+      waits.push((row?.nextAttemptAt.getTime() ?? 0) - now());
       // Not due yet: nothing is sent before the wait is over.
       expect(await worker.runOnce()).toBe(0);
-      clock += waits.at(-1) ?? 0;
+      advance(waits.at(-1) ?? 0);
     }
     expect(waits).toEqual([60_000, 120_000, 240_000]);
     expect(await worker.runOnce()).toBe(1);
@@ -302,26 +314,11 @@ describe.each(databaseKinds)('event hooks (%s)', (kind) => {
     receiver.failures = 100;
     await primaryAuth(h.origin, 'given-up@example.com', PASSWORD);
     await h.idp.events.flush();
-    let clock = Date.now();
-    const worker = startDeliveryWorker(
-      {
-        db: h.test.database.db,
-        sealer: h.idp.sealer,
-        policy: { allowPrivate: true, ownOrigins: [h.origin] },
-        origin: h.origin,
-        settings: { ...defaultDeliverySettings, baseDelayMs: 1_000, maxAttempts: 2 },
-        events: h.idp.events,
-        now: () => new Date(clock),
-        onError: (error) => {
-          throw error;
-        },
-      },
-      { poll: false },
-    );
+    const { worker, advance } = clockedWorker({ baseDelayMs: 1_000, maxAttempts: 2 });
     await worker.runOnce();
-    clock += 1_000;
+    advance(1_000);
     await worker.runOnce();
-    clock += 1_000_000;
+    advance(1_000_000);
     expect(await worker.runOnce()).toBe(0);
     await worker.stop();
     expect(await deliveriesOf(hook.id)).toMatchObject([{ status: 'FAILED', attempts: 2, lastStatus: 500 }]);
