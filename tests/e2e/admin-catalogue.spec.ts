@@ -24,7 +24,7 @@ afterAll(async () => {
 describe('the admin catalogue end to end (issue 4, admin-and-board §2–§4)', () => {
   it('the provider administrator adds an application and a client, activates the application for Acme with a template, and only Acme’s people see it', async () => {
     const application = { name: 'Vision Care', link: '/demo-apps/vision?user={userName}', region: 'Europe' };
-    const client = { name: 'Initech Partners', portalAlias: 'initech', oktaPrefix: 'INITECH' };
+    const client = { name: 'Vandelay Partners', portalAlias: 'vandelay', oktaPrefix: 'VANDELAY' };
     const admin = await adminPages.signedIn(browser, server.baseUrl, PROVIDER_ADMIN);
     const { page } = admin;
 

@@ -22,9 +22,9 @@ describe.each(databaseKinds)('admin clients (%s)', (kind) => {
 
   const read = async (id: string) => v.parse(ClientSchema, (await call('GET', `Client/${id}`)).json());
   const draft = (over: Record<string, unknown> = {}) => ({
-    name: 'Initech Insurance',
-    portalAlias: 'initech',
-    oktaPrefix: 'INIT',
+    name: 'Vandelay Insurance',
+    portalAlias: 'vandelay',
+    oktaPrefix: 'VAND',
     autoSignUp: true,
     cmsClientId: cmsSiteId,
     ...over,
@@ -52,7 +52,7 @@ describe.each(databaseKinds)('admin clients (%s)', (kind) => {
 
   it('lists the CMS sites, client sites naming their parent', async () => {
     const sites = v.parse(v.array(CmsClientSchema), (await call('GET', 'Client/CMSClient')).json());
-    expect(sites).toHaveLength(4);
+    expect(sites).toHaveLength(5);
     const corporate = sites.find((site) => site.id === cmsSiteId)!;
     expect(sites.find((site) => site.name === 'Acme Health member site')?.parentSitefinitySiteId).toBe(
       corporate.sitefinitySiteId,
@@ -61,7 +61,7 @@ describe.each(databaseKinds)('admin clients (%s)', (kind) => {
 
   it('lists every client to the provider administrator, by name', async () => {
     const all = v.parse(v.array(ClientSchema), (await call('GET', 'Client')).json());
-    expect(all.map((client) => client.portalAlias)).toEqual(['acme', 'provider', 'globex', 'umbrella']);
+    expect(all.map((client) => client.portalAlias)).toEqual(['acme', 'provider', 'globex', 'initech', 'umbrella']);
     expect(await read(acmeId)).toMatchObject({ name: 'Acme Health', oktaPrefix: 'ACME', autoSignUp: true });
   });
 
@@ -70,7 +70,7 @@ describe.each(databaseKinds)('admin clients (%s)', (kind) => {
     expect(response).toAnswer(201);
     const { isValid, id, object } = v.parse(ClientCreateResultSchema, response.json());
     expect(isValid).toBe(true);
-    expect(object).toMatchObject({ id, name: 'Initech Insurance', portalAlias: 'initech', cmsClientId: cmsSiteId });
+    expect(object).toMatchObject({ id, name: 'Vandelay Insurance', portalAlias: 'vandelay', cmsClientId: cmsSiteId });
     const [audit] = await auditRowsOf(t, 'client', id);
     expect(audit).toMatchObject({ action: 'create', actor: 'AUL__admin@gatehouse.test', before: null });
   });
@@ -115,28 +115,28 @@ describe.each(databaseKinds)('admin clients (%s)', (kind) => {
   });
 
   it('updates a client, raising its version, audited before and after', async () => {
-    const initech = await read(await clientIdOf(t, 'initech'));
-    const response = await call('PUT', `Client/${initech.id}`, {
-      body: editOf(initech, { name: 'Initech Insurance Group', autoSignUp: false, oktaPrefix: 'INITECH' }),
+    const vandelay = await read(await clientIdOf(t, 'vandelay'));
+    const response = await call('PUT', `Client/${vandelay.id}`, {
+      body: editOf(vandelay, { name: 'Vandelay Insurance Group', autoSignUp: false, oktaPrefix: 'VANDELAY' }),
     });
     expect(response).toAnswer(200);
     const { object } = v.parse(ClientSaveResultSchema, response.json());
     expect(object).toMatchObject({
-      name: 'Initech Insurance Group',
+      name: 'Vandelay Insurance Group',
       autoSignUp: false,
-      oktaPrefix: 'INITECH',
+      oktaPrefix: 'VANDELAY',
       version: 2,
     });
-    const [update] = (await auditRowsOf(t, 'client', initech.id)).filter((row) => row.action === 'update');
-    expect(update?.before).toMatchObject({ name: 'Initech Insurance', version: 1 });
-    expect(update?.after).toMatchObject({ name: 'Initech Insurance Group', version: 2 });
+    const [update] = (await auditRowsOf(t, 'client', vandelay.id)).filter((row) => row.action === 'update');
+    expect(update?.before).toMatchObject({ name: 'Vandelay Insurance', version: 1 });
+    expect(update?.after).toMatchObject({ name: 'Vandelay Insurance Group', version: 2 });
   });
 
   it('turns the sign-up captcha off as the client’s own RecaptchaFeatureEnabled setting, audited', async () => {
-    const initech = await read(await clientIdOf(t, 'initech'));
-    expect(initech.recaptchaFeatureEnabled).toBe(true);
-    const response = await call('PUT', `Client/${initech.id}`, {
-      body: editOf(initech, { recaptchaFeatureEnabled: false }),
+    const vandelay = await read(await clientIdOf(t, 'vandelay'));
+    expect(vandelay.recaptchaFeatureEnabled).toBe(true);
+    const response = await call('PUT', `Client/${vandelay.id}`, {
+      body: editOf(vandelay, { recaptchaFeatureEnabled: false }),
     });
     expect(response).toAnswer(200);
     expect(v.parse(ClientSaveResultSchema, response.json()).object.recaptchaFeatureEnabled).toBe(false);
@@ -145,24 +145,24 @@ describe.each(databaseKinds)('admin clients (%s)', (kind) => {
       .select({ clientId: portalSettings.clientId, value: portalSettings.value })
       .from(portalSettings)
       .where(eq(portalSettings.key, 'RecaptchaFeatureEnabled'));
-    expect(settings.find((row) => row.clientId === initech.id)?.value).toBe('false');
+    expect(settings.find((row) => row.clientId === vandelay.id)?.value).toBe('false');
     expect(settings.find((row) => row.clientId === null)?.value).toBe('true');
     expect((await read(acmeId)).recaptchaFeatureEnabled).toBe(true);
-    const turnedOff = (await auditRowsOf(t, 'client', initech.id)).filter(
+    const turnedOff = (await auditRowsOf(t, 'client', vandelay.id)).filter(
       (row) => row.action === 'update' && (row.after as Client | null)?.recaptchaFeatureEnabled === false,
     );
     expect(turnedOff).toHaveLength(1);
-    expect(turnedOff[0]?.before).toMatchObject({ recaptchaFeatureEnabled: true, version: initech.version });
+    expect(turnedOff[0]?.before).toMatchObject({ recaptchaFeatureEnabled: true, version: vandelay.version });
     // And back on.
-    const back = await call('PUT', `Client/${initech.id}`, {
-      body: editOf(await read(initech.id), { recaptchaFeatureEnabled: true }),
+    const back = await call('PUT', `Client/${vandelay.id}`, {
+      body: editOf(await read(vandelay.id), { recaptchaFeatureEnabled: true }),
     });
     expect(v.parse(ClientSaveResultSchema, back.json()).object.recaptchaFeatureEnabled).toBe(true);
   });
 
   it('refuses to change a saved portal alias, or the prefix of a client that has people, with 400', async () => {
-    const initech = await read(await clientIdOf(t, 'initech'));
-    const alias = await call('PUT', `Client/${initech.id}`, { body: editOf(initech, { portalAlias: 'initech2' }) });
+    const vandelay = await read(await clientIdOf(t, 'vandelay'));
+    const alias = await call('PUT', `Client/${vandelay.id}`, { body: editOf(vandelay, { portalAlias: 'vandelay2' }) });
     expect(alias).toAnswer(400);
     expect(fieldsOf(problemOf(alias))).toEqual(['body.portalAlias']);
     const acme = await read(acmeId);
@@ -173,13 +173,13 @@ describe.each(databaseKinds)('admin clients (%s)', (kind) => {
   });
 
   it('refuses a stale update with 409 and overwrites nothing', async () => {
-    const initech = await read(await clientIdOf(t, 'initech'));
-    const stale = await call('PUT', `Client/${initech.id}`, {
-      body: editOf(initech, { name: 'Lost update', version: 1 }),
+    const vandelay = await read(await clientIdOf(t, 'vandelay'));
+    const stale = await call('PUT', `Client/${vandelay.id}`, {
+      body: editOf(vandelay, { name: 'Lost update', version: 1 }),
     });
     expect(stale).toAnswer(409);
     expect(problemOf(stale).code).toBe('stale_update');
-    expect(await read(initech.id)).toEqual(initech);
+    expect(await read(vandelay.id)).toEqual(vandelay);
   });
 
   it('answers 404 for a client that does not exist', async () => {
@@ -194,26 +194,26 @@ describe.each(databaseKinds)('admin clients (%s)', (kind) => {
     expect(withPeople).toAnswer(409);
     expect(problemOf(withPeople).message).toMatch(/user profile/);
 
-    const initechId = await clientIdOf(t, 'initech');
-    const apps = (await call('GET', `ClientApplication/${initechId}`)).json<{ applicationId: string }[]>();
-    const activate = await call('PUT', `ClientApplication/${initechId}`, {
+    const vandelayId = await clientIdOf(t, 'vandelay');
+    const apps = (await call('GET', `ClientApplication/${vandelayId}`)).json<{ applicationId: string }[]>();
+    const activate = await call('PUT', `ClientApplication/${vandelayId}`, {
       body: { applications: [{ applicationId: apps[0]!.applicationId, active: true, version: null }] },
     });
     expect(activate).toAnswer(200);
-    const withApps = await call('DELETE', `Client/${initechId}`);
+    const withApps = await call('DELETE', `Client/${vandelayId}`);
     expect(withApps).toAnswer(409);
     expect(problemOf(withApps).message).toMatch(/active application/);
 
     const [row] = activate.json<{ version: number | null }[]>();
     expect(
-      await call('PUT', `ClientApplication/${initechId}`, {
+      await call('PUT', `ClientApplication/${vandelayId}`, {
         body: { applications: [{ applicationId: apps[0]!.applicationId, active: false, version: row!.version }] },
       }),
     ).toAnswer(200);
-    expect(await call('DELETE', `Client/${initechId}`)).toAnswer(204);
-    expect(await t.database.db.select().from(clients).where(eq(clients.id, initechId))).toEqual([]);
-    const [deleted] = (await auditRowsOf(t, 'client', initechId)).filter((row) => row.action === 'delete');
-    expect(deleted?.before).toMatchObject({ portalAlias: 'initech' });
+    expect(await call('DELETE', `Client/${vandelayId}`)).toAnswer(204);
+    expect(await t.database.db.select().from(clients).where(eq(clients.id, vandelayId))).toEqual([]);
+    const [deleted] = (await auditRowsOf(t, 'client', vandelayId)).filter((row) => row.action === 'delete');
+    expect(deleted?.before).toMatchObject({ portalAlias: 'vandelay' });
   });
 
   describe('who may call', () => {

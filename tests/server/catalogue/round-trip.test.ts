@@ -50,7 +50,7 @@ describe.each(databaseKinds)('the catalogue as code (%s)', { timeout: 120_000 },
 
   it('exports the demo catalogue with no person in it, in a stable order', async () => {
     const catalogue = parsed(exported);
-    expect(catalogue.clients.map((c) => c.portalAlias)).toEqual(['acme', 'globex', 'provider', 'umbrella']);
+    expect(catalogue.clients.map((c) => c.portalAlias)).toEqual(['acme', 'globex', 'initech', 'provider', 'umbrella']);
     expect(catalogue.applications.length).toBeGreaterThan(0);
     expect(catalogue.labels.length).toBeGreaterThan(50);
     expect(catalogue.clients.flatMap((c) => c.applications).some((a) => a.excludedRoles.length > 0)).toBe(true);

@@ -31,6 +31,7 @@ describe('PGlite in a data directory', () => {
       expect((await second.db.select().from(clients)).map((c) => c.portalAlias).sort()).toEqual([
         'acme',
         'globex',
+        'initech',
         'provider',
         'umbrella',
       ]);

@@ -15,6 +15,8 @@ function fakeDb(failures = 0) {
   const db = {
     // One transaction per batch: the events, then their hourly counts (an upsert).
     transaction: (write: (tx: unknown) => Promise<void>) => write(db),
+    // The event hooks that want the batch (server/idp/hooks/outbox.ts): none here.
+    select: () => ({ from: () => ({ where: () => Promise.resolve([]) }) }),
     insert: (table: unknown) => ({
       values: (rows: { uuid: string; published: Date }[]) => {
         if (table === idpLogHourly) {

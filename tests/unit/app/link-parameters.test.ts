@@ -118,11 +118,13 @@ describe('query parameter profile (§2)', () => {
       redirectUrl: `/board/editProfile/${encodeURIComponent(back)}`,
     });
     const [validating] = transition(loginMachine, checking, doneEvent('findExistingSession', 'tokens'));
-    const [, actions] = transition(
+    const [checkingTerms] = transition(
       loginMachine,
       validating,
       doneEvent('validateProfile', { valid: true, validationMessage: null, userProfile: profile() }),
     );
+    // Nothing new to accept at the terms stop (tests/unit/machines/login.test.ts "the new-terms stop").
+    const [, actions] = transition(loginMachine, checkingTerms, doneEvent('termsAcceptance', { outcome: 'accepted' }));
     expect(actions.find((action) => action.type === 'openDestination')?.params).toMatchObject({
       destination: { kind: 'redirect', url: `/board/editProfile/${encodeURIComponent(back)}` },
     });
