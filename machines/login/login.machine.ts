@@ -13,6 +13,7 @@ import type {
   LoginInput,
   SignInWidgetInput,
   StoredLogin,
+  StoredLoginInput,
   ValidateProfileInput,
   WidgetCommand,
 } from './login.types';
@@ -89,8 +90,12 @@ export const loginMachine = setup({
     tags: {} as 'busy' | 'widget' | 'widgetFailed' | 'offline',
   },
   actors: {
-    /** Local storage: the remembered application, the stored site configuration's SSOID, the attempt counter. */
-    readStoredLogin: notProvided<undefined, StoredLogin>('readStoredLogin'),
+    /**
+     * Local storage: the remembered application, the stored site configuration's SSOID, the attempt counter. On the
+     * SSO screen whose address names a client (`/SSO/initech`), the SSOID is that client's own (its site
+     * configuration, the spec's route data), so a browser that stored nothing still goes to its identity provider.
+     */
+    readStoredLogin: notProvided<StoredLoginInput, StoredLogin>('readStoredLogin'),
     /**
      * Valid tokens already stored; on the SSO screen also an ACTIVE identity-provider session, turned into tokens
      * without a prompt (spec §4: single sign-on with an authenticated user skips the widget).
@@ -228,6 +233,7 @@ export const loginMachine = setup({
       invoke: {
         id: 'readStoredLogin',
         src: 'readStoredLogin',
+        input: ({ context }) => ({ mode: context.mode, clientId: context.clientId }),
         onDone: {
           target: 'routing',
           actions: assign(({ event }) => event.output),

@@ -26,11 +26,17 @@ export type LoginRoute = {
   redirectUrl: string | undefined;
 };
 
+/** What `readStoredLogin` is told: on the SSO screen, the address's client's SSOID is asked for (StoredLogin.ssoId). */
+export type StoredLoginInput = { mode: LoginMode; clientId: string | undefined };
+
 /** What earlier pages stored for the flow, read by the `readStoredLogin` actor when the flow starts. */
 export type StoredLogin = {
   /** The application remembered by an earlier Login or SSO address. */
   storedApplication: string | undefined;
-  /** The site configuration's single-sign-on identity provider id (SSOID), when one was stored. */
+  /**
+   * The single-sign-on identity provider id (SSOID): on the SSO screen whose address names a client, that client's
+   * (none when it has none); otherwise the stored site configuration's, when one was stored.
+   */
   ssoId: string | undefined;
   attempts: LoginAttempts;
   /**

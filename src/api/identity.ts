@@ -42,14 +42,17 @@ export async function getMenu(
 }
 
 /**
- * GET Resource/siteConfiguration?login[&clientId]: the client a typed username belongs to (its prefix for the username
- * rule): the login's prefix, else its e-mail domain, else the page's client `clientId`, else the provider.
+ * GET Resource/siteConfiguration?[login][&clientId]: the client a typed username belongs to (its prefix for the username
+ * rule): the login's prefix, else its e-mail domain, else the page's client `clientId`, else the provider. Without a
+ * login, the page's client's profile (the SSO screen's SSOID).
  */
 export async function getSiteConfiguration(
-  { login, clientId }: { login: string; clientId?: string | undefined },
+  { login, clientId }: { login?: string | undefined; clientId?: string | undefined },
   options: CallOptions = {},
 ): Promise<SiteProfile> {
-  const searchParams = clientId === undefined ? { login } : { login, clientId };
+  const searchParams = new URLSearchParams();
+  if (login !== undefined) searchParams.set('login', login);
+  if (clientId !== undefined) searchParams.set('clientId', clientId);
   return v.parse(SiteProfileSchema, await http.get('resource/siteConfiguration', { searchParams, ...options }).json());
 }
 

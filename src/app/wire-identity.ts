@@ -1,7 +1,13 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { guardMachine } from '@machines/guard/guard.machine';
 import type { FlowLogics } from '@machines/app/app.flows';
-import type { SignInWidgetInput, WidgetCommand, WidgetEvent } from '@machines/login/login.types';
+import type {
+  SignInWidgetInput,
+  StoredLogin,
+  StoredLoginInput,
+  WidgetCommand,
+  WidgetEvent,
+} from '@machines/login/login.types';
 import { redirectTargetOf, type Destination } from '@machines/login/post-login';
 import { sessionMachine, type SessionEvent } from '@machines/session/session.machine';
 import { termsAcceptanceMachine } from '@machines/terms-acceptance/terms-acceptance.machine';
@@ -11,7 +17,10 @@ import { safeRedirectTarget, sameOriginPath } from '@machines/support/safe-redir
 import type { ProfileApplication, UserProfile } from '@contracts/profile';
 import type { IdentityPort } from '../auth/identity-port';
 import type { MountedWidget } from '../auth/sign-in-widget';
-import type { generateOtpToken as GenerateOtpToken } from '../api/identity';
+import type {
+  generateOtpToken as GenerateOtpToken,
+  getSiteConfiguration as GetSiteConfiguration,
+} from '../api/identity';
 import type { acceptTerms, getPendingTerms } from '../api/terms';
 import { pushPageView } from './analytics';
 import { prefetchLandings, whenIdle } from './route-prefetch';
@@ -52,6 +61,7 @@ export function wireIdentity({
   watchUnauthorised,
   generateOtpToken,
   terms,
+  getSiteConfiguration,
 }: {
   identity: IdentityPort;
   navigation: NavigationPort;
@@ -62,6 +72,8 @@ export function wireIdentity({
   generateOtpToken: typeof GenerateOtpToken;
   /** GET and POST profile/terms: the new-terms stop the login flow makes after a valid profile. */
   terms: { getPendingTerms: typeof getPendingTerms; acceptTerms: typeof acceptTerms };
+  /** GET Resource/siteConfiguration: the SSO screen's client's SSOID. */
+  getSiteConfiguration: typeof GetSiteConfiguration;
 }) {
   /** An address of the SPA goes through the router; anything else (an application's page) is a full load. */
   const go = (url: string) => {
@@ -133,17 +145,29 @@ export function wireIdentity({
     navigation.navigate(search === '' ? '/Login' : `/Login?${search}`, { replace: true });
   };
 
+  /**
+   * The SSOID the SSO screen signs in with (spec §2 "Single sign-on screen"): the address's client's own when it names
+   * one (`/SSO/initech` in a browser that stored nothing), else the stored site configuration's. A client that cannot
+   * be asked about (unknown, no answer) leaves the stored one.
+   */
+  const ssoIdOf = async ({ mode, clientId }: StoredLoginInput, signal: AbortSignal) => {
+    if (mode !== 'sso' || clientId === undefined) return readStoredSsoId();
+    try {
+      return (await getSiteConfiguration({ clientId }, { signal })).ssoId ?? undefined;
+    } catch {
+      return readStoredSsoId();
+    }
+  };
+
   const login = (machine: FlowLogics['login']) =>
     machine.provide({
       actors: {
-        readStoredLogin: fromPromise(() =>
-          Promise.resolve({
-            storedApplication: storage.read(storageKeys.application),
-            ssoId: readStoredSsoId(),
-            attempts: readStoredAttempts(),
-            storedRedirect: storage.read(storageKeys.redirectUrl),
-          }),
-        ),
+        readStoredLogin: fromPromise<StoredLogin, StoredLoginInput>(async ({ input, signal }) => ({
+          storedApplication: storage.read(storageKeys.application),
+          ssoId: await ssoIdOf(input, signal),
+          attempts: readStoredAttempts(),
+          storedRedirect: storage.read(storageKeys.redirectUrl),
+        })),
         findExistingSession: fromPromise(({ input }) => identity.findExistingSession(input)),
         handleLoginRedirect: fromPromise(async () => {
           await identity.handleLoginRedirect();

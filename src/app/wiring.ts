@@ -203,6 +203,7 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
     watchUnauthorised: api.watchUnauthorised,
     generateOtpToken: api.generateOtpToken,
     terms: { getPendingTerms: api.getPendingTerms, acceptTerms: api.acceptTerms },
+    getSiteConfiguration: api.getSiteConfiguration,
   });
 
   // The profile flows' wiring (and the profile form it brings) is in a chunk of its own, as their machines are.

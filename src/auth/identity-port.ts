@@ -142,6 +142,13 @@ export function asNetworkFailure(error: unknown, online: boolean): unknown {
 /** The real identity port: okta-auth-js 8 built from GET config/public, and the Classic Sign-In Widget. */
 export function createIdentityPort(target: Window): IdentityPort {
   const setup = createIdentitySetup();
+  /**
+   * The code exchange under way, if any. okta-auth-js takes the code out of the address (`/login/callback?code=…` →
+   * `/login/callback`) before it redeems it; the root starts the login flow afresh on that new address, and that flow
+   * asks again. It must wait for the same exchange: a second call finds no code, resolves at once without tokens, and
+   * the profile call that follows is refused (401), signing the person out.
+   */
+  let exchanging: Promise<void> | undefined;
   return {
     async findExistingSession({ checkIdpSession }) {
       const { client } = await setup();
@@ -152,9 +159,14 @@ export function createIdentityPort(target: Window): IdentityPort {
       client.tokenManager.setTokens(tokens);
       return 'tokens';
     },
-    async handleLoginRedirect() {
-      const { client } = await setup();
-      await client.handleLoginRedirect();
+    handleLoginRedirect() {
+      exchanging ??= (async () => {
+        const { client } = await setup();
+        await client.handleLoginRedirect();
+      })().finally(() => {
+        exchanging = undefined;
+      });
+      return exchanging;
     },
     async redirectToIdentityProvider(idp) {
       const { client } = await setup();

@@ -30,7 +30,11 @@ export const MenusQuerySchema = v.object({
 export const CultureQuerySchema = v.object({ clientId: v.optional(ClientIdSchema), culture: CultureParam });
 
 export const SiteConfigurationQuerySchema = v.object({
-  login: v.pipe(v.string(), v.trim(), v.minLength(1, 'required'), v.maxLength(320)),
+  /**
+   * What the person typed. Absent, the answer is the page's client's profile (the SSO screen `/SSO/{client}` asks
+   * for its client's SSOID before anyone types), else the provider's; present, it must not be empty.
+   */
+  login: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'required'), v.maxLength(320))),
   /** The page's client (portal alias or id): the answer when the login names no client by prefix or domain. */
   clientId: v.optional(ClientIdSchema),
 });

@@ -61,13 +61,15 @@ const count = (value: string | undefined, fallback: number) => {
  */
 export async function readSiteProfile(
   db: Db,
-  login: string,
+  /** What the person typed; undefined when nothing was (the SSO screen): the page's client, else the provider's. */
+  login: string | undefined,
   providerPrefix: string,
   usernameRule: SiteUsernameRule,
   /** The client of the page the login was typed on (resolved from its alias or id), if any. */
   pageClientId: string | null = null,
 ): Promise<SiteProfile | null> {
-  const knownClientId = (await clientOfLogin(db, login.trim(), usernameRule)) ?? pageClientId;
+  const knownClientId =
+    (login === undefined ? null : await clientOfLogin(db, login.trim(), usernameRule)) ?? pageClientId;
   const [client] = await db
     .select()
     .from(clients)

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { instances } from '../../db/schema';
+import { fields, instanceFieldValues, instances } from '../../db/schema';
 import { newUserId } from '../ids';
 import { idpFederationLinks, idpUsers } from '../tables';
 import type { UpstreamCommon } from './registry';
@@ -75,30 +75,48 @@ export async function resolvePerson(db: Db, provider: UpstreamCommon, who: Upstr
     let userId: string;
     let how: 'linked' | 'provisioned';
     if (existing === undefined) {
-      const fields = mappedFields(provider, who.claims);
+      const mapped = mappedFields(provider, who.claims);
       const [created] = await tx
         .insert(idpUsers)
         .values({
           id: newUserId(),
           login,
           email: who.email,
-          firstName: fields.firstName ?? '',
-          lastName: fields.lastName ?? '',
+          firstName: mapped.firstName ?? '',
+          lastName: mapped.lastName ?? '',
           status: 'ACTIVE',
         })
         .onConflictDoNothing()
         .returning({ id: idpUsers.id });
       if (created !== undefined) {
-        await tx.insert(instances).values({
-          clientId: client.id,
-          email: who.email,
-          idpLogin: login,
-          idpUserId: created.id,
-          firstName: fields.firstName ?? '',
-          lastName: fields.lastName ?? '',
-          culture: client.defaultCulture,
-          ssoUser: true,
+        const [instance] = await tx
+          .insert(instances)
+          .values({
+            clientId: client.id,
+            email: who.email,
+            idpLogin: login,
+            idpUserId: created.id,
+            firstName: mapped.firstName ?? '',
+            lastName: mapped.lastName ?? '',
+            culture: client.defaultCulture,
+            ssoUser: true,
+          })
+          .returning({ id: instances.id });
+        // The profile form shows the FirstName and LastName meta-tag fields' values (as the seed and SCIM write
+        // them), not the instance's name columns: the mapped names go there too.
+        const named = { FirstName: mapped.firstName, LastName: mapped.lastName };
+        const tagged = await tx
+          .select({ id: fields.id, metaTag: fields.metaTag })
+          .from(fields)
+          .where(inArray(fields.metaTag, ['FirstName', 'LastName']));
+        const values = tagged.flatMap((field) => {
+          const value =
+            field.metaTag === 'FirstName' || field.metaTag === 'LastName' ? named[field.metaTag] : undefined;
+          return instance === undefined || value === undefined || value === ''
+            ? []
+            : [{ instanceId: instance.id, fieldId: field.id, value }];
         });
+        if (values.length > 0) await tx.insert(instanceFieldValues).values(values);
         userId = created.id;
         how = 'provisioned';
       } else {

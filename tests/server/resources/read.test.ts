@@ -294,8 +294,8 @@ describe.each(databaseKinds)('resource reads (%s)', (kind) => {
 
   describe('siteConfiguration', () => {
     it('limits how often one address may ask, so it is no cheap bulk oracle of domains and prefixes', async () => {
-      // Requests without a login are refused cheaply (400), and counted all the same: the limit comes first.
-      const ask = () => t.app.inject({ url: `${api}/siteConfiguration`, remoteAddress: '10.7.7.7' });
+      // Requests with an empty login are refused cheaply (400), and counted all the same: the limit comes first.
+      const ask = () => t.app.inject({ url: `${api}/siteConfiguration?login=`, remoteAddress: '10.7.7.7' });
       const statuses = new Set<number>();
       for (let i = 0; i < SITE_CONFIGURATION_PER_MINUTE; i++) statuses.add((await ask()).statusCode);
       expect([...statuses]).toEqual([400]);
@@ -315,6 +315,11 @@ describe.each(databaseKinds)('resource reads (%s)', (kind) => {
         portalAlias: 'globex',
         applicationName: 'Payroll Online',
       });
+    });
+
+    it('answers the page’s client without a login (the SSO screen /SSO/{client} reads its SSOID)', async () => {
+      const profile = v.parse(SiteProfileSchema, (await get('siteConfiguration?clientId=globex')).body);
+      expect(profile).toMatchObject({ clientId: clientIds.GLBX, portalAlias: 'globex' });
     });
 
     it("finds the client from the e-mail's domain, as the client's EmailDomains setting lists it", async () => {

@@ -9,6 +9,7 @@ import type {
   LoginInput,
   SignInWidgetInput,
   StoredLogin,
+  StoredLoginInput,
   WidgetCommand,
 } from '@machines/login/login.types';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
@@ -135,6 +136,12 @@ describe('login: existing session and SSO (spec §2, §4)', () => {
   it('shows the widget when there is no session', () => {
     const [next] = transition(loginMachine, at('checkingSession'), doneEvent('findExistingSession', 'none'));
     expect(next.hasTag('widget')).toBe(true);
+  });
+
+  it('tells the stored login’s reader the screen and the address’s client, so /SSO/{client} gets that client’s SSOID', () => {
+    const [start] = initialTransition(loginMachine, input({ mode: 'sso', clientId: 'initech' }));
+    const reading = start.children.readStoredLogin?.getSnapshot() as { input?: unknown } | undefined;
+    expect(reading?.input).toEqual({ mode: 'sso', clientId: 'initech' });
   });
 
   it('on the SSO screen with an SSOID, starts a redirect sign-in with that identity provider', () => {
@@ -302,7 +309,7 @@ function runLogin({
   const actor = createActor(
     loginMachine.provide({
       actors: {
-        readStoredLogin: fromPromise<StoredLogin, undefined>(() => Promise.resolve(stored)),
+        readStoredLogin: fromPromise<StoredLogin, StoredLoginInput>(() => Promise.resolve(stored)),
         findExistingSession: fromPromise<ExistingSession, { checkIdpSession: boolean }>(() => Promise.resolve('none')),
         loadDemoGuide: fromPromise(loadDemoGuide),
         signInWidget: fromCallback(signInWidget),
