@@ -26,6 +26,7 @@ export const EVENT_HOOK_TYPES = [
   'user.account.update_password',
   'group.user_membership.add',
   'group.user_membership.remove',
+  'system.import.complete',
 ] as const;
 export type EventHookType = (typeof EVENT_HOOK_TYPES)[number];
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { agentPeopleArea } from './agent-people/routes';
 import { accessRequestsArea } from './access-requests/routes';
 import { apiTokensArea } from './api-tokens/routes';
+import { eventHooksArea } from './event-hooks/routes';
 import { applicationsArea } from './applications/routes';
 import { registerArea, type ApiArea, type ApiDeps } from './area';
 import { clientApplicationsArea } from './client-applications/routes';
@@ -67,6 +68,7 @@ export const apiAreas: readonly ApiArea[] = [
   errorLogAdminArea,
   dashboardArea,
   apiTokensArea,
+  eventHooksArea,
   identityProvidersArea,
 ];
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { LogEventSchema } from '@contracts/system-log';
 import { directoryErrorOf, DirectoryRefusal, DirectoryUnavailableError } from './errors';
+import { oktaEventHookCalls } from './okta-event-hooks';
 import { readLogEventPages } from './okta-log-events';
 import type { DirectoryGroup, DirectoryPort, DirectoryUser } from './port';
 
@@ -251,5 +252,7 @@ export function createOktaDirectory({
         const { json, headers } = await send('list log events', 'GET', `/logs?${search.toString()}`);
         return { events: parse(v.array(LogEventSchema), json, 'list log events'), link: headers.get('link') };
       }),
+
+    ...oktaEventHookCalls(call, parse),
   };
 }

@@ -1,3 +1,5 @@
+import type { EventHook, EventHookCreated, EventHookDelivery } from '@contracts/admin/event-hooks';
+
 /**
  * The directory port (ARCHITECTURE "Directory port"): every identity change the portal makes — people, passwords,
  * recovery questions, lifecycle, groups — goes through this interface, and so do its reads of the System Log. Its one adapter speaks Okta's management API
@@ -93,6 +95,14 @@ export interface DirectoryLogEvent {
   transactionId: string | null;
 }
 
+/** A new event hook as the portal registers it (docs/event-hooks.md); the header value is sealed by the IdP. */
+export interface NewEventHook {
+  name: string;
+  uri: string;
+  eventTypes: string[];
+  auth: { header: string; value: string } | null;
+}
+
 export interface DirectoryPort {
   createUser(user: NewDirectoryUser): Promise<DirectoryUser>;
   /** By id or login; null when there is no such user. */
@@ -131,4 +141,18 @@ export interface DirectoryPort {
   listUserGroups(userId: string): Promise<DirectoryGroup[]>;
   /** System Log events, oldest first unless asked otherwise, following Okta's `next` links. */
   listLogEvents(query: LogEventsQuery): Promise<DirectoryLogEvent[]>;
+  /** Okta's event hooks (docs/event-hooks.md), the oldest first; never an authorization value nor a secret. */
+  listEventHooks(): Promise<EventHook[]>;
+  /** Registers a hook, INACTIVE and UNVERIFIED; its signing secret comes back this once. */
+  createEventHook(hook: NewEventHook): Promise<EventHookCreated>;
+  /** Okta's one-time verification challenge; a receiver that does not answer it is a validation refusal. */
+  verifyEventHook(id: string): Promise<EventHook>;
+  setEventHookActive(id: string, active: boolean): Promise<EventHook>;
+  /** An ACTIVE hook is refused (deactivate it first), as Okta does. */
+  deleteEventHook(id: string): Promise<void>;
+  /**
+   * The hook's latest deliveries, the newest first: Gatehouse's own route (Okta has none, and answers 404 — a real
+   * org's deliveries are in its System Log).
+   */
+  listEventHookDeliveries(id: string, limit: number): Promise<EventHookDelivery[]>;
 }

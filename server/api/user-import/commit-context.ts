@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import type { ClientRow, ImportLineRow as Row } from '../../db/rows';
 import { importJobRows } from '../../db/schema';
 import type { DirectoryPort } from '../../directory/port';
+import type { EventRecorder } from '../../idp/events/recorder';
 import type { Mailer } from '../../mail/mailer';
 import type { ImportRules, RowChange } from './plan';
 
@@ -17,6 +18,8 @@ export interface CommitDeps {
   directory: DirectoryPort;
   mailer: Mailer;
   log: { warn(fields: Record<string, unknown>, message: string): void };
+  /** The embedded IdP's System Log, which hears that an import is done (and so do the event hooks that asked). */
+  systemLog: EventRecorder | undefined;
 }
 
 /** Identity-provider calls in flight at once (a real Okta org answers across the network; its rate limits). */

@@ -9,6 +9,7 @@ import { ProblemError, staleUpdate } from '../../http/problem';
 import { clearRoles, replaceFieldValues } from '../instance/writes';
 import { ACTIVATION_PENDING, sendActivations } from './activations';
 import { names, setOutcome, type CommitDeps, type NewRow, type Outcome, type RowContext } from './commit-context';
+import { recordImportDone } from './done-event';
 import { createPeople } from './new-people';
 import { planRow, type KnownPerson, type RowChange, type RowPlan } from './plan';
 import { knownPeople, pendingRows } from './queries';
@@ -93,7 +94,7 @@ export async function applyJob(deps: CommitDeps, caller: Principal, jobId: strin
     await startMailPhase(db, jobId);
   }
   await sendActivations(deps, context, jobId);
-  await finishJob(db, caller, job.clientId, jobId);
+  if (await finishJob(db, caller, job.clientId, jobId)) await recordImportDone(db, deps.systemLog, caller, jobId);
 }
 
 /** The rows without an outcome, a batch at a time (see {@link applyJob}). */
@@ -134,13 +135,17 @@ async function startMailPhase(db: Db, jobId: string) {
     .where(and(eq(importJobs.id, jobId), eq(importJobs.status, 'committing')));
 }
 
-/** The mails are done too: the job is committed, with its audit row, in one transaction. */
-async function finishJob(db: Db, caller: Principal, clientId: string, jobId: string) {
-  await db.transaction(async (tx) => {
-    await tx
+/**
+ * The mails are done too: the job is committed, with its audit row, in one transaction. Answers whether this call
+ * committed it (a commit resumed twice finishes once, so the System Log hears of it once).
+ */
+async function finishJob(db: Db, caller: Principal, clientId: string, jobId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const finished = await tx
       .update(importJobs)
       .set({ status: 'committed', finishedAt: new Date(), version: sql`${importJobs.version} + 1` })
-      .where(and(eq(importJobs.id, jobId), eq(importJobs.status, 'mailing')));
+      .where(and(eq(importJobs.id, jobId), eq(importJobs.status, 'mailing')))
+      .returning({ id: importJobs.id });
     await auditTrail.record(tx, {
       actor: caller.login,
       action: 'import.done',
@@ -150,6 +155,7 @@ async function finishJob(db: Db, caller: Principal, clientId: string, jobId: str
       before: { status: 'mailing' },
       after: { status: 'committed' },
     });
+    return finished.length > 0;
   });
 }
 

@@ -140,7 +140,11 @@ export const userImportArea = defineArea({
         if (job.status === 'checking') throw new ProblemError(409, 'conflict', 'This file is still being checked.');
         if (await claimJob(db, caller, job, request.body.mode))
           inBackground(
-            applyJob({ db, directory: identity.directory, mailer, log: request.log }, caller, job.id),
+            applyJob(
+              { db, directory: identity.directory, mailer, log: request.log, systemLog: identity.systemLog },
+              caller,
+              job.id,
+            ),
             request.log,
             'the commit',
             job.id,

@@ -49,6 +49,9 @@ export const logEventTypes = {
   'event_hook.verified': 'Event hook verified',
   'event_hook.deleted': 'Event hook deleted',
   'event_hook.delivery': 'Event hook delivery failed',
+  // A CSV user import finished (issue 33 item 4): Okta's name for an import's end; the outcome's reason carries
+  // the counts only (never a name or an address from the file).
+  'system.import.complete': 'Import completed',
 } as const;
 export type LogEventType = keyof typeof logEventTypes;
 
@@ -135,6 +138,14 @@ export const eventHookTarget = (hook: { id: string; name: string }): LogTarget =
   type: 'EventHook',
   alternateId: hook.name,
   displayName: hook.name,
+});
+
+/** A CSV user import as a System Log target: its job id, nothing from its file. */
+export const userImportTarget = (jobId: string): LogTarget => ({
+  id: jobId,
+  type: 'UserImport',
+  alternateId: jobId,
+  displayName: 'CSV user import',
 });
 
 export const userTarget = (person: PersonLike): LogTarget => ({ ...userActor(person) });

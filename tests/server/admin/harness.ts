@@ -62,8 +62,11 @@ export async function clientIdOf(t: TestApp, portalAlias: string): Promise<strin
  * compare (Acme and Globex); `identities` also seeds the demo people in the identity provider, for suites whose
  * rows name them.
  */
-export async function openDemoWorld(kind: DatabaseKind, { identities = false }: { identities?: boolean } = {}) {
-  const t = await buildTestApp(kind);
+export async function openDemoWorld(
+  kind: DatabaseKind,
+  { identities = false, env = {} }: { identities?: boolean; env?: NodeJS.ProcessEnv } = {},
+) {
+  const t = await buildTestApp(kind, { env });
   if (identities) await seedDemoIdentities(t.database.db);
   return { t, call: adminCaller(t), acme: await clientIdOf(t, 'acme'), globex: await clientIdOf(t, 'globex') };
 }
