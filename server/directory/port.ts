@@ -143,7 +143,7 @@ export interface DirectoryPort {
   listLogEvents(query: LogEventsQuery): Promise<DirectoryLogEvent[]>;
   /** Okta's event hooks (docs/event-hooks.md), the oldest first; never an authorization value nor a secret. */
   listEventHooks(): Promise<EventHook[]>;
-  /** Registers a hook, INACTIVE and UNVERIFIED; its signing secret comes back this once. */
+  /** Registers a hook, ACTIVE and UNVERIFIED as Okta does (it hears nothing until verified); its secret comes back once. */
   createEventHook(hook: NewEventHook): Promise<EventHookCreated>;
   /** Okta's one-time verification challenge; a receiver that does not answer it is a validation refusal. */
   verifyEventHook(id: string): Promise<EventHook>;

@@ -30,7 +30,7 @@ async function audit(deps: ApiDeps, request: FastifyRequest, action: string, bef
   );
 }
 
-/** POST EventHook: registered INACTIVE and UNVERIFIED; the signing secret is answered once and never audited. */
+/** POST EventHook: registered ACTIVE and UNVERIFIED (Okta's); the signing secret is answered once, never audited. */
 export async function createEventHook(
   deps: ApiDeps,
   request: FastifyRequest,
