@@ -12,7 +12,7 @@ export async function outcomeCounts(db: Db, jobId: string): Promise<string> {
     .from(importJobRows)
     .where(eq(importJobRows.jobId, jobId))
     .groupBy(importJobRows.outcome);
-  const of = (outcome: string) => Number(rows.find((row) => row.outcome === outcome)?.n ?? 0);
+  const of = (outcome: string) => rows.find((row) => row.outcome === outcome)?.n ?? 0;
   return importOutcomes.map((outcome) => `${outcome} ${of(outcome)}`).join(', ');
 }
 
