@@ -23,6 +23,8 @@ export const pageKeys = [
   'errorLog',
   // The API tokens of the admin area (issue 33 item 1).
   'apiTokens',
+  // The event hooks of the admin area (issue 33 item 4).
+  'eventHooks',
   // The federation registry of the admin area (issue 31 item 1).
   'identityProviders',
 ] as const;
@@ -50,6 +52,7 @@ export const pageComponents: Record<PageKey, readonly string[]> = {
   auditLog: ['Log'],
   errorLog: ['Log'],
   apiTokens: ['ApiToken'],
+  eventHooks: ['EventHook'],
   identityProviders: ['IdentityProvider'],
 };
 

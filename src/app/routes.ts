@@ -55,6 +55,7 @@ export type RouteId =
   | 'auditLog'
   | 'errorLog'
   | 'apiTokens'
+  | 'eventHooks'
   | 'identityProviders'
   | 'boardIndex'
   | 'editProfile'
@@ -134,6 +135,13 @@ const adminPages: readonly { id: RouteId; pattern: string; page: PageKey; view: 
     pattern: '/apiTokens',
     page: 'apiTokens',
     view: page(() => import('@src/admin/api-tokens/ApiTokensPage'), 'ApiTokensPage'),
+  },
+  // The provider administrator's event hooks of the identity provider and their delivery logs (issue 33 item 4).
+  {
+    id: 'eventHooks',
+    pattern: '/eventHooks',
+    page: 'eventHooks',
+    view: page(() => import('@src/admin/event-hooks/EventHooksPage'), 'EventHooksPage'),
   },
   // The provider administrator's federation registry: upstream identity providers (issue 31 item 1).
   {
@@ -386,6 +394,7 @@ export const paths = {
   auditLog: () => '/auditLog',
   errorLog: () => '/errorLog',
   apiTokens: () => '/apiTokens',
+  eventHooks: () => '/eventHooks',
   identityProviders: () => '/identityProviders',
   faqEditor: (params: { clientId?: string; language?: string } = {}) =>
     buildPath('/faqEditor/:clientId?/:language?', params),

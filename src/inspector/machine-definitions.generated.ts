@@ -718,6 +718,91 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
     },
   },
   {
+    file: 'machines/event-hooks/event-hooks.machine.ts',
+    definition: {
+      id: 'eventHooks',
+      initial: 'loading',
+      states: {
+        loading: {
+          on: {
+            'xstate.done.actor.loadHooks': [{ target: ['#eventHooks.ready'] }],
+            'xstate.error.actor.loadHooks': [{ target: ['#eventHooks.failed'] }],
+          },
+          invoke: [{ id: 'loadHooks', src: 'loadHooks' }],
+          tags: ['busy'],
+        },
+        ready: {
+          on: {
+            'create.open': [{ target: ['#eventHooks.creating'] }],
+            'hook.change': [{ target: ['#eventHooks.changing'], guard: 'inline' }],
+            'delete.ask': [{ target: ['#eventHooks.confirmingDelete'], guard: 'inline' }],
+            'deliveries.open': [{ target: ['#eventHooks.deliveries'], guard: 'inline' }],
+          },
+        },
+        failed: { on: { 'hooks.retry': [{ target: ['#eventHooks.loading'] }] } },
+        creating: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'create.change': [{}],
+                'create.submit': [{ target: ['#eventHooks.creating.saving'], guard: 'draftIsValid' }],
+                'create.cancel': [{ target: ['#eventHooks.ready'] }],
+              },
+            },
+            saving: {
+              on: {
+                'xstate.done.actor.createHook': [{ target: ['#eventHooks.showingSecret'] }],
+                'xstate.error.actor.createHook': [{ target: ['#eventHooks.creating.editing'] }],
+              },
+              invoke: [{ id: 'createHook', src: 'createHook' }],
+              tags: ['busy'],
+            },
+          },
+        },
+        showingSecret: { on: { 'secret.dismiss': [{ target: ['#eventHooks.loading'] }] } },
+        changing: {
+          on: {
+            'xstate.done.actor.changeHook': [{ target: ['#eventHooks.loading'] }],
+            'xstate.error.actor.changeHook': [{ target: ['#eventHooks.loading'] }],
+          },
+          invoke: [{ id: 'changeHook', src: 'changeHook' }],
+          tags: ['busy'],
+        },
+        confirmingDelete: {
+          on: {
+            'delete.confirm': [{ target: ['#eventHooks.deleting'] }],
+            'delete.cancel': [{ target: ['#eventHooks.ready'] }],
+          },
+        },
+        deleting: {
+          on: {
+            'xstate.done.actor.deleteHook': [{ target: ['#eventHooks.loading'] }],
+            'xstate.error.actor.deleteHook': [{ target: ['#eventHooks.loading'] }],
+          },
+          invoke: [{ id: 'deleteHook', src: 'deleteHook' }],
+          tags: ['busy'],
+        },
+        deliveries: {
+          initial: 'reading',
+          states: {
+            reading: {
+              on: {
+                'xstate.done.actor.loadDeliveries': [{ target: ['#eventHooks.deliveries.shown'] }],
+                'xstate.error.actor.loadDeliveries': [{ target: ['#eventHooks.deliveries.unread'] }],
+              },
+              invoke: [{ id: 'loadDeliveries', src: 'loadDeliveries' }],
+              tags: ['busy'],
+            },
+            shown: { on: { 'deliveries.refresh': [{ target: ['#eventHooks.deliveries.reading'] }] } },
+            unread: { on: { 'deliveries.refresh': [{ target: ['#eventHooks.deliveries.reading'] }] } },
+          },
+          on: { 'deliveries.close': [{ target: ['#eventHooks.ready'] }] },
+        },
+      },
+    },
+  },
+  {
     file: 'machines/faq-editor/faq-dialog.machine.ts',
     definition: {
       id: 'faqDialog',

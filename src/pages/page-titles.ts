@@ -30,6 +30,7 @@ export const pageTitles = {
   auditLog: labels.Log_Text_AuditTitle,
   errorLog: labels.Log_Text_ErrorTitle,
   apiTokens: labels.ApiToken_Text_Title,
+  eventHooks: labels.EventHook_Text_Title,
   identityProviders: labels.IdentityProvider_Text_Title,
   boardIndex: msg({ id: 'Shell_Title_Board', message: 'Your applications' }),
   editProfile: msg({ id: 'Shell_Title_EditProfile', message: 'Edit your profile' }),

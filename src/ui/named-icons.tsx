@@ -15,6 +15,7 @@ import {
   TextCursorInput,
   Users,
   Wallet,
+  Webhook,
   type LucideIcon,
   type LucideProps,
 } from 'lucide-react';
@@ -41,6 +42,7 @@ const namedIcons: Readonly<Record<string, LucideIcon>> = {
   users: Users,
   wallet: Wallet,
   waypoints: Waypoints,
+  webhook: Webhook,
 };
 
 const keyOf = (name: string) => name.trim().toLowerCase();

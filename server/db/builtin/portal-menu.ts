@@ -84,6 +84,14 @@ export const portalMenu: readonly PortalMenuItem[] = [
     caption: { 'en-us': 'Identity providers', es: 'Proveedores de identidad' },
     roleAccess: ['admin'],
   },
+  // The identity provider's event hooks and their delivery logs (issue 33 item 4): they hear every client's events,
+  // so they are the provider administrator's alone.
+  {
+    linkUrl: '/eventHooks',
+    imageName: 'webhook',
+    caption: { 'en-us': 'Event hooks', es: 'Ganchos de eventos' },
+    roleAccess: ['admin'],
+  },
   // An agent finds a person of their client and edits them in Agent mode (docs/flows/find-person.md).
   {
     linkUrl: '/findPerson',
