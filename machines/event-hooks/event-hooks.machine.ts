@@ -16,7 +16,9 @@ export type EventHooksEvent =
   | { type: 'create.submit' }
   | { type: 'create.cancel' }
   | { type: 'secret.dismiss' }
-  | { type: 'hook.change'; id: string; change: EventHookChange }
+  | { type: 'hook.verify'; id: string }
+  | { type: 'hook.activate'; id: string }
+  | { type: 'hook.deactivate'; id: string }
   | { type: 'delete.ask'; id: string }
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
@@ -36,6 +38,10 @@ export type EventHooksContext = ReportingPorts & {
   change: EventHookChange | undefined;
   deliveries: EventHookDelivery[];
 };
+
+/** Whether the listed hook with this id is as the test says. */
+const hookIs = (context: EventHooksContext, id: string, test: (hook: EventHook) => boolean) =>
+  context.hooks.some((hook) => hook.id === id && test(hook));
 
 const failed = {
   verify: 'EventHook_Text_VerifyFailed',
@@ -136,27 +142,29 @@ export const eventHooksMachine = setup({
       on: {
         'create.open': { target: 'creating', actions: 'startDraft' },
         // Verify is offered until the endpoint has proved itself; activate and deactivate as the status allows.
-        'hook.change': {
-          guard: ({ context, event }) =>
-            context.hooks.some(
-              (hook) =>
-                hook.id === event.id &&
-                (event.change === 'verify'
-                  ? hook.verificationStatus === 'UNVERIFIED'
-                  : (hook.status === 'ACTIVE') === (event.change === 'deactivate')),
-            ),
+        'hook.verify': {
+          guard: ({ context, event }) => hookIs(context, event.id, (hook) => hook.verificationStatus === 'UNVERIFIED'),
           target: 'changing',
-          actions: { type: 'choose', params: ({ event }) => ({ id: event.id, change: event.change }) },
+          actions: { type: 'choose', params: ({ event }) => ({ id: event.id, change: 'verify' as const }) },
+        },
+        'hook.activate': {
+          guard: ({ context, event }) => hookIs(context, event.id, (hook) => hook.status === 'INACTIVE'),
+          target: 'changing',
+          actions: { type: 'choose', params: ({ event }) => ({ id: event.id, change: 'activate' as const }) },
+        },
+        'hook.deactivate': {
+          guard: ({ context, event }) => hookIs(context, event.id, (hook) => hook.status === 'ACTIVE'),
+          target: 'changing',
+          actions: { type: 'choose', params: ({ event }) => ({ id: event.id, change: 'deactivate' as const }) },
         },
         // As Okta: an active hook is deactivated before it is deleted.
         'delete.ask': {
-          guard: ({ context, event }) =>
-            context.hooks.some((hook) => hook.id === event.id && hook.status === 'INACTIVE'),
+          guard: ({ context, event }) => hookIs(context, event.id, (hook) => hook.status === 'INACTIVE'),
           target: 'confirmingDelete',
           actions: { type: 'choose', params: ({ event }) => ({ id: event.id }) },
         },
         'deliveries.open': {
-          guard: ({ context, event }) => context.hooks.some((hook) => hook.id === event.id),
+          guard: ({ context, event }) => hookIs(context, event.id, () => true),
           target: 'deliveries',
           actions: { type: 'choose', params: ({ event }) => ({ id: event.id }) },
         },

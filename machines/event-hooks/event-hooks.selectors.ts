@@ -27,7 +27,7 @@ export const selectShownSecret = (s: EventHooksSnapshot): string | undefined =>
 
 /** A row's verify, activate or deactivate is offered when the hook's state allows it and the list is at rest. */
 export const selectMayChange = (s: EventHooksSnapshot, id: string, change: EventHookChange): boolean =>
-  s.can({ type: 'hook.change', id, change });
+  s.can({ type: `hook.${change}`, id });
 /** The hook a change runs for, and which (its row's button is busy). */
 export const selectChanging = (s: EventHooksSnapshot): { id: string; change: EventHookChange } | undefined =>
   s.matches('changing') && s.context.chosen !== undefined && s.context.change !== undefined

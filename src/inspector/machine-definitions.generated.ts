@@ -734,7 +734,9 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         ready: {
           on: {
             'create.open': [{ target: ['#eventHooks.creating'] }],
-            'hook.change': [{ target: ['#eventHooks.changing'], guard: 'inline' }],
+            'hook.verify': [{ target: ['#eventHooks.changing'], guard: 'inline' }],
+            'hook.activate': [{ target: ['#eventHooks.changing'], guard: 'inline' }],
+            'hook.deactivate': [{ target: ['#eventHooks.changing'], guard: 'inline' }],
             'delete.ask': [{ target: ['#eventHooks.confirmingDelete'], guard: 'inline' }],
             'deliveries.open': [{ target: ['#eventHooks.deliveries'], guard: 'inline' }],
           },

@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Table, Text } from '@chakra-ui/react';
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
@@ -41,7 +41,7 @@ export function HookTable({ hooks }: { hooks: EventHooksRef }) {
         aria-busy={changing?.id === hook.id && changing.change === change}
         disabled={changing !== undefined}
         onClick={() => {
-          hooks.send({ type: 'hook.change', id: hook.id, change });
+          hooks.send({ type: `hook.${change}`, id: hook.id });
         }}
       >
         {i18n._(changeLabels[change])}
@@ -65,13 +65,9 @@ export function HookTable({ hooks }: { hooks: EventHooksRef }) {
             <Table.Cell>{hook.name}</Table.Cell>
             <Table.Cell wordBreak="break-all">{hook.uri}</Table.Cell>
             <Table.Cell>
-              <HStack wrap="wrap" gap="1">
-                {hook.eventTypes.map((type) => (
-                  <Badge key={type} variant="subtle" fontFamily="mono">
-                    {type}
-                  </Badge>
-                ))}
-              </HStack>
+              <Text fontFamily="mono" fontSize="xs">
+                {hook.eventTypes.join(', ')}
+              </Text>
             </Table.Cell>
             <Table.Cell>{statusText(hook, i18n)}</Table.Cell>
             <Table.Cell>{verificationText(hook, i18n)}</Table.Cell>

@@ -124,7 +124,7 @@ describe('Event hooks (machines/event-hooks)', () => {
     expect(selectMayChange(s(), newHook().id, 'verify')).toBe(true);
     expect(selectMayChange(s(), eventHook().id, 'activate')).toBe(false);
     expect(selectMayChange(s(), eventHook().id, 'deactivate')).toBe(true);
-    t.actor.send({ type: 'hook.change', id: newHook().id, change: 'verify' });
+    t.actor.send({ type: 'hook.verify', id: newHook().id });
     expect(s().matches('changing')).toBe(true);
     expect(t.changeHook.calls).toEqual([{ id: newHook().id, change: 'verify' }]);
     // A failed verification is reported under its own title, and the list is read again.
@@ -136,7 +136,7 @@ describe('Event hooks (machines/event-hooks)', () => {
       snackbar: { title: { id: 'EventHook_Text_VerifyFailed' } },
     });
     await ready(t);
-    t.actor.send({ type: 'hook.change', id: eventHook().id, change: 'deactivate' });
+    t.actor.send({ type: 'hook.deactivate', id: eventHook().id });
     t.changeHook.resolve(eventHook({ status: 'INACTIVE' }));
     await settle();
     expect(s().matches('loading')).toBe(true);
