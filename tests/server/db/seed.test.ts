@@ -241,6 +241,7 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
       '/errorLog',
       '/apiTokens',
       '/identityProviders',
+      '/eventHooks',
       '/findPerson',
       '/board/index',
     ]);
@@ -249,6 +250,8 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
     expect(english.find((m) => m.linkUrl === '/apiTokens')?.roleAccess).toEqual(['admin']);
     // So is the federation registry (issue 31 item 1): the access guard opens only the pages of one's menu.
     expect(english.find((m) => m.linkUrl === '/identityProviders')?.roleAccess).toEqual(['admin']);
+    // And the event hooks (issue 33 item 4): a hook hears every client's events.
+    expect(english.find((m) => m.linkUrl === '/eventHooks')?.roleAccess).toEqual(['admin']);
     for (const link of ['/manageUsers', '/faqEditor', '/auditLog', '/errorLog'])
       expect(english.find((m) => m.linkUrl === link)?.roleAccess).toEqual(['admin', 'clientadmin']);
     const spanish = await db
@@ -259,6 +262,7 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
     expect(spanish.find((m) => m.linkUrl === '/auditLog')?.caption).toBe('Registro de auditoría');
     expect(spanish.find((m) => m.linkUrl === '/apiTokens')?.caption).toBe('Tokens de API');
     expect(spanish.find((m) => m.linkUrl === '/identityProviders')?.caption).toBe('Proveedores de identidad');
+    expect(spanish.find((m) => m.linkUrl === '/eventHooks')?.caption).toBe('Ganchos de eventos');
   });
 
   it('has the global portal settings as text', async () => {
