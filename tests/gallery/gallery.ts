@@ -25,6 +25,10 @@ export const routesLeftOut: Readonly<Partial<Record<RouteId, string>>> = {
     'the provider administrator’s federation registry (issue 31 item 1), a page the gallery does not picture yet: tests/e2e/identity-providers.spec.ts drives it in Chromium (added, listed, assigned to a client, deleted)',
   eventHooks:
     'the provider administrator’s event hooks (issue 33 item 4), a page the gallery does not picture yet: tests/model/event-hooks.model.test.tsx walks every state of it through the real page',
+  myAccount:
+    'a person’s My account page (issue 34 item 3), a page the gallery does not picture yet: tests/e2e/my-account.spec.ts drives it in Chromium (data downloaded, account closed)',
+  goodbye:
+    'the page after closing one’s account (issue 34 item 3), a page the gallery does not picture yet: tests/e2e/my-account.spec.ts lands on it',
   findPerson:
     'the agent’s Find a person is the Manage Users grid and user dialog (shown there) for the agent role, whom the gallery’s people do not include yet; tests/e2e/agent-mode.spec.ts drives it',
 };
