@@ -1,4 +1,4 @@
-import { Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode, SyntheticEvent } from 'react';
@@ -108,7 +108,8 @@ function StepForm({ emailRef, submit, children }: { emailRef: EmailChangeRef; su
         {children}
         <RefusalNotice emailRef={emailRef} />
         <HStack>
-          <Button type="submit" colorPalette="brand" loading={busy}>
+          <Button type="submit" colorPalette="brand" aria-busy={busy} disabled={busy}>
+            {busy ? <Spinner size="xs" /> : null}
             {submit}
           </Button>
           <Button
