@@ -62,14 +62,14 @@ const person = (ssoUser: boolean): EmailChangeMachineInput => ({
   ports: { notifications: fakePorts().ports.notifications },
 });
 
-function renderSection(scenario: { input?: EmailChangeMachineInput }) {
+function renderSection(input: EmailChangeMachineInput | undefined) {
   const calls = {
     request: createControlledCall<EmailChangeRequested, { newEmail: string }>(),
     confirm: createControlledCall<undefined, { requestId: string; code: string }>(),
   };
   renderAdminView(
     <EmailChangeSection
-      input={scenario.input ?? person(false)}
+      input={input ?? person(false)}
       api={{
         request: (body) => calls.request.call(body),
         confirm: async (body) => {
@@ -148,10 +148,9 @@ describeWalks(emailChangeMachine, {
     },
     { name: 'single-sign-on person', input: person(true), filterEvents: offered, serializeState },
   ],
-  start: renderSection,
+  start: (scenario) => renderSection(scenario.input),
   timeout: 30_000,
-  describeEvent: (event) =>
-    'value' in event ? event.value : 'error' in event ? (event.error as ApiError).code : undefined,
+  describeEvent: (event) => ('value' in event ? event.value : 'error' in event ? event.error.code : undefined),
   states: {
     idle: async (s) => {
       expect(await screen.findByText(new RegExp(s.context.email.replace('.', '\\.')))).toBeInTheDocument();
