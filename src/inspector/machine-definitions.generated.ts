@@ -718,6 +718,57 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
     },
   },
   {
+    file: 'machines/email-change/email-change.machine.ts',
+    definition: {
+      id: 'emailChange',
+      initial: 'idle',
+      states: {
+        idle: { on: { 'change.start': [{ target: ['#emailChange.entering'], guard: 'mayChange' }] } },
+        entering: {
+          on: {
+            edit: [{}],
+            touch: [{}],
+            submit: [{ guard: 'isSameAddress' }, { target: ['#emailChange.requesting'], guard: 'newEmailReady' }, {}],
+            cancel: [{ target: ['#emailChange.idle'] }],
+          },
+        },
+        requesting: {
+          on: {
+            'xstate.done.actor.requestChange': [{ target: ['#emailChange.code'] }],
+            'xstate.error.actor.requestChange': [
+              { target: ['#emailChange.entering'], guard: 'isRequestRefusal' },
+              { target: ['#emailChange.entering'] },
+            ],
+          },
+          invoke: [{ id: 'requestChange', src: 'requestChange' }],
+          tags: ['busy'],
+        },
+        code: {
+          on: {
+            edit: [{}],
+            touch: [{}],
+            submit: [{ target: ['#emailChange.confirming'], guard: 'codeReady' }, {}],
+            'code.request': [{ target: ['#emailChange.entering'] }],
+            cancel: [{ target: ['#emailChange.idle'] }],
+          },
+        },
+        confirming: {
+          on: {
+            'xstate.done.actor.confirmChange': [{ target: ['#emailChange.done'] }],
+            'xstate.error.actor.confirmChange': [
+              { target: ['#emailChange.entering'], guard: 'isTaken' },
+              { target: ['#emailChange.code'], guard: 'isConfirmRefusal' },
+              { target: ['#emailChange.code'] },
+            ],
+          },
+          invoke: [{ id: 'confirmChange', src: 'confirmChange' }],
+          tags: ['busy'],
+        },
+        done: { on: { 'change.start': [{ target: ['#emailChange.entering'] }] } },
+      },
+    },
+  },
+  {
     file: 'machines/faq-editor/faq-dialog.machine.ts',
     definition: {
       id: 'faqDialog',
