@@ -12,6 +12,7 @@ import {
 import type { TermsChange } from '@machines/terms-editor/terms-draft';
 import { doneEvent, errorEvent } from '../../support/controlled-actor';
 import { recordingNotifications } from '../../support/recording-ref';
+import { termsVersion } from '../../support/terms-fixtures';
 
 /**
  * The publish dialog of the terms editor (machines/terms-editor; issue 34 item 2): the editor pattern with the
@@ -34,23 +35,7 @@ const type = (culture: TermsChange['culture'], kind: TermsChange['kind'], value:
   changes: { culture, kind, value },
 });
 
-const version = (number: number, spanish = true): TermsVersion => ({
-  number,
-  publishedAt: '2026-11-01T10:00:00.000Z',
-  publishedBy: 'ACME__clientadmin@acme.test',
-  texts: [
-    { culture: 'en-us', termsHtml: `<p>Terms ${number}</p>`, privacyHtml: `<p>Privacy ${number}</p>` },
-    ...(spanish
-      ? [
-          {
-            culture: 'es' as const,
-            termsHtml: `<p>Condiciones ${number}</p>`,
-            privacyHtml: `<p>Privacidad ${number}</p>`,
-          },
-        ]
-      : []),
-  ],
-});
+const version = termsVersion;
 const opened = (row: TermsVersion | undefined, loaded: TermsLoaded) =>
   step(initialTransition(termsDialogMachine, { row, notifications })[0], doneEvent('load', loaded));
 
