@@ -24,7 +24,11 @@ export const routesLeftOut: Readonly<Partial<Record<RouteId, string>>> = {
   identityProviders:
     'the provider administrator’s federation registry (issue 31 item 1), a page the gallery does not picture yet: tests/e2e/identity-providers.spec.ts drives it in Chromium (added, listed, assigned to a client, deleted)',
   termsEditor:
-    'a client’s terms of use and privacy notice (issue 34 item 2), a page the gallery does not picture yet: tests/dom/terms-editor-page.test.tsx renders it and tests/model/terms-dialog.model.test.tsx walks its dialog',
+    'a client’s terms of use and privacy notice (issue 34 item 2), a page the gallery does not picture yet: tests/dom/terms-editor-page.test.tsx renders it and tests/model/terms-dialog.model.test.tsx walks its dialog; tests/e2e/terms-editor.spec.ts drives it in Chromium',
+  myAccount:
+    'a person’s My account page (issue 34 item 3), a page the gallery does not picture yet: tests/e2e/my-account.spec.ts drives it in Chromium (data downloaded, account closed)',
+  goodbye:
+    'the page after closing one’s account (issue 34 item 3), a page the gallery does not picture yet: tests/e2e/my-account.spec.ts lands on it',
   findPerson:
     'the agent’s Find a person is the Manage Users grid and user dialog (shown there) for the agent role, whom the gallery’s people do not include yet; tests/e2e/agent-mode.spec.ts drives it',
 };
