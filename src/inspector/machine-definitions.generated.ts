@@ -2371,6 +2371,90 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
     },
   },
   {
+    file: 'machines/terms-editor/terms-dialog.machine.ts',
+    definition: {
+      id: 'termsDialog',
+      initial: 'loading',
+      states: {
+        loading: {
+          on: {
+            cancel: [{ target: ['#termsDialog.cancelled'] }],
+            'xstate.done.actor.load': [{ target: ['#termsDialog.editing'] }],
+            'xstate.error.actor.load': [
+              { target: ['#termsDialog.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#termsDialog.offline'], guard: 'isNetworkFailure' },
+              { target: ['#termsDialog.failed'], guard: 'isLoadFailureExplainedInPlace' },
+              { target: ['#termsDialog.editing'], guard: 'isQuietLoadFailure' },
+              { target: ['#termsDialog.failed'] },
+            ],
+          },
+          invoke: [{ id: 'load', src: 'load' }],
+          tags: ['loading'],
+        },
+        offline: {
+          on: { reload: [{ target: ['#termsDialog.loading'] }], cancel: [{ target: ['#termsDialog.cancelled'] }] },
+          after: { networkRetry: [{ target: ['#termsDialog.loading'] }] },
+          tags: ['loading', 'offline'],
+        },
+        editing: {
+          on: {
+            edit: [{ target: ['#termsDialog.loading'], guard: 'needsFreshRead' }, {}],
+            save: [{ target: ['#termsDialog.saving'], guard: 'canSave' }],
+            cancel: [{ target: ['#termsDialog.cancelled'] }],
+          },
+          tags: ['editing'],
+        },
+        saving: {
+          on: {
+            'xstate.done.actor.save': [
+              { target: ['#termsDialog.loading'], guard: 'reopens' },
+              { target: ['#termsDialog.saved'] },
+            ],
+            'xstate.error.actor.save': [
+              { target: ['#termsDialog.conflict'], guard: 'isConflict' },
+              { target: ['#termsDialog.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#termsDialog.editing'], guard: 'isExplainedInPlace' },
+              { target: ['#termsDialog.editing'] },
+            ],
+          },
+          invoke: [{ id: 'save', src: 'save' }],
+          tags: ['saving'],
+        },
+        conflict: {
+          on: {
+            reload: [{ target: ['#termsDialog.loading'] }],
+            keepMine: [{ target: ['#termsDialog.overwriting'] }],
+            cancel: [{ target: ['#termsDialog.cancelled'] }],
+          },
+          tags: ['conflict'],
+        },
+        overwriting: {
+          on: {
+            'xstate.done.actor.load': [{ target: ['#termsDialog.saving'] }],
+            'xstate.error.actor.load': [
+              { target: ['#termsDialog.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#termsDialog.editing'], guard: 'isLoadFailureExplainedInPlace' },
+              { target: ['#termsDialog.editing'] },
+            ],
+          },
+          invoke: [{ id: 'load', src: 'load' }],
+          tags: ['saving'],
+        },
+        failed: {
+          on: {
+            reload: [{ target: ['#termsDialog.loading'] }],
+            cancel: [{ target: ['#termsDialog.cancelled'] }],
+            edit: [{ target: ['#termsDialog.loading'], guard: 'needsFreshRead' }],
+          },
+          tags: ['failed'],
+        },
+        saved: { type: 'final' },
+        cancelled: { type: 'final' },
+        unauthorised: { type: 'final' },
+      },
+    },
+  },
+  {
     file: 'machines/user-dialog/close-account.machine.ts',
     definition: {
       id: 'closeAccount',
