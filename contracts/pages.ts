@@ -27,6 +27,8 @@ export const pageKeys = [
   'eventHooks',
   // The federation registry of the admin area (issue 31 item 1).
   'identityProviders',
+  // The terms editor of the admin area (issue 34 item 2).
+  'termsEditor',
 ] as const;
 export type PageKey = (typeof pageKeys)[number];
 
@@ -54,6 +56,7 @@ export const pageComponents: Record<PageKey, readonly string[]> = {
   apiTokens: ['ApiToken'],
   eventHooks: ['EventHook'],
   identityProviders: ['IdentityProvider'],
+  termsEditor: ['TermsEditor'],
 };
 
 /** Components of one resource load: `Global` always, then the page's own (spec §7 aggregatedByPage?components). */

@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro';
 export const pageTitleLabels = {
   ApiToken_Text_Title: msg({ id: 'ApiToken_Text_Title', message: 'API tokens' }),
   EventHook_Text_Title: msg({ id: 'EventHook_Text_Title', message: 'Event hooks' }),
+  TermsEditor_Text_Title: msg({ id: 'TermsEditor_Text_Title', message: 'Terms of use' }),
   IdentityProvider_Text_Title: msg({ id: 'IdentityProvider_Text_Title', message: 'Identity providers' }),
   Application_Text_Title: msg({ id: 'Application_Text_Title', message: 'Manage applications' }),
   Client_Text_Title: msg({ id: 'Client_Text_Title', message: 'Manage clients' }),

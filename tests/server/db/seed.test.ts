@@ -237,6 +237,7 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
       '/template',
       '/manageUsers',
       '/faqEditor',
+      '/termsEditor',
       '/auditLog',
       '/errorLog',
       '/apiTokens',
@@ -252,7 +253,7 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
     expect(english.find((m) => m.linkUrl === '/identityProviders')?.roleAccess).toEqual(['admin']);
     // And the event hooks (issue 33 item 4): a hook hears every client's events.
     expect(english.find((m) => m.linkUrl === '/eventHooks')?.roleAccess).toEqual(['admin']);
-    for (const link of ['/manageUsers', '/faqEditor', '/auditLog', '/errorLog'])
+    for (const link of ['/manageUsers', '/faqEditor', '/termsEditor', '/auditLog', '/errorLog'])
       expect(english.find((m) => m.linkUrl === link)?.roleAccess).toEqual(['admin', 'clientadmin']);
     const spanish = await db
       .select()
@@ -263,6 +264,7 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
     expect(spanish.find((m) => m.linkUrl === '/apiTokens')?.caption).toBe('Tokens de API');
     expect(spanish.find((m) => m.linkUrl === '/identityProviders')?.caption).toBe('Proveedores de identidad');
     expect(spanish.find((m) => m.linkUrl === '/eventHooks')?.caption).toBe('Ganchos de eventos');
+    expect(spanish.find((m) => m.linkUrl === '/termsEditor')?.caption).toBe('Condiciones de uso');
   });
 
   it('has the global portal settings as text', async () => {

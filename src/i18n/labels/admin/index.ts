@@ -11,6 +11,7 @@ import { logLabels } from './logs';
 import { apiTokenLabels } from './api-tokens';
 import { identityProviderLabels } from './identity-providers';
 import { eventHookLabels } from './event-hooks';
+import { termsEditorLabels } from './terms';
 
 /** The admin area, one file per page. */
 export const adminLabels = {
@@ -27,4 +28,5 @@ export const adminLabels = {
   ...apiTokenLabels,
   ...identityProviderLabels,
   ...eventHookLabels,
+  ...termsEditorLabels,
 };
