@@ -33,6 +33,9 @@ const clientAdminWrites = [
   'POST /api/v1/Invitation/:id/revoke',
   // Closing the account of a person of their own client (tests/server/my-account tries another client's: 404).
   'POST /api/v1/ManageUsers/:id/Close',
+  // Clearing the sessions or the factors of a person of their own client (tests/server/admin/sign-in-resets: 404).
+  'POST /api/v1/ManageUsers/:id/ClearSessions',
+  'POST /api/v1/ManageUsers/:id/ResetFactors',
   // Deciding their own client's access requests (tests/server/access-requests tries another client's: 404).
   'POST /api/v1/AccessRequest/:id/Approve',
   'POST /api/v1/AccessRequest/:id/Decline',
