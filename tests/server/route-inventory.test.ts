@@ -101,8 +101,10 @@ const publicIdpRoutes = [
   /^(GET|OPTIONS) \/api\/v1\/users\/me$/,
   // The caller's own sessions, found by the same cookie (issue 31 §3): another person's session id answers 404.
   /^(GET|DELETE|OPTIONS) \/api\/v1\/users\/me\/sessions(\/:sessionId)?$/,
-  // The caller's own passkeys, found by the same cookie (issue 31 §2): another person's factor id answers 404.
-  /^(GET|DELETE|OPTIONS) \/api\/v1\/users\/me\/factors(\/:factorId)?$/,
+  // The caller's own passkeys, found by the same cookie (issue 31 §2): another person's factor id answers 404; a new
+  // one is added and activated there too (tests/server/idp/several-passkeys).
+  /^(GET|POST|DELETE|OPTIONS) \/api\/v1\/users\/me\/factors(\/:factorId)?$/,
+  /^(POST|OPTIONS) \/api\/v1\/users\/me\/factors\/:factorId\/lifecycle\/activate$/,
   /^GET \/api\/v1\/users\/:userId\/factors\/:factorId\/qr\/:token$/,
 ];
 
