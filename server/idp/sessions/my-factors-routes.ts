@@ -69,10 +69,7 @@ export function myFactorsRoutes(
 ) {
   scope.options(MY_FACTORS, preflight(trustedOrigins, 'GET, POST', { credentials: true }));
   scope.options(`${MY_FACTORS}/:factorId`, preflight(trustedOrigins, 'DELETE', { credentials: true }));
-  scope.options(
-    `${MY_FACTORS}/:factorId/lifecycle/activate`,
-    preflight(trustedOrigins, 'POST', { credentials: true }),
-  );
+  scope.options(`${MY_FACTORS}/:factorId/lifecycle/activate`, preflight(trustedOrigins, 'POST', { credentials: true }));
 
   scope.get(MY_FACTORS, async (request, reply) => {
     const current = await signedIn(db, provider, request, reply);
