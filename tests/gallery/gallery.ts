@@ -23,6 +23,10 @@ export const routesLeftOut: Readonly<Partial<Record<RouteId, string>>> = {
     'provider administrators’ API tokens (issue 33), a page the gallery does not picture yet: tests/e2e/api-tokens.spec.ts drives it in Chromium (made, used by a script, revoked)',
   identityProviders:
     'the provider administrator’s federation registry (issue 31 item 1), a page the gallery does not picture yet: tests/e2e/identity-providers.spec.ts drives it in Chromium (added, listed, assigned to a client, deleted)',
+  myAccount:
+    'a person’s My account page (issue 34 item 3), a page the gallery does not picture yet: tests/e2e/my-account.spec.ts drives it in Chromium (data downloaded, account closed)',
+  goodbye:
+    'the page after closing one’s account (issue 34 item 3), a page the gallery does not picture yet: tests/e2e/my-account.spec.ts lands on it',
   findPerson:
     'the agent’s Find a person is the Manage Users grid and user dialog (shown there) for the agent role, whom the gallery’s people do not include yet; tests/e2e/agent-mode.spec.ts drives it',
 };

@@ -61,6 +61,8 @@ export const publicPages: readonly GalleryPage[] = [
           checkingSession: transient,
           redirectingToIdp: 'the browser leaves for an upstream identity provider',
           validatingProfile: 'a spinner for a moment after a successful sign-in',
+          checkingTerms:
+            'a spinner while the client’s current terms are looked up; when there are new ones, the terms page (its own machine, terms-acceptance) shows instead',
           rejecting: transient,
           signingOutAfterFailure: transient,
           signedIn: transient,

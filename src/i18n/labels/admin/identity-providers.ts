@@ -100,7 +100,7 @@ export const identityProviderLabels = {
   IdentityProvider_Text_ClaimProblem: msg({
     id: 'IdentityProvider_Text_ClaimProblem',
     message:
-      'Each claim needs a name (letters, digits and _ : . - ; for SAML also / and #), a field, and to appear once.',
+      'Each claim needs a name of letters, digits, underscores, colons, dots or hyphens (for SAML also slashes and #), a field, and to appear once.',
   }),
   IdentityProvider_Text_SearchName: msg({
     id: 'IdentityProvider_Text_SearchName',
