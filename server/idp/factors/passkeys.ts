@@ -77,10 +77,16 @@ export async function takeOwnChallenge(db: Db, factor: Factor, challenge: string
 }
 
 /**
- * Makes a pending passkey ACTIVE with its verified credential. False when it is no longer pending or when the
+ * Makes a pending passkey ACTIVE with its verified credential (`signsIn`: the widget's enrolment, which signs the
+ * person in with it; not one added from the profile form). False when it is no longer pending or when the
  * credential is already registered (to anyone: a credential id belongs to one account).
  */
-export async function activateWebauthn(db: Db, factor: Factor, credential: RegisteredCredential): Promise<boolean> {
+export async function activateWebauthn(
+  db: Db,
+  factor: Factor,
+  credential: RegisteredCredential,
+  { signsIn }: { signsIn: boolean },
+): Promise<boolean> {
   const [taken] = await db
     .select({ id: idpFactors.id })
     .from(idpFactors)
@@ -91,6 +97,8 @@ export async function activateWebauthn(db: Db, factor: Factor, credential: Regis
     .set({
       status: 'ACTIVE',
       name: passkeyName(credential.transports),
+      // The widget's enrolment completes a sign-in with the new passkey: that is its first use.
+      lastUsedAt: signsIn ? new Date() : null,
       credentialId: credential.credentialId,
       publicKey: credential.publicKey,
       signCount: credential.signCount,

@@ -116,7 +116,7 @@ export function myFactorsRoutes(
             transports: textField(request.body, 'transports'),
           })
         : undefined;
-    const activated = credential !== undefined && (await activateWebauthn(db, factor, credential));
+    const activated = credential !== undefined && (await activateWebauthn(db, factor, credential, { signsIn: false }));
     const client = clientOf(request);
     if (!activated) {
       events.record(
