@@ -8,6 +8,8 @@ import { EMAIL_PATTERN } from './username';
 
 /** GET MyAccount: what the Edit Profile page's section offers the person. */
 export const MyAccountSchema = v.object({
+  /** The person's e-mail address now (the one "Change e-mail address" replaces). */
+  email: v.string(),
   /** The client lets its people close their own account (the client dialog's setting). */
   closingAllowed: v.boolean(),
   /** Single-sign-on people have no password here to confirm with: closing is not offered to them yet. */

@@ -25,6 +25,8 @@ export const pageKeys = [
   'apiTokens',
   // The federation registry of the admin area (issue 31 item 1).
   'identityProviders',
+  // The terms editor of the admin area (issue 34 item 2).
+  'termsEditor',
 ] as const;
 export type PageKey = (typeof pageKeys)[number];
 
@@ -51,6 +53,7 @@ export const pageComponents: Record<PageKey, readonly string[]> = {
   errorLog: ['Log'],
   apiTokens: ['ApiToken'],
   identityProviders: ['IdentityProvider'],
+  termsEditor: ['TermsEditor'],
 };
 
 /** Components of one resource load: `Global` always, then the page's own (spec §7 aggregatedByPage?components). */

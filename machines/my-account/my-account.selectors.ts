@@ -29,3 +29,13 @@ export const selectRefusal = (s: MyAccountSnapshot) => s.context.refusal;
 
 export const selectCanConfirm = (s: MyAccountSnapshot): boolean =>
   s.matches({ ready: 'confirming' }) && s.context.password !== '';
+
+/** The address the e-mail section starts from, and whether the person may change it (not single-sign-on people). */
+export const selectEmailAccount = (s: MyAccountSnapshot): { email: string; ssoUser: boolean } | undefined => {
+  const account = s.context.account;
+  return account === undefined ? undefined : { email: account.email, ssoUser: account.ssoUser };
+};
+export const sameEmailAccount = (
+  a: { email: string; ssoUser: boolean } | undefined,
+  b: { email: string; ssoUser: boolean } | undefined,
+) => a?.email === b?.email && a?.ssoUser === b?.ssoUser;

@@ -1,5 +1,10 @@
 import * as v from 'valibot';
-import { MyAccountSchema, type MyAccount } from '@contracts/my-account';
+import {
+  EmailChangeRequestedSchema,
+  MyAccountSchema,
+  type EmailChangeRequested,
+  type MyAccount,
+} from '@contracts/my-account';
 import { http, type CallOptions } from './http';
 
 /** "My data and my account" (docs/api.md "My account"): the signed-in person's own account. */
@@ -14,6 +19,25 @@ export async function getMyData(options: CallOptions = {}): Promise<string> {
 
 export async function closeMyAccount(body: { password: string }, options: CallOptions = {}): Promise<void> {
   await http.post('MyAccount/Close', { json: body, ...options });
+}
+
+/** POST MyAccount/Email: a code to the new address (issue 34 item 5); the same answer whether it is free or taken. */
+export async function requestEmailChange(
+  body: { newEmail: string },
+  options: CallOptions = {},
+): Promise<EmailChangeRequested> {
+  return v.parse(EmailChangeRequestedSchema, await http.post('MyAccount/Email', { json: body, ...options }).json());
+}
+
+/** POST MyAccount/Email/{id}/Confirm: the code from the mail; the address changes. */
+export async function confirmEmailChange(
+  body: { requestId: string; code: string },
+  options: CallOptions = {},
+): Promise<void> {
+  await http.post(`MyAccount/Email/${encodeURIComponent(body.requestId)}/Confirm`, {
+    json: { code: body.code },
+    ...options,
+  });
 }
 
 /** POST ManageUsers/{id}/Close: an administrator closes a person's account (the person's notice is mailed). */

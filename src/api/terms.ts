@@ -51,3 +51,8 @@ export async function publishTerms(
     await http.post(`Terms/${encodeURIComponent(clientId)}`, { json: body, ...options }).json(),
   );
 }
+
+/** GET Terms/:clientId/Acceptances: who accepted which version, as the server writes the CSV (administrators). */
+export async function exportTermsAcceptances(clientId: string, options: CallOptions = {}): Promise<string> {
+  return http.get(`Terms/${encodeURIComponent(clientId)}/Acceptances`, options).text();
+}

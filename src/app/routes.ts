@@ -56,6 +56,7 @@ export type RouteId =
   | 'errorLog'
   | 'apiTokens'
   | 'identityProviders'
+  | 'termsEditor'
   | 'boardIndex'
   | 'editProfile'
   | 'myAccount'
@@ -141,6 +142,13 @@ const adminPages: readonly { id: RouteId; pattern: string; page: PageKey; view: 
     pattern: '/identityProviders',
     page: 'identityProviders',
     view: page(() => import('@src/admin/identity-providers/IdentityProvidersPage'), 'IdentityProvidersPage'),
+  },
+  // A client's terms of use and privacy notice, per version (issue 34 item 2; docs/flows/terms-editor.md).
+  {
+    id: 'termsEditor',
+    pattern: '/termsEditor/:clientId?',
+    page: 'termsEditor',
+    view: page(() => import('@src/admin/terms/TermsEditorPage'), 'TermsEditorPage'),
   },
   { id: 'profile', pattern: '/profile/:redirectUrl?', page: 'profile', view: editProfilePage, flow: 'editProfile' },
 ];
@@ -387,6 +395,7 @@ export const paths = {
   errorLog: () => '/errorLog',
   apiTokens: () => '/apiTokens',
   identityProviders: () => '/identityProviders',
+  termsEditor: (params: { clientId?: string } = {}) => buildPath('/termsEditor/:clientId?', params),
   faqEditor: (params: { clientId?: string; language?: string } = {}) =>
     buildPath('/faqEditor/:clientId?/:language?', params),
   profile: (params: { redirectUrl?: string } = {}) => buildPath('/profile/:redirectUrl?', params),

@@ -718,6 +718,57 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
     },
   },
   {
+    file: 'machines/email-change/email-change.machine.ts',
+    definition: {
+      id: 'emailChange',
+      initial: 'idle',
+      states: {
+        idle: { on: { 'change.start': [{ target: ['#emailChange.entering'], guard: 'mayChange' }] } },
+        entering: {
+          on: {
+            edit: [{}],
+            touch: [{}],
+            submit: [{ guard: 'isSameAddress' }, { target: ['#emailChange.requesting'], guard: 'newEmailReady' }, {}],
+            cancel: [{ target: ['#emailChange.idle'] }],
+          },
+        },
+        requesting: {
+          on: {
+            'xstate.done.actor.requestChange': [{ target: ['#emailChange.code'] }],
+            'xstate.error.actor.requestChange': [
+              { target: ['#emailChange.entering'], guard: 'isRequestRefusal' },
+              { target: ['#emailChange.entering'] },
+            ],
+          },
+          invoke: [{ id: 'requestChange', src: 'requestChange' }],
+          tags: ['busy'],
+        },
+        code: {
+          on: {
+            edit: [{}],
+            touch: [{}],
+            submit: [{ target: ['#emailChange.confirming'], guard: 'codeReady' }, {}],
+            'code.request': [{ target: ['#emailChange.entering'] }],
+            cancel: [{ target: ['#emailChange.idle'] }],
+          },
+        },
+        confirming: {
+          on: {
+            'xstate.done.actor.confirmChange': [{ target: ['#emailChange.done'] }],
+            'xstate.error.actor.confirmChange': [
+              { target: ['#emailChange.entering'], guard: 'isTaken' },
+              { target: ['#emailChange.code'], guard: 'isConfirmRefusal' },
+              { target: ['#emailChange.code'] },
+            ],
+          },
+          invoke: [{ id: 'confirmChange', src: 'confirmChange' }],
+          tags: ['busy'],
+        },
+        done: { on: { 'change.start': [{ target: ['#emailChange.entering'] }] } },
+      },
+    },
+  },
+  {
     file: 'machines/faq-editor/faq-dialog.machine.ts',
     definition: {
       id: 'faqDialog',
@@ -2316,6 +2367,90 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
         },
         accepted: { type: 'final' },
         declined: { type: 'final' },
+      },
+    },
+  },
+  {
+    file: 'machines/terms-editor/terms-dialog.machine.ts',
+    definition: {
+      id: 'termsDialog',
+      initial: 'loading',
+      states: {
+        loading: {
+          on: {
+            cancel: [{ target: ['#termsDialog.cancelled'] }],
+            'xstate.done.actor.load': [{ target: ['#termsDialog.editing'] }],
+            'xstate.error.actor.load': [
+              { target: ['#termsDialog.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#termsDialog.offline'], guard: 'isNetworkFailure' },
+              { target: ['#termsDialog.failed'], guard: 'isLoadFailureExplainedInPlace' },
+              { target: ['#termsDialog.editing'], guard: 'isQuietLoadFailure' },
+              { target: ['#termsDialog.failed'] },
+            ],
+          },
+          invoke: [{ id: 'load', src: 'load' }],
+          tags: ['loading'],
+        },
+        offline: {
+          on: { reload: [{ target: ['#termsDialog.loading'] }], cancel: [{ target: ['#termsDialog.cancelled'] }] },
+          after: { networkRetry: [{ target: ['#termsDialog.loading'] }] },
+          tags: ['loading', 'offline'],
+        },
+        editing: {
+          on: {
+            edit: [{ target: ['#termsDialog.loading'], guard: 'needsFreshRead' }, {}],
+            save: [{ target: ['#termsDialog.saving'], guard: 'canSave' }],
+            cancel: [{ target: ['#termsDialog.cancelled'] }],
+          },
+          tags: ['editing'],
+        },
+        saving: {
+          on: {
+            'xstate.done.actor.save': [
+              { target: ['#termsDialog.loading'], guard: 'reopens' },
+              { target: ['#termsDialog.saved'] },
+            ],
+            'xstate.error.actor.save': [
+              { target: ['#termsDialog.conflict'], guard: 'isConflict' },
+              { target: ['#termsDialog.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#termsDialog.editing'], guard: 'isExplainedInPlace' },
+              { target: ['#termsDialog.editing'] },
+            ],
+          },
+          invoke: [{ id: 'save', src: 'save' }],
+          tags: ['saving'],
+        },
+        conflict: {
+          on: {
+            reload: [{ target: ['#termsDialog.loading'] }],
+            keepMine: [{ target: ['#termsDialog.overwriting'] }],
+            cancel: [{ target: ['#termsDialog.cancelled'] }],
+          },
+          tags: ['conflict'],
+        },
+        overwriting: {
+          on: {
+            'xstate.done.actor.load': [{ target: ['#termsDialog.saving'] }],
+            'xstate.error.actor.load': [
+              { target: ['#termsDialog.unauthorised'], guard: 'isUnauthorised' },
+              { target: ['#termsDialog.editing'], guard: 'isLoadFailureExplainedInPlace' },
+              { target: ['#termsDialog.editing'] },
+            ],
+          },
+          invoke: [{ id: 'load', src: 'load' }],
+          tags: ['saving'],
+        },
+        failed: {
+          on: {
+            reload: [{ target: ['#termsDialog.loading'] }],
+            cancel: [{ target: ['#termsDialog.cancelled'] }],
+            edit: [{ target: ['#termsDialog.loading'], guard: 'needsFreshRead' }],
+          },
+          tags: ['failed'],
+        },
+        saved: { type: 'final' },
+        cancelled: { type: 'final' },
+        unauthorised: { type: 'final' },
       },
     },
   },

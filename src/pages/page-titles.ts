@@ -31,6 +31,7 @@ export const pageTitles = {
   errorLog: labels.Log_Text_ErrorTitle,
   apiTokens: labels.ApiToken_Text_Title,
   identityProviders: labels.IdentityProvider_Text_Title,
+  termsEditor: labels.TermsEditor_Text_Title,
   boardIndex: msg({ id: 'Shell_Title_Board', message: 'Your applications' }),
   editProfile: msg({ id: 'Shell_Title_EditProfile', message: 'Edit your profile' }),
   myAccount: msg({ id: 'Shell_Title_MyAccount', message: 'My account' }),

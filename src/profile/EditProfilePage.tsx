@@ -57,7 +57,10 @@ function EditProfile({ editRef }: { editRef: ActorRefFrom<typeof editProfileMach
       ) : null}
       {refreshing ? <BusySpinner alignSelf="center" /> : null}
       <Link href={paths.myAccount()} color="brand" alignSelf="start">
-        {t({ id: 'MyAccount_Link_MyAccount', message: 'My account: download my data, close my account' })}
+        {t({
+          id: 'MyAccount_Link_MyAccount',
+          message: 'My account: change my e-mail, download my data, close my account',
+        })}
       </Link>
     </Stack>
   );

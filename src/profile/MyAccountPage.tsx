@@ -7,7 +7,9 @@ import { selectCulture, selectNotificationsRef, selectSessionRef } from '@machin
 import { myAccountMachine } from '@machines/my-account/my-account.machine';
 import {
   selectCanConfirm,
+  sameEmailAccount,
   selectClosing,
+  selectEmailAccount,
   selectIsClosing,
   selectIsConfirming,
   selectIsDownloading,
@@ -16,11 +18,12 @@ import {
   selectRefusal,
 } from '@machines/my-account/my-account.selectors';
 import type { NotificationsPort, SessionPort } from '@machines/support/ports';
-import { closeMyAccount, getMyAccount, getMyData } from '../api/my-account';
+import { closeMyAccount, confirmEmailChange, getMyAccount, getMyData, requestEmailChange } from '../api/my-account';
 import { AppActor } from '../app/AppActor';
 import { paths } from '../app/routes';
 import { FormDialog } from '../ui/form/FormDialog';
 import { LabelledField } from '../ui/form/LabelledField';
+import { EmailChangeSection, type EmailChangeApi } from './EmailChangeSection';
 
 type MyAccountRef = ActorRefFrom<typeof myAccountMachine>;
 
@@ -31,6 +34,8 @@ export interface MyAccountApi {
   close: typeof closeMyAccount;
   /** Hands a text to the browser as a downloaded file. */
   save: (fileName: string, text: string) => void;
+  /** Changing one's e-mail (issue 34 item 5). */
+  email: EmailChangeApi;
 }
 
 /** Hands the export to the browser as one JSON file (the name the server's content-disposition gives it too). */
@@ -43,7 +48,13 @@ function saveJsonFile(fileName: string, text: string): void {
   URL.revokeObjectURL(url);
 }
 
-const realApi: MyAccountApi = { load: getMyAccount, data: getMyData, close: closeMyAccount, save: saveJsonFile };
+const realApi: MyAccountApi = {
+  load: getMyAccount,
+  data: getMyData,
+  close: closeMyAccount,
+  save: saveJsonFile,
+  email: { request: requestEmailChange, confirm: confirmEmailChange },
+};
 
 /**
  * My account (issue 34 item 3, docs/flows/my-account.md): `/board/myAccount`, linked from Edit Profile. "Download my
@@ -108,11 +119,32 @@ export function MyAccountScreen({
           </Card.Body>
         </Card.Root>
       ) : null}
-      {phase === 'ready' ? <AccountSections account={account} /> : null}
+      {phase === 'ready' ? (
+        <>
+          <EmailSection account={account} api={api.email} notifications={ports.notifications} />
+          <AccountSections account={account} />
+        </>
+      ) : null}
       <Link href={paths.editProfile({ redirectUrl: paths.boardIndex() })} color="brand">
         {t({ id: 'MyAccount_Link_EditProfile', message: 'Back to my profile' })}
       </Link>
     </Stack>
+  );
+}
+
+/** The e-mail section, a flow of its own (machines/email-change) started from the address the account read gave. */
+function EmailSection({
+  account,
+  api,
+  notifications,
+}: {
+  account: MyAccountRef;
+  api: EmailChangeApi;
+  notifications: NotificationsPort;
+}) {
+  const emailAccount = useSelector(account, selectEmailAccount, sameEmailAccount);
+  return emailAccount === undefined ? null : (
+    <EmailChangeSection api={api} input={{ ...emailAccount, ports: { notifications } }} />
   );
 }
 

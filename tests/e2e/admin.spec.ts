@@ -95,7 +95,7 @@ describe('a client administrator stays within their client (admin-and-board §6)
     await clientAdmin.page.goto('/dashboard');
     await expect
       .poll(() => adminPages.menuNames(clientAdmin.page))
-      .toEqual(['Dashboard', 'Users', 'Help page', 'Audit log', 'Error log']);
+      .toEqual(['Dashboard', 'Users', 'Help page', 'Terms of use', 'Audit log', 'Error log']);
     // The dashboard's resource tools are an administrator's, a client administrator's within their own client.
     await clientAdmin.page.getByRole('button', { name: 'Clear cache' }).waitFor();
     expect(await clientAdmin.page.getByText('Only administrators can edit texts and clear the cache.').count()).toBe(0);

@@ -3,12 +3,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyData } from '@contracts/my-account';
 import { DEMO_PASSWORD, identityPages } from './identity';
+import { outboxReader } from './password-reset';
 import { launchBrowser, openPage, waitForArrival } from './support/browser';
 import { startServer, type RunningServer } from './support/server-process';
 
 /*
- * My account (issue 34 item 3, docs/flows/my-account.md) in real Chromium, on a server of its own with a fresh data
- * directory: maria closes her account here, and the other files keep theirs.
+ * My account (issue 34 items 3 and 5, docs/flows/my-account.md, docs/flows/email-change.md) in real Chromium, on a
+ * server of its own with a fresh data directory: maria closes her account and sam changes his e-mail here, and the
+ * other files keep theirs.
  */
 
 const MARIA = 'maria@acme.test';
@@ -22,7 +24,7 @@ const text = {
   goodbye: { en: 'Your account is closed', es: 'Tu cuenta está cerrada' },
 };
 
-describe('my data and my account in the real browser (issue 34 item 3)', () => {
+describe('my data and my account in the real browser (issue 34 items 3 and 5)', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
@@ -33,12 +35,12 @@ describe('my data and my account in the real browser (issue 34 item 3)', () => {
     await server.stop();
   });
 
-  const authnStatus = async (password: string) =>
+  const authnStatus = async (password: string, login = LOGIN) =>
     (
       await fetch(`${server.baseUrl}/api/v1/authn`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ username: LOGIN, password }),
+        body: JSON.stringify({ username: login, password }),
       })
     ).status;
 
@@ -98,6 +100,50 @@ describe('my data and my account in the real browser (issue 34 item 3)', () => {
       expect(new URL(page.url()).pathname).toMatch(/\/Login\/acme/i);
     } finally {
       await context.close();
+    }
+  }, 180_000);
+
+  it('sam changes his e-mail with the code mailed to the new address, then signs in with it and not the old one', async () => {
+    const [oldEmail, newEmail] = ['sam@globex.test', 'sam.new@globex.test'];
+    const outbox = outboxReader(server.baseUrl);
+    const seen = await outbox.seen(newEmail);
+    const session = await openPage(browser, server.baseUrl);
+    const { page, context } = session;
+    try {
+      await identityPages.openLogin(page, '/Login/globex');
+      await identityPages.signIn(page, oldEmail);
+      await identityPages.waitForPathOtherThanLogin(page);
+      await page.goto('/board/myAccount');
+      await page.getByText(`Your e-mail address is ${oldEmail}.`).waitFor();
+
+      await page.getByRole('button', { name: 'Change e-mail address' }).click();
+      await page.getByLabel(/New e-mail address/).fill(newEmail);
+      await page.getByRole('button', { name: 'Send the code' }).click();
+      const code = await outbox.nextCode(newEmail, seen);
+      await page.getByLabel(/Code from the e-mail/).fill(code);
+      await page.getByRole('button', { name: 'Change my address' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Your e-mail address is now ${newEmail}.` })
+        .waitFor();
+      // The old address is told.
+      expect((await outbox.mails(oldEmail)).map((mail) => mail.subject)).toContain(
+        'The e-mail of your Globex Retail account was changed',
+      );
+    } finally {
+      await context.close();
+    }
+
+    // A fresh browser signs in with the new address; the old one no longer signs in.
+    const fresh = await openPage(browser, server.baseUrl);
+    try {
+      await identityPages.openLogin(fresh.page, '/Login/globex');
+      await identityPages.signIn(fresh.page, newEmail);
+      await identityPages.waitForPathOtherThanLogin(fresh.page);
+      expect(await authnStatus(DEMO_PASSWORD, `GLBX__${newEmail}`)).toBe(200);
+      expect(await authnStatus(DEMO_PASSWORD, `GLBX__${oldEmail}`)).toBe(401);
+    } finally {
+      await fresh.context.close();
     }
   }, 180_000);
 });

@@ -23,6 +23,8 @@ export const routesLeftOut: Readonly<Partial<Record<RouteId, string>>> = {
     'provider administrators’ API tokens (issue 33), a page the gallery does not picture yet: tests/e2e/api-tokens.spec.ts drives it in Chromium (made, used by a script, revoked)',
   identityProviders:
     'the provider administrator’s federation registry (issue 31 item 1), a page the gallery does not picture yet: tests/e2e/identity-providers.spec.ts drives it in Chromium (added, listed, assigned to a client, deleted)',
+  termsEditor:
+    'a client’s terms of use and privacy notice (issue 34 item 2), a page the gallery does not picture yet: tests/dom/terms-editor-page.test.tsx renders it and tests/model/terms-dialog.model.test.tsx walks its dialog; tests/e2e/terms-editor.spec.ts drives it in Chromium',
   myAccount:
     'a person’s My account page (issue 34 item 3), a page the gallery does not picture yet: tests/e2e/my-account.spec.ts drives it in Chromium (data downloaded, account closed)',
   goodbye:

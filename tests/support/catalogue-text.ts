@@ -17,8 +17,8 @@ const catalogues = setupI18n({
   messages: { 'en-us': everyEnglishText, es: { ...spanishLabels, ...spanishUi, ...spanishAdmin } },
 });
 
-/** The built-in text of a message id in a culture: what a test expects the page to say. */
-export function catalogueText(culture: Culture, id: string): string {
+/** The built-in text of a message id in a culture (its placeholders filled): what a test expects the page to say. */
+export function catalogueText(culture: Culture, id: string, values?: Record<string, string>): string {
   catalogues.activate(culture);
-  return catalogues._(id);
+  return catalogues._(id, values);
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Culture } from '@contracts/culture';
 import type { EmailChangeRequested } from '@contracts/my-account';
+import { AGENT_ID_PATTERN, loginAsTyped, type UsernameRule } from '@contracts/username';
 import type { Db } from '../../db/client';
 import type { InstanceRow } from '../../db/rows';
 import { clients, emailChangeRequests, instances } from '../../db/schema';
@@ -23,6 +24,8 @@ export interface EmailChangeDeps {
   mailer: Mailer;
   /** The codes' HMAC key (the password reset's: derived from the server secret, never in the database). */
   codeKey: Buffer;
+  /** Tells an agent's login (their 5-digit id) from one that is the person's e-mail. */
+  usernameRule: Pick<UsernameRule, 'agentUserDomain' | 'testDomainSuffix'>;
   log: { warn(fields: Record<string, unknown>, message: string): void };
 }
 
@@ -32,6 +35,16 @@ const wrongCode = () =>
   ]);
 const taken = () =>
   new ProblemError(409, 'conflict', 'This e-mail address already belongs to another account of your organisation.');
+
+/**
+ * The login the person signs in with after the change: the new e-mail when the login is the e-mail (`PREFIX__email`),
+ * else the login as it is (an agent signs in with their id, whatever their e-mail says).
+ */
+function loginAfterChange(deps: EmailChangeDeps, person: InstanceRow, oktaPrefix: string, newEmail: string): string {
+  const loginIsEmail = person.idpLogin.toLowerCase() === idpLoginOf(oktaPrefix, person.email).toLowerCase();
+  const isAgent = AGENT_ID_PATTERN.test(loginAsTyped(person.idpLogin, deps.usernameRule));
+  return loginIsEmail && !isAgent ? idpLoginOf(oktaPrefix, newEmail) : person.idpLogin;
+}
 
 async function clientOf(db: Db, clientId: string) {
   const [client] = await db
@@ -110,7 +123,7 @@ export async function requestEmailChange(
 /**
  * Confirms a change with the code: only the person's own request (another's id is 404), unused, unexpired, within
  * its tries. Then the address must be free in the client (409 otherwise); the identity provider's user gets the new
- * login and e-mail first, then one portal transaction writes the profile (a failure there puts the old login back),
+ * e-mail, and the new login when the login is the e-mail (an agent keeps theirs), first, then one portal transaction writes the profile (a failure there puts the old login back),
  * and the old address gets a notice.
  */
 export async function confirmEmailChange(
@@ -148,18 +161,20 @@ export async function confirmEmailChange(
 
   const newEmail = request.newEmail;
   const client = await clientOf(db, person.clientId);
-  const newLogin = idpLoginOf(client.oktaPrefix, newEmail);
+  const newLogin = loginAfterChange(deps, person, client.oktaPrefix, newEmail);
+  const loginChanges = newLogin !== person.idpLogin;
   const [other] = await db
     .select({ id: instances.id })
     .from(instances)
     .where(
       and(
         ne(instances.id, person.id),
-        sql`(lower(${instances.email}) = ${newEmail.toLowerCase()} and ${instances.clientId} = ${person.clientId})
-          or lower(${instances.idpLogin}) = ${newLogin.toLowerCase()}`,
+        // Parenthesised whole: `and` does not wrap a raw fragment, and a bare `or` would let the person match themselves.
+        sql`((lower(${instances.email}) = ${newEmail.toLowerCase()} and ${instances.clientId} = ${person.clientId})
+          or lower(${instances.idpLogin}) = ${newLogin.toLowerCase()})`,
       ),
     );
-  if (other !== undefined || (await directory.getUser(newLogin)) !== null) throw taken();
+  if (other !== undefined || (loginChanges && (await directory.getUser(newLogin)) !== null)) throw taken();
 
   const idpUserId = person.idpUserId ?? (await directory.getUser(person.idpLogin))?.id;
   if (idpUserId === undefined) throw notFound();
@@ -171,6 +186,8 @@ export async function confirmEmailChange(
         .set({
           email: newEmail,
           idpLogin: newLogin,
+          // Linked now if it was not: the person's tokens then find them by the identity provider's id, not the old login.
+          idpUserId,
           version: sql`${instances.version} + 1`,
           updatedAt: new Date(),
         })

@@ -44,7 +44,11 @@ export const myAccountArea = defineArea({
     app.get('/MyAccount', { schema: { response: { 200: MyAccountSchema } } }, async (request, reply) => {
       const person = await ownProfile(db, request.principal?.userId);
       reply.header('cache-control', 'no-store');
-      return { closingAllowed: await closingAllowed(db, person.clientId), ssoUser: person.ssoUser };
+      return {
+        email: person.email,
+        closingAllowed: await closingAllowed(db, person.clientId),
+        ssoUser: person.ssoUser,
+      };
     });
 
     app.get('/MyAccount/Data', { schema: { response: { 200: MyDataSchema } } }, async (request, reply) => {
@@ -77,6 +81,7 @@ export const myAccountArea = defineArea({
       directory: deps.identity.directory,
       mailer: deps.mailer,
       codeKey: deps.passwordReset.codeKey,
+      usernameRule: deps.config.usernameRule,
       log,
     });
 

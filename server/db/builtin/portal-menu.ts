@@ -58,6 +58,14 @@ export const portalMenu: readonly PortalMenuItem[] = [
     caption: { 'en-us': 'Help page', es: 'Página de ayuda' },
     roleAccess: ['admin', 'clientadmin'],
   },
+  // A client's terms of use and privacy notice (issue 34 item 2): a client administrator's own client, any for the
+  // provider administrator.
+  {
+    linkUrl: '/termsEditor',
+    imageName: 'handshake',
+    caption: { 'en-us': 'Terms of use', es: 'Condiciones de uso' },
+    roleAccess: ['admin', 'clientadmin'],
+  },
   {
     linkUrl: '/auditLog',
     imageName: 'scroll-text',

@@ -1,9 +1,8 @@
 import { HStack, NativeSelect } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { useLocation } from 'wouter';
-import type { Client } from '@contracts/admin/clients';
 import type { FaqEntry } from '@contracts/admin/faq';
 import { cultures, normaliseCulture } from '@contracts/culture';
 import type { NotificationsRef } from '@machines/admin-grid/failure-notice';
@@ -17,7 +16,6 @@ import type { faqDialogMachine } from '@machines/faq-editor/faq-dialog.machine';
 import { faqSearchColumns } from '@machines/faq-editor/faq-grid';
 import type { sessionMachine } from '@machines/session/session.machine';
 import { selectProfile } from '@machines/session/session.selectors';
-import { listClients } from '../../api/admin/clients';
 import type { FaqScope } from '../../api/admin/faq';
 import { AppActor } from '../../app/AppActor';
 import { paths, withCulture } from '../../app/routes';
@@ -25,7 +23,7 @@ import { labels } from '@src/i18n/admin-labels';
 import { withValues } from '../../i18n/with-values';
 import { OnwardLink } from '../../profile/OnwardLink';
 import { AdminListScreen, useAdminListLogic, type AdminListDefinition } from '../shared/AdminListPage';
-import { ClientOptions } from '../shared/ClientOptions';
+import { ClientChoice } from '../shared/ClientChoice';
 import { FaqDialog } from './FaqDialog';
 import { wireFaqEditor } from './wiring';
 
@@ -101,10 +99,6 @@ export function FaqScreen({
   );
 }
 
-const noClients: readonly Client[] = [];
-/** GET Client, once per visit of a provider administrator (one logic: a new one per render would restart it). */
-const clientsLogic = fromPromise(() => listClients());
-
 /** The scope's selects: the client (provider administrator only) and the culture; each choice is a new address. */
 function ScopeChoice({ scope, chooseClient }: { scope: FaqScope; chooseClient: boolean }) {
   const { i18n } = useLingui();
@@ -116,6 +110,7 @@ function ScopeChoice({ scope, chooseClient }: { scope: FaqScope; chooseClient: b
     <HStack gap="4" wrap="wrap" mb="4">
       {chooseClient ? (
         <ClientChoice
+          label={i18n._(labels.Faq_Field_Client)}
           clientId={scope.clientId}
           onChoose={(clientId) => {
             go({ ...scope, clientId });
@@ -142,25 +137,5 @@ function ScopeChoice({ scope, chooseClient }: { scope: FaqScope; chooseClient: b
         {i18n._(labels.Faq_Link_HelpPage)}
       </OnwardLink>
     </HStack>
-  );
-}
-
-function ClientChoice({ clientId, onChoose }: { clientId: string; onChoose: (clientId: string) => void }) {
-  const { i18n } = useLingui();
-  const clientsRef = useActorRef(clientsLogic);
-  const clients = useSelector(clientsRef, (s) => (s.status === 'done' ? s.output : noClients));
-  return (
-    <NativeSelect.Root size="sm" width="64">
-      <NativeSelect.Field
-        aria-label={i18n._(labels.Faq_Field_Client)}
-        value={clientId}
-        onChange={(event) => {
-          onChoose(event.currentTarget.value);
-        }}
-      >
-        <ClientOptions clients={clients} />
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
   );
 }

@@ -52,6 +52,8 @@ export type AdminListDefinition<Row> = {
   rowDetails?: RowDetails;
   /** `false`: no Export CSV (an agent's Find a person: a search, not a way to take the client's people away). */
   exportable?: false;
+  /** The export's label when the page's export is not its rows (the terms editor's: who accepted which version). */
+  exportLabel?: MessageDescriptor;
 };
 
 /**
@@ -128,7 +130,12 @@ export function AdminListScreen<Row>({
       {beside ? beside(gridRef) : null}
       <HStack justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <GridFilter gridRef={gridRef} types={types} searchColumns={definition.searchColumns} />
-        {definition.exportable === false ? null : <GridExport gridRef={gridRef} />}
+        {definition.exportable === false ? null : (
+          <GridExport
+            gridRef={gridRef}
+            {...(definition.exportLabel === undefined ? {} : { label: i18n._(definition.exportLabel) })}
+          />
+        )}
       </HStack>
       <AdminGrid
         gridRef={gridRef}

@@ -7,9 +7,10 @@ import type { GridRef } from './grid-ref';
 
 /**
  * Export, in every admin grid's toolbar: downloads every row the filter on screen keeps, not only the
- * page, as CSV; it waits (aria-busy) while the file is made.
+ * page, as CSV; it waits (aria-busy) while the file is made. `label` names a page's own export (the terms editor's
+ * acceptances), which the page's `exportRows` makes.
  */
-export function GridExport<Row>({ gridRef }: { gridRef: GridRef<Row> }) {
+export function GridExport<Row>({ gridRef, label }: { gridRef: GridRef<Row>; label?: string }) {
   const { t } = useLingui();
   const exporting = useSelector(gridRef, selectIsExporting<Row>);
   const canAct = useSelector(gridRef, selectCanAct<Row>);
@@ -24,7 +25,7 @@ export function GridExport<Row>({ gridRef }: { gridRef: GridRef<Row> }) {
       }}
     >
       <Download aria-hidden="true" />
-      {t({ id: 'Admin_Button_Export', message: 'Export CSV' })}
+      {label ?? t({ id: 'Admin_Button_Export', message: 'Export CSV' })}
     </Button>
   );
 }

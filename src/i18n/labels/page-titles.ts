@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 /** Titles of every page, the admin area's too: the document title is set from the route table, which the entry carries. */
 export const pageTitleLabels = {
   ApiToken_Text_Title: msg({ id: 'ApiToken_Text_Title', message: 'API tokens' }),
+  TermsEditor_Text_Title: msg({ id: 'TermsEditor_Text_Title', message: 'Terms of use' }),
   IdentityProvider_Text_Title: msg({ id: 'IdentityProvider_Text_Title', message: 'Identity providers' }),
   Application_Text_Title: msg({ id: 'Application_Text_Title', message: 'Manage applications' }),
   Client_Text_Title: msg({ id: 'Client_Text_Title', message: 'Manage clients' }),

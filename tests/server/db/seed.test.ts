@@ -237,6 +237,7 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
       '/template',
       '/manageUsers',
       '/faqEditor',
+      '/termsEditor',
       '/auditLog',
       '/errorLog',
       '/apiTokens',
@@ -249,7 +250,7 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
     expect(english.find((m) => m.linkUrl === '/apiTokens')?.roleAccess).toEqual(['admin']);
     // So is the federation registry (issue 31 item 1): the access guard opens only the pages of one's menu.
     expect(english.find((m) => m.linkUrl === '/identityProviders')?.roleAccess).toEqual(['admin']);
-    for (const link of ['/manageUsers', '/faqEditor', '/auditLog', '/errorLog'])
+    for (const link of ['/manageUsers', '/faqEditor', '/termsEditor', '/auditLog', '/errorLog'])
       expect(english.find((m) => m.linkUrl === link)?.roleAccess).toEqual(['admin', 'clientadmin']);
     const spanish = await db
       .select()
@@ -259,6 +260,7 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
     expect(spanish.find((m) => m.linkUrl === '/auditLog')?.caption).toBe('Registro de auditoría');
     expect(spanish.find((m) => m.linkUrl === '/apiTokens')?.caption).toBe('Tokens de API');
     expect(spanish.find((m) => m.linkUrl === '/identityProviders')?.caption).toBe('Proveedores de identidad');
+    expect(spanish.find((m) => m.linkUrl === '/termsEditor')?.caption).toBe('Condiciones de uso');
   });
 
   it('has the global portal settings as text', async () => {

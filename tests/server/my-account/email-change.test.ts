@@ -1,11 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmailChangeRequestedSchema } from '@contracts/my-account';
+import { EmailChangeRequestedSchema, MyAccountSchema } from '@contracts/my-account';
 import { emailChangeRequests, instances, mailOutbox } from '@server/db/schema';
 import { DEMO_PASSWORD } from '@server/db/seed/world/people';
 import { EMAIL_REQUESTS_PER_HOUR } from '@server/api/my-account/email-change';
-import { logins, openDemoWorld, problemOf } from '../admin/harness';
+import { logins, openDemoWorld, problemOf, type Person } from '../admin/harness';
 import type { TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
 
@@ -39,12 +39,12 @@ describe.each(databaseKinds)('Changing one’s e-mail (%s)', (kind) => {
     if (code === undefined) throw new Error(`no code mailed to ${to}`);
     return code;
   };
-  const request = async (newEmail: string, as: 'acmeUser' | 'globexUser' = 'acmeUser') => {
+  const request = async (newEmail: string, as: Person = 'acmeUser') => {
     const answer = await call('POST', 'MyAccount/Email', { as, body: { newEmail } });
     expect(answer).toAnswer(202);
     return v.parse(EmailChangeRequestedSchema, answer.json());
   };
-  const confirm = (id: string, code: string, as: 'acmeUser' | 'globexUser' = 'acmeUser') =>
+  const confirm = (id: string, code: string, as: Person = 'acmeUser') =>
     call('POST', `MyAccount/Email/${id}/Confirm`, { as, body: { code } });
   const maria = async () => {
     const [row] = await t.database.db.select().from(instances).where(eq(instances.idpLogin, logins.acmeUser));
@@ -107,6 +107,42 @@ describe.each(databaseKinds)('Changing one’s e-mail (%s)', (kind) => {
     expect(
       await call('POST', 'MyAccount/Email', { as: 'acmeUser', body: { newEmail: 'maria.more@example.test' } }),
     ).toAnswer(429);
+  });
+
+  it('refuses a single-sign-on person, whose address comes from their organisation, and mails nothing', async () => {
+    await clearRequests();
+    const person = await maria();
+    if (person === undefined) throw new Error('maria is seeded');
+    await t.database.db.update(instances).set({ ssoUser: true }).where(eq(instances.id, person.id));
+    try {
+      const refused = await call('POST', 'MyAccount/Email', {
+        as: 'acmeUser',
+        body: { newEmail: 'maria.sso@example.test' },
+      });
+      expect(refused).toAnswer(409);
+      expect(problemOf(refused).code).toBe('conflict');
+      expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'maria.sso@example.test'))).toEqual(
+        [],
+      );
+      expect(
+        await t.database.db.select().from(emailChangeRequests).where(eq(emailChangeRequests.instanceId, person.id)),
+      ).toEqual([]);
+    } finally {
+      await t.database.db.update(instances).set({ ssoUser: false }).where(eq(instances.id, person.id));
+    }
+  });
+
+  it('changes an agent’s e-mail but keeps their login, which is their agent id, not their e-mail', async () => {
+    const asked = await request('dana.brooks@example.test', 'agent');
+    const code = await lastCodeTo('dana.brooks@example.test');
+    expect(await confirm(asked.requestId, code, 'agent')).toAnswer(204);
+    const [dana] = await t.database.db.select().from(instances).where(eq(instances.idpLogin, logins.agent));
+    expect(dana?.email).toBe('dana.brooks@example.test');
+    expect(dana?.idpUserId).not.toBeNull();
+    const account = await call('GET', 'MyAccount', { as: 'agent' });
+    expect(account).toAnswer(200);
+    expect(v.parse(MyAccountSchema, account.json()).email).toBe('dana.brooks@example.test');
+    expect((await signIn(logins.agent, DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
   it('confirms with the code: the profile and the sign-in change, the code is spent, the old address is told', async () => {

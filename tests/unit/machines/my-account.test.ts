@@ -37,7 +37,10 @@ function open() {
   return { actor, loadAccount, downloadData, closeAccount, fakes };
 }
 
-async function ready(t: ReturnType<typeof open>, account: MyAccount = { closingAllowed: true, ssoUser: false }) {
+async function ready(
+  t: ReturnType<typeof open>,
+  account: MyAccount = { email: 'maria@acme.test', closingAllowed: true, ssoUser: false },
+) {
   t.loadAccount.resolve(account);
   await settle();
   expect(selectPhase(t.actor.getSnapshot())).toBe('ready');
@@ -57,13 +60,13 @@ describe('My account (machines/my-account)', () => {
 
   it('offers closing only when the client allows it, and not to single-sign-on people', async () => {
     const hidden = open();
-    await ready(hidden, { closingAllowed: false, ssoUser: false });
+    await ready(hidden, { email: 'maria@acme.test', closingAllowed: false, ssoUser: false });
     expect(selectClosing(hidden.actor.getSnapshot())).toBe('hidden');
     hidden.actor.send({ type: 'close.start' });
     expect(selectIsConfirming(hidden.actor.getSnapshot())).toBe(false);
 
     const sso = open();
-    await ready(sso, { closingAllowed: true, ssoUser: true });
+    await ready(sso, { email: 'maria@acme.test', closingAllowed: true, ssoUser: true });
     expect(selectClosing(sso.actor.getSnapshot())).toBe('sso');
     sso.actor.send({ type: 'close.start' });
     expect(selectIsConfirming(sso.actor.getSnapshot())).toBe(false);

@@ -10,6 +10,7 @@ import { invitationLabels } from './invitations';
 import { logLabels } from './logs';
 import { apiTokenLabels } from './api-tokens';
 import { identityProviderLabels } from './identity-providers';
+import { termsEditorLabels } from './terms';
 
 /** The admin area, one file per page. */
 export const adminLabels = {
@@ -25,4 +26,5 @@ export const adminLabels = {
   ...logLabels,
   ...apiTokenLabels,
   ...identityProviderLabels,
+  ...termsEditorLabels,
 };
