@@ -9,6 +9,7 @@ import { profileFormMachine } from '../profile-form/profile-form.machine';
 import type { ProfileFormInput, ProfileResult } from '../profile-form/profile-form.types';
 import { noLinkControls } from '../profile-form/link-controls';
 import { closeAccountMachine } from './close-account.machine';
+import { signInResetsMachine } from './sign-in-resets.machine';
 
 /** Who opens the dialog: fixed for a page visit (the signed-in administrator and the page's culture). */
 export type UserDialogSettings = {
@@ -82,6 +83,13 @@ export const newPersonFormInput = (
   notifications: input.notifications,
 });
 
+/**
+ * An administrator (not an agent) on someone else's row: they may close the account and reset its sign-in. Their own
+ * row is left alone — closing it, or ending the very session they work in, belongs on their own pages.
+ */
+const administersOther = (settings: UserDialogSettings, input: EditorInput<UserRow>): boolean =>
+  dialogModeOf(settings.role) === 'Admin' && input.row?.id !== settings.ownId;
+
 /** The profile form's end that carries a profile: an update or a create. */
 const savedRecord = (output: ProfileResult | undefined): InstanceRecord | undefined =>
   output?.kind === 'updated' || output?.kind === 'created' ? output.record : undefined;
@@ -102,12 +110,19 @@ export function createUserDialogMachine(settings: UserDialogSettings) {
       context: {} as UserDialogContext,
       events: {} as UserDialogEvent,
       output: {} as UserDialogOutput,
-      children: {} as { profileForm: 'profileForm'; loadClients: 'loadClients'; closeAccount: 'closeAccount' },
+      children: {} as {
+        profileForm: 'profileForm';
+        loadClients: 'loadClients';
+        closeAccount: 'closeAccount';
+        signInResets: 'signInResets';
+      },
     },
     actors: {
       profileForm: profileFormMachine,
       /** "Close account" beside the form (machines/user-dialog/close-account.machine.ts). */
       closeAccount: closeAccountMachine,
+      /** "Clear sessions" and "Reset factors" beside the form (machines/user-dialog/sign-in-resets.machine.ts). */
+      signInResets: signInResetsMachine,
       /** GET Client: the clients the provider administrator may create a person in. */
       loadClients: fromPromise<readonly ClientChoice[]>(() =>
         Promise.reject(new Error('loadClients was not provided')),
@@ -179,10 +194,19 @@ export function createUserDialogMachine(settings: UserDialogSettings) {
             src: 'closeAccount',
             input: ({ context }) => ({
               id: context.input.row?.id,
-              mayClose: dialogModeOf(settings.role) === 'Admin' && context.input.row?.id !== settings.ownId,
+              mayClose: administersOther(settings, context.input),
               notifications: context.input.notifications,
             }),
             onDone: { target: 'closed', actions: assign({ accountClosed: true }) },
+          },
+          {
+            id: 'signInResets',
+            src: 'signInResets',
+            input: ({ context }) => ({
+              id: context.input.row?.id,
+              mayReset: administersOther(settings, context.input),
+              notifications: context.input.notifications,
+            }),
           },
           {
             id: 'profileForm',

@@ -223,6 +223,9 @@ export function createOktaDirectory({
     clearSessions: async (userId) => {
       await call('clear sessions', 'DELETE', `/users/${segment(userId)}/sessions?oauthTokens=true`);
     },
+    resetFactors: async (userId) => {
+      await lifecycle(userId, 'reset_factors');
+    },
     resetPassword: async (userId, { sendEmail }) => {
       const answer = parse(
         ResetSchema,

@@ -134,6 +134,8 @@ export interface DirectoryPort {
   listFactors(userId: string): Promise<DirectoryFactor[]>;
   /** Ends every session of the person and revokes their OAuth tokens, refresh tokens included (after a reset). */
   clearSessions(userId: string): Promise<void>;
+  /** Removes every factor the person enrolled (Okta's reset_factors): they enrol again at their next sign-in. */
+  resetFactors(userId: string): Promise<void>;
   /** The password stops working until the person follows the link; it comes back when not mailed. */
   resetPassword(userId: string, options: { sendEmail: boolean }): Promise<{ resetPasswordUrl: string | null }>;
   addToGroup(groupId: string, userId: string): Promise<void>;

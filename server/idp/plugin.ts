@@ -219,7 +219,14 @@ export async function registerIdp(app: FastifyInstance, options: IdpOptions): Pr
   await app.register((scope, _opts, done) => {
     // Sessions are the caller's own, found by their cookie; without one Okta answers 404.
     declareGuard(scope, 'public');
-    sessionRoutes(scope, { db, provider, origin: issuerUrl.origin, trustedOrigins, events });
+    sessionRoutes(scope, {
+      db,
+      provider,
+      origin: issuerUrl.origin,
+      trustedOrigins,
+      events,
+      relyingParty: authn.relyingParty,
+    });
     done();
   });
   await app.register((scope, _opts, done) => {

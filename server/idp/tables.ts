@@ -245,11 +245,20 @@ export const idpFactors = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** A passkey's name, so the person tells several apart ("Phone", "Security key"); null for TOTP. */
+    name: text('name'),
+    /** When a passkey last signed the person in (its last accepted assertion); null until then, and for TOTP. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** SHA-256 of the registration challenge of a passkey added from the profile form, until it is activated. */
+    challengeHash: text('challenge_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('idp_factors_user_type_idx').on(t.userId, t.factorType),
+    // One factor per type, as Okta allows, except passkeys: a person may have several (migration 0010).
+    uniqueIndex('idp_factors_user_type_idx')
+      .on(t.userId, t.factorType)
+      .where(sql`${t.factorType} <> 'webauthn'`),
     uniqueIndex('idp_factors_credential_id_idx').on(t.credentialId),
     check(
       'idp_factors_kind_check',

@@ -2570,6 +2570,33 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
     },
   },
   {
+    file: 'machines/user-dialog/sign-in-resets.machine.ts',
+    definition: {
+      id: 'signInResets',
+      initial: 'opening',
+      states: {
+        opening: {
+          always: [{ target: ['#signInResets.offered'], guard: 'inline' }, { target: ['#signInResets.unavailable'] }],
+        },
+        unavailable: {},
+        offered: { on: { 'reset.ask': [{ target: ['#signInResets.confirming'] }] } },
+        confirming: {
+          on: {
+            'reset.confirm': [{ target: ['#signInResets.resetting'] }],
+            'reset.cancel': [{ target: ['#signInResets.offered'] }],
+          },
+        },
+        resetting: {
+          on: {
+            'xstate.done.actor.resetSignIn': [{ target: ['#signInResets.offered'] }],
+            'xstate.error.actor.resetSignIn': [{ target: ['#signInResets.offered'] }],
+          },
+          invoke: [{ id: 'resetSignIn', src: 'resetSignIn' }],
+        },
+      },
+    },
+  },
+  {
     file: 'machines/user-dialog/user-dialog.machine.ts',
     definition: {
       id: 'userDialog',
@@ -2609,6 +2636,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
           },
           invoke: [
             { id: 'closeAccount', src: 'closeAccount' },
+            { id: 'signInResets', src: 'signInResets' },
             { id: 'profileForm', src: 'profileForm' },
           ],
         },

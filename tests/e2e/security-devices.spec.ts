@@ -86,7 +86,9 @@ describe('where you’re signed in, and your passkeys, on the Security step (iss
 
     await openSecurityStep(page);
     await expect.poll(() => passkeyRows(page).count(), { timeout: 20_000 }).toBe(1);
-    expect(await passkeyRows(page).innerText()).toMatch(/Security key or biometric[\s\S]*Added .*last used/);
+    expect(await passkeyRows(page).innerText()).toMatch(
+      /This device \(fingerprint, face or PIN\)[\s\S]*Added .*last used/,
+    );
 
     const remove = () => passkeyRows(page).getByRole('button', { name: 'Remove' }).click();
     const confirmation = page.getByRole('alertdialog');

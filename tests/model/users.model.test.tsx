@@ -387,6 +387,9 @@ describeWalks(usersGridMachine, {
         expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
       });
       expect(within(dialog).queryByText('Security')).toBeNull();
+      // Another person's row offers resets of their sign-in (tests/dom/user-dialog-sign-in-resets); a new person none.
+      for (const reset of ['Clear sessions', 'Reset factors'])
+        expect(within(dialog).queryByRole('button', { name: reset }) !== null).toBe(!creating);
       // A new person's e-mail is typed in (and required); a person's own stays as read.
       const email = within(dialog).getByRole('textbox', { name: /Email address/ });
       expect(email).toHaveProperty('readOnly', !creating);

@@ -33,6 +33,9 @@ const clientAdminWrites = [
   'POST /api/v1/Invitation/:id/revoke',
   // Closing the account of a person of their own client (tests/server/my-account tries another client's: 404).
   'POST /api/v1/ManageUsers/:id/Close',
+  // Clearing the sessions or the factors of a person of their own client (tests/server/admin/sign-in-resets: 404).
+  'POST /api/v1/ManageUsers/:id/ClearSessions',
+  'POST /api/v1/ManageUsers/:id/ResetFactors',
   // Deciding their own client's access requests (tests/server/access-requests tries another client's: 404).
   'POST /api/v1/AccessRequest/:id/Approve',
   'POST /api/v1/AccessRequest/:id/Decline',
@@ -98,8 +101,10 @@ const publicIdpRoutes = [
   /^(GET|OPTIONS) \/api\/v1\/users\/me$/,
   // The caller's own sessions, found by the same cookie (issue 31 §3): another person's session id answers 404.
   /^(GET|DELETE|OPTIONS) \/api\/v1\/users\/me\/sessions(\/:sessionId)?$/,
-  // The caller's own passkeys, found by the same cookie (issue 31 §2): another person's factor id answers 404.
-  /^(GET|DELETE|OPTIONS) \/api\/v1\/users\/me\/factors(\/:factorId)?$/,
+  // The caller's own passkeys, found by the same cookie (issue 31 §2): another person's factor id answers 404; a new
+  // one is added and activated there too (tests/server/idp/several-passkeys).
+  /^(GET|POST|DELETE|OPTIONS) \/api\/v1\/users\/me\/factors(\/:factorId)?$/,
+  /^(POST|OPTIONS) \/api\/v1\/users\/me\/factors\/:factorId\/lifecycle\/activate$/,
   /^GET \/api\/v1\/users\/:userId\/factors\/:factorId\/qr\/:token$/,
 ];
 

@@ -28,6 +28,8 @@ export const passkey: MyPasskey = {
   factorType: 'webauthn',
   provider: 'FIDO',
   status: 'ACTIVE',
+  name: null,
   created: '2026-11-01T10:00:00.000Z',
   lastUpdated: '2026-11-28T18:00:00.000Z',
+  lastUsed: '2026-11-28T18:00:00.000Z',
 };

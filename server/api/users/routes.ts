@@ -7,6 +7,7 @@ import { reachOfCaller } from '../support/caller';
 import { sendCsv } from '../support/csv';
 import { usersCsv } from './export';
 import { closeAccount } from '../my-account/close';
+import { resetSignIn, type SignInReset } from './sign-in-resets';
 import {
   DELETE_CURRENT_LOGIN_MESSAGE,
   deleteUser,
@@ -72,6 +73,26 @@ export const usersArea = defineArea({
         return reply.code(204).send();
       },
     );
+
+    // Clear sessions and Reset factors in the user dialog (issue 31 items 2 and 3): within the administrator's reach.
+    const signInReset = (path: string, reset: SignInReset) =>
+      app.post(
+        `/ManageUsers/:id/${path}`,
+        { schema: { params: InstanceIdParamsSchema }, config: { answer: 'empty' } },
+        async (request, reply) => {
+          if (request.principal === null) throw unauthorized();
+          await resetSignIn(
+            { db: deps.db, directory: deps.identity.directory },
+            request.principal,
+            await reachOfCaller(deps, request),
+            request.params.id,
+            reset,
+          );
+          return reply.code(204).send();
+        },
+      );
+    signInReset('ClearSessions', 'clearSessions');
+    signInReset('ResetFactors', 'resetFactors');
 
     app.delete(
       '/Instance/:id',

@@ -54,7 +54,7 @@ export async function activatePasskey(
         clientData: textField(body, 'clientData'),
         transports: textField(body, 'transports'),
       });
-      return credential !== undefined && (await activateWebauthn(ctx.db, factor, credential));
+      return credential !== undefined && (await activateWebauthn(ctx.db, factor, credential, { signsIn: true }));
     },
     (ok) => ok,
   );

@@ -1,22 +1,27 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { newWebauthnFactorId } from '../ids';
+import { hashToken, newWebauthnFactorId } from '../ids';
 import { idpAuthnTransactions, idpFactors } from '../tables';
-import { FactorExistsError, type Factor } from './store';
+import type { Factor } from './store';
 import { WEBAUTHN_FACTOR_TYPE, WEBAUTHN_PROVIDER, type RegisteredCredential } from './webauthn';
 
 /**
  * Starts (or restarts) a passkey enrolment: a PENDING_ACTIVATION factor without a credential, replacing an earlier
- * pending one. The challenge lives in the authn transaction, not here. An active passkey must be removed first.
+ * pending one. The challenge lives in the authn transaction, not here. A person may have several active passkeys
+ * ("a phone and a security key", issue 31 item 2): an active one stays, and the new one is added beside it. Added from
+ * the profile form, outside a sign-in, the factor keeps `ownChallenge`'s hash instead (`takeOwnChallenge`).
  */
-export async function enrollWebauthn(db: Db, userId: string): Promise<Factor> {
+export async function enrollWebauthn(db: Db, userId: string, ownChallenge?: string): Promise<Factor> {
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(idpFactors)
-      .where(and(eq(idpFactors.userId, userId), eq(idpFactors.factorType, WEBAUTHN_FACTOR_TYPE)));
-    if (existing?.status === 'ACTIVE') throw new FactorExistsError();
-    if (existing) await tx.delete(idpFactors).where(eq(idpFactors.id, existing.id));
+    await tx
+      .delete(idpFactors)
+      .where(
+        and(
+          eq(idpFactors.userId, userId),
+          eq(idpFactors.factorType, WEBAUTHN_FACTOR_TYPE),
+          eq(idpFactors.status, 'PENDING_ACTIVATION'),
+        ),
+      );
     const [factor] = await tx
       .insert(idpFactors)
       .values({
@@ -25,6 +30,7 @@ export async function enrollWebauthn(db: Db, userId: string): Promise<Factor> {
         factorType: WEBAUTHN_FACTOR_TYPE,
         provider: WEBAUTHN_PROVIDER,
         status: 'PENDING_ACTIVATION',
+        challengeHash: ownChallenge === undefined ? null : hashToken(ownChallenge),
       })
       .returning();
     if (!factor) throw new Error('factor was not stored');
@@ -52,10 +58,35 @@ export async function takeChallenge(db: Db, stateToken: string, challenge: strin
 }
 
 /**
- * Makes a pending passkey ACTIVE with its verified credential. False when it is no longer pending or when the
+ * Uses up the challenge of a passkey added from the profile form in one conditional UPDATE, as `takeChallenge` does
+ * for a sign-in's: true for the one request whose client data answers it, false for a replay or another challenge.
+ */
+export async function takeOwnChallenge(db: Db, factor: Factor, challenge: string): Promise<boolean> {
+  const taken = await db
+    .update(idpFactors)
+    .set({ challengeHash: null })
+    .where(
+      and(
+        eq(idpFactors.id, factor.id),
+        eq(idpFactors.status, 'PENDING_ACTIVATION'),
+        eq(idpFactors.challengeHash, hashToken(challenge)),
+      ),
+    )
+    .returning({ id: idpFactors.id });
+  return taken.length > 0;
+}
+
+/**
+ * Makes a pending passkey ACTIVE with its verified credential (`signsIn`: the widget's enrolment, which signs the
+ * person in with it; not one added from the profile form). False when it is no longer pending or when the
  * credential is already registered (to anyone: a credential id belongs to one account).
  */
-export async function activateWebauthn(db: Db, factor: Factor, credential: RegisteredCredential): Promise<boolean> {
+export async function activateWebauthn(
+  db: Db,
+  factor: Factor,
+  credential: RegisteredCredential,
+  { signsIn }: { signsIn: boolean },
+): Promise<boolean> {
   const [taken] = await db
     .select({ id: idpFactors.id })
     .from(idpFactors)
@@ -65,6 +96,9 @@ export async function activateWebauthn(db: Db, factor: Factor, credential: Regis
     .update(idpFactors)
     .set({
       status: 'ACTIVE',
+      name: passkeyName(credential.transports),
+      // The widget's enrolment completes a sign-in with the new passkey: that is its first use.
+      lastUsedAt: signsIn ? new Date() : null,
       credentialId: credential.credentialId,
       publicKey: credential.publicKey,
       signCount: credential.signCount,
@@ -77,13 +111,27 @@ export async function activateWebauthn(db: Db, factor: Factor, credential: Regis
 }
 
 /**
- * Records the signature counter of an accepted assertion, only if nobody moved it since it was read: two requests
+ * A new passkey's name, from how the browser said it reaches the authenticator, so that a phone and a security key
+ * read apart in the person's list: a key on the computer itself, one plugged in or tapped, or another device (a phone
+ * through the browser's QR code). The SPA shows it in the person's language (MyPasskey.name).
+ */
+export function passkeyName(transports: readonly string[]): PasskeyName {
+  if (transports.includes('internal')) return 'thisDevice';
+  if (transports.includes('hybrid')) return 'phone';
+  if (transports.some((transport) => ['usb', 'nfc', 'ble', 'smart-card'].includes(transport))) return 'securityKey';
+  return 'passkey';
+}
+
+export type PasskeyName = 'thisDevice' | 'phone' | 'securityKey' | 'passkey';
+
+/**
+ * Records the signature counter of an accepted assertion (and when: the list's "last used"), only if nobody moved it since it was read: two requests
  * racing with assertions of the same counter cannot both pass.
  */
 export async function recordAssertion(db: Db, factor: Factor, newCount: number): Promise<boolean> {
   const recorded = await db
     .update(idpFactors)
-    .set({ signCount: newCount, updatedAt: new Date() })
+    .set({ signCount: newCount, lastUsedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(idpFactors.id, factor.id), eq(idpFactors.signCount, factor.signCount ?? 0)))
     .returning({ id: idpFactors.id });
   return recorded.length > 0;

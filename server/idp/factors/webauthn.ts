@@ -64,8 +64,11 @@ export async function registrationOptions(
   rp: RelyingParty,
   user: { id: string; login: string; displayName: string },
   challenge: string,
+  /** The person's passkeys already registered: the browser refuses to register the same authenticator twice. */
+  exclude: readonly { credentialId: string; transports: AuthenticatorTransportFuture[] }[] = [],
 ) {
   const options = await generateRegistrationOptions({
+    excludeCredentials: exclude.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
     challenge: new Uint8Array(Buffer.from(challenge, 'base64url')),
     rpName: rp.name,
     rpID: rp.id,

@@ -11,6 +11,7 @@ import { SESSION_COOKIE_REDIRECT, sessionCookieRedirectHandler } from './session
 import { clearSessionCookie, writeSessionCookie } from './session-cookie';
 import { clientOf, logEvent, userActor } from '../events/catalogue';
 import type { EventRecorder } from '../events/recorder';
+import type { RelyingParty } from '../factors/webauthn';
 import { myFactorsRoutes } from './my-factors-routes';
 import { mySessionsRoutes } from './my-sessions-routes';
 import { signedIn, type SignedIn } from './signed-in';
@@ -22,6 +23,8 @@ export interface SessionRoutesOptions {
   origin: string;
   trustedOrigins: ReadonlySet<string>;
   events: EventRecorder;
+  /** Passkeys added from the profile form are made for the portal's host, as in the widget. */
+  relyingParty: RelyingParty;
 }
 
 const ME = '/api/v1/sessions/me';
@@ -68,7 +71,7 @@ async function sessionBody(db: Db, origin: string, { session, user }: SignedIn) 
  */
 export function sessionRoutes(
   scope: FastifyInstance,
-  { db, provider, origin, trustedOrigins, events }: SessionRoutesOptions,
+  { db, provider, origin, trustedOrigins, events, relyingParty }: SessionRoutesOptions,
 ) {
   installOktaErrorHandler(scope);
   acceptEmptyJsonBodies(scope);
@@ -82,7 +85,7 @@ export function sessionRoutes(
 
   scope.get(CURRENT_USER, currentUserHandler({ db, provider, origin }));
   mySessionsRoutes(scope, { db, provider, trustedOrigins, events });
-  myFactorsRoutes(scope, { db, provider, trustedOrigins, events });
+  myFactorsRoutes(scope, { db, provider, trustedOrigins, events, relyingParty });
   scope.get(SESSION_COOKIE_REDIRECT, sessionCookieRedirectHandler({ db, provider, origin, trustedOrigins }));
 
   scope.get(ME, async (request, reply) => {

@@ -15,6 +15,7 @@ import { ProfileForm } from '../../profile/form/ProfileForm';
 import type { ProfileFormRef } from '../../profile/form/profile-form-ref';
 import { BusySpinner } from '../../ui/BusySpinner';
 import { CloseAccountControl } from './CloseAccountControl';
+import { SignInResetsControl } from './SignInResetsControl';
 
 export type UserDialogRef = ActorRefFrom<ReturnType<typeof createUserDialogMachine>>;
 
@@ -35,6 +36,7 @@ export function UserDialog({ dialogRef }: { dialogRef: UserDialogRef }) {
   const choice = useSelector(dialogRef, selectClientChoice, sameClientChoice);
   const formRef = useSelector(dialogRef, (s) => s.children.profileForm) as ProfileFormRef | undefined;
   const closeRef = useSelector(dialogRef, (s) => s.children.closeAccount);
+  const resetsRef = useSelector(dialogRef, (s) => s.children.signInResets);
   const name = row === undefined ? '' : `${row.firstName} ${row.lastName}`.trim() || row.email;
   const title = i18n._(
     row === undefined ? labels.Instance_Text_AddTitle : withValues(labels.Instance_Text_EditTitle, { userName: name }),
@@ -56,6 +58,7 @@ export function UserDialog({ dialogRef }: { dialogRef: UserDialogRef }) {
           formRef={formRef}
           loadFailure={<ErrorSummary message={i18n._(labels.Instance_Text_UserNotFound)} />}
         />
+        <SignInResetsControl resetsRef={resetsRef} name={name} />
         <CloseAccountControl closeRef={closeRef} name={name} />
       </Dialog.Body>
     </DialogFrame>

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import type { GridQuery } from '@machines/admin-grid/grid.types';
 import { userSortOf, usersGridMachine } from '@machines/admin-grid/users-grid';
 import { closeAccountMachine } from '@machines/user-dialog/close-account.machine';
+import { signInResetsMachine } from '@machines/user-dialog/sign-in-resets.machine';
 import {
   createUserDialogMachine,
   type ClientChoice,
@@ -17,7 +18,10 @@ import { identified, signalOf } from '@src/app/identified-call';
 import { serverExport } from '../shared/grid-csv';
 import { wireProfileForm, type ProfileFormApi } from '../../profile/wiring';
 
-export type UsersApi = Pick<typeof usersApi, 'listUsers' | 'exportUsers' | 'getUserDetails' | 'deleteUser'>;
+export type UsersApi = Pick<
+  typeof usersApi,
+  'listUsers' | 'exportUsers' | 'getUserDetails' | 'deleteUser' | 'resetSignInOf'
+>;
 
 const profileApi: ProfileFormApi = { ...instanceApi, getPublicConfig, getAggregatedByPage };
 
@@ -42,7 +46,8 @@ export function userQueryOf(query: GridQuery): UserGridQuery {
 }
 
 /**
- * Manage user profiles joined to the API: the grid's pages and delete, the dialog's profile form, and the clients the
+ * Manage user profiles joined to the API: the grid's pages and delete, the dialog's profile form and its resets of a
+ * person's sign-in, and the clients the
  * provider administrator's Add offers (GET Client, the page's own read).
  */
 export function wireUsers(
@@ -62,6 +67,16 @@ export function wireUsers(
           closeAccount: fromPromise(({ input, signal }) =>
             identified(async () => {
               await closeAccount(input.id, signalOf(signal));
+              return undefined;
+            }),
+          ),
+        },
+      }),
+      signInResets: signInResetsMachine.provide({
+        actors: {
+          resetSignIn: fromPromise(({ input, signal }) =>
+            identified(async () => {
+              await api.resetSignInOf(input.id, input.reset, signalOf(signal));
               return undefined;
             }),
           ),

@@ -29,3 +29,16 @@ export async function getUserDetails(id: string, options: CallOptions = {}): Pro
 export async function deleteUser(id: string, options: CallOptions = {}): Promise<void> {
   await http.delete(`Instance/${encodeURIComponent(id)}`, options);
 }
+
+/**
+ * POST ManageUsers/{id}/ClearSessions or …/ResetFactors: an administrator ends a person's sessions (their refresh
+ * tokens with them) or removes their factors (issue 31 items 2 and 3).
+ */
+export async function resetSignInOf(
+  id: string,
+  reset: 'clearSessions' | 'resetFactors',
+  options: CallOptions = {},
+): Promise<void> {
+  const path = reset === 'clearSessions' ? 'ClearSessions' : 'ResetFactors';
+  await http.post(`ManageUsers/${encodeURIComponent(id)}/${path}`, options);
+}

@@ -33,6 +33,15 @@ export function SecurityDevices({ devicesRef }: { devicesRef: SecurityDevicesRef
       ? browser
       : t({ id: 'Security_Text_BrowserOnSystem', message: `${browser} on ${row.system}` });
   };
+  // Several passkeys read apart by what they are (the identity provider names each when it is added).
+  const passkeyName = (name: string | null) =>
+    name === 'thisDevice'
+      ? t({ id: 'Security_Text_PasskeyThisDevice', message: 'This device (fingerprint, face or PIN)' })
+      : name === 'phone'
+        ? t({ id: 'Security_Text_PasskeyPhone', message: 'Phone or tablet' })
+        : name === 'securityKey'
+          ? t({ id: 'Security_Text_PasskeySecurityKey', message: 'Security key' })
+          : t({ id: 'Security_Text_Passkey', message: 'Security key or biometric' });
   const confirmingAdded = when(view.confirming?.created ?? null);
   const failureText =
     view.failure === 'signOut'
@@ -141,11 +150,18 @@ export function SecurityDevices({ devicesRef }: { devicesRef: SecurityDevicesRef
                 <DeviceRow
                   key={passkey.id}
                   testId="passkey-row"
-                  name={t({ id: 'Security_Text_Passkey', message: 'Security key or biometric' })}
-                  detail={t({
-                    id: 'Security_Text_PasskeyDates',
-                    message: `Added ${when(passkey.created)} · last used ${when(passkey.lastUpdated)}`,
-                  })}
+                  name={passkeyName(passkey.name)}
+                  detail={
+                    passkey.lastUsed === null
+                      ? t({
+                          id: 'Security_Text_PasskeyNotUsed',
+                          message: `Added ${when(passkey.created)} · not used to sign in yet`,
+                        })
+                      : t({
+                          id: 'Security_Text_PasskeyDates',
+                          message: `Added ${when(passkey.created)} · last used ${when(passkey.lastUsed)}`,
+                        })
+                  }
                   action={
                     <Button
                       size="sm"

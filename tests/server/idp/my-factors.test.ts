@@ -87,8 +87,10 @@ describe.each(databaseKinds)('My passkeys: list and remove one’s own passkeys 
         factorType: 'webauthn',
         provider: 'FIDO',
         status: 'ACTIVE',
+        name: null,
         created: mine.createdAt.toISOString(),
         lastUpdated: mine.updatedAt.toISOString(),
+        lastUsed: null,
       },
     ]);
     // Without a session cookie there is nobody to list for.

@@ -23,4 +23,13 @@ export const instanceLabels = {
   Instance_Text_AllClients: msg({ id: 'Instance_Text_AllClients', message: 'All clients' }),
   Instance_Text_ProviderAdmin: msg({ id: 'Instance_Text_ProviderAdmin', message: 'Provider administrator' }),
   Instance_Text_ClientAdmin: msg({ id: 'Instance_Text_ClientAdmin', message: 'Client administrator' }),
+  // The results of the user dialog's resets (machines/user-dialog/sign-in-resets.machine.ts).
+  Instance_Text_SessionsCleared: msg({
+    id: 'Instance_Text_SessionsCleared',
+    message: 'The person is signed out everywhere: their applications can no longer renew their sign-in.',
+  }),
+  Instance_Text_FactorsReset: msg({
+    id: 'Instance_Text_FactorsReset',
+    message: 'The factors are removed: the person sets them up again at their next sign-in.',
+  }),
 };
