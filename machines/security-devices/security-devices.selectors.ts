@@ -26,6 +26,12 @@ export type DevicesView = {
   /** The passkey the confirmation asks about. */
   confirming: MyPasskey | undefined;
   failure: DevicesFailure | undefined;
+  /** "Add a passkey": for a person the identity provider asks for passkeys (they have one already). */
+  canAddPasskey: boolean;
+  /** The browser's prompt is open (or its answer on its way): "Add a passkey" says so. */
+  addingPasskey: boolean;
+  /** The person cancelled the browser's prompt: a short note, nothing failed. */
+  addCancelled: boolean;
 };
 
 /** This browser's session first, then the others as the identity provider ordered them (most recently seen first). */
@@ -53,5 +59,8 @@ export const selectDevicesView = (s: DevicesSnapshot): DevicesView => {
       ? s.context.passkeys.find((passkey) => passkey.id === s.context.removing)
       : undefined,
     failure: s.context.failure,
+    canAddPasskey: s.context.passkeys.length > 0,
+    addingPasskey: s.matches('startingPasskey') || s.matches('creatingPasskey') || s.matches('activatingPasskey'),
+    addCancelled: s.context.addCancelled,
   };
 };

@@ -1,5 +1,14 @@
 import * as v from 'valibot';
-import { MyPasskeysSchema, MySessionsSchema, type MyPasskey, type MySession } from '@contracts/my-security';
+import {
+  MyPasskeySchema,
+  MyPasskeysSchema,
+  MySessionsSchema,
+  PendingPasskeySchema,
+  type MyPasskey,
+  type MySession,
+  type PasskeyAttestation,
+  type PendingPasskey,
+} from '@contracts/my-security';
 import { ApiError } from '@contracts/failures';
 import { fetchOrNetworkError } from '../api/http';
 
@@ -8,11 +17,15 @@ import { fetchOrNetworkError } from '../api/http';
  * passkeys"), authenticated by its session cookie: the calls go to the issuer's origin with the browser's credentials.
  */
 export function mySecurityCalls(issuerOrigin: () => Promise<string>) {
-  const call = async (path: string, method: 'GET' | 'DELETE' = 'GET'): Promise<Response> => {
+  const call = async (path: string, method: 'GET' | 'POST' | 'DELETE' = 'GET', body?: unknown): Promise<Response> => {
     const response = await fetchOrNetworkError(`${await issuerOrigin()}/api/v1/users/me${path}`, {
       method,
       credentials: 'include',
-      headers: { accept: 'application/json' },
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     if (!response.ok) {
       const body = (await response.json().catch(() => ({}))) as { errorCode?: string; errorSummary?: string };
@@ -34,6 +47,18 @@ export function mySecurityCalls(issuerOrigin: () => Promise<string>) {
       await call('/sessions', 'DELETE');
     },
     listMyPasskeys: async (): Promise<MyPasskey[]> => v.parse(MyPasskeysSchema, await (await call('/factors')).json()),
+    /** Starts another passkey: the options for navigator.credentials.create, the person's passkeys excluded. */
+    startMyPasskey: async (): Promise<PendingPasskey> =>
+      v.parse(
+        PendingPasskeySchema,
+        await (await call('/factors', 'POST', { factorType: 'webauthn', provider: 'FIDO' })).json(),
+      ),
+    /** Sends the browser's attestation for the passkey started; the answer is the passkey as listed. */
+    activateMyPasskey: async (id: string, attestation: PasskeyAttestation): Promise<MyPasskey> =>
+      v.parse(
+        MyPasskeySchema,
+        await (await call(`/factors/${encodeURIComponent(id)}/lifecycle/activate`, 'POST', attestation)).json(),
+      ),
     removeMyPasskey: async (id: string): Promise<void> => {
       await call(`/factors/${encodeURIComponent(id)}`, 'DELETE');
     },

@@ -2131,6 +2131,7 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             signOutOne: [{ target: ['#securityDevices.endingOne'], guard: 'isOtherSession' }],
             signOutOthers: [{ target: ['#securityDevices.endingOthers'], guard: 'hasOtherSessions' }],
             removePasskey: [{ target: ['#securityDevices.confirmingRemoval'], guard: 'isListedPasskey' }],
+            addPasskey: [{ target: ['#securityDevices.startingPasskey'], guard: 'offersPasskeys' }],
           },
         },
         endingOne: {
@@ -2161,6 +2162,33 @@ export const machineDefinitions: readonly { file: string; definition: MachineDes
             'xstate.error.actor.removePasskey': [{ target: ['#securityDevices.loading'] }],
           },
           invoke: [{ id: 'removePasskey', src: 'removePasskey' }],
+          tags: ['busy'],
+        },
+        startingPasskey: {
+          on: {
+            'xstate.done.actor.startPasskey': [{ target: ['#securityDevices.creatingPasskey'] }],
+            'xstate.error.actor.startPasskey': [{ target: ['#securityDevices.loading'] }],
+          },
+          invoke: [{ id: 'startPasskey', src: 'startPasskey' }],
+          tags: ['busy'],
+        },
+        creatingPasskey: {
+          on: {
+            'xstate.done.actor.createPasskey': [{ target: ['#securityDevices.activatingPasskey'] }],
+            'xstate.error.actor.createPasskey': [
+              { target: ['#securityDevices.ready'], guard: 'isCancelled' },
+              { target: ['#securityDevices.loading'] },
+            ],
+          },
+          invoke: [{ id: 'createPasskey', src: 'createPasskey' }],
+          tags: ['busy'],
+        },
+        activatingPasskey: {
+          on: {
+            'xstate.done.actor.activatePasskey': [{ target: ['#securityDevices.loading'] }],
+            'xstate.error.actor.activatePasskey': [{ target: ['#securityDevices.loading'] }],
+          },
+          invoke: [{ id: 'activatePasskey', src: 'activatePasskey' }],
           tags: ['busy'],
         },
       },

@@ -25,6 +25,7 @@ import type * as instanceCalls from '../api/instance';
 import type * as resetCalls from '../api/password-reset';
 import type { getAggregatedByPage } from '../api/resources';
 import type { IdentityPort } from '../auth/identity-port';
+import { createPasskey } from '../auth/webauthn-create';
 import { pushPageView } from '../app/analytics';
 import { identified, signalOf } from '../app/identified-call';
 import { storage } from '../app/storage';
@@ -256,6 +257,11 @@ export function wireProfile({
               await identity.mySecurity.removeMyPasskey(input.id);
               return undefined;
             }),
+            startPasskey: fromPromise(() => identity.mySecurity.startMyPasskey()),
+            createPasskey: fromPromise(({ input }) => createPasskey(input)),
+            activatePasskey: fromPromise(({ input }) =>
+              identity.mySecurity.activateMyPasskey(input.id, input.attestation),
+            ),
           },
         }),
         refreshLogin: fromPromise(({ input, signal }) =>

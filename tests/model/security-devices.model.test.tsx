@@ -9,12 +9,21 @@ import { everyEnglishText } from '@tests/support/catalogue-text';
 import { SecurityDevices } from '@src/profile/security/SecurityDevices';
 import { UiProvider } from '@src/ui/UiProvider';
 import { actorDone, actorError, createControlledActor } from '../support/controlled-actor';
-import { otherSession, passkey, thisSession } from '../support/security-devices-fixtures';
+import type { MyPasskey, PasskeyAttestation, PendingPasskey } from '@contracts/my-security';
+import {
+  addedPasskey,
+  newAttestation,
+  otherSession,
+  passkey,
+  pendingPasskey,
+  promptCancelled,
+  thisSession,
+} from '../support/security-devices-fixtures';
 import { describeWalks } from '../support/walk';
 
 /*
  * Generated walks of the Security step's sessions and passkeys (machines/security-devices; issue 31 items 2 and 3)
- * through its real view. The identity provider's five calls are controlled actors the walk answers at its step; the
+ * through its real view. The identity provider's calls and the browser's passkey prompt are controlled actors the walk answers at its step; the
  * section comes on screen when the walk shows it (the Security step opened), and again when it is shown anew.
  */
 
@@ -36,6 +45,14 @@ const othersEnded = actorDone('endOtherSessions', undefined);
 const othersFail = actorError('endOtherSessions', noFailure);
 const removed = actorDone('removePasskey', undefined);
 const removeFails = actorError('removePasskey', noFailure);
+const addPasskey = { type: 'addPasskey' } as const;
+const started = actorDone('startPasskey', pendingPasskey);
+const startFails = actorError('startPasskey', noFailure);
+const created = actorDone('createPasskey', newAttestation);
+const cancelled = actorError('createPasskey', promptCancelled());
+const createFails = actorError('createPasskey', new DOMException('bad options', 'SecurityError'));
+const activated = actorDone('activatePasskey', addedPasskey);
+const activateFails = actorError('activatePasskey', noFailure);
 type Walked =
   | typeof shown
   | typeof retry
@@ -51,17 +68,27 @@ type Walked =
   | typeof othersEnded
   | typeof othersFail
   | typeof removed
-  | typeof removeFails;
+  | typeof removeFails
+  | typeof addPasskey
+  | typeof started
+  | typeof startFails
+  | typeof created
+  | typeof cancelled
+  | typeof activated
+  | typeof activateFails;
 
 const eventsOf = (s: SnapshotFrom<typeof securityDevicesMachine>): Walked[] => [
   ...(s.matches('idle') ? [shown] : []),
   ...(s.matches('loading') ? [loaded, loadFails] : []),
   ...(s.matches('failed') ? [retry] : []),
-  ...(s.matches('ready') ? [shown, signOutOther, signOutOthers, removePasskey] : []),
+  ...(s.matches('ready') ? [shown, signOutOther, signOutOthers, removePasskey, addPasskey] : []),
   ...(s.matches('endingOne') ? [ended, endFails] : []),
   ...(s.matches('endingOthers') ? [othersEnded, othersFail] : []),
   ...(s.matches('confirmingRemoval') ? [confirmRemoval, cancelRemoval] : []),
   ...(s.matches('removingPasskey') ? [removed, removeFails] : []),
+  ...(s.matches('startingPasskey') ? [started, startFails] : []),
+  ...(s.matches('creatingPasskey') ? [created, cancelled, createFails] : []),
+  ...(s.matches('activatingPasskey') ? [activated, activateFails] : []),
 ];
 
 function startSection() {
@@ -71,6 +98,10 @@ function startSection() {
   const endSession = createControlledActor<undefined, { id: string }>();
   const endOtherSessions = createControlledActor<undefined, undefined>();
   const remove = createControlledActor<undefined, { id: string }>();
+  const start = createControlledActor<PendingPasskey, undefined>();
+  /** The browser's navigator.credentials.create, faked here: the walk answers for the person at the prompt. */
+  const create = createControlledActor<PasskeyAttestation, PendingPasskey['activation']>();
+  const activate = createControlledActor<MyPasskey, { id: string; attestation: PasskeyAttestation }>();
   const actor = createActor(
     securityDevicesMachine.provide({
       actors: {
@@ -78,6 +109,9 @@ function startSection() {
         endSession: endSession.logic,
         endOtherSessions: endOtherSessions.logic,
         removePasskey: remove.logic,
+        startPasskey: start.logic,
+        createPasskey: create.logic,
+        activatePasskey: activate.logic,
       },
     }),
   ).start();
@@ -92,7 +126,7 @@ function startSection() {
       </UiProvider>,
     );
   };
-  return { actor, load, endSession, endOtherSessions, remove, show };
+  return { actor, load, endSession, endOtherSessions, remove, start, create, activate, show };
 }
 
 const settle = () => act(() => Promise.resolve());
@@ -131,10 +165,21 @@ describeWalks(securityDevicesMachine, {
         [shown, loaded, removePasskey, confirmRemoval, removed, loaded],
         [shown, loaded, removePasskey, cancelRemoval, shown, loaded],
         [shown, loadFails, retry, loaded],
+        // "Add a passkey": added and listed; the prompt cancelled goes back quietly.
+        [shown, loaded, addPasskey, started, created, activated, loaded],
+        [shown, loaded, addPasskey, started, cancelled],
+        // Any other failure of the prompt, or a refused attestation, says so and reads the list again.
+        [shown, loaded, addPasskey, started, createFails, loaded],
+        [shown, loaded, addPasskey, started, created, activateFails, loaded],
       ],
     },
   ],
-  describeEvent: (event) => (event.type === 'signOutOne' ? 'other session' : undefined),
+  describeEvent: (event) =>
+    event.type === 'signOutOne'
+      ? 'other session'
+      : 'error' in event && event.error instanceof DOMException
+        ? event.error.name
+        : undefined,
   start: startSection,
   timeout: 30_000,
   stop: ({ actor }) => {
@@ -165,8 +210,13 @@ describeWalks(securityDevicesMachine, {
           ? /session could not be signed out/
           : s.context.failure === 'remove'
             ? /passkey could not be removed/
-            : null,
+            : s.context.failure === 'add'
+              ? /passkey could not be added/
+              : null,
       );
+      expect(button('Add a passkey')).toBeEnabled();
+      if (s.context.addCancelled) expect(screen.getByText('No passkey was added.')).toHaveAttribute('role', 'status');
+      else expect(screen.queryByText('No passkey was added.')).toBeNull();
     },
     endingOne: (_, { endSession }) => {
       expect(endSession.calls.at(-1)).toEqual({ id: otherSession.id });
@@ -179,6 +229,19 @@ describeWalks(securityDevicesMachine, {
     confirmingRemoval: () => {
       const dialog = screen.getByRole('alertdialog');
       expect(dialog).toHaveTextContent(/Remove the passkey added .*\? You can no longer sign in with it\./);
+    },
+    startingPasskey: (_, { start }) => {
+      expect(start.waiting()).toBe(1);
+      expect(section()).toHaveAttribute('aria-busy', 'true');
+      expect(button('Add a passkey')).toBeDisabled();
+    },
+    creatingPasskey: (_, { create }) => {
+      expect(create.calls.at(-1)).toEqual(pendingPasskey.activation);
+      expect(button('Add a passkey')).toBeDisabled();
+    },
+    activatingPasskey: (_, { activate }) => {
+      expect(activate.calls.at(-1)).toEqual({ id: pendingPasskey.id, attestation: newAttestation });
+      expect(button('Add a passkey')).toBeDisabled();
     },
     removingPasskey: (_, { remove }) => {
       expect(remove.calls.at(-1)).toEqual({ id: passkey.id });
@@ -212,6 +275,34 @@ describeWalks(securityDevicesMachine, {
     },
     cancelRemoval: async () => {
       fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Keep it' }));
+      await settle();
+    },
+    addPasskey: async () => {
+      fireEvent.click(button('Add a passkey'));
+      await settle();
+    },
+    'xstate.done.actor.startPasskey': async ({ event }, { start }) => {
+      start.resolve(event.output);
+      await settle();
+    },
+    'xstate.error.actor.startPasskey': async ({ event }, { start }) => {
+      start.reject(event.error);
+      await settle();
+    },
+    'xstate.done.actor.createPasskey': async ({ event }, { create }) => {
+      create.resolve(event.output);
+      await settle();
+    },
+    'xstate.error.actor.createPasskey': async ({ event }, { create }) => {
+      create.reject(event.error);
+      await settle();
+    },
+    'xstate.done.actor.activatePasskey': async ({ event }, { activate }) => {
+      activate.resolve(event.output);
+      await settle();
+    },
+    'xstate.error.actor.activatePasskey': async ({ event }, { activate }) => {
+      activate.reject(event.error);
       await settle();
     },
     'xstate.done.actor.load': async ({ event }, { load }) => {

@@ -3,7 +3,7 @@ import type { IdentityPort } from '@src/auth/identity-port';
 import type { ProfileValidateResult, UserProfile } from '@contracts/profile';
 import type { Menu } from '@contracts/resources';
 import type { DemoGuide } from '@contracts/demo-guide';
-import type { MyPasskey, MySession } from '@contracts/my-security';
+import type { MyPasskey, MySession, PasskeyAttestation, PendingPasskey } from '@contracts/my-security';
 import { createControlledCall } from './controlled-actor';
 
 /**
@@ -28,6 +28,9 @@ export function fakeIdentity({
   const mySessions = createControlledCall<MySession[]>();
   const myPasskeys = createControlledCall<MyPasskey[]>();
   const myChanges = createControlledCall<undefined, { call: string; id?: string }>();
+  /** "Add a passkey": the identity provider's options, then the activation of the browser's attestation. */
+  const myNewPasskey = createControlledCall<PendingPasskey>();
+  const myActivation = createControlledCall<MyPasskey, { id: string; attestation: PasskeyAttestation }>();
   const idpRedirects: string[] = [];
   let widgetSend: ((event: WidgetEvent) => void) | undefined;
   const widgetMounts: { language: string; recoveryToken: string | undefined; clientId: string | undefined }[] = [];
@@ -82,6 +85,8 @@ export function fakeIdentity({
       endMySession: (id) => myChanges.call({ call: 'endMySession', id }),
       endMyOtherSessions: () => myChanges.call({ call: 'endMyOtherSessions' }),
       removeMyPasskey: (id) => myChanges.call({ call: 'removeMyPasskey', id }),
+      startMyPasskey: () => myNewPasskey.call(undefined),
+      activateMyPasskey: (id, attestation) => myActivation.call({ id, attestation }),
     },
   };
 
@@ -96,6 +101,8 @@ export function fakeIdentity({
     mySessions,
     myPasskeys,
     myChanges,
+    myNewPasskey,
+    myActivation,
     idpRedirects,
     widgetMounts,
     filledUsernames,

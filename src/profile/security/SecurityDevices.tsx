@@ -14,7 +14,7 @@ export type SecurityDevicesRef = ActorRefFrom<typeof securityDevicesMachine>;
 /**
  * "Where you're signed in" and "Passkeys" on Edit Profile's Security step (issue 31 items 2 and 3): the person's
  * sessions, this device's marked, with "Sign out this one" on each other one and "Sign out everywhere else", and their
- * passkeys with Remove (after a confirmation). What shows and what may be done is the machine's
+ * passkeys with Remove (after a confirmation) and "Add a passkey". What shows and what may be done is the machine's
  * (machines/security-devices); this renders it, and tells the machine when it comes on screen.
  */
 export function SecurityDevices({ devicesRef }: { devicesRef: SecurityDevicesRef }) {
@@ -42,6 +42,7 @@ export function SecurityDevices({ devicesRef }: { devicesRef: SecurityDevicesRef
         : name === 'securityKey'
           ? t({ id: 'Security_Text_PasskeySecurityKey', message: 'Security key' })
           : t({ id: 'Security_Text_Passkey', message: 'Security key or biometric' });
+  const addLabel = t({ id: 'Security_Button_AddPasskey', message: 'Add a passkey' });
   const confirmingAdded = when(view.confirming?.created ?? null);
   const failureText =
     view.failure === 'signOut'
@@ -54,7 +55,12 @@ export function SecurityDevices({ devicesRef }: { devicesRef: SecurityDevicesRef
             id: 'Security_Text_RemoveFailed',
             message: 'That passkey could not be removed. The list shows your passkeys now.',
           })
-        : undefined;
+        : view.failure === 'add'
+          ? t({
+              id: 'Security_Text_AddFailed',
+              message: 'The passkey could not be added. The list shows your passkeys now.',
+            })
+          : undefined;
   return (
     <Stack gap="6" data-testid="security-devices" aria-busy={view.busy}>
       <Stack gap="3" as="section" aria-labelledby="security-sessions-title">
@@ -179,6 +185,25 @@ export function SecurityDevices({ devicesRef }: { devicesRef: SecurityDevicesRef
               ))}
             </List.Root>
           )}
+          {view.addCancelled ? (
+            <Text role="status" fontSize="sm" color="fg.muted">
+              {t({ id: 'Security_Text_AddCancelled', message: 'No passkey was added.' })}
+            </Text>
+          ) : null}
+          {view.canAddPasskey ? (
+            <Button
+              alignSelf="start"
+              variant="outline"
+              disabled={view.busy}
+              loading={view.addingPasskey}
+              loadingText={addLabel}
+              onClick={() => {
+                devicesRef.send({ type: 'addPasskey' });
+              }}
+            >
+              {addLabel}
+            </Button>
+          ) : null}
         </Stack>
       ) : null}
       <ConfirmDialog

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { MyPasskey, MySession } from '@contracts/my-security';
+import type { MyPasskey, MySession, PasskeyAttestation, PendingPasskey } from '@contracts/my-security';
 import { securityDevicesMachine, type DevicesLoaded } from '@machines/security-devices/security-devices.machine';
 import { selectDevicesView } from '@machines/security-devices/security-devices.selectors';
 import { deviceNameOf } from '@machines/security-devices/user-agent';
-import { CHROME_MAC, FIREFOX_LINUX, otherSession, passkey, thisSession } from '../../support/security-devices-fixtures';
+import {
+  addedPasskey,
+  CHROME_MAC,
+  FIREFOX_LINUX,
+  newAttestation,
+  otherSession,
+  passkey,
+  pendingPasskey,
+  promptCancelled,
+  thisSession,
+} from '../../support/security-devices-fixtures';
 
 /**
  * The Security step's sessions and passkeys (machines/security-devices; issue 31 items 2 and 3): nothing is read until
@@ -18,7 +28,16 @@ const answer = <T>(value: Answer<T>) => (value instanceof Error ? Promise.reject
 function start({
   lists = [{ sessions: [otherSession, thisSession], passkeys: [passkey] }],
   change,
-}: { lists?: Answer<DevicesLoaded>[]; change?: Answer<undefined> } = {}) {
+  started = pendingPasskey,
+  prompt = newAttestation,
+  activated = addedPasskey,
+}: {
+  lists?: Answer<DevicesLoaded>[];
+  change?: Answer<undefined>;
+  started?: Answer<PendingPasskey>;
+  prompt?: Answer<PasskeyAttestation>;
+  activated?: Answer<MyPasskey>;
+} = {}) {
   const calls: string[] = [];
   let reads = 0;
   const actor = createActor(
@@ -41,6 +60,18 @@ function start({
         removePasskey: fromPromise(({ input }) => {
           calls.push(`removePasskey ${input.id}`);
           return answer(change);
+        }),
+        startPasskey: fromPromise(() => {
+          calls.push('startPasskey');
+          return answer(started);
+        }),
+        createPasskey: fromPromise(({ input }) => {
+          calls.push(`createPasskey ${input.challenge}`);
+          return answer(prompt);
+        }),
+        activatePasskey: fromPromise(({ input }) => {
+          calls.push(`activatePasskey ${input.id} ${input.attestation.transports}`);
+          return answer(activated);
         }),
       },
     }),
@@ -124,6 +155,67 @@ describe('security devices (issue 31 items 2 and 3)', () => {
     actor.send({ type: 'confirmRemoval' });
     await waitFor(actor, (s) => s.matches('ready') && s.context.passkeys.length === 0);
     expect(calls).toEqual(['load', `removePasskey ${passkey.id}`, 'load']);
+  });
+
+  it('adds a passkey: the options, the browser’s prompt, the activation, then the list read again', async () => {
+    const { actor, calls, ready } = start({
+      lists: [only([thisSession], [passkey]), only([thisSession], [passkey, addedPasskey])],
+    });
+    actor.send({ type: 'shown' });
+    await ready();
+    expect(selectDevicesView(actor.getSnapshot()).canAddPasskey).toBe(true);
+    actor.send({ type: 'addPasskey' });
+    expect(selectDevicesView(actor.getSnapshot())).toMatchObject({ busy: true, addingPasskey: true });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.passkeys.length === 2);
+    expect(calls).toEqual([
+      'load',
+      'startPasskey',
+      `createPasskey ${pendingPasskey.activation.challenge}`,
+      `activatePasskey ${pendingPasskey.id} ["usb"]`,
+      'load',
+    ]);
+    const view = selectDevicesView(actor.getSnapshot());
+    expect(view).toMatchObject({ failure: undefined, addCancelled: false, addingPasskey: false });
+    expect(view.passkeys.map((listed) => listed.name)).toEqual([null, 'securityKey']);
+  });
+
+  it('goes back quietly when the person cancels the browser’s prompt: nothing activated, nothing read', async () => {
+    const { actor, calls, ready } = start({ prompt: promptCancelled() });
+    actor.send({ type: 'shown' });
+    await ready();
+    actor.send({ type: 'addPasskey' });
+    await waitFor(actor, (s) => s.matches('ready') && calls.length === 3);
+    expect(calls).toEqual(['load', 'startPasskey', `createPasskey ${pendingPasskey.activation.challenge}`]);
+    expect(selectDevicesView(actor.getSnapshot())).toMatchObject({ failure: undefined, addCancelled: true });
+    expect(actor.getSnapshot().context.adding).toBeUndefined();
+    // The note goes with the next thing the person does.
+    actor.send({ type: 'shown' });
+    expect(selectDevicesView(actor.getSnapshot()).addCancelled).toBe(false);
+  });
+
+  it.each([
+    ['the options cannot be had', { started: new Error('404') }, 3],
+    ['the browser fails otherwise', { prompt: new DOMException('bad options', 'SecurityError') }, 4],
+    ['the identity provider refuses the attestation', { activated: new Error('403 E0000068') }, 5],
+  ])('says adding failed when %s, and reads the list again', async (_, answers, callsBeforeRead) => {
+    const { actor, calls, ready } = start(answers);
+    actor.send({ type: 'shown' });
+    await ready();
+    actor.send({ type: 'addPasskey' });
+    await waitFor(actor, (s) => s.matches('ready') && calls.length === callsBeforeRead);
+    expect(calls.at(-1)).toBe('load');
+    expect(selectDevicesView(actor.getSnapshot())).toMatchObject({ failure: 'add', addCancelled: false });
+    expect(actor.getSnapshot().context).toMatchObject({ adding: undefined, attestation: undefined });
+  });
+
+  it('offers no passkey to add to a person who has none (passkeys are not asked of them)', async () => {
+    const { actor, calls, ready } = start({ lists: [only([thisSession])] });
+    actor.send({ type: 'shown' });
+    await ready();
+    expect(selectDevicesView(actor.getSnapshot()).canAddPasskey).toBe(false);
+    actor.send({ type: 'addPasskey' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(calls).toEqual(['load']);
   });
 
   it('offers a retry when the lists cannot be read, and reads them again each time the section is shown', async () => {
