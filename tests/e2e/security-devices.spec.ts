@@ -110,4 +110,38 @@ describe('where you’re signed in, and your passkeys, on the Security step (iss
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('maria adds a second passkey, a security key, from the Security step and sees two rows', async () => {
+    const session = await openPage(browser, server.baseUrl);
+    const { page, context, problems } = session;
+    // She enrolled her fingerprint reader at sign-in (her passkey was removed above, so the widget asks again).
+    const fingerprint = await addVirtualAuthenticator(page);
+    await identityPages.openLogin(page);
+    await identityPages.signIn(page, 'maria@acme.test');
+    await enrolPasskeyInWidget(page);
+    await waitForArrival(session, /\/board\/index$/);
+    await openSecurityStep(page);
+    await expect.poll(() => passkeyRows(page).count(), { timeout: 20_000 }).toBe(1);
+
+    // Now she plugs in a security key: the browser's prompt is answered by it (the fingerprint reader is put away,
+    // as it already holds one of her passkeys, excluded from the options).
+    await fingerprint.cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: fingerprint.authenticatorId });
+    await addVirtualAuthenticator(page, 'usb');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect.poll(() => passkeyRows(page).count(), { timeout: 20_000 }).toBe(2);
+    expect(await passkeyRows(page).allInnerTexts()).toEqual([
+      expect.stringMatching(/^This device \(fingerprint, face or PIN\)[\s\S]*last used/),
+      expect.stringMatching(/^Security key[\s\S]*not used to sign in yet/),
+    ]);
+    const factors = await server.query<{ factor_type: string; status: string }>(
+      'select f.factor_type, f.status from idp_factors f join idp_users u on u.id = f.user_id where u.login = $1',
+      [MARIA],
+    );
+    expect(factors).toEqual([
+      { factor_type: 'webauthn', status: 'ACTIVE' },
+      { factor_type: 'webauthn', status: 'ACTIVE' },
+    ]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -3,15 +3,18 @@ import type { CDPSession, Page } from 'playwright-core';
 /**
  * A platform authenticator with a fingerprint already on it, in this page's browser, through the DevTools protocol's
  * WebAuthn domain: it answers navigator.credentials.create and .get as a fingerprint reader would, with user presence
- * and verification already given.
+ * and verification already given. `usb` makes it a security key plugged in instead.
  */
-export async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+export async function addVirtualAuthenticator(
+  page: Page,
+  transport: 'internal' | 'usb' = 'internal',
+): Promise<{ cdp: CDPSession; authenticatorId: string }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
-      transport: 'internal',
+      transport,
       hasResidentKey: true,
       hasUserVerification: true,
       isUserVerified: true,
