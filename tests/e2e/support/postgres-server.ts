@@ -39,11 +39,14 @@ export async function startServerOnPostgres(extraEnv: Record<string, string> = {
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
   // `drop database … with (force)` terminates whatever connection of ours is still closing after `pool.end()`; that
   // termination (57P01) is expected, and without a listener it would surface as an unhandled error of the run.
+  const unlessDropped = (error: Error & { code?: string }) => {
+    if (error.code !== ADMIN_SHUTDOWN) throw error;
+  };
   pool.on('connect', (client) => {
-    client.on('error', (error: Error & { code?: string }) => {
-      if (error.code !== ADMIN_SHUTDOWN) throw error;
-    });
+    client.on('error', unlessDropped);
   });
+  // An idle client's error is the pool's own event too (pg.Pool re-emits it), unhandled without this listener.
+  pool.on('error', unlessDropped);
   const dropAll = async () => {
     await pool.end();
     await onMaintenanceConnection(`drop database if exists ${name} with (force)`);
