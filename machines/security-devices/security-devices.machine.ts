@@ -47,9 +47,10 @@ function started<T>(kept: T | undefined): T {
 /**
  * "Where you're signed in" and the passkeys on Edit Profile's Security step (issue 31 items 2 and 3): the person's live
  * identity-provider sessions, each other one with "Sign out this one" and all of them with "Sign out everywhere else",
- * and their passkeys, each removed after a confirmation, and another added ("Add a passkey"). Every change reads the lists again, so what shows is what the
- * identity provider holds; a change that fails says so and reads them again too (another browser may have ended the
- * session meanwhile). The session of this browser is never offered for sign-out here: that is the menu's Sign out.
+ * and their passkeys, each removed after a confirmation, and another added ("Add a passkey"). Every change reads the
+ * lists again, so what shows is what the identity provider holds; a change that fails says so and reads them again too
+ * (another browser may have ended the session meanwhile). The session of this browser is never offered for sign-out
+ * here: that is the menu's Sign out.
  */
 export const securityDevicesMachine = setup({
   types: {
@@ -188,7 +189,7 @@ export const securityDevicesMachine = setup({
         input: ({ context }) => started(context.adding).activation,
         onDone: { target: 'activatingPasskey', actions: assign({ attestation: ({ event }) => event.output }) },
         onError: [
-          // Nothing was made: the list has not changed, and the started passkey waits unused (the next one replaces it).
+          // Nothing was made: the list has not changed; the started passkey waits unused (the next one replaces it).
           { guard: 'isCancelled', target: 'ready', actions: assign({ adding: undefined, addCancelled: true }) },
           { target: 'loading', actions: assign({ adding: undefined, failure: 'add' as const }) },
         ],

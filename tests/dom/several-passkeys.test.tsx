@@ -128,7 +128,7 @@ describe('Several passkeys on the Security step (issue 31 item 2)', () => {
     expect(screen.getByRole('button', { name: 'Add a passkey' })).toBeEnabled();
   });
 
-  it('says adding failed when the browser refuses otherwise, and offers no adding to a person without passkeys', async () => {
+  it('says adding failed when the browser refuses otherwise; none to add for one without passkeys', async () => {
     const i18n = setupI18n();
     i18n.loadAndActivate({ locale: 'es', messages: { ...spanishUi } });
     const load = createControlledActor<DevicesLoaded, undefined>();

@@ -23,8 +23,9 @@ import { describeWalks } from '../support/walk';
 
 /*
  * Generated walks of the Security step's sessions and passkeys (machines/security-devices; issue 31 items 2 and 3)
- * through its real view. The identity provider's calls and the browser's passkey prompt are controlled actors the walk answers at its step; the
- * section comes on screen when the walk shows it (the Security step opened), and again when it is shown anew.
+ * through its real view. The identity provider's calls and the browser's passkey prompt are controlled actors the
+ * walk answers at its step; the section comes on screen when the walk shows it (the Security step opened), and again
+ * when it is shown anew.
  */
 
 const both: DevicesLoaded = { sessions: [otherSession, thisSession], passkeys: [passkey] };
