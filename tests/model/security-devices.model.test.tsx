@@ -81,7 +81,7 @@ type Walked =
 const eventsOf = (s: SnapshotFrom<typeof securityDevicesMachine>): Walked[] => [
   ...(s.matches('idle') ? [shown] : []),
   ...(s.matches('loading') ? [loaded, loadFails] : []),
-  ...(s.matches('failed') ? [retry] : []),
+  ...(s.matches('failed') ? [retry, shown] : []),
   ...(s.matches('ready') ? [shown, signOutOther, signOutOthers, removePasskey, addPasskey] : []),
   ...(s.matches('endingOne') ? [ended, endFails] : []),
   ...(s.matches('endingOthers') ? [othersEnded, othersFail] : []),
@@ -166,6 +166,8 @@ describeWalks(securityDevicesMachine, {
         [shown, loaded, removePasskey, confirmRemoval, removed, loaded],
         [shown, loaded, removePasskey, cancelRemoval, shown, loaded],
         [shown, loadFails, retry, loaded],
+        // Coming back to the Security step after a failed read reads again.
+        [shown, loadFails, shown, loaded],
         // "Add a passkey": added and listed; the prompt cancelled goes back quietly.
         [shown, loaded, addPasskey, started, created, activated, loaded],
         [shown, loaded, addPasskey, started, cancelled],
