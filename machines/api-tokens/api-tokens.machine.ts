@@ -3,6 +3,7 @@ import type { ApiToken, ApiTokenCreate, ApiTokenCreated, ApiTokenOwner } from '@
 import { errorOf, failureNotice } from '../admin-grid/failure-notice';
 import { notProvided } from '../support/actors';
 import type { ReportingPorts } from '../support/ports';
+import { createThenShowOnce } from '../support/create-then-show-once';
 import { label } from '../support/text';
 import { createBodyOf, draftProblems, emptyDraft, type ApiTokenDraft } from './api-tokens-draft';
 
@@ -33,6 +34,17 @@ export type ApiTokensContext = ReportingPorts & {
   /** The token a revoke is asked or running for. */
   revoking: ApiToken | undefined;
 };
+
+/** The new-token form and its value shown once, as every page that creates a secret. */
+const valueOnce = createThenShowOnce({
+  machine: 'apiTokens',
+  create: 'createToken',
+  input: ({ context }: { context: ApiTokensContext }) => createBodyOf(context.draft),
+  shown: 'showingValue',
+  show: 'showValue',
+  forget: 'forgetValue',
+  dismiss: 'value.dismiss',
+});
 
 /**
  * API tokens (issue 33 item 1; docs/flows/api-tokens.md): the provider administrator's list of SSWS tokens for the
@@ -118,38 +130,9 @@ export const apiTokensMachine = setup({
     },
     /** The list could not be read; Try again. */
     failed: { on: { 'tokens.retry': 'loading' } },
-    /** The new-token form: name, owner, expiry and rate limit; Create is offered when the contract's rules pass. */
-    creating: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'create.change': { actions: { type: 'changeDraft', params: ({ event }) => event.changes } },
-            'create.submit': { guard: 'draftIsValid', target: 'saving' },
-            'create.cancel': '#apiTokens.ready',
-          },
-        },
-        saving: {
-          tags: 'busy',
-          invoke: {
-            id: 'createToken',
-            src: 'createToken',
-            input: ({ context }) => createBodyOf(context.draft),
-            onDone: {
-              target: '#apiTokens.showingValue',
-              actions: { type: 'showValue', params: ({ event }) => event.output },
-            },
-            // The form stays as typed, so the person can correct it and try again.
-            onError: { target: 'editing', actions: { type: 'reportCreateFailure', params: errorOf } },
-          },
-        },
-      },
-    },
-    /** The value, this once; leaving forgets it (the server cannot show it again). */
-    showingValue: {
-      exit: 'forgetValue',
-      on: { 'value.dismiss': 'loading' },
-    },
+    /** The new-token form: name, owner, expiry and rate limit; then the value, this once. */
+    creating: valueOnce.creating,
+    showingValue: valueOnce.shown,
     /** Revoke asks first: the token stops working at once and for good. */
     confirmingRevoke: {
       on: {

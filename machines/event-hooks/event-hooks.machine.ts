@@ -3,6 +3,7 @@ import type { EventHook, EventHookCreate, EventHookCreated, EventHookDelivery } 
 import { errorOf, failureNotice } from '../admin-grid/failure-notice';
 import { notProvided } from '../support/actors';
 import type { ReportingPorts } from '../support/ports';
+import { createThenShowOnce } from '../support/create-then-show-once';
 import { label } from '../support/text';
 import { emptyHookDraft, hookBodyOf, hookDraftProblems, type EventHookDraft } from './event-hooks-draft';
 
@@ -48,6 +49,17 @@ const failed = {
   activate: 'EventHook_Text_ChangeFailed',
   deactivate: 'EventHook_Text_ChangeFailed',
 } as const;
+
+/** The new-hook form and its signing secret shown once, as every page that creates a secret. */
+const secretOnce = createThenShowOnce({
+  machine: 'eventHooks',
+  create: 'createHook',
+  input: ({ context }: { context: EventHooksContext }) => hookBodyOf(context.draft),
+  shown: 'showingSecret',
+  show: 'showSecret',
+  forget: 'forgetSecret',
+  dismiss: 'secret.dismiss',
+});
 
 /**
  * Event hooks (issue 33 item 4; docs/flows/event-hooks.md): the provider administrator's hooks of the identity
@@ -172,38 +184,9 @@ export const eventHooksMachine = setup({
     },
     /** The list could not be read; Try again. */
     failed: { on: { 'hooks.retry': 'loading' } },
-    /** The new-hook form; Register is offered when the contract's rules pass. */
-    creating: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'create.change': { actions: { type: 'changeDraft', params: ({ event }) => event.changes } },
-            'create.submit': { guard: 'draftIsValid', target: 'saving' },
-            'create.cancel': '#eventHooks.ready',
-          },
-        },
-        saving: {
-          tags: 'busy',
-          invoke: {
-            id: 'createHook',
-            src: 'createHook',
-            input: ({ context }) => hookBodyOf(context.draft),
-            onDone: {
-              target: '#eventHooks.showingSecret',
-              actions: { type: 'showSecret', params: ({ event }) => event.output },
-            },
-            // The form stays as typed, so the person can correct it (a refused endpoint) and try again.
-            onError: { target: 'editing', actions: { type: 'reportCreateFailure', params: errorOf } },
-          },
-        },
-      },
-    },
-    /** The signing secret, this once; leaving forgets it (the identity provider cannot show it again). */
-    showingSecret: {
-      exit: 'forgetSecret',
-      on: { 'secret.dismiss': 'loading' },
-    },
+    /** The new-hook form (Register is offered when the contract's rules pass); then the signing secret, this once. */
+    creating: secretOnce.creating,
+    showingSecret: secretOnce.shown,
     /** Verify, activate or deactivate one hook; the list is read again either way. */
     changing: {
       tags: 'busy',

@@ -5,7 +5,7 @@ import type { EditorTag } from './editor';
  * has: its tags, `can`, its status, and the grid's input (a row is update mode). Each dialog's selectors file
  * re-exports these beside its own, so views keep importing from their dialog.
  */
-type EditorSnapshotLike = {
+export type EditorSnapshotLike = {
   status: string;
   hasTag(tag: EditorTag): boolean;
   can(event: { type: 'save' } | { type: 'cancel' }): boolean;

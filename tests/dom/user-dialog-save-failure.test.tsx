@@ -1,21 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fromPromise } from 'xstate';
-import { usersGridMachine } from '@machines/admin-grid/users-grid';
-import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
-import type { ProfileResult } from '@machines/profile-form/profile-form.types';
-import { createUserDialogMachine, type ClientChoice } from '@machines/user-dialog/user-dialog.machine';
-import { UsersScreen } from '@src/admin/users/UsersPage';
 import { ApiError } from '@contracts/failures';
-import type { UserRow } from '@contracts/users';
-import { createControlledActor } from '../support/controlled-actor';
-import { expectErrorSnackbar, gridHarness } from '../support/grid-walk';
-import { formDefinition, profileLoaded } from '../support/profile-fixtures';
-import { renderAdminView } from '../support/render-admin';
+import { expectErrorSnackbar } from '../support/grid-walk';
 import { userRow } from '../support/user-fixtures';
+import { renderUsersPageWithDialog } from '../support/users-page-host';
 
-const ME = 'me';
 const person = userRow(1);
 const refusal = new ApiError({
   status: 400,
@@ -25,42 +15,7 @@ const refusal = new ApiError({
 });
 
 /** The manage-users page with the real user dialog and profile form (Admin mode), whose save the test answers. */
-function renderUsersPage() {
-  const harness = gridHarness<UserRow>();
-  const save = createControlledActor<ProfileResult, unknown>();
-  const profileForm = profileFormMachine.provide({
-    actors: {
-      load: fromPromise(() =>
-        Promise.resolve(profileLoaded({ form: formDefinition({ instanceId: person.id, email: person.email }) })),
-      ),
-      save: save.logic as never,
-    },
-  });
-  const settings = { culture: 'en-us', role: 'admin', ownId: ME, clientId: 'gatehouse' } as const;
-  const editor = createUserDialogMachine(settings).provide({
-    actors: { profileForm, loadClients: fromPromise<readonly ClientChoice[]>(() => Promise.resolve([])) },
-  });
-  const logic = usersGridMachine.provide({
-    actors: {
-      loadRows: harness.loadRows.logic,
-      exportRows: harness.exportRows.logic,
-      deleteRow: harness.deleteRow.logic,
-      editor,
-      loadDetails: fromPromise<unknown, { row: UserRow }>(() => Promise.resolve({ applications: [] })),
-    },
-  });
-  renderAdminView(
-    <UsersScreen
-      notifications={harness.notifications.ref}
-      profile={{ userId: ME, isAulAdmin: true }}
-      settings={settings}
-      importPanel={<section aria-label="Import users" />}
-      wire={() => logic}
-      loadClients={() => Promise.resolve([])}
-    />,
-  );
-  return { ...harness, save };
-}
+const renderUsersPage = () => renderUsersPageWithDialog({ person, admin: 'provider' });
 
 // A bound so that a stuck page fails instead of hanging (the real page, dialog and form render), not a speed check.
 describe('a failed save in the user dialog (public-and-profile §8 "Instance failures")', { timeout: 30_000 }, () => {

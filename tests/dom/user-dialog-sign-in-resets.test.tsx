@@ -1,64 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fromPromise } from 'xstate';
-import { usersGridMachine } from '@machines/admin-grid/users-grid';
-import { profileFormMachine } from '@machines/profile-form/profile-form.machine';
-import { signInResetsMachine, type SignInReset } from '@machines/user-dialog/sign-in-resets.machine';
-import { createUserDialogMachine, type ClientChoice } from '@machines/user-dialog/user-dialog.machine';
-import { UsersScreen } from '@src/admin/users/UsersPage';
-import type { UserRow } from '@contracts/users';
-import { createControlledActor } from '../support/controlled-actor';
-import { gridHarness } from '../support/grid-walk';
-import { formDefinition, profileLoaded } from '../support/profile-fixtures';
-import { renderAdminView } from '../support/render-admin';
 import { userRow } from '../support/user-fixtures';
+import { ME, renderUsersPageWithDialog } from '../support/users-page-host';
 
-const ME = 'me';
 const person = userRow(1);
 const own = userRow(0, { id: ME, firstName: 'Ada', lastName: 'Admin' });
 const name = `${person.firstName} ${person.lastName}`;
 
-/** The manage-users page with the real user dialog, whose resets the test answers. */
-function renderUsersPage() {
-  const harness = gridHarness<UserRow>();
-  const resetSignIn = createControlledActor<undefined, { id: string; reset: SignInReset }>();
-  const profileForm = profileFormMachine.provide({
-    actors: {
-      load: fromPromise(() =>
-        Promise.resolve(profileLoaded({ form: formDefinition({ instanceId: person.id, email: person.email }) })),
-      ),
-    },
-  });
-  const settings = { culture: 'en-us', role: 'clientadmin', ownId: ME, clientId: 'acme' } as const;
-  const editor = createUserDialogMachine(settings).provide({
-    actors: {
-      profileForm,
-      loadClients: fromPromise<readonly ClientChoice[]>(() => Promise.resolve([])),
-      signInResets: signInResetsMachine.provide({ actors: { resetSignIn: resetSignIn.logic } }),
-    },
-  });
-  const logic = usersGridMachine.provide({
-    actors: {
-      loadRows: harness.loadRows.logic,
-      exportRows: harness.exportRows.logic,
-      deleteRow: harness.deleteRow.logic,
-      editor,
-      loadDetails: fromPromise<unknown, { row: UserRow }>(() => Promise.resolve({ applications: [] })),
-    },
-  });
-  renderAdminView(
-    <UsersScreen
-      notifications={harness.notifications.ref}
-      profile={{ userId: ME, isAulAdmin: false }}
-      settings={settings}
-      importPanel={<section aria-label="Import users" />}
-      wire={() => logic}
-      loadClients={() => Promise.resolve([])}
-    />,
-  );
-  return { ...harness, resetSignIn };
-}
+/** The manage-users page with the real user dialog (a client administrator's), whose resets the test answers. */
+const renderUsersPage = () => renderUsersPageWithDialog({ person, admin: 'client' });
 
 /** The page's rows read, then the dialog of the person named so opened. */
 async function openDialogOf(page: ReturnType<typeof renderUsersPage>, rowName: string) {

@@ -19,7 +19,15 @@ import {
   isDoneEvent,
   isErrorEvent,
 } from '../support/controlled-actor';
-import { answerEditorCall, dialogGone, editorHarness, endsUnauthorised, inDialog } from '../support/editor-walk';
+import {
+  answerEditorCall,
+  dialogGone,
+  editorHarness,
+  endsUnauthorised,
+  expectConflictChoice,
+  inDialog,
+  saveAnswerFits,
+} from '../support/editor-walk';
 import { faqEntry } from '../support/faq-fixtures';
 import { staleUpdate, unauthorised } from '../support/field-fixtures';
 import { recordingNotifications } from '../support/recording-ref';
@@ -87,9 +95,7 @@ function filterEvents(s: Snapshot, event: Walked): boolean {
   const type = event.type as string;
   if (isDoneEvent(type) || isErrorEvent(type)) {
     if (actorIdOf(type) === 'save') {
-      // A new question has no version to be stale against.
-      const stale = 'error' in event && event.error instanceof ApiError && event.error.code === 'stale_update';
-      return s.matches('saving') && !(stale && s.context.input.row === undefined);
+      return saveAnswerFits(s, event);
     }
     const reading = s.matches('loading') || s.matches('overwriting');
     // The first read is the grid's row (no call to the server, so it cannot fail); a later one reads theirs.
@@ -261,15 +267,10 @@ describeWalks(faqDialogMachine, {
       });
     },
     conflict: async (s, harness) => {
-      // The stale text and its two ways out; the draft is still on screen, not editable, and no plain Save.
-      expect(await inDialog().findByText(en('Faq_Text_Stale'))).toBeInTheDocument();
-      expect(button('Global_Button_ReloadTheirs')).toBeEnabled();
-      expect(button('Global_Button_KeepMine')).toBeEnabled();
-      expect(button('Faq_Button_Save')).toBeDisabled();
+      // The stale text and its two ways out, no plain Save; the draft is still on screen, not editable.
+      await expectConflictChoice('Faq_Text_Stale', 'Faq_Button_Save');
       expect(inputOf('header')).toBeDisabled();
       expectDraftOnScreen(s);
-      // A conflict is explained here, not in a snackbar.
-      expect(screen.queryByTestId('snackbar')).toBeNull();
       harness.failure = undefined;
     },
     overwriting: async (_s, harness) => {

@@ -20,7 +20,14 @@ import {
 } from '../support/controlled-actor';
 import { fieldLists, firstNameField, nameTaken, staleUpdate, unauthorised } from '../support/field-fixtures';
 import { recordingNotifications } from '../support/recording-ref';
-import { answerEditorCall, dialogGone, editorHarness, endsUnauthorised, inDialog } from '../support/editor-walk';
+import {
+  answerEditorCall,
+  dialogGone,
+  editorHarness,
+  endsUnauthorised,
+  expectConflictChoice,
+  inDialog,
+} from '../support/editor-walk';
 import { describeWalks, notWalked } from '../support/walk';
 
 type Snapshot = SnapshotFrom<typeof fieldDialogMachine>;
@@ -270,15 +277,10 @@ describeWalks(fieldDialogMachine, {
       expect(button('Field_Button_Cancel')).toBeDisabled();
     },
     conflict: async (s, harness) => {
-      // The stale text and its two ways out; the draft is still on screen, not editable, and no plain Save.
-      expect(await inDialog().findByText(en('Field_Text_Stale'))).toBeInTheDocument();
-      expect(button('Global_Button_ReloadTheirs')).toBeEnabled();
-      expect(button('Global_Button_KeepMine')).toBeEnabled();
-      expect(button('Field_Button_Save')).toBeDisabled();
+      // The stale text and its two ways out, no plain Save; the draft is still on screen, not editable.
+      await expectConflictChoice('Field_Text_Stale', 'Field_Button_Save');
       expect(inputNamed('textbox', 'Field_Field_FieldDescription')).toBeDisabled();
       expectDraftOnScreen(s);
-      // A conflict is explained here, not in a snackbar.
-      expect(screen.queryByTestId('snackbar')).toBeNull();
       harness.failure = undefined;
     },
     overwriting: async (_s, harness) => {

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, vi, type Mock } from 'vitest';
+import { ApiError } from '@contracts/failures';
 import { answerCall } from './admin-dialog-host';
+import { catalogueText } from './catalogue-text';
 import { createControlledActor } from './controlled-actor';
 
 /**
@@ -51,3 +53,29 @@ export const answerEditorCall = (
 
 /** Queries inside the open dialog. */
 export const inDialog = () => within(screen.getByRole('dialog'));
+
+/**
+ * Whether the walk may answer the parked `save` with this event: only while saving, and a 409 `stale_update` only for
+ * a row (a new record has no version to be stale against).
+ */
+export const saveAnswerFits = (
+  s: { matches: (value: 'saving') => boolean; context: { input: { row?: unknown } } },
+  event: { type: string; error?: unknown },
+): boolean => {
+  const stale = event.error instanceof ApiError && event.error.code === 'stale_update';
+  return s.matches('saving') && !(stale && s.context.input.row === undefined);
+};
+
+/**
+ * The conflict notice of an editor dialog (a 409 on save): the dialog's stale text, its two ways out (reload theirs,
+ * keep mine), no plain Save, and no snackbar (a conflict is explained in the dialog, not there). Ids are the English
+ * catalogue's.
+ */
+export async function expectConflictChoice(staleId: string, saveId: string): Promise<void> {
+  const button = (id: string) => inDialog().getByRole('button', { name: catalogueText('en-us', id) });
+  expect(await inDialog().findByText(catalogueText('en-us', staleId))).toBeInTheDocument();
+  expect(button('Global_Button_ReloadTheirs')).toBeEnabled();
+  expect(button('Global_Button_KeepMine')).toBeEnabled();
+  expect(button(saveId)).toBeDisabled();
+  expect(screen.queryByTestId('snackbar')).toBeNull();
+}

@@ -1,4 +1,4 @@
-import { Alert, Button, Heading, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Table, Text } from '@chakra-ui/react';
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -29,6 +29,9 @@ import { labels } from '@src/i18n/admin-labels';
 import { withValues } from '@src/i18n/with-values';
 import { LabelledField } from '@src/ui/form/LabelledField';
 import { whenText } from '../logs/log-text';
+import { InlineForm } from '../shared/InlineForm';
+import { AskFirst, ShownOnce } from '../shared/ResourceAlerts';
+import { ResourcePage } from '../shared/ResourcePage';
 
 type ApiTokensRef = ActorRefFrom<typeof apiTokensMachine>;
 
@@ -72,46 +75,34 @@ export function ApiTokensScreen({ notifications, api }: { notifications: Notific
   const shownValue = useSelector(tokens, selectShownValue);
   const revokeAsked = useSelector(tokens, selectRevokeAsked);
   return (
-    <Stack gap="6" maxWidth="6xl">
-      <Heading as="h1" size="2xl">
-        {i18n._(labels.ApiToken_Text_Title)}
-      </Heading>
-      <Text color="fg.muted">{i18n._(labels.ApiToken_Text_Intro)}</Text>
-      {shownValue === undefined ? null : <ShownValue tokens={tokens} value={shownValue} />}
-      {revokeAsked === undefined ? null : <RevokeQuestion tokens={tokens} token={revokeAsked} />}
-      {creating ? <NewTokenForm tokens={tokens} /> : null}
-      {mayCreate ? (
-        <HStack>
-          <Button
-            onClick={() => {
+    <ResourcePage
+      title={i18n._(labels.ApiToken_Text_Title)}
+      intro={i18n._(labels.ApiToken_Text_Intro)}
+      maxWidth="6xl"
+      top={
+        <>
+          {shownValue === undefined ? null : <ShownValue tokens={tokens} value={shownValue} />}
+          {revokeAsked === undefined ? null : <RevokeQuestion tokens={tokens} token={revokeAsked} />}
+          {creating ? <NewTokenForm tokens={tokens} /> : null}
+        </>
+      }
+      newLabel={i18n._(labels.ApiToken_Button_New)}
+      onNew={
+        mayCreate
+          ? () => {
               tokens.send({ type: 'create.open' });
-            }}
-          >
-            {i18n._(labels.ApiToken_Button_New)}
-          </Button>
-        </HStack>
-      ) : null}
-      {loading ? (
-        <HStack color="fg.muted">
-          <Spinner size="sm" />
-          <Text>{i18n._(labels.ApiToken_Text_Loading)}</Text>
-        </HStack>
-      ) : null}
-      {failed ? (
-        <HStack>
-          <Text color="fg.error">{i18n._(labels.ApiToken_Text_LoadFailed)}</Text>
-          <Button
-            size="sm"
-            onClick={() => {
-              tokens.send({ type: 'tokens.retry' });
-            }}
-          >
-            {i18n._(labels.ApiToken_Button_Retry)}
-          </Button>
-        </HStack>
-      ) : null}
-      {loading || failed ? null : <TokenTable tokens={tokens} />}
-    </Stack>
+            }
+          : undefined
+      }
+      loading={loading}
+      loadingText={i18n._(labels.ApiToken_Text_Loading)}
+      failedText={failed ? i18n._(labels.ApiToken_Text_LoadFailed) : undefined}
+      retryLabel={i18n._(labels.ApiToken_Button_Retry)}
+      onRetry={() => {
+        tokens.send({ type: 'tokens.retry' });
+      }}
+      list={<TokenTable tokens={tokens} />}
+    />
   );
 }
 
@@ -190,14 +181,18 @@ function NewTokenForm({ tokens }: { tokens: ApiTokensRef }) {
     tokens.send({ type: 'create.change', changes });
   };
   return (
-    <Stack
-      as="form"
-      gap="4"
+    <InlineForm
+      label={i18n._(labels.ApiToken_Button_New)}
       maxWidth="xl"
-      aria-label={i18n._(labels.ApiToken_Button_New)}
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         tokens.send({ type: 'create.submit' });
+      }}
+      submitLabel={i18n._(labels.ApiToken_Button_Create)}
+      cancelLabel={i18n._(labels.ApiToken_Button_Cancel)}
+      maySubmit={maySubmit}
+      saving={saving}
+      onCancel={() => {
+        tokens.send({ type: 'create.cancel' });
       }}
     >
       <LabelledField
@@ -244,47 +239,23 @@ function NewTokenForm({ tokens }: { tokens: ApiTokensRef }) {
         }}
         message={problems.includes('rateLimitPerMinute') ? i18n._(labels.ApiToken_Text_RateRule) : undefined}
       />
-      <HStack>
-        <Button type="submit" disabled={!maySubmit} aria-busy={saving}>
-          {saving ? <Spinner size="xs" /> : null}
-          {i18n._(labels.ApiToken_Button_Create)}
-        </Button>
-        <Button
-          variant="outline"
-          disabled={saving}
-          onClick={() => {
-            tokens.send({ type: 'create.cancel' });
-          }}
-        >
-          {i18n._(labels.ApiToken_Button_Cancel)}
-        </Button>
-      </HStack>
-    </Stack>
+    </InlineForm>
   );
 }
 
 function ShownValue({ tokens, value }: { tokens: ApiTokensRef; value: string }) {
   const { i18n } = useLingui();
   return (
-    <Alert.Root status="success" role="region" aria-label={i18n._(labels.ApiToken_Text_ValueTitle)}>
-      <Alert.Content gap="2">
-        <Alert.Title>{i18n._(labels.ApiToken_Text_ValueTitle)}</Alert.Title>
-        <Alert.Description>{i18n._(labels.ApiToken_Text_ValueOnce)}</Alert.Description>
-        <Text data-testid="api-token-value" fontFamily="mono" wordBreak="break-all">
-          {value}
-        </Text>
-        <HStack>
-          <Button
-            size="sm"
-            onClick={() => {
-              tokens.send({ type: 'value.dismiss' });
-            }}
-          >
-            {i18n._(labels.ApiToken_Button_Done)}
-          </Button>
-        </HStack>
-      </Alert.Content>
-    </Alert.Root>
+    <ShownOnce
+      title={i18n._(labels.ApiToken_Text_ValueTitle)}
+      once={i18n._(labels.ApiToken_Text_ValueOnce)}
+      value={value}
+      testId="api-token-value"
+      doneLabel={i18n._(labels.ApiToken_Button_Done)}
+      onDone={() => {
+        tokens.send({ type: 'value.dismiss' });
+      }}
+    />
   );
 }
 
@@ -292,35 +263,17 @@ function RevokeQuestion({ tokens, token }: { tokens: ApiTokensRef; token: ApiTok
   const { i18n } = useLingui();
   const revoking = useSelector(tokens, selectIsRevoking);
   return (
-    <Alert.Root status="warning" role="alertdialog" aria-label={i18n._(labels.ApiToken_Button_ConfirmRevoke)}>
-      <Alert.Content gap="2">
-        <Alert.Description>
-          {i18n._(withValues(labels.ApiToken_Text_RevokeQuestion, { name: token.name }))}
-        </Alert.Description>
-        <HStack>
-          <Button
-            size="sm"
-            colorPalette="red"
-            disabled={revoking}
-            aria-busy={revoking}
-            onClick={() => {
-              tokens.send({ type: 'revoke.confirm' });
-            }}
-          >
-            {i18n._(labels.ApiToken_Button_ConfirmRevoke)}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={revoking}
-            onClick={() => {
-              tokens.send({ type: 'revoke.cancel' });
-            }}
-          >
-            {i18n._(labels.ApiToken_Button_Cancel)}
-          </Button>
-        </HStack>
-      </Alert.Content>
-    </Alert.Root>
+    <AskFirst
+      question={i18n._(withValues(labels.ApiToken_Text_RevokeQuestion, { name: token.name }))}
+      confirmLabel={i18n._(labels.ApiToken_Button_ConfirmRevoke)}
+      cancelLabel={i18n._(labels.ApiToken_Button_Cancel)}
+      busy={revoking}
+      onConfirm={() => {
+        tokens.send({ type: 'revoke.confirm' });
+      }}
+      onCancel={() => {
+        tokens.send({ type: 'revoke.cancel' });
+      }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Heading, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
@@ -11,6 +11,7 @@ import {
 import { labels } from '@src/i18n/admin-labels';
 import { withValues } from '@src/i18n/with-values';
 import { whenText } from '../logs/log-text';
+import { LoadingLine } from '../shared/ResourcePage';
 import type { EventHooksRef } from './hooks-ref';
 
 const statusLabels = {
@@ -55,10 +56,7 @@ export function DeliveryLog({ hooks, hook }: { hooks: EventHooksRef; hook: Event
         </Button>
       </HStack>
       {reading ? (
-        <HStack color="fg.muted">
-          <Spinner size="sm" />
-          <Text>{i18n._(labels.EventHook_Text_DeliveriesLoading)}</Text>
-        </HStack>
+        <LoadingLine text={i18n._(labels.EventHook_Text_DeliveriesLoading)} />
       ) : unread ? (
         <Text color="fg.error">{i18n._(labels.EventHook_Text_DeliveriesFailed)}</Text>
       ) : rows.length === 0 ? (

@@ -1,4 +1,3 @@
-import { Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -23,6 +22,7 @@ import {
 } from '@src/api/admin/event-hooks';
 import { AppActor } from '@src/app/AppActor';
 import { labels } from '@src/i18n/admin-labels';
+import { ResourcePage } from '../shared/ResourcePage';
 import { DeleteQuestion, ShownSecret } from './EventHookAlerts';
 import { DeliveryLog } from './DeliveryLog';
 import { HookTable } from './HookTable';
@@ -80,46 +80,34 @@ export function EventHooksScreen({ notifications, api }: { notifications: Notifi
   const deleteAsked = useSelector(hooks, selectDeleteAsked);
   const deliveriesOf = useSelector(hooks, selectDeliveriesOf);
   return (
-    <Stack gap="6" maxWidth="7xl">
-      <Heading as="h1" size="2xl">
-        {i18n._(labels.EventHook_Text_Title)}
-      </Heading>
-      <Text color="fg.muted">{i18n._(labels.EventHook_Text_Intro)}</Text>
-      {shownSecret === undefined ? null : <ShownSecret hooks={hooks} secret={shownSecret} />}
-      {deleteAsked === undefined ? null : <DeleteQuestion hooks={hooks} hook={deleteAsked} />}
-      {creating ? <NewHookForm hooks={hooks} /> : null}
-      {mayCreate ? (
-        <HStack>
-          <Button
-            onClick={() => {
+    <ResourcePage
+      title={i18n._(labels.EventHook_Text_Title)}
+      intro={i18n._(labels.EventHook_Text_Intro)}
+      maxWidth="7xl"
+      top={
+        <>
+          {shownSecret === undefined ? null : <ShownSecret hooks={hooks} secret={shownSecret} />}
+          {deleteAsked === undefined ? null : <DeleteQuestion hooks={hooks} hook={deleteAsked} />}
+          {creating ? <NewHookForm hooks={hooks} /> : null}
+        </>
+      }
+      newLabel={i18n._(labels.EventHook_Button_New)}
+      onNew={
+        mayCreate
+          ? () => {
               hooks.send({ type: 'create.open' });
-            }}
-          >
-            {i18n._(labels.EventHook_Button_New)}
-          </Button>
-        </HStack>
-      ) : null}
-      {loading ? (
-        <HStack color="fg.muted">
-          <Spinner size="sm" />
-          <Text>{i18n._(labels.EventHook_Text_Loading)}</Text>
-        </HStack>
-      ) : null}
-      {failed ? (
-        <HStack>
-          <Text color="fg.error">{i18n._(labels.EventHook_Text_LoadFailed)}</Text>
-          <Button
-            size="sm"
-            onClick={() => {
-              hooks.send({ type: 'hooks.retry' });
-            }}
-          >
-            {i18n._(labels.EventHook_Button_Retry)}
-          </Button>
-        </HStack>
-      ) : null}
-      {loading || failed ? null : <HookTable hooks={hooks} />}
-      {deliveriesOf === undefined ? null : <DeliveryLog hooks={hooks} hook={deliveriesOf} />}
-    </Stack>
+            }
+          : undefined
+      }
+      loading={loading}
+      loadingText={i18n._(labels.EventHook_Text_Loading)}
+      failedText={failed ? i18n._(labels.EventHook_Text_LoadFailed) : undefined}
+      retryLabel={i18n._(labels.EventHook_Button_Retry)}
+      onRetry={() => {
+        hooks.send({ type: 'hooks.retry' });
+      }}
+      list={<HookTable hooks={hooks} />}
+      after={deliveriesOf === undefined ? null : <DeliveryLog hooks={hooks} hook={deliveriesOf} />}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Fieldset, HStack, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
+import { Fieldset, SimpleGrid } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { EVENT_HOOK_TYPES, type EventHookType } from '@contracts/event-hooks';
@@ -11,6 +11,7 @@ import {
 } from '@machines/event-hooks/event-hooks.selectors';
 import { labels } from '@src/i18n/admin-labels';
 import { LabelledField } from '@src/ui/form/LabelledField';
+import { InlineForm } from '../shared/InlineForm';
 import type { EventHooksRef } from './hooks-ref';
 
 /** The chosen types with one ticked or unticked, in the supported list's order. */
@@ -31,14 +32,18 @@ export function NewHookForm({ hooks }: { hooks: EventHooksRef }) {
     hooks.send({ type: 'create.change', changes });
   };
   return (
-    <Stack
-      as="form"
-      gap="4"
+    <InlineForm
+      label={i18n._(labels.EventHook_Button_New)}
       maxWidth="3xl"
-      aria-label={i18n._(labels.EventHook_Button_New)}
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         hooks.send({ type: 'create.submit' });
+      }}
+      submitLabel={i18n._(labels.EventHook_Button_Create)}
+      cancelLabel={i18n._(labels.EventHook_Button_Cancel)}
+      maySubmit={maySubmit}
+      saving={saving}
+      onCancel={() => {
+        hooks.send({ type: 'create.cancel' });
       }}
     >
       <LabelledField
@@ -96,21 +101,6 @@ export function NewHookForm({ hooks }: { hooks: EventHooksRef }) {
         }}
         message={problems.includes('authValue') ? i18n._(labels.EventHook_Text_AuthRule) : undefined}
       />
-      <HStack>
-        <Button type="submit" disabled={!maySubmit} aria-busy={saving}>
-          {saving ? <Spinner size="xs" /> : null}
-          {i18n._(labels.EventHook_Button_Create)}
-        </Button>
-        <Button
-          variant="outline"
-          disabled={saving}
-          onClick={() => {
-            hooks.send({ type: 'create.cancel' });
-          }}
-        >
-          {i18n._(labels.EventHook_Button_Cancel)}
-        </Button>
-      </HStack>
-    </Stack>
+    </InlineForm>
   );
 }

@@ -1,23 +1,17 @@
-import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { faqDialogMachine } from '@machines/faq-editor/faq-dialog.machine';
 import {
-  selectCanSave,
   selectDraft,
   selectInvalidInputs,
   selectIsEditable,
-  selectIsLoading,
-  selectIsSaving,
-  selectIsStale,
   selectMode,
 } from '@machines/faq-editor/faq-dialog.selectors';
 import type { FaqInput } from '@machines/faq-editor/faq-draft';
-import { StaleUpdateNotice } from '@src/ui/form/ConflictChoice';
-import { LoadingStatus } from '@src/ui/LoadingStatus';
 import { labels } from '@src/i18n/admin-labels';
-import { FormDialog } from '../../ui/form/FormDialog';
+import { EditorFormDialog } from '../../ui/form/EditorFormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { HtmlLabel } from '../../ui/HtmlLabel';
 
@@ -44,10 +38,6 @@ export function FaqDialog({ dialogRef }: { dialogRef: DialogRef }) {
   const mode = useSelector(dialogRef, selectMode);
   const draft = useSelector(dialogRef, selectDraft);
   const invalid = useSelector(dialogRef, selectInvalidInputs, sameList);
-  const canSave = useSelector(dialogRef, selectCanSave);
-  const saving = useSelector(dialogRef, selectIsSaving);
-  const stale = useSelector(dialogRef, selectIsStale);
-  const loading = useSelector(dialogRef, selectIsLoading);
   const editable = useSelector(dialogRef, selectIsEditable);
 
   const field = (input: FaqInput, kind: 'text' | 'textarea' = 'text') => (
@@ -66,44 +56,29 @@ export function FaqDialog({ dialogRef }: { dialogRef: DialogRef }) {
   );
 
   return (
-    <FormDialog
+    <EditorFormDialog
+      dialogRef={dialogRef}
       frame={{ size: 'cover', scrollBehavior: 'inside' }}
       content={{ width: '65%', maxWidth: '65%', height: 'auto' }}
       title={i18n._(mode === 'create' ? labels.Faq_Text_CreateTitle : labels.Faq_Text_UpdateTitle)}
       cancelText={i18n._(labels.Faq_Button_Cancel)}
       saveText={i18n._(labels.Faq_Button_Save)}
-      saving={saving}
-      canSave={canSave}
-      onCancel={() => {
-        dialogRef.send({ type: 'cancel' });
-      }}
-      onSave={() => {
-        dialogRef.send({ type: 'save' });
-      }}
+      staleText={i18n._(labels.Faq_Text_Stale)}
     >
-      <Stack gap="4">
-        {loading ? <LoadingStatus /> : null}
-        <StaleUpdateNotice
-          status="warning"
-          message={stale ? i18n._(labels.Faq_Text_Stale) : undefined}
-          onReload={() => dialogRef.send({ type: 'reload' })}
-          onKeepMine={() => dialogRef.send({ type: 'keepMine' })}
-        />
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          {field('part')}
-          {field('section')}
-          {field('header')}
-          {field('tags')}
-          {field('order')}
-        </SimpleGrid>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          {field('questionText', 'textarea')}
-          <Box as="section" aria-label={i18n._(labels.Faq_Text_Preview)} borderWidth="1px" borderRadius="md" p="3">
-            <Text fontWeight="semibold">{i18n._(labels.Faq_Text_Preview)}</Text>
-            <HtmlLabel data-testid="faq-preview" html={draft.questionText} />
-          </Box>
-        </SimpleGrid>
-      </Stack>
-    </FormDialog>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {field('part')}
+        {field('section')}
+        {field('header')}
+        {field('tags')}
+        {field('order')}
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {field('questionText', 'textarea')}
+        <Box as="section" aria-label={i18n._(labels.Faq_Text_Preview)} borderWidth="1px" borderRadius="md" p="3">
+          <Text fontWeight="semibold">{i18n._(labels.Faq_Text_Preview)}</Text>
+          <HtmlLabel data-testid="faq-preview" html={draft.questionText} />
+        </Box>
+      </SimpleGrid>
+    </EditorFormDialog>
   );
 }

@@ -1,17 +1,13 @@
-import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { fieldDialogMachine } from '@machines/field-dialog/field-dialog.machine';
 import {
-  selectCanSave,
   selectDataTypes,
   selectDraft,
   selectInvalidInputs,
   selectIsEditable,
-  selectIsLoading,
-  selectIsSaving,
-  selectIsStale,
   selectMetaTags,
   selectMode,
   selectSections,
@@ -19,11 +15,9 @@ import {
 import type { FieldChange, FieldTextInput } from '@machines/field-dialog/field-draft';
 import type { FieldDataType, FieldMetaTag } from '@contracts/field-kinds';
 import { labels } from '@src/i18n/admin-labels';
-import { FormDialog } from '../../ui/form/FormDialog';
+import { EditorFormDialog } from '../../ui/form/EditorFormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { withValues } from '../../i18n/with-values';
-import { StaleUpdateNotice } from '@src/ui/form/ConflictChoice';
-import { LoadingStatus } from '@src/ui/LoadingStatus';
 import { SubfieldSection } from './SubfieldSection';
 
 type DialogRef = ActorRefFrom<typeof fieldDialogMachine>;
@@ -56,16 +50,9 @@ export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
   const invalid = useSelector(dialogRef, selectInvalidInputs, sameList);
   const dataTypes = useSelector(dialogRef, selectDataTypes, sameChoices);
   const metaTags = useSelector(dialogRef, selectMetaTags, sameChoices);
-  const canSave = useSelector(dialogRef, selectCanSave);
-  const saving = useSelector(dialogRef, selectIsSaving);
-  const stale = useSelector(dialogRef, selectIsStale);
-  const loading = useSelector(dialogRef, selectIsLoading);
   const editable = useSelector(dialogRef, selectIsEditable);
   const edit = (changes: FieldChange) => {
     dialogRef.send({ type: 'edit', changes });
-  };
-  const cancel = () => {
-    dialogRef.send({ type: 'cancel' });
   };
 
   const textInput = (input: FieldTextInput, options: { required?: boolean; type?: 'number'; hint?: string } = {}) => (
@@ -85,7 +72,8 @@ export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
   );
 
   return (
-    <FormDialog
+    <EditorFormDialog
+      dialogRef={dialogRef}
       frame={{ size: 'cover', scrollBehavior: 'inside' }}
       // 65 % of the window (admin-and-board §9), not of the frame's padded box.
       content={{ width: '65vw', maxWidth: '65vw', height: 'auto' }}
@@ -96,70 +84,56 @@ export function FieldDialog({ dialogRef }: { dialogRef: DialogRef }) {
       }
       cancelText={i18n._(labels.Field_Button_Cancel)}
       saveText={i18n._(labels.Field_Button_Save)}
-      saving={saving}
-      canSave={canSave}
-      onCancel={cancel}
-      onSave={() => {
-        dialogRef.send({ type: 'save' });
-      }}
+      staleText={i18n._(labels.Field_Text_Stale)}
     >
-      <Stack gap="4">
-        {loading ? <LoadingStatus /> : null}
-        <StaleUpdateNotice
-          status="warning"
-          message={stale ? i18n._(labels.Field_Text_Stale) : undefined}
-          onReload={() => dialogRef.send({ type: 'reload' })}
-          onKeepMine={() => dialogRef.send({ type: 'keepMine' })}
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {textInput('dictionaryName', { required: true })}
+        {textInput('fieldDescription', { required: true })}
+        <LabelledField
+          kind="select"
+          label={i18n._(labels.Field_Field_DataType)}
+          required
+          disabled={!editable}
+          value={draft.dataType ?? ''}
+          empty={{ label: i18n._(labels.Global_Text_Select), disabled: true }}
+          options={dataTypes.map((item) => ({ value: item.key, label: item.value }))}
+          onChange={(value) => {
+            edit({ type: 'dataType.choose', dataType: value as FieldDataType });
+          }}
         />
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          {textInput('dictionaryName', { required: true })}
-          {textInput('fieldDescription', { required: true })}
+        <LabelledField
+          kind="checkbox"
+          placement={{ alignSelf: 'end' }}
+          label={i18n._(labels.Field_Field_Disable)}
+          checked={draft.disable}
+          disabled={!editable}
+          onChange={(checked) => {
+            edit({ type: 'disable.set', value: checked });
+          }}
+        />
+        {sections.dataLength ? textInput('dataLength', { required: true, type: 'number' }) : null}
+        {sections.metaTag ? (
           <LabelledField
             kind="select"
-            label={i18n._(labels.Field_Field_DataType)}
-            required
+            label={i18n._(labels.Field_Field_MetaTag)}
             disabled={!editable}
-            value={draft.dataType ?? ''}
-            empty={{ label: i18n._(labels.Global_Text_Select), disabled: true }}
-            options={dataTypes.map((item) => ({ value: item.key, label: item.value }))}
+            value={draft.metaTag ?? ''}
+            empty={{ label: i18n._(labels.Field_Text_NoMetaTag) }}
+            options={metaTags.map((item) => ({ value: item.key, label: item.value }))}
             onChange={(value) => {
-              edit({ type: 'dataType.choose', dataType: value as FieldDataType });
+              edit({ type: 'metaTag.choose', metaTag: value === '' ? null : (value as FieldMetaTag) });
             }}
           />
-          <LabelledField
-            kind="checkbox"
-            placement={{ alignSelf: 'end' }}
-            label={i18n._(labels.Field_Field_Disable)}
-            checked={draft.disable}
-            disabled={!editable}
-            onChange={(checked) => {
-              edit({ type: 'disable.set', value: checked });
-            }}
-          />
-          {sections.dataLength ? textInput('dataLength', { required: true, type: 'number' }) : null}
-          {sections.metaTag ? (
-            <LabelledField
-              kind="select"
-              label={i18n._(labels.Field_Field_MetaTag)}
-              disabled={!editable}
-              value={draft.metaTag ?? ''}
-              empty={{ label: i18n._(labels.Field_Text_NoMetaTag) }}
-              options={metaTags.map((item) => ({ value: item.key, label: item.value }))}
-              onChange={(value) => {
-                edit({ type: 'metaTag.choose', metaTag: value === '' ? null : (value as FieldMetaTag) });
-              }}
-            />
-          ) : null}
-          {sections.defaultValue ? textInput('defaultValue') : null}
-          {textInput('validationMessage')}
-          {/* The notation is said here: a mask that is not one is refused, never kept and silently ignored. */}
-          {textInput('maskRegex', { hint: i18n._(labels.Field_Text_MaskHint) })}
-          {textInput('validationRegex')}
-          {textInput('prefix')}
-          {textInput('sufix')}
-        </SimpleGrid>
-        {sections.subfields ? <SubfieldSection dialogRef={dialogRef} /> : null}
-      </Stack>
-    </FormDialog>
+        ) : null}
+        {sections.defaultValue ? textInput('defaultValue') : null}
+        {textInput('validationMessage')}
+        {/* The notation is said here: a mask that is not one is refused, never kept and silently ignored. */}
+        {textInput('maskRegex', { hint: i18n._(labels.Field_Text_MaskHint) })}
+        {textInput('validationRegex')}
+        {textInput('prefix')}
+        {textInput('sufix')}
+      </SimpleGrid>
+      {sections.subfields ? <SubfieldSection dialogRef={dialogRef} /> : null}
+    </EditorFormDialog>
   );
 }

@@ -4,23 +4,17 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { termsDialogMachine } from '@machines/terms-editor/terms-dialog.machine';
 import {
-  selectCanSave,
   selectDraft,
   selectInvalidInputs,
   selectIsEditable,
-  selectIsLoading,
-  selectIsSaving,
-  selectIsStale,
   selectNextNumber,
   selectOpenedNumber,
 } from '@machines/terms-editor/terms-dialog.selectors';
 import { termsInputOf, termsTextKinds, type TermsTextKind } from '@machines/terms-editor/terms-draft';
-import { StaleUpdateNotice } from '@src/ui/form/ConflictChoice';
-import { LoadingStatus } from '@src/ui/LoadingStatus';
 import { labels } from '@src/i18n/admin-labels';
 import { cultureOptions } from '@src/i18n/culture-options';
 import { withValues } from '../../i18n/with-values';
-import { FormDialog } from '../../ui/form/FormDialog';
+import { EditorFormDialog } from '../../ui/form/EditorFormDialog';
 import { LabelledField } from '../../ui/form/LabelledField';
 import { HtmlLabel } from '../../ui/HtmlLabel';
 
@@ -42,10 +36,6 @@ export function TermsDialog({ dialogRef }: { dialogRef: DialogRef }) {
   const { i18n } = useLingui();
   const draft = useSelector(dialogRef, selectDraft);
   const invalid = useSelector(dialogRef, selectInvalidInputs, sameList);
-  const canSave = useSelector(dialogRef, selectCanSave);
-  const saving = useSelector(dialogRef, selectIsSaving);
-  const stale = useSelector(dialogRef, selectIsStale);
-  const loading = useSelector(dialogRef, selectIsLoading);
   const editable = useSelector(dialogRef, selectIsEditable);
   const opened = useSelector(dialogRef, selectOpenedNumber);
   const next = String(useSelector(dialogRef, selectNextNumber));
@@ -55,69 +45,52 @@ export function TermsDialog({ dialogRef }: { dialogRef: DialogRef }) {
       : withValues(labels.TermsEditor_Text_FromTitle, { opened: String(opened), number: next });
 
   return (
-    <FormDialog
+    <EditorFormDialog
+      dialogRef={dialogRef}
       frame={{ size: 'cover', scrollBehavior: 'inside' }}
       content={{ width: '75%', maxWidth: '75%', height: 'auto' }}
       title={i18n._(title)}
       cancelText={i18n._(labels.TermsEditor_Button_Cancel)}
       saveText={i18n._(labels.TermsEditor_Button_Publish)}
-      saving={saving}
-      canSave={canSave}
-      onCancel={() => {
-        dialogRef.send({ type: 'cancel' });
-      }}
-      onSave={() => {
-        dialogRef.send({ type: 'save' });
-      }}
+      staleText={i18n._(labels.TermsEditor_Text_Stale)}
+      intro={<Text>{i18n._(labels.TermsEditor_Text_Intro)}</Text>}
     >
-      <Stack gap="4">
-        {loading ? <LoadingStatus /> : null}
-        <Text>{i18n._(labels.TermsEditor_Text_Intro)}</Text>
-        <StaleUpdateNotice
-          status="warning"
-          message={stale ? i18n._(labels.TermsEditor_Text_Stale) : undefined}
-          onReload={() => dialogRef.send({ type: 'reload' })}
-          onKeepMine={() => dialogRef.send({ type: 'keepMine' })}
-        />
-        {cultureOptions(i18n).map(({ value: culture, label: cultureName }) => (
-          <Stack as="section" key={culture} gap="3" aria-label={cultureName}>
-            <Heading as="h3" size="sm">
-              {cultureName}
-            </Heading>
-            {termsTextKinds.map((kind) => {
-              const name = `${i18n._(kindLabels[kind])} · ${cultureName}`;
-              return (
-                <SimpleGrid key={kind} columns={{ base: 1, md: 2 }} gap="4">
-                  <LabelledField
-                    kind="textarea"
-                    label={name}
-                    value={draft[culture][kind]}
-                    disabled={!editable}
-                    message={
-                      invalid.includes(termsInputOf(culture, kind))
-                        ? i18n._(labels.TermsEditor_Text_Invalid)
-                        : undefined
-                    }
-                    onChange={(value: string) => {
-                      dialogRef.send({ type: 'edit', changes: { culture, kind, value } });
-                    }}
-                  />
-                  <Box
-                    as="section"
-                    aria-label={`${i18n._(labels.TermsEditor_Text_Preview)} · ${name}`}
-                    borderWidth="1px"
-                    borderRadius="md"
-                    p="3"
-                  >
-                    <Text fontWeight="semibold">{i18n._(labels.TermsEditor_Text_Preview)}</Text>
-                    <HtmlLabel html={draft[culture][kind]} maxHeight="16rem" overflowY="auto" />
-                  </Box>
-                </SimpleGrid>
-              );
-            })}
-          </Stack>
-        ))}
-      </Stack>
-    </FormDialog>
+      {cultureOptions(i18n).map(({ value: culture, label: cultureName }) => (
+        <Stack as="section" key={culture} gap="3" aria-label={cultureName}>
+          <Heading as="h3" size="sm">
+            {cultureName}
+          </Heading>
+          {termsTextKinds.map((kind) => {
+            const name = `${i18n._(kindLabels[kind])} · ${cultureName}`;
+            return (
+              <SimpleGrid key={kind} columns={{ base: 1, md: 2 }} gap="4">
+                <LabelledField
+                  kind="textarea"
+                  label={name}
+                  value={draft[culture][kind]}
+                  disabled={!editable}
+                  message={
+                    invalid.includes(termsInputOf(culture, kind)) ? i18n._(labels.TermsEditor_Text_Invalid) : undefined
+                  }
+                  onChange={(value: string) => {
+                    dialogRef.send({ type: 'edit', changes: { culture, kind, value } });
+                  }}
+                />
+                <Box
+                  as="section"
+                  aria-label={`${i18n._(labels.TermsEditor_Text_Preview)} · ${name}`}
+                  borderWidth="1px"
+                  borderRadius="md"
+                  p="3"
+                >
+                  <Text fontWeight="semibold">{i18n._(labels.TermsEditor_Text_Preview)}</Text>
+                  <HtmlLabel html={draft[culture][kind]} maxHeight="16rem" overflowY="auto" />
+                </Box>
+              </SimpleGrid>
+            );
+          })}
+        </Stack>
+      ))}
+    </EditorFormDialog>
   );
 }
