@@ -91,7 +91,10 @@ describe('signing in through the real Sign-In Widget (docs/demo-world.md)', () =
     await identityPages.openLogin(page);
     await identityPages.signIn(page, 'maria@acme.test');
     await identityPages.waitForPathOtherThanLogin(page);
-    // The portal forgets its tokens; only the identity provider's session cookie remains.
+    // The portal forgets its tokens; only the identity provider's session cookie remains. The board is left first (for
+    // a plain file of the same origin): cleared under a board still loading, its next call goes out without a token,
+    // is refused, and the SPA rightly signs out, ending the very session this test needs (seen on a busy machine).
+    await page.goto('/favicon.svg');
     await page.evaluate(() => {
       localStorage.clear();
     });
