@@ -1,16 +1,7 @@
-import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { securityDevicesMachine, type DevicesLoaded } from '@machines/security-devices/security-devices.machine';
-import { everyEnglishText } from '@tests/support/catalogue-text';
-import { messages as spanishUi } from '@src/locales/es/ui.po';
-import { SecurityDevices } from '@src/profile/security/SecurityDevices';
-import { UiProvider } from '@src/ui/UiProvider';
-import { createControlledActor } from '../support/controlled-actor';
-import type { MyPasskey, PasskeyAttestation, PendingPasskey } from '@contracts/my-security';
+import { securityDevicesHost } from '../support/security-devices-host';
 import {
   addedPasskey,
   newAttestation,
@@ -26,20 +17,8 @@ const securityKey = { ...passkey, id: 'fwfkey000000000000', name: 'securityKey',
 
 describe('Several passkeys on the Security step (issue 31 item 2)', () => {
   it('lists each passkey by what it is, says which was never used, and removes one by one', async () => {
-    const i18n = setupI18n();
-    i18n.loadAndActivate({ locale: 'en-us', messages: { ...everyEnglishText } });
-    const load = createControlledActor<DevicesLoaded, undefined>();
-    const remove = createControlledActor<undefined, { id: string }>();
-    const actor = createActor(
-      securityDevicesMachine.provide({ actors: { load: load.logic, removePasskey: remove.logic } }),
-    ).start();
-    render(
-      <UiProvider>
-        <I18nProvider i18n={i18n}>
-          <SecurityDevices devicesRef={actor} />
-        </I18nProvider>
-      </UiProvider>,
-    );
+    const { load, remove, show } = securityDevicesHost();
+    show();
     load.resolve({ sessions: [thisSession], passkeys: [phone, securityKey] });
     const list = await screen.findByRole('list', { name: 'Your passkeys' });
     const rows = within(list).getAllByTestId('passkey-row');
@@ -65,30 +44,9 @@ describe('Several passkeys on the Security step (issue 31 item 2)', () => {
   });
 
   it('adds a second passkey from the page: the browser asked with the options, the list then shows two', async () => {
-    const i18n = setupI18n();
-    i18n.loadAndActivate({ locale: 'en-us', messages: { ...everyEnglishText } });
-    const load = createControlledActor<DevicesLoaded, undefined>();
-    const start = createControlledActor<PendingPasskey, undefined>();
     // The browser's navigator.credentials.create, faked: the person first cancels its prompt, then answers it.
-    const create = createControlledActor<PasskeyAttestation, PendingPasskey['activation']>();
-    const activate = createControlledActor<MyPasskey, { id: string; attestation: PasskeyAttestation }>();
-    const actor = createActor(
-      securityDevicesMachine.provide({
-        actors: {
-          load: load.logic,
-          startPasskey: start.logic,
-          createPasskey: create.logic,
-          activatePasskey: activate.logic,
-        },
-      }),
-    ).start();
-    render(
-      <UiProvider>
-        <I18nProvider i18n={i18n}>
-          <SecurityDevices devicesRef={actor} />
-        </I18nProvider>
-      </UiProvider>,
-    );
+    const { load, start, create, activate, show } = securityDevicesHost();
+    show();
     load.resolve({ sessions: [thisSession], passkeys: [phone] });
     const add = await screen.findByRole('button', { name: 'Add a passkey' });
 
@@ -129,23 +87,8 @@ describe('Several passkeys on the Security step (issue 31 item 2)', () => {
   });
 
   it('says adding failed when the browser refuses otherwise; none to add for one without passkeys', async () => {
-    const i18n = setupI18n();
-    i18n.loadAndActivate({ locale: 'es', messages: { ...spanishUi } });
-    const load = createControlledActor<DevicesLoaded, undefined>();
-    const start = createControlledActor<PendingPasskey, undefined>();
-    const create = createControlledActor<PasskeyAttestation, PendingPasskey['activation']>();
-    const actor = createActor(
-      securityDevicesMachine.provide({
-        actors: { load: load.logic, startPasskey: start.logic, createPasskey: create.logic },
-      }),
-    ).start();
-    render(
-      <UiProvider>
-        <I18nProvider i18n={i18n}>
-          <SecurityDevices devicesRef={actor} />
-        </I18nProvider>
-      </UiProvider>,
-    );
+    const { load, start, create, show } = securityDevicesHost('es');
+    show();
     load.resolve({ sessions: [thisSession], passkeys: [phone] });
     await userEvent.click(await screen.findByRole('button', { name: 'Añadir una llave de acceso' }));
     start.resolve(pendingPasskey);

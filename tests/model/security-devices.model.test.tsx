@@ -1,15 +1,9 @@
-import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 
 import { securityDevicesMachine, type DevicesLoaded } from '@machines/security-devices/security-devices.machine';
-import { everyEnglishText } from '@tests/support/catalogue-text';
-import { SecurityDevices } from '@src/profile/security/SecurityDevices';
-import { UiProvider } from '@src/ui/UiProvider';
-import { actorDone, actorError, createControlledActor } from '../support/controlled-actor';
-import type { MyPasskey, PasskeyAttestation, PendingPasskey } from '@contracts/my-security';
+import { actorDone, actorError } from '../support/controlled-actor';
 import {
   addedPasskey,
   newAttestation,
@@ -20,6 +14,7 @@ import {
   thisSession,
 } from '../support/security-devices-fixtures';
 import { describeWalks } from '../support/walk';
+import { securityDevicesHost } from '../support/security-devices-host';
 
 /*
  * Generated walks of the Security step's sessions and passkeys (machines/security-devices; issue 31 items 2 and 3)
@@ -92,43 +87,7 @@ const eventsOf = (s: SnapshotFrom<typeof securityDevicesMachine>): Walked[] => [
   ...(s.matches('activatingPasskey') ? [activated, activateFails] : []),
 ];
 
-function startSection() {
-  const i18n = setupI18n();
-  i18n.loadAndActivate({ locale: 'en-us', messages: { ...everyEnglishText } });
-  const load = createControlledActor<DevicesLoaded, undefined>();
-  const endSession = createControlledActor<undefined, { id: string }>();
-  const endOtherSessions = createControlledActor<undefined, undefined>();
-  const remove = createControlledActor<undefined, { id: string }>();
-  const start = createControlledActor<PendingPasskey, undefined>();
-  /** The browser's navigator.credentials.create, faked here: the walk answers for the person at the prompt. */
-  const create = createControlledActor<PasskeyAttestation, PendingPasskey['activation']>();
-  const activate = createControlledActor<MyPasskey, { id: string; attestation: PasskeyAttestation }>();
-  const actor = createActor(
-    securityDevicesMachine.provide({
-      actors: {
-        load: load.logic,
-        endSession: endSession.logic,
-        endOtherSessions: endOtherSessions.logic,
-        removePasskey: remove.logic,
-        startPasskey: start.logic,
-        createPasskey: create.logic,
-        activatePasskey: activate.logic,
-      },
-    }),
-  ).start();
-  /** The Security step opened: the section mounts (and tells the machine it is shown). */
-  const show = () => {
-    cleanup();
-    render(
-      <UiProvider>
-        <I18nProvider i18n={i18n}>
-          <SecurityDevices devicesRef={actor} />
-        </I18nProvider>
-      </UiProvider>,
-    );
-  };
-  return { actor, load, endSession, endOtherSessions, remove, start, create, activate, show };
-}
+const startSection = () => securityDevicesHost();
 
 const settle = () => act(() => Promise.resolve());
 const rows = (testId: string) => screen.queryAllByTestId(testId);
