@@ -1,31 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminPages } from './admin';
 import { answerTo, cataloguePages, row, templatePages } from './admin-catalogue';
 import { identityPages } from './identity';
-import { launchBrowser, openPage } from './support/browser';
+import { openPage } from './support/browser';
 import { downloadedCsv } from './support/download';
-import { startServer, type RunningServer } from './support/server-process';
+import { ownServerPerFile } from './support/own-server';
 
 const PROVIDER_ADMIN = 'admin@gatehouse.test';
 // This journey activates a new application for Acme, which changes maria's board: it runs on a server of its own
 // (a fresh data directory) so that the shared server's demo world stays as the other spec files expect it.
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
+const own = ownServerPerFile();
 
 describe('the admin catalogue end to end (issue 4, admin-and-board §2–§4)', () => {
   it('the provider administrator adds an application and a client, activates the application for Acme with a template, and only Acme’s people see it', async () => {
     const application = { name: 'Vision Care', link: '/demo-apps/vision?user={userName}', region: 'Europe' };
     const client = { name: 'Vandelay Partners', portalAlias: 'vandelay', oktaPrefix: 'VANDELAY' };
-    const admin = await adminPages.signedIn(browser, server.baseUrl, PROVIDER_ADMIN);
+    const admin = await adminPages.signedIn(own.browser, own.server.baseUrl, PROVIDER_ADMIN);
     const { page } = admin;
 
     // 1. Applications: add through the dialog, then find it by name in the grid.
@@ -89,7 +79,7 @@ describe('the admin catalogue end to end (issue 4, admin-and-board §2–§4)', 
     await admin.context.close();
 
     // 3. maria of Acme sees the new card beside her others.
-    const maria = await openPage(browser, server.baseUrl);
+    const maria = await openPage(own.browser, own.server.baseUrl);
     await identityPages.openLogin(maria.page);
     await identityPages.signIn(maria.page, 'maria@acme.test');
     expect(await identityPages.waitForPathOtherThanLogin(maria.page)).toBe('/board/index');
@@ -99,7 +89,7 @@ describe('the admin catalogue end to end (issue 4, admin-and-board §2–§4)', 
     await maria.context.close();
 
     // sam of Globex still has one application only, so he is still sent straight to it rather than to a board.
-    const sam = await openPage(browser, server.baseUrl);
+    const sam = await openPage(own.browser, own.server.baseUrl);
     await identityPages.openLogin(sam.page);
     await identityPages.signIn(sam.page, 'sam@globex.test');
     expect(await identityPages.waitForPathOtherThanLogin(sam.page)).toBe('/demo-apps/payroll');
@@ -108,7 +98,7 @@ describe('the admin catalogue end to end (issue 4, admin-and-board §2–§4)', 
   }, 150_000);
 
   it('exports the applications the filter keeps as a numbered CSV', async () => {
-    const { page } = await adminPages.signedIn(browser, server.baseUrl, PROVIDER_ADMIN);
+    const { page } = await adminPages.signedIn(own.browser, own.server.baseUrl, PROVIDER_ADMIN);
     await cataloguePages.open(page, '/application', 'Benefits Center');
     await cataloguePages.filter(page, 'Name', 'benefits');
     await expect.poll(() => cataloguePages.firstCells(page)).toEqual(['Benefits Center']);
@@ -123,7 +113,7 @@ describe('the admin catalogue end to end (issue 4, admin-and-board §2–§4)', 
 
   it('the provider administrator builds a template from catalogue fields, finds it as saved, and deletes it', async () => {
     const name = 'Vision enrolment';
-    const admin = await adminPages.signedIn(browser, server.baseUrl, PROVIDER_ADMIN);
+    const admin = await adminPages.signedIn(own.browser, own.server.baseUrl, PROVIDER_ADMIN);
     const { page } = admin;
     await cataloguePages.open(page, '/template', 'Benefits enrolment');
     await templatePages.addTemplate(page, name, ['LastName', 'FirstName']);

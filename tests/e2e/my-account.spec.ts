@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MyData } from '@contracts/my-account';
 import { DEMO_PASSWORD, identityPages } from './identity';
 import { outboxReader } from './password-reset';
-import { launchBrowser, openPage, waitForArrival } from './support/browser';
-import { startServer, type RunningServer } from './support/server-process';
+import { openPage, waitForArrival } from './support/browser';
+import { ownServerPerFile } from './support/own-server';
 
 /*
  * My account (issue 34 items 3 and 5, docs/flows/my-account.md, docs/flows/email-change.md) in real Chromium, on a
@@ -25,19 +24,11 @@ const text = {
 };
 
 describe('my data and my account in the real browser (issue 34 items 3 and 5)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  }, 240_000);
-  afterAll(async () => {
-    await browser.close();
-    await server.stop();
-  });
+  const own = ownServerPerFile();
 
   const authnStatus = async (password: string, login = LOGIN) =>
     (
-      await fetch(`${server.baseUrl}/api/v1/authn`, {
+      await fetch(`${own.server.baseUrl}/api/v1/authn`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ username: login, password }),
@@ -45,7 +36,7 @@ describe('my data and my account in the real browser (issue 34 items 3 and 5)', 
     ).status;
 
   it('maria downloads her data (hers only), closes her account, lands on the goodbye page and cannot sign in again', async () => {
-    const session = await openPage(browser, server.baseUrl);
+    const session = await openPage(own.browser, own.server.baseUrl);
     const { page, context } = session;
     try {
       await identityPages.openLogin(page, '/Login/acme');
@@ -105,9 +96,9 @@ describe('my data and my account in the real browser (issue 34 items 3 and 5)', 
 
   it('sam changes his e-mail with the code mailed to the new address, then signs in with it and not the old one', async () => {
     const [oldEmail, newEmail] = ['sam@globex.test', 'sam.new@globex.test'];
-    const outbox = outboxReader(server.baseUrl);
+    const outbox = outboxReader(own.server.baseUrl);
     const seen = await outbox.seen(newEmail);
-    const session = await openPage(browser, server.baseUrl);
+    const session = await openPage(own.browser, own.server.baseUrl);
     const { page, context } = session;
     try {
       await identityPages.openLogin(page, '/Login/globex');
@@ -135,7 +126,7 @@ describe('my data and my account in the real browser (issue 34 items 3 and 5)', 
     }
 
     // A fresh browser signs in with the new address; the old one no longer signs in.
-    const fresh = await openPage(browser, server.baseUrl);
+    const fresh = await openPage(own.browser, own.server.baseUrl);
     try {
       await identityPages.openLogin(fresh.page, '/Login/globex');
       await identityPages.signIn(fresh.page, newEmail);

@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminPages } from './admin';
 import { identityPages } from './identity';
-import { launchBrowser, openPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server-process';
+import { openPage } from './support/browser';
+import { ownServerPerFile } from './support/own-server';
 
 /*
  * The terms editor (issue 34 item 2, docs/flows/terms-editor.md) in real Chromium, on a server of its own with a fresh
@@ -15,18 +14,10 @@ const ACME_ADMIN = 'clientadmin@acme.test';
 const MARIA = 'maria@acme.test';
 
 describe('the terms editor in the real browser (issue 34 item 2)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  }, 240_000);
-  afterAll(async () => {
-    await browser.close();
-    await server.stop();
-  });
+  const own = ownServerPerFile();
 
   it("Acme's client administrator publishes version 2; maria is stopped at it at her next sign-in, accepts, and lands on her board", async () => {
-    const admin = await adminPages.signedIn(browser, server.baseUrl, ACME_ADMIN);
+    const admin = await adminPages.signedIn(own.browser, own.server.baseUrl, ACME_ADMIN);
     const { page } = admin;
     try {
       await page.getByRole('navigation').getByRole('link', { name: 'Terms of use' }).click();
@@ -57,7 +48,7 @@ describe('the terms editor in the real browser (issue 34 item 2)', () => {
       await admin.context.close();
     }
 
-    const { page: mariaPage, context } = await openPage(browser, server.baseUrl);
+    const { page: mariaPage, context } = await openPage(own.browser, own.server.baseUrl);
     try {
       await identityPages.openLogin(mariaPage, '/Login/acme');
       await identityPages.signIn(mariaPage, MARIA);
