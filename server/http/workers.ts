@@ -5,7 +5,7 @@ import type { Shutdown } from './shutdown';
 
 /**
  * WORKERS=N on one host (node:cluster): a primary process that only forks N workers, each a whole Gatehouse server
- * (server/main.ts) sharing HOST:PORT, the primary handing connections round-robin. Every worker is stateless apart
+ * (server/run.ts) sharing HOST:PORT, the primary handing connections round-robin. Every worker is stateless apart
  * from caches that PostgreSQL keeps right (docs/operations.md "Several processes"), so they need no coordination.
  */
 

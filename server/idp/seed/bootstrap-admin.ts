@@ -30,7 +30,7 @@ export class BootstrapLoginTakenError extends Error {
  * transaction, so a failed start leaves nothing half made.
  *
  * Once any provider administrator exists the settings change nothing — not the password, not the account — so
- * leaving them set opens nothing: the start says they were ignored (server/main.ts logs it).
+ * leaving them set opens nothing: the start says they were ignored (server/run.ts logs it).
  */
 export async function bootstrapAdministrator(
   db: Db,
