@@ -12,6 +12,7 @@ import {
   actorDone,
   actorError,
   actorIdOf,
+  answersCallInFlight,
   createControlledCall,
   doneEventType,
   errorEventType,
@@ -92,10 +93,8 @@ const offersWellness = (s: Snapshot) => s.context.applications.includes(wellness
  * again (sending again takes the same transitions), so the graph stays small.
  */
 function walkable(s: Snapshot, event: (typeof events)[number]): boolean {
-  if (isDoneEvent(event.type) || isErrorEvent(event.type)) {
-    const actorId = actorIdOf(event.type);
-    return actorId in s.children && (actorId !== 'loadOffers' || offersWellness(s));
-  }
+  if (isDoneEvent(event.type) || isErrorEvent(event.type))
+    return answersCallInFlight(s, event.type) && (actorIdOf(event.type) !== 'loadOffers' || offersWellness(s));
   if (event.type === 'application.open') return s.matches({ choosing: 'loadingOffers' });
   if (event.type === 'access.reason') return s.context.reason === '';
   if (event.type === 'access.send') return s.context.askProblem === undefined;
