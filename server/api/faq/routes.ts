@@ -9,11 +9,8 @@ import {
   FaqUpdateSchema,
 } from '@contracts/admin/faq';
 import type { FastifyRequest } from 'fastify';
-import { notFound } from '../../http/problem';
 import { defineArea } from '../area';
-import { findClientId } from '../resources/scope';
-import { actorOf, reachOfCaller } from '../support/caller';
-import { assertReaches } from '../support/reach';
+import { actorOf, reachedClientId } from '../support/caller';
 import { listFaq } from './queries';
 import { createFaq, deleteFaq, updateFaq } from './service';
 
@@ -28,13 +25,7 @@ export const faqArea = defineArea({
   guard: 'admin',
   routes: (app, deps) => {
     const { db } = deps;
-    /** The client's id behind the reference, once the caller is known to reach it (404 otherwise, as a missing one). */
-    const reached = async (request: FastifyRequest, clientRef: string): Promise<string> => {
-      const clientId = await findClientId(db, clientRef);
-      if (clientId === null) throw notFound(`No client has the id or alias ${clientRef}.`);
-      assertReaches(await reachOfCaller(deps, request), clientId);
-      return clientId;
-    };
+    const reached = (request: FastifyRequest, clientRef: string) => reachedClientId(deps, request, clientRef);
 
     app.get(
       '/Faq/:clientId',

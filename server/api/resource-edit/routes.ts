@@ -8,9 +8,9 @@ import {
 } from '@contracts/resource-edit';
 import { PatchInputSchema, PatchLabelSchema, ResourceVersionSchema } from '@contracts/resources';
 import type { Db } from '../../db/client';
-import { forbidden, notFound } from '../../http/problem';
+import { forbidden } from '../../http/problem';
 import { defineArea } from '../area';
-import { findClientId } from '../resources/scope';
+import { clientIdOrNotFound } from '../resources/scope';
 import { bumpVersion } from '../resources/version';
 import { actorOf, reachOfCaller } from '../support/caller';
 import { assertEditable, editScopeChoices } from './edit-reach';
@@ -20,9 +20,7 @@ import { readInputForEdit, readLabelForEdit } from './read-for-edit';
 
 async function clientIdOf(db: Db, ref: string | null): Promise<string | null> {
   if (ref === null) return null;
-  const clientId = await findClientId(db, ref);
-  if (clientId === null) throw notFound(`No client has the id or alias ${ref}.`);
-  return clientId;
+  return clientIdOrNotFound(db, ref);
 }
 
 /**

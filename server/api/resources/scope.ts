@@ -4,6 +4,7 @@ import type { Database, Db } from '../../db/client';
 import { clients, resourceVersions } from '../../db/schema';
 import type { ProcessMemos } from '../../db/process-memo';
 import { dateVersion } from '../../db/resource-version';
+import { notFound } from '../../http/problem';
 import { FreshReads } from './fresh-reads';
 
 /**
@@ -58,6 +59,13 @@ export async function readScope(db: Db, clientRef: string | undefined): Promise<
 export async function findClientId(db: Db, clientRef: string): Promise<string | null> {
   const [found] = await db.select({ id: clients.id }).from(clients).where(clientMatches(clientRef)).limit(1);
   return found?.id ?? null;
+}
+
+/** The id behind a client's UUID or portal alias, or 404 naming the reference. */
+export async function clientIdOrNotFound(db: Db, clientRef: string): Promise<string> {
+  const clientId = await findClientId(db, clientRef);
+  if (clientId === null) throw notFound(`No client has the id or alias ${clientRef}.`);
+  return clientId;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ApiDeps } from '../area';
-import { reachOf, type AdminReach } from './reach';
+import { clientIdOrNotFound } from '../resources/scope';
+import { assertReaches, reachOf, type AdminReach } from './reach';
 
 /**
  * The audit column's actor. The area's guard ran before the handler (an anonymous caller never gets this far), so a
@@ -11,3 +12,10 @@ export const actorOf = (request: FastifyRequest) => request.principal?.login ?? 
 /** Whose records the calling administrator may read (see AdminReach). */
 export const reachOfCaller = ({ db, config }: ApiDeps, request: FastifyRequest): Promise<AdminReach> =>
   reachOf(db, request.principal, config.providerPrefix);
+
+/** The client behind a UUID or portal alias, once the calling administrator reaches it: 404 otherwise, as a missing one. */
+export async function reachedClientId(deps: ApiDeps, request: FastifyRequest, clientRef: string): Promise<string> {
+  const clientId = await clientIdOrNotFound(deps.db, clientRef);
+  assertReaches(await reachOfCaller(deps, request), clientId);
+  return clientId;
+}

@@ -15,10 +15,9 @@ import type { Db } from '../../db/client';
 import { instances } from '../../db/schema';
 import { notFound, unauthorized } from '../../http/problem';
 import { defineArea } from '../area';
-import { findClientId } from '../resources/scope';
-import { actorOf, reachOfCaller } from '../support/caller';
+import { clientIdOrNotFound } from '../resources/scope';
+import { actorOf, reachedClientId } from '../support/caller';
 import { sendCsv } from '../support/csv';
-import { assertReaches } from '../support/reach';
 import { currentTerms, hasAccepted, listVersions } from './queries';
 import { acceptancesCsv, assertCurrent, publishTerms, recordAcceptance } from './service';
 
@@ -33,12 +32,7 @@ export const termsArea = defineArea({
   guard: 'admin',
   routes: (app, deps) => {
     const { db } = deps;
-    const reached = async (request: FastifyRequest, clientRef: string): Promise<string> => {
-      const clientId = await findClientId(db, clientRef);
-      if (clientId === null) throw notFound(`No client has the id or alias ${clientRef}.`);
-      assertReaches(await reachOfCaller(deps, request), clientId);
-      return clientId;
-    };
+    const reached = (request: FastifyRequest, clientRef: string) => reachedClientId(deps, request, clientRef);
 
     app.get(
       '/Terms/:clientId',
@@ -89,8 +83,7 @@ export const termsPublicArea = defineArea({
         },
       },
       async (request, reply) => {
-        const clientId = await findClientId(db, request.params.clientId);
-        if (clientId === null) throw notFound('No client has this id or alias.');
+        const clientId = await clientIdOrNotFound(db, request.params.clientId);
         reply.header('cache-control', 'no-store');
         return { current: await currentTerms(db, clientId, normaliseCulture(request.query.culture)) };
       },
