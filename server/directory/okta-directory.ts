@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { LogEventSchema } from '@contracts/system-log';
 import { directoryErrorOf, DirectoryRefusal, DirectoryUnavailableError } from './errors';
+import { ACTING_USER_HEADER } from '../idp/management/guard';
 import { oktaEventHookCalls } from './okta-event-hooks';
 import { readLogEventPages } from './okta-log-events';
 import type { DirectoryGroup, DirectoryPort, DirectoryUser } from './port';
@@ -16,6 +17,8 @@ export interface OktaDirectoryOptions {
   fetch?: Fetch;
   /** Per request. Default 10 s: a hanging IdP must not hold a portal request forever. */
   timeoutMs?: number;
+  /** The person the calls are made for (`actingFor`), sent as the acting-user header; none, the token acts. */
+  actingLogin?: string;
 }
 
 const OktaUserSchema = v.object({
@@ -71,12 +74,8 @@ const segment = encodeURIComponent;
  * The directory port over Okta's management API (okta-compat §6). One code path for the embedded IdP and a real
  * org: only `baseUrl`, `apiToken` and the transport differ.
  */
-export function createOktaDirectory({
-  baseUrl,
-  apiToken,
-  fetch = globalThis.fetch,
-  timeoutMs = 10_000,
-}: OktaDirectoryOptions): DirectoryPort {
+export function createOktaDirectory(options: OktaDirectoryOptions): DirectoryPort {
+  const { baseUrl, apiToken, fetch = globalThis.fetch, timeoutMs = 10_000, actingLogin } = options;
   const base = baseUrl.replace(/\/+$/, '');
 
   /** One call; answers the parsed JSON (undefined for 204) and the headers, or throws the mapped refusal. */
@@ -93,6 +92,7 @@ export function createOktaDirectory({
         headers: {
           authorization: `SSWS ${apiToken}`,
           accept: 'application/json',
+          ...(actingLogin === undefined ? {} : { [ACTING_USER_HEADER]: actingLogin }),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -127,6 +127,8 @@ export function createOktaDirectory({
     call(`lifecycle ${action}`, 'POST', `/users/${segment(userId)}/lifecycle/${action}${query}`);
 
   return {
+    actingFor: (login) => createOktaDirectory({ ...options, actingLogin: login }),
+
     createUser: ({ login, email, firstName, lastName, locale, password, recoveryQuestion, groupIds, activate }) =>
       user('create user', 'POST', `/users?activate=${String(activate ?? true)}`, {
         profile: { login, email, firstName, lastName, ...(locale === undefined ? {} : { locale }) },

@@ -104,6 +104,12 @@ export interface NewEventHook {
 }
 
 export interface DirectoryPort {
+  /**
+   * The same calls, made for a person signed in to the portal (their identity-provider login): the embedded IdP's
+   * System Log names them as the actor instead of the portal's token. A real Okta org ignores it: its log names the
+   * org token's owner.
+   */
+  actingFor(login: string): DirectoryPort;
   createUser(user: NewDirectoryUser): Promise<DirectoryUser>;
   /** By id or login; null when there is no such user. */
   getUser(idOrLogin: string): Promise<DirectoryUser | null>;

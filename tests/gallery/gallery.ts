@@ -24,7 +24,7 @@ export const routesLeftOut: Readonly<Partial<Record<RouteId, string>>> = {
   identityProviders:
     'the provider administrator’s federation registry (issue 31 item 1), a page the gallery does not picture yet: tests/e2e/identity-providers.spec.ts drives it in Chromium (added, listed, assigned to a client, deleted)',
   eventHooks:
-    'the provider administrator’s event hooks (issue 33 item 4), a page the gallery does not picture yet: tests/model/event-hooks.model.test.tsx walks every state of it through the real page',
+    'the provider administrator’s event hooks (issue 33 item 4), a page the gallery does not picture yet: tests/model/event-hooks.model.test.tsx walks every state of it through the real page; tests/e2e/event-hooks.spec.ts drives it in Chromium (registered, verified, a signed delivery in the log)',
   termsEditor:
     'a client’s terms of use and privacy notice (issue 34 item 2), a page the gallery does not picture yet: tests/dom/terms-editor-page.test.tsx renders it and tests/model/terms-dialog.model.test.tsx walks its dialog; tests/e2e/terms-editor.spec.ts drives it in Chromium',
   myAccount:

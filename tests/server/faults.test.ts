@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApplicationListSchema, ApplicationSaveResultSchema, type Application } from '@contracts/admin/applications';
 import { portalIdentity, refreshTokens, type Tokens } from '../../bench/identity-client';
 import { providerAdminToken, providerAdminTokens } from '@tests/e2e/support/admin-token';
 import { startServer, type WatchedServer } from '@tests/e2e/support/server-process';
-import { createPostgresDatabase, databaseKinds, type DatabaseKind } from './support/database';
+import { databaseKinds } from './support/database';
+import { serverDataOf, type ServerData } from './support/server-data';
 
 /**
  * Faults (issue 14 §6, docs/operations.md "After a crash"): the real server process is killed with SIGKILL — no
@@ -30,26 +28,6 @@ import { createPostgresDatabase, databaseKinds, type DatabaseKind } from './supp
 const LOAD_MS = 2_500;
 const REFRESH_CLIENTS = 6;
 const SAVING_ADMINS = 2;
-
-interface Data {
-  env: Record<string, string>;
-  remove(): Promise<void>;
-}
-
-async function dataOf(kind: DatabaseKind): Promise<Data> {
-  if (kind === 'postgres') {
-    const database = await createPostgresDatabase();
-    return { env: { DATABASE_URL: database.url }, remove: () => database.drop() };
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-faults-'));
-  return {
-    env: { DATA_DIR: dataDir },
-    remove: () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      return Promise.resolve();
-    },
-  };
-}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -75,7 +53,7 @@ const generation = (app: Application, n: number, version: number) => ({
 });
 
 describe.each(databaseKinds)('SIGKILL under load, then a restart on the same data (%s)', (kind) => {
-  let data: Data;
+  let data: ServerData;
   let server: WatchedServer;
 
   const start = (port?: string) => startServer({ ...data.env, ...(port === undefined ? {} : { PORT: port }) });
@@ -89,7 +67,7 @@ describe.each(databaseKinds)('SIGKILL under load, then a restart on the same dat
   };
 
   beforeAll(async () => {
-    data = await dataOf(kind);
+    data = await serverDataOf(kind);
     server = await start();
   }, 240_000);
   afterAll(async () => {

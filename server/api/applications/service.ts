@@ -1,12 +1,16 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { Application, ApplicationCreateSchema, ApplicationUpdateSchema } from '@contracts/admin/applications';
 import type { Db, Tx } from '../../db/client';
 import { applications, clientApplications, regions } from '../../db/schema';
-import { notFound } from '../../http/problem';
-import { auditTrail } from '../support/audit';
+import {
+  createRecord,
+  deleteRecord,
+  takenWithoutCase,
+  updateRecord,
+  type CatalogueKind,
+} from '../support/catalogue-writes';
 import { duplicate, invalidField, stillInUse } from '../support/problems';
-import { assertVersion, lockCatalogue, mapDuplicates } from '../support/write-guards';
 import { readApplication } from './queries';
 
 type ApplicationInput = v.InferOutput<typeof ApplicationCreateSchema>;
@@ -19,19 +23,17 @@ const constraints = {
 
 /** Names and aliases are unique whatever their case (the tables' constraints only compare exactly). */
 async function assertUnique(tx: Tx, input: ApplicationInput, exceptId: string | null): Promise<void> {
-  const others = exceptId === null ? undefined : ne(applications.id, exceptId);
-  const [byName] = await tx
-    .select({ id: applications.id })
-    .from(applications)
-    .where(and(eq(sql`lower(${applications.name})`, input.applicationName.toLowerCase()), others));
-  if (byName !== undefined) throw duplicate('applicationName', 'application name');
+  const columns = { id: applications.id };
+  if (
+    await takenWithoutCase(tx, applications, { ...columns, value: applications.name }, input.applicationName, exceptId)
+  )
+    throw duplicate('applicationName', 'application name');
   const alias = input.alias ?? null;
-  if (alias === null) return;
-  const [byAlias] = await tx
-    .select({ id: applications.id })
-    .from(applications)
-    .where(and(eq(sql`lower(${applications.alias})`, alias.toLowerCase()), others));
-  if (byAlias !== undefined) throw duplicate('alias', 'alias');
+  if (
+    alias !== null &&
+    (await takenWithoutCase(tx, applications, { ...columns, value: applications.alias }, alias, exceptId))
+  )
+    throw duplicate('alias', 'alias');
 }
 
 async function assertRegion(tx: Tx, regionId: string): Promise<void> {
@@ -48,105 +50,66 @@ const rowOf = (input: ApplicationInput) => ({
   defaultRoleValue: input.defaultRoleValue,
 });
 
+const applicationKind: CatalogueKind<Application, typeof applications> = {
+  entity: 'application',
+  table: applications,
+  constraints,
+  read: readApplication,
+  missing: 'No application has this id.',
+};
+
 /** POST Application. */
-export async function createApplication(db: Db, input: ApplicationInput, actor: string): Promise<Application> {
-  return mapDuplicates(
-    db.transaction(async (tx) => {
-      await lockCatalogue(tx, 'application');
-      await assertRegion(tx, input.regionId);
-      await assertUnique(tx, input, null);
-      const [inserted] = await tx.insert(applications).values(rowOf(input)).returning({ id: applications.id });
-      if (inserted === undefined) throw new Error('inserting the application returned no row');
-      const after = await readApplication(tx, inserted.id);
-      await auditTrail.record(tx, {
-        actor,
-        action: 'create',
-        entity: 'application',
-        clientId: null,
-        entityId: after.applicationId,
-        before: null,
-        after,
-      });
-      return after;
-    }),
-    constraints,
-  );
+export function createApplication(db: Db, input: ApplicationInput, actor: string): Promise<Application> {
+  return createRecord(db, applicationKind, actor, async (tx) => {
+    await assertRegion(tx, input.regionId);
+    await assertUnique(tx, input, null);
+    const [inserted] = await tx.insert(applications).values(rowOf(input)).returning({ id: applications.id });
+    if (inserted === undefined) throw new Error('inserting the application returned no row');
+    return inserted.id;
+  });
 }
 
 /**
  * PUT Application/{id}. The name never changes, and neither does an alias once it has a value (spec §2: both are
  * read-only in the dialog then; other systems know the application by them).
  */
-export async function updateApplication(
-  db: Db,
-  id: string,
-  edit: ApplicationEdit,
-  actor: string,
-): Promise<Application> {
-  return mapDuplicates(
-    db.transaction(async (tx) => {
-      await lockCatalogue(tx, 'application');
-      const [current] = await tx.select().from(applications).where(eq(applications.id, id)).for('update');
-      if (current === undefined) throw notFound('No application has this id.');
-      assertVersion(current, edit.version);
+export function updateApplication(db: Db, id: string, edit: ApplicationEdit, actor: string): Promise<Application> {
+  return updateRecord(db, applicationKind, actor, {
+    id,
+    version: edit.version,
+    check: async (tx, current) => {
       if (edit.applicationName !== current.name)
         throw invalidField('applicationName', 'the name of an application cannot change');
       if (current.alias !== null && (edit.alias ?? null) !== current.alias)
         throw invalidField('alias', 'an alias cannot change once it has a value');
       await assertRegion(tx, edit.regionId);
       await assertUnique(tx, edit, id);
-      const before = await readApplication(tx, id);
+    },
+    write: async (tx) => {
       await tx
         .update(applications)
         .set({ ...rowOf(edit), version: sql`${applications.version} + 1` })
         .where(eq(applications.id, id));
-      const after = await readApplication(tx, id);
-      await auditTrail.record(tx, {
-        actor,
-        action: 'update',
-        entity: 'application',
-        clientId: null,
-        entityId: id,
-        before,
-        after,
-      });
-      return after;
-    }),
-    constraints,
-  );
+    },
+  });
 }
 
 /**
  * DELETE Application/{id}. Refused while a client offers it (active): people would lose it from their board. Rows of
  * clients that switched it off, and the roles people held in it, go with it.
  */
-export async function deleteApplication(db: Db, id: string, actor: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockCatalogue(tx, 'application');
-    const [current] = await tx
-      .select({ id: applications.id })
-      .from(applications)
-      .where(eq(applications.id, id))
-      .for('update');
-    if (current === undefined) throw notFound('No application has this id.');
-    const [active] = await tx
-      .select({ n: count() })
-      .from(clientApplications)
-      .where(and(eq(clientApplications.applicationId, id), eq(clientApplications.active, true)));
-    if ((active?.n ?? 0) > 0)
-      throw stillInUse(
-        `The application is active for ${String(active?.n)} client(s); deactivate it for them before deleting it.`,
-      );
-    const before = await readApplication(tx, id);
-    await tx.delete(applications).where(eq(applications.id, id));
-    await auditTrail.record(tx, {
-      actor,
-      action: 'delete',
-      entity: 'application',
-      clientId: null,
-      entityId: id,
-      before,
-      after: null,
-    });
+export function deleteApplication(db: Db, id: string, actor: string): Promise<void> {
+  return deleteRecord(db, applicationKind, actor, {
+    id,
+    check: async (tx) => {
+      const [active] = await tx
+        .select({ n: count() })
+        .from(clientApplications)
+        .where(and(eq(clientApplications.applicationId, id), eq(clientApplications.active, true)));
+      if ((active?.n ?? 0) > 0)
+        throw stillInUse(
+          `The application is active for ${String(active?.n)} client(s); deactivate it for them before deleting it.`,
+        );
+    },
   });
 }

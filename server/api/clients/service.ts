@@ -4,11 +4,15 @@ import type { Client, ClientCreateSchema, ClientUpdateSchema } from '@contracts/
 import { RECAPTCHA_FEATURE_SETTING } from '@contracts/resources';
 import type { Db, Tx } from '../../db/client';
 import { clientApplications, clients, cmsSites, portalSettings } from '../../db/schema';
-import { notFound } from '../../http/problem';
 import { bumpVersion } from '../resources/version';
-import { auditTrail } from '../support/audit';
+import {
+  createRecord,
+  deleteRecord,
+  takenWithoutCase,
+  updateRecord,
+  type CatalogueKind,
+} from '../support/catalogue-writes';
 import { duplicate, invalidField, stillInUse } from '../support/problems';
-import { assertVersion, lockCatalogue, mapDuplicates } from '../support/write-guards';
 import { idpIdentityProviders } from '../../idp/tables';
 import { getClient, peopleOf } from './queries';
 
@@ -22,18 +26,14 @@ const constraints = {
 
 /** Name, portal alias and prefix are each unique whatever their case. */
 async function assertUnique(tx: Tx, input: ClientInput, exceptId: string | null): Promise<void> {
-  const others = exceptId === null ? undefined : ne(clients.id, exceptId);
   const checks = [
     { column: clients.name, value: input.name, field: 'name', what: 'client name' },
     { column: clients.portalAlias, value: input.portalAlias, field: 'portalAlias', what: 'portal alias' },
     { column: clients.oktaPrefix, value: input.oktaPrefix, field: 'oktaPrefix', what: 'Okta prefix' },
   ];
   for (const check of checks) {
-    const [taken] = await tx
-      .select({ id: clients.id })
-      .from(clients)
-      .where(and(eq(sql`lower(${check.column})`, check.value.toLowerCase()), others));
-    if (taken !== undefined) throw duplicate(check.field, check.what);
+    if (await takenWithoutCase(tx, clients, { id: clients.id, value: check.column }, check.value, exceptId))
+      throw duplicate(check.field, check.what);
   }
 }
 
@@ -99,63 +99,58 @@ async function writeCaptchaSetting(tx: Tx, clientId: string, on: boolean): Promi
     .onConflictDoUpdate({ target: [portalSettings.key, portalSettings.clientId], set: { value } });
 }
 
+/** A client's audit rows are the client's own: its administrators read them in the audit log. */
+const clientKind: CatalogueKind<Client, typeof clients> = {
+  entity: 'client',
+  table: clients,
+  constraints,
+  read: getClient,
+  missing: 'No client has this id.',
+  auditClientId: (id) => id,
+};
+
 /** POST Client. */
-export async function createClient(
+export function createClient(
   db: Db,
   input: ClientInput,
   actor: string,
   options: ClientWriteOptions = { registry: true },
 ): Promise<Client> {
-  return mapDuplicates(
-    db.transaction(async (tx) => {
-      await lockCatalogue(tx, 'client');
-      await assertCmsSite(tx, input.cmsClientId);
-      await assertUnique(tx, input, null);
-      const [inserted] = await tx.insert(clients).values(rowOf(input)).returning({ id: clients.id });
-      if (inserted === undefined) throw new Error('inserting the client returned no row');
-      await writeCaptchaSetting(tx, inserted.id, input.recaptchaFeatureEnabled);
-      if (input.ssoId !== undefined && input.ssoId !== null)
-        await pointSsoId(tx, inserted.id, input.ssoId, options.registry);
-      const after = await getClient(tx, inserted.id);
-      await auditTrail.record(tx, {
-        actor,
-        action: 'create',
-        entity: 'client',
-        entityId: after.id,
-        clientId: after.id,
-        before: null,
-        after,
-      });
-      return after;
-    }),
-    constraints,
-  );
+  return createRecord(db, clientKind, actor, async (tx) => {
+    await assertCmsSite(tx, input.cmsClientId);
+    await assertUnique(tx, input, null);
+    const [inserted] = await tx.insert(clients).values(rowOf(input)).returning({ id: clients.id });
+    if (inserted === undefined) throw new Error('inserting the client returned no row');
+    await writeCaptchaSetting(tx, inserted.id, input.recaptchaFeatureEnabled);
+    if (input.ssoId !== undefined && input.ssoId !== null)
+      await pointSsoId(tx, inserted.id, input.ssoId, options.registry);
+    return inserted.id;
+  });
 }
 
 /**
  * PUT Client/{id}. The portal alias never changes once saved (spec §4: public URLs name the client by it); the Okta
  * prefix does not change while people of the client exist (every one of their logins starts with it).
  */
-export async function updateClient(
+export function updateClient(
   db: Db,
   id: string,
   edit: ClientEdit,
   actor: string,
   options: ClientWriteOptions = { registry: true },
 ): Promise<Client> {
-  return mapDuplicates(
-    db.transaction(async (tx) => {
-      await lockCatalogue(tx, 'client');
-      const [current] = await tx.select().from(clients).where(eq(clients.id, id)).for('update');
-      if (current === undefined) throw notFound('No client has this id.');
-      assertVersion(current, edit.version);
+  return updateRecord(db, clientKind, actor, {
+    id,
+    version: edit.version,
+    check: async (tx, current) => {
       if (edit.portalAlias !== current.portalAlias)
         throw invalidField('portalAlias', 'the portal alias cannot change once saved');
       if (edit.oktaPrefix !== current.oktaPrefix && (await peopleOf(tx, id)) > 0)
         throw invalidField('oktaPrefix', 'the Okta prefix cannot change while the client has people');
       await assertCmsSite(tx, edit.cmsClientId);
       await assertUnique(tx, edit, id);
-      const before = await getClient(tx, id);
+    },
+    write: async (tx, current, before) => {
       await tx
         .update(clients)
         .set({ ...rowOf(edit), version: sql`${clients.version} + 1` })
@@ -174,52 +169,29 @@ export async function updateClient(
         ssoIdChanged
       )
         await bumpVersion(tx, id);
-      const after = await getClient(tx, id);
-      await auditTrail.record(tx, {
-        actor,
-        action: 'update',
-        entity: 'client',
-        entityId: id,
-        clientId: id,
-        before,
-        after,
-      });
-      return after;
-    }),
-    constraints,
-  );
+    },
+  });
 }
 
 /**
  * DELETE Client/{id}. Refused while the client has user profiles (their accounts and data would be orphaned) or
  * offers any application; its switched-off applications and its own resources (labels, lists, logos…) go with it.
  */
-export async function deleteClient(db: Db, id: string, actor: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockCatalogue(tx, 'client');
-    const [current] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, id)).for('update');
-    if (current === undefined) throw notFound('No client has this id.');
-    const people = await peopleOf(tx, id);
-    if (people > 0)
-      throw stillInUse(`The client has ${String(people)} user profile(s); remove them before deleting it.`);
-    const [active] = await tx
-      .select({ n: count() })
-      .from(clientApplications)
-      .where(and(eq(clientApplications.clientId, id), eq(clientApplications.active, true)));
-    if ((active?.n ?? 0) > 0)
-      throw stillInUse(
-        `The client has ${String(active?.n)} active application(s); deactivate them before deleting it.`,
-      );
-    const before = await getClient(tx, id);
-    await tx.delete(clients).where(eq(clients.id, id));
-    await auditTrail.record(tx, {
-      actor,
-      action: 'delete',
-      entity: 'client',
-      entityId: id,
-      clientId: id,
-      before,
-      after: null,
-    });
+export function deleteClient(db: Db, id: string, actor: string): Promise<void> {
+  return deleteRecord(db, clientKind, actor, {
+    id,
+    check: async (tx) => {
+      const people = await peopleOf(tx, id);
+      if (people > 0)
+        throw stillInUse(`The client has ${String(people)} user profile(s); remove them before deleting it.`);
+      const [active] = await tx
+        .select({ n: count() })
+        .from(clientApplications)
+        .where(and(eq(clientApplications.clientId, id), eq(clientApplications.active, true)));
+      if ((active?.n ?? 0) > 0)
+        throw stillInUse(
+          `The client has ${String(active?.n)} active application(s); deactivate them before deleting it.`,
+        );
+    },
   });
 }

@@ -12,9 +12,13 @@ type EventHookInput = v.InferOutput<typeof EventHookCreateSchema>;
 /**
  * The event hooks page's changes (docs/api.md "Event hooks"). Each is made in the identity provider first, through
  * the directory port (its management API, which checks the endpoint, seals the header and the secret, and logs the
- * change in the System Log); then the portal's audit row records who asked. A hook hears every client's events: the
- * rows are provider-wide (no client).
+ * change in the System Log, the administrator as its actor); then the portal's audit row records who asked. A hook
+ * hears every client's events: the rows are provider-wide (no client).
  */
+
+/** The directory port as the calling administrator: the System Log's `event_hook.*` events name them. */
+const directoryFor = (deps: ApiDeps, request: FastifyRequest) => deps.identity.directory.actingFor(actorOf(request));
+
 async function audit(deps: ApiDeps, request: FastifyRequest, action: string, before: unknown, after: EventHook | null) {
   const id = after?.id ?? (before as EventHook).id;
   await deps.db.transaction((tx) =>
@@ -38,7 +42,7 @@ export async function createEventHook(
 ): Promise<EventHookCreated> {
   let created: EventHookCreated;
   try {
-    created = await deps.identity.directory.createEventHook({
+    created = await directoryFor(deps, request).createEventHook({
       name: input.name,
       uri: input.uri,
       eventTypes: input.eventTypes,
@@ -60,7 +64,7 @@ const hookNamed = async (deps: ApiDeps, id: string) =>
 /** POST EventHook/{id}/verify: Okta's one-time challenge to the endpoint; a wrong answer is a 400 that says why. */
 export async function verifyEventHook(deps: ApiDeps, request: FastifyRequest, id: string): Promise<EventHook> {
   const before = await hookNamed(deps, id);
-  const after = await deps.identity.directory.verifyEventHook(id);
+  const after = await directoryFor(deps, request).verifyEventHook(id);
   await audit(deps, request, 'verify', before, after);
   return after;
 }
@@ -73,7 +77,7 @@ export async function setEventHookActive(
   active: boolean,
 ): Promise<EventHook> {
   const before = await hookNamed(deps, id);
-  const after = await deps.identity.directory.setEventHookActive(id, active);
+  const after = await directoryFor(deps, request).setEventHookActive(id, active);
   if (before?.status !== after.status) await audit(deps, request, active ? 'activate' : 'deactivate', before, after);
   return after;
 }
@@ -81,6 +85,6 @@ export async function setEventHookActive(
 /** DELETE EventHook/{id}: an active hook is refused (deactivate it first); its pending deliveries go with it. */
 export async function deleteEventHook(deps: ApiDeps, request: FastifyRequest, id: string): Promise<void> {
   const before = await hookNamed(deps, id);
-  await deps.identity.directory.deleteEventHook(id);
+  await directoryFor(deps, request).deleteEventHook(id);
   if (before !== null) await audit(deps, request, 'delete', before, null);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import {
   hasDataLength,
@@ -10,10 +10,14 @@ import {
 } from '@contracts/admin/fields';
 import type { Db, Tx } from '../../db/client';
 import { fields, subFields, templateFields, templates } from '../../db/schema';
-import { notFound } from '../../http/problem';
-import { auditTrail } from '../support/audit';
+import {
+  createRecord,
+  deleteRecord,
+  takenWithoutCase,
+  updateRecord,
+  type CatalogueKind,
+} from '../support/catalogue-writes';
 import { duplicate, stillInUse } from '../support/problems';
-import { assertVersion, lockCatalogue, mapDuplicates } from '../support/write-guards';
 import { getField } from './queries';
 
 type FieldInput = v.InferOutput<typeof FieldCreateSchema>;
@@ -45,16 +49,8 @@ function rowOf(input: FieldInput) {
 }
 
 async function assertUnique(tx: Tx, dictionaryName: string, exceptId: string | null): Promise<void> {
-  const [taken] = await tx
-    .select({ id: fields.id })
-    .from(fields)
-    .where(
-      and(
-        eq(sql`lower(${fields.dictionaryName})`, dictionaryName.toLowerCase()),
-        exceptId === null ? undefined : ne(fields.id, exceptId),
-      ),
-    );
-  if (taken !== undefined) throw duplicate('dictionaryName', 'dictionary name');
+  if (await takenWithoutCase(tx, fields, { id: fields.id, value: fields.dictionaryName }, dictionaryName, exceptId))
+    throw duplicate('dictionaryName', 'dictionary name');
 }
 
 /** Sub-fields are saved with their field: the old set is replaced by the dialog's, in the field's transaction. */
@@ -64,91 +60,59 @@ async function replaceSubfields(tx: Tx, fieldId: string, subfields: FieldInput['
   await tx.insert(subFields).values(subfields.map((sub) => ({ ...sub, fieldId })));
 }
 
+const fieldKind: CatalogueKind<Field, typeof fields> = {
+  entity: 'field',
+  table: fields,
+  constraints,
+  read: getField,
+  missing: 'No field has this id.',
+};
+
 /** POST Field. */
-export async function createField(db: Db, input: FieldInput, actor: string): Promise<Field> {
-  return mapDuplicates(
-    db.transaction(async (tx) => {
-      await lockCatalogue(tx, 'field');
-      await assertUnique(tx, input.dictionaryName, null);
-      const [inserted] = await tx.insert(fields).values(rowOf(input)).returning({ id: fields.id });
-      if (inserted === undefined) throw new Error('inserting the field returned no row');
-      await replaceSubfields(tx, inserted.id, input.subfields);
-      const after = await getField(tx, inserted.id);
-      await auditTrail.record(tx, {
-        actor,
-        action: 'create',
-        entity: 'field',
-        clientId: null,
-        entityId: after.id,
-        before: null,
-        after,
-      });
-      return after;
-    }),
-    constraints,
-  );
+export function createField(db: Db, input: FieldInput, actor: string): Promise<Field> {
+  return createRecord(db, fieldKind, actor, async (tx) => {
+    await assertUnique(tx, input.dictionaryName, null);
+    const [inserted] = await tx.insert(fields).values(rowOf(input)).returning({ id: fields.id });
+    if (inserted === undefined) throw new Error('inserting the field returned no row');
+    await replaceSubfields(tx, inserted.id, input.subfields);
+    return inserted.id;
+  });
 }
 
 /** PUT Field/{id}: the field and its sub-fields, one version for both. */
-export async function updateField(db: Db, id: string, edit: FieldEdit, actor: string): Promise<Field> {
-  return mapDuplicates(
-    db.transaction(async (tx) => {
-      await lockCatalogue(tx, 'field');
-      const [current] = await tx.select().from(fields).where(eq(fields.id, id)).for('update');
-      if (current === undefined) throw notFound('No field has this id.');
-      assertVersion(current, edit.version);
-      await assertUnique(tx, edit.dictionaryName, id);
-      const before = await getField(tx, id);
+export function updateField(db: Db, id: string, edit: FieldEdit, actor: string): Promise<Field> {
+  return updateRecord(db, fieldKind, actor, {
+    id,
+    version: edit.version,
+    check: (tx) => assertUnique(tx, edit.dictionaryName, id),
+    write: async (tx) => {
       await tx
         .update(fields)
         .set({ ...rowOf(edit), version: sql`${fields.version} + 1` })
         .where(eq(fields.id, id));
       await replaceSubfields(tx, id, edit.subfields);
-      const after = await getField(tx, id);
-      await auditTrail.record(tx, {
-        actor,
-        action: 'update',
-        entity: 'field',
-        clientId: null,
-        entityId: id,
-        before,
-        after,
-      });
-      return after;
-    }),
-    constraints,
-  );
+    },
+  });
 }
 
 /**
  * DELETE Field/{id}. Refused while a template places it (its forms would change under people's feet); the values
  * people gave it go with it.
  */
-export async function deleteField(db: Db, id: string, actor: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockCatalogue(tx, 'field');
-    const [current] = await tx.select({ id: fields.id }).from(fields).where(eq(fields.id, id)).for('update');
-    if (current === undefined) throw notFound('No field has this id.');
-    const placed = await tx
-      .select({ name: templates.name })
-      .from(templateFields)
-      .innerJoin(templates, eq(templates.id, templateFields.templateId))
-      .where(eq(templateFields.fieldId, id))
-      .orderBy(asc(templates.name));
-    if (placed.length > 0)
-      throw stillInUse(
-        `The field is placed on the template(s) ${placed.map((t) => t.name).join(', ')}; remove it from them first.`,
-      );
-    const before = await getField(tx, id);
-    await tx.delete(fields).where(eq(fields.id, id));
-    await auditTrail.record(tx, {
-      actor,
-      action: 'delete',
-      entity: 'field',
-      clientId: null,
-      entityId: id,
-      before,
-      after: null,
-    });
+export function deleteField(db: Db, id: string, actor: string): Promise<void> {
+  return deleteRecord(db, fieldKind, actor, {
+    id,
+    check: async (tx) => {
+      const placed = await tx
+        .select({ name: templates.name })
+        .from(templateFields)
+        .innerJoin(templates, eq(templates.id, templateFields.templateId))
+        .where(eq(templateFields.fieldId, id))
+        .orderBy(asc(templates.name));
+      if (placed.length > 0)
+        throw stillInUse(
+          `The field is placed on the template(s) ${placed.map((t) => t.name).join(', ')}; remove it from them first.`,
+        );
+    },
   });
 }

@@ -11,9 +11,16 @@ import type { Db, Tx } from '../../db/client';
 import { clientApplications, fields, templateFields, templates } from '../../db/schema';
 import { notFound } from '../../http/problem';
 import { auditTrail } from '../support/audit';
+import {
+  createRecord,
+  deleteRecord,
+  takenWithoutCase,
+  updateRecord,
+  type CatalogueKind,
+} from '../support/catalogue-writes';
 import { knownIds } from '../support/known-ids';
 import { duplicate, invalidField, stillInUse } from '../support/problems';
-import { assertVersion, lockCatalogue, mapDuplicates } from '../support/write-guards';
+import { assertVersion, lockCatalogue } from '../support/write-guards';
 import { getTemplate, getTemplateField } from './queries';
 
 type TemplateInput = v.InferOutput<typeof TemplateCreateSchema>;
@@ -27,11 +34,8 @@ const constraints = {
 
 async function assertInput(tx: Tx, input: TemplateInput, exceptId: string | null): Promise<void> {
   const others = exceptId === null ? undefined : ne(templates.id, exceptId);
-  const [byName] = await tx
-    .select({ id: templates.id })
-    .from(templates)
-    .where(and(eq(sql`lower(${templates.name})`, input.name.toLowerCase()), others));
-  if (byName !== undefined) throw duplicate('name', 'template name');
+  if (await takenWithoutCase(tx, templates, { id: templates.id, value: templates.name }, input.name, exceptId))
+    throw duplicate('name', 'template name');
   if (input.default) {
     const [otherDefault] = await tx
       .select({ id: templates.id })
@@ -80,63 +84,42 @@ async function replaceFields(tx: Tx, templateId: string, placed: TemplateInput['
     });
 }
 
+const templateKind: CatalogueKind<TemplateDetail, typeof templates> = {
+  entity: 'template',
+  table: templates,
+  constraints,
+  read: getTemplate,
+  missing: 'No template has this id.',
+};
+
 /** POST Template. */
-export async function createTemplate(db: Db, input: TemplateInput, actor: string): Promise<TemplateDetail> {
-  return mapDuplicates(
-    db.transaction(async (tx) => {
-      await lockCatalogue(tx, 'template');
-      await assertInput(tx, input, null);
-      const [inserted] = await tx
-        .insert(templates)
-        .values({ name: input.name, isDefault: input.default })
-        .returning({ id: templates.id });
-      if (inserted === undefined) throw new Error('inserting the template returned no row');
-      await replaceFields(tx, inserted.id, input.fields);
-      const after = await getTemplate(tx, inserted.id);
-      await auditTrail.record(tx, {
-        actor,
-        action: 'create',
-        entity: 'template',
-        clientId: null,
-        entityId: after.id,
-        before: null,
-        after,
-      });
-      return after;
-    }),
-    constraints,
-  );
+export function createTemplate(db: Db, input: TemplateInput, actor: string): Promise<TemplateDetail> {
+  return createRecord(db, templateKind, actor, async (tx) => {
+    await assertInput(tx, input, null);
+    const [inserted] = await tx
+      .insert(templates)
+      .values({ name: input.name, isDefault: input.default })
+      .returning({ id: templates.id });
+    if (inserted === undefined) throw new Error('inserting the template returned no row');
+    await replaceFields(tx, inserted.id, input.fields);
+    return inserted.id;
+  });
 }
 
 /** PUT Template/{id}: name, Default flag and the placed fields, one version for all. */
-export async function updateTemplate(db: Db, id: string, edit: TemplateEdit, actor: string): Promise<TemplateDetail> {
-  return mapDuplicates(
-    db.transaction(async (tx) => {
-      await lockCatalogue(tx, 'template');
-      const [current] = await tx.select().from(templates).where(eq(templates.id, id)).for('update');
-      if (current === undefined) throw notFound('No template has this id.');
-      assertVersion(current, edit.version);
-      await assertInput(tx, edit, id);
-      const before = await getTemplate(tx, id);
+export function updateTemplate(db: Db, id: string, edit: TemplateEdit, actor: string): Promise<TemplateDetail> {
+  return updateRecord(db, templateKind, actor, {
+    id,
+    version: edit.version,
+    check: (tx) => assertInput(tx, edit, id),
+    write: async (tx) => {
       await tx
         .update(templates)
         .set({ name: edit.name, isDefault: edit.default, version: sql`${templates.version} + 1` })
         .where(eq(templates.id, id));
       await replaceFields(tx, id, edit.fields);
-      const after = await getTemplate(tx, id);
-      await auditTrail.record(tx, {
-        actor,
-        action: 'update',
-        entity: 'template',
-        clientId: null,
-        entityId: id,
-        before,
-        after,
-      });
-      return after;
-    }),
-    constraints,
-  );
+    },
+  });
 }
 
 /**
@@ -193,31 +176,20 @@ export async function updateTemplateField(
  * DELETE Template/{id}. Refused while a client application uses it (its people's form would lose its fields), and
  * for the Default template (first activations give it to new client applications).
  */
-export async function deleteTemplate(db: Db, id: string, actor: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockCatalogue(tx, 'template');
-    const [current] = await tx.select().from(templates).where(eq(templates.id, id)).for('update');
-    if (current === undefined) throw notFound('No template has this id.');
-    if (current.isDefault)
-      throw stillInUse('The Default template is given to every new client application; it cannot be deleted.');
-    const [used] = await tx
-      .select({ n: count() })
-      .from(clientApplications)
-      .where(eq(clientApplications.templateId, id));
-    if ((used?.n ?? 0) > 0)
-      throw stillInUse(
-        `The template is used by ${String(used?.n)} client application(s); choose another template for them first.`,
-      );
-    const before = await getTemplate(tx, id);
-    await tx.delete(templates).where(eq(templates.id, id));
-    await auditTrail.record(tx, {
-      actor,
-      action: 'delete',
-      entity: 'template',
-      clientId: null,
-      entityId: id,
-      before,
-      after: null,
-    });
+export function deleteTemplate(db: Db, id: string, actor: string): Promise<void> {
+  return deleteRecord(db, templateKind, actor, {
+    id,
+    check: async (tx, current) => {
+      if (current.isDefault)
+        throw stillInUse('The Default template is given to every new client application; it cannot be deleted.');
+      const [used] = await tx
+        .select({ n: count() })
+        .from(clientApplications)
+        .where(eq(clientApplications.templateId, id));
+      if ((used?.n ?? 0) > 0)
+        throw stillInUse(
+          `The template is used by ${String(used?.n)} client application(s); choose another template for them first.`,
+        );
+    },
   });
 }

@@ -32,6 +32,15 @@ export type ApiTokenCheck =
 /** Looks a presented value up (by its digest) in the store of administrators' API tokens (server/auth/api-tokens.ts). */
 export type ApiTokenResolver = (value: string) => Promise<ApiTokenCheck>;
 
+/**
+ * The header with which the portal names the signed-in person it calls for (the directory port's `actingFor`), so the
+ * System Log's actor is that person rather than the portal's token. Gatehouse's own: Okta has none, and ignores it.
+ */
+export const ACTING_USER_HEADER = 'x-gatehouse-acting-user';
+
+/** The identity provider's person of a login, as a System Log actor; null when there is none who may act. */
+export type ActingUserResolver = (login: string) => Promise<LogActor | null>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the management scope's guard: the token's rights (the server's own token reaches everything). */
@@ -46,6 +55,8 @@ export interface ApiTokenGuardOptions {
   resolveApiToken: ApiTokenResolver | undefined;
   attempts: AttemptCounter;
   events: EventRecorder;
+  /** Who the portal's `ACTING_USER_HEADER` names. */
+  resolveActingUser: ActingUserResolver;
 }
 
 const RATE_WINDOW_MS = 60_000;
@@ -56,14 +67,30 @@ const RATE_WINDOW_MS = 60_000;
  * looked up by its digest among the administrators' tokens (issue 33 item 1), whose store checks expiry, revocation and
  * its owner's rights at every call. Each call with an administrator's token counts against its per-minute limit
  * (429 past it) and is written to the System Log, refusals of a known token too. Nothing configured, nothing passes.
+ * Only the server's own token (the portal itself) may name the person it acts for (`ACTING_USER_HEADER`): that person
+ * is then the actor; one the identity provider does not know, or who may not act, is refused (403). An
+ * administrator's token always acts as its owner, whatever the header says.
  */
-export function requireApiToken({ apiToken, resolveApiToken, attempts, events }: ApiTokenGuardOptions) {
+export function requireApiToken({
+  apiToken,
+  resolveApiToken,
+  attempts,
+  events,
+  resolveActingUser,
+}: ApiTokenGuardOptions) {
   const expected = apiToken ? digest(apiToken) : undefined;
   return async (request: FastifyRequest): Promise<void> => {
     const presented = /^SSWS\s+(\S+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!presented) throw oktaErrors.invalidToken();
     if (expected && timingSafeEqual(digest(presented), expected)) {
-      request.apiToken = { actor: API_TOKEN_ACTOR, reach: { kind: 'all' } };
+      const acting = request.headers[ACTING_USER_HEADER];
+      if (acting === undefined) {
+        request.apiToken = { actor: API_TOKEN_ACTOR, reach: { kind: 'all' } };
+        return;
+      }
+      const actor = typeof acting === 'string' && acting !== '' ? await resolveActingUser(acting) : null;
+      if (actor === null) throw oktaErrors.forbidden();
+      request.apiToken = { actor, reach: { kind: 'all' } };
       return;
     }
     const check = resolveApiToken ? await resolveApiToken(presented) : null;

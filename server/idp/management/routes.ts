@@ -7,6 +7,7 @@ import { eventHooksRoutes } from './event-hooks-routes';
 import type { EndpointPolicy } from '../hooks/endpoint';
 import { factorsRoutes } from './factors-routes';
 import { groupsRoutes } from './groups-routes';
+import { actingUserResolver } from './acting-user';
 import { requireApiToken, type ApiTokenResolver } from './guard';
 import { lifecycleRoutes } from './lifecycle-routes';
 import { logsRoutes } from './logs-routes';
@@ -39,7 +40,16 @@ export function managementRoutes(
   scope.decorateRequest('apiToken', null);
   // Before the token: a path that only a catch-all matched and that is not Okta's answers as if it were not here.
   scope.addHook('onRequest', passOnForeignPaths);
-  scope.addHook('onRequest', requireApiToken({ apiToken, resolveApiToken, attempts, events: ctx.events }));
+  scope.addHook(
+    'onRequest',
+    requireApiToken({
+      apiToken,
+      resolveApiToken,
+      attempts,
+      events: ctx.events,
+      resolveActingUser: actingUserResolver(ctx.db),
+    }),
+  );
   // After the body is read: a client administrator's token may not name a person outside their client.
   scope.addHook('preHandler', enforceReach(ctx));
   scope.addHook('onRequest', async (_request, reply) => {

@@ -131,6 +131,44 @@ describe.each(databaseKinds)('event hooks admin (%s)', (kind) => {
     expect(JSON.stringify(audit)).not.toContain('receiver-secret');
   });
 
+  it('names the administrator, not the portal’s token, as the actor of the System Log’s event_hook events', async () => {
+    const { hook } = await register('Actor check');
+    expect(await call('POST', `EventHook/${hook.id}/verify`)).toAnswer(200);
+    expect(await call('POST', `EventHook/${hook.id}/deactivate`)).toAnswer(200);
+    expect(await call('POST', `EventHook/${hook.id}/activate`)).toAnswer(200);
+    await remove(hook.id);
+    const logs = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/logs?filter=${encodeURIComponent(`target.id eq "${hook.id}"`)}`,
+      headers: { authorization: `SSWS ${embeddedApiToken(TEST_SERVER_SECRET)}` },
+    });
+    expect(logs.statusCode).toBe(200);
+    const events = logs.json<{ eventType: string; actor: { type: string; alternateId: string } }[]>();
+    expect(events.map((event) => event.eventType)).toEqual([
+      'event_hook.created',
+      'event_hook.verified',
+      'event_hook.deactivated',
+      'event_hook.activated',
+      'event_hook.deactivated',
+      'event_hook.deleted',
+    ]);
+    for (const event of events)
+      expect(event.actor).toMatchObject({ type: 'User', alternateId: 'AUL__admin@gatehouse.test' });
+  });
+
+  it('refuses the portal’s token acting for someone the identity provider does not know', async () => {
+    const acting = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/eventHooks',
+      headers: {
+        authorization: `SSWS ${embeddedApiToken(TEST_SERVER_SECRET)}`,
+        'x-gatehouse-acting-user': 'nobody@nowhere.test',
+      },
+    });
+    expect(acting.statusCode).toBe(403);
+    expect(acting.json()).toMatchObject({ errorCode: 'E0000006' });
+  });
+
   it('says why a verification failed and leaves the hook unverified', async () => {
     const { hook } = await register('Wrong answer');
     answer = false;
