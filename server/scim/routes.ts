@@ -79,13 +79,25 @@ export function scimRoutes(app: FastifyInstance, options: ScimOptions) {
 
   return app.register(
     (scim, _options, done) => {
-      scim.addContentTypeParser('application/scim+json', { parseAs: 'string' }, (_request, body, parsed) => {
-        try {
-          parsed(null, JSON.parse(body as string) as unknown);
-        } catch {
-          parsed(new ScimError(400, 'The body is not valid JSON.', 'invalidSyntax'), undefined);
-        }
-      });
+      // Both JSON types, and an empty body read as none: SCIM clients send the content type on every request, a DELETE
+      // or a GET included (Fastify's own JSON parser refuses an empty body, which would refuse such a DELETE).
+      scim.removeContentTypeParser('application/json');
+      scim.addContentTypeParser(
+        ['application/scim+json', 'application/json'],
+        { parseAs: 'string' },
+        (_request, body, parsed) => {
+          const text = (body as string).trim();
+          if (text === '') {
+            parsed(null, undefined);
+            return;
+          }
+          try {
+            parsed(null, JSON.parse(text) as unknown);
+          } catch {
+            parsed(new ScimError(400, 'The body is not valid JSON.', 'invalidSyntax'), undefined);
+          }
+        },
+      );
       scim.setErrorHandler(scimErrorHandler(attributeOf));
       scim.setNotFoundHandler((_request, reply) =>
         sendScimError(reply, new ScimError(404, 'No such SCIM endpoint (Bulk and /Me are not offered).')),

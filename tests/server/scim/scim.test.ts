@@ -281,6 +281,12 @@ describe.each(databaseKinds)('SCIM 2.0 (%s)', (kind) => {
     refusal(await scim('GET', '/Users?startIndex=abc'), 400, 'invalidValue');
     refusal(await scim('POST', '/Users', '{"userName": '), 400, 'invalidSyntax');
     refusal(await scim('POST', '/Users', '[1,2]'), 400, 'invalidSyntax');
+    refusal(await scim('POST', '/Users', ''), 400, 'invalidSyntax');
+    refusal(
+      await scim('PATCH', `/Users/${user.id}`, '', { headers: { 'content-type': 'application/json' } }),
+      400,
+      'invalidSyntax',
+    );
     refusal(await scim('POST', '/Users', { schemas: ['urn:other'], userName: 'x@acme.test' }), 400, 'invalidSyntax');
     refusal(await scim('POST', '/Users', { schemas: [CORE] }), 400, 'invalidValue');
     refusal(
@@ -332,6 +338,19 @@ describe.each(databaseKinds)('SCIM 2.0 (%s)', (kind) => {
     expect(after.meta.version).toBe(user.meta.version);
     refusal(await scim('GET', '/Users/not-an-id'), 404);
     refusal(await scim('POST', '/Bulk', {}), 404);
+  });
+
+  it('takes a GET and a DELETE that name a JSON content type with no body, as SCIM clients send them', async () => {
+    const user = (await scim('POST', '/Users', person(26))).json() as ScimUser;
+    for (const type of ['application/scim+json', 'application/json']) {
+      const read = await scim('GET', `/Users/${user.id}`, undefined, { headers: { 'content-type': type } });
+      expect(read.statusCode).toBe(200);
+    }
+    const removed = await scim('DELETE', `/Users/${user.id}`, '', {
+      headers: { 'content-type': 'application/scim+json' },
+    });
+    expect(removed.statusCode).toBe(204);
+    refusal(await scim('GET', `/Users/${user.id}`), 404);
   });
 
   it('takes only API tokens, each within its owner’s reach: a client administrator’s reaches their client only', async () => {
