@@ -203,6 +203,7 @@ export async function buildApp({
       db: database.db,
       config,
       directory,
+      systemLog: identity.systemLog,
     });
   demoAppRoutes(app);
   // The demo world's upstream OpenID provider, Initech Workforce (server/demo-upstream): only with DEMO_DATA and the

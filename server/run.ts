@@ -16,7 +16,6 @@ import { isWorker, runPrimary, stopOnPrimaryRequest, workerCount } from './http/
 import { loadServerSecret } from './secrets/server-secret';
 import type { Sealer } from './secrets/seal';
 
-
 /** Everything after the configuration is known to be good: loaded by server/main.ts only then. */
 
 async function start(config: Config): Promise<void> {

@@ -34,6 +34,7 @@ const instanceCalls = () => import('./api/instance');
 const resetCalls = () => import('./api/password-reset');
 const invitationsCalls = () => import('./api/invitations');
 const termsCalls = () => import('./api/terms');
+const accessCalls = () => import('./api/access-requests');
 const editCalls = () => import('./api/admin/resources-edit');
 
 const catalogues = createCatalogueRuntime(i18n);
@@ -46,6 +47,8 @@ const logic = wireApp({
     generateOtpToken,
     getPendingTerms: deferred(termsCalls, 'getPendingTerms'),
     acceptTerms: deferred(termsCalls, 'acceptTerms'),
+    getMyAccessRequests: deferred(accessCalls, 'getMyAccessRequests'),
+    requestAccess: deferred(accessCalls, 'requestAccess'),
     postNewError,
     getLastRequestId,
     setRequestCulture,

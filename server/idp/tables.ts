@@ -82,10 +82,18 @@ export const idpGroups = pgTable(
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** A SCIM client's id for the group (case-exact; server/scim), unique among one client's groups. */
+    externalId: text('external_id'),
+    /** Raised by every change of the name, the external id or the members: a SCIM group's ETag. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('idp_groups_name_lower_idx').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('idp_groups_name_lower_idx').on(sql`lower(${t.name})`),
+    // The client is the name's prefix (`{OktaPrefix}__…`), as for logins (idp_users_client_last_login_idx).
+    uniqueIndex('idp_groups_prefix_external_id_idx').on(sql`upper(split_part(${t.name}, '__', 1))`, t.externalId),
+  ],
 );
 
 export const idpGroupMembers = pgTable(

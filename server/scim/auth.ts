@@ -4,6 +4,7 @@ import type { Principal } from '../auth/principal';
 import { apiTokenResolver } from '../auth/api-tokens';
 import type { Db } from '../db/client';
 import type { ClientRow } from '../db/rows';
+import type { LogActor } from '../idp/events/catalogue';
 import { clients, instances } from '../db/schema';
 import type { AttemptCounter } from '../idp/rate-limit';
 import { ScimError } from './errors';
@@ -20,6 +21,8 @@ export interface ScimCaller {
   principal: Principal;
   client: ClientRow;
   tokenId: string;
+  /** The token's owner as the System Log names an actor (the groups' events, as the management API records them). */
+  actor: LogActor;
 }
 
 const unauthorized = () => new ScimError(401, 'A valid API token is required (Authorization: Bearer <token>).');
@@ -67,6 +70,6 @@ export function scimAuthenticator(db: Db, providerPrefix: string, attempts: Atte
       if (client !== undefined && grant.reach.kind === 'client' && client.id !== owner.clientId) client = undefined;
     }
     if (client === undefined) throw new ScimError(404, 'No client has this alias.');
-    return { principal, client, tokenId: grant.tokenId };
+    return { principal, client, tokenId: grant.tokenId, actor: grant.actor };
   };
 }

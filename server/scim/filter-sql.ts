@@ -5,9 +5,10 @@ import type { CompareOp, Filter, FilterValue } from './filter';
 import { CORE_USER_SCHEMA } from './schemas';
 
 /**
- * A parsed filter as a condition on the client's people. The attributes a SCIM client filters Users by: userName and
- * emails (the e-mail, compared without case: RFC 7643 says userName is not case-exact), externalId (case-exact),
- * displayName and name.givenName/familyName (without case), active, id and meta.created/lastModified. Any other name,
+ * A parsed filter as a condition on one resource's rows. What each attribute is stored as is the resource's
+ * {@link FilterTarget}: for Users ({@link userFilter}), userName and emails (the e-mail, compared without case: RFC
+ * 7643 says userName is not case-exact), externalId (case-exact), displayName and name.givenName/familyName (without
+ * case), active, id and meta.created/lastModified; for Groups, the target groups-service.ts builds. Any other name,
  * or an operator that does not fit the attribute (`co` on a boolean), is `invalidFilter`.
  */
 
@@ -15,53 +16,59 @@ import { CORE_USER_SCHEMA } from './schemas';
 export const activeSql = sql<boolean>`coalesce((select "status" from "idp_users" where "idp_users"."id" = ${instances.idpUserId}) not in ('DEPROVISIONED', 'SUSPENDED'), false)`;
 export const displayNameSql = sql<string>`trim(${instances.firstName} || ' ' || ${instances.lastName})`;
 
-type Kind = 'text' | 'exactText' | 'boolean' | 'date' | 'constant';
-interface Column {
-  kind: Kind;
-  expression: SQL;
+/** `constant`: the same for every row (`holds` says whether a value is it), as a person's one e-mail is `work`. */
+export type Column =
+  | { kind: 'text' | 'exactText' | 'boolean' | 'date'; expression: SQL }
+  | { kind: 'constant'; holds: (value: FilterValue) => boolean };
+
+/** A resource's filterable attributes: paths in lower case, without the core schema's URN, which may prefix them. */
+export interface FilterTarget {
+  schema: string;
+  columns: Record<string, Column>;
 }
 
-const lower = (expression: SQL | typeof instances.email) => sql`lower(${expression})`;
+const lower = (expression: SQL) => sql`lower(${expression})`;
 
-/** Attribute paths, lower case and without the core schema's URN, to what they are stored as. */
-const columns: Record<string, Column> = {
-  username: { kind: 'text', expression: sql`${instances.email}` },
-  emails: { kind: 'text', expression: sql`${instances.email}` },
-  'emails.value': { kind: 'text', expression: sql`${instances.email}` },
-  externalid: { kind: 'exactText', expression: sql`${instances.scimExternalId}` },
-  displayname: { kind: 'text', expression: displayNameSql },
-  'name.givenname': { kind: 'text', expression: sql`${instances.firstName}` },
-  'name.familyname': { kind: 'text', expression: sql`${instances.lastName}` },
-  'name.formatted': { kind: 'text', expression: displayNameSql },
-  active: { kind: 'boolean', expression: activeSql },
-  id: { kind: 'exactText', expression: sql`${instances.id}::text` },
-  'meta.created': { kind: 'date', expression: sql`${instances.createdAt}` },
-  'meta.lastmodified': { kind: 'date', expression: sql`${instances.updatedAt}` },
+export const userFilter: FilterTarget = {
+  schema: CORE_USER_SCHEMA,
+  columns: {
+    username: { kind: 'text', expression: sql`${instances.email}` },
+    emails: { kind: 'text', expression: sql`${instances.email}` },
+    'emails.value': { kind: 'text', expression: sql`${instances.email}` },
+    // Every person has one e-mail, of type work and primary: those sub-attributes are facts, not columns.
+    'emails.type': { kind: 'constant', holds: (value) => value === 'work' },
+    'emails.primary': { kind: 'constant', holds: (value) => value === true },
+    externalid: { kind: 'exactText', expression: sql`${instances.scimExternalId}` },
+    displayname: { kind: 'text', expression: displayNameSql },
+    'name.givenname': { kind: 'text', expression: sql`${instances.firstName}` },
+    'name.familyname': { kind: 'text', expression: sql`${instances.lastName}` },
+    'name.formatted': { kind: 'text', expression: displayNameSql },
+    active: { kind: 'boolean', expression: activeSql },
+    id: { kind: 'exactText', expression: sql`${instances.id}::text` },
+    'meta.created': { kind: 'date', expression: sql`${instances.createdAt}` },
+    'meta.lastmodified': { kind: 'date', expression: sql`${instances.updatedAt}` },
+  },
 };
 
 /** Strips the core schema's URN (`urn:…:core:2.0:User:userName` → `username`). */
-export function attributeKey(path: string): string {
+export function attributeKey(path: string, schema: string): string {
   const lowered = path.toLowerCase();
-  const urn = `${CORE_USER_SCHEMA.toLowerCase()}:`;
+  const urn = `${schema.toLowerCase()}:`;
   return lowered.startsWith(urn) ? lowered.slice(urn.length) : lowered;
 }
 
 const refuse = (message: string) => new ScimError(400, `Invalid filter: ${message}`, 'invalidFilter');
 
-function columnOf(attribute: string): Column {
-  const key = attributeKey(attribute);
-  // Every person has one e-mail, of type work and primary: those sub-attributes are facts, not columns.
-  if (key === 'emails.type' || key === 'emails.primary') return { kind: 'constant', expression: sql`true` };
-  const column = columns[key];
+function columnOf(target: FilterTarget, attribute: string): Column {
+  const column = target.columns[attributeKey(attribute, target.schema)];
   if (column === undefined) throw refuse(`"${attribute}" cannot be filtered on`);
   return column;
 }
 
-function compare(attribute: string, op: CompareOp, value: FilterValue): SQL {
-  const column = columnOf(attribute);
-  const key = attributeKey(attribute);
+function compare(target: FilterTarget, attribute: string, op: CompareOp, value: FilterValue): SQL {
+  const column = columnOf(target, attribute);
   if (column.kind === 'constant') {
-    const fact = key === 'emails.type' ? value === 'work' : value === true;
+    const fact = column.holds(value);
     if (op === 'eq') return fact ? sql`true` : sql`false`;
     if (op === 'ne') return fact ? sql`false` : sql`true`;
     throw refuse(`"${attribute}" takes eq or ne`);
@@ -121,20 +128,20 @@ function compare(attribute: string, op: CompareOp, value: FilterValue): SQL {
   }
 }
 
-export function filterSql(filter: Filter): SQL {
+export function filterSql(filter: Filter, target: FilterTarget): SQL {
   switch (filter.kind) {
     case 'and':
-      return and(filterSql(filter.left), filterSql(filter.right)) ?? sql`true`;
+      return and(filterSql(filter.left, target), filterSql(filter.right, target)) ?? sql`true`;
     case 'or':
-      return or(filterSql(filter.left), filterSql(filter.right)) ?? sql`false`;
+      return or(filterSql(filter.left, target), filterSql(filter.right, target)) ?? sql`false`;
     case 'not':
-      return not(filterSql(filter.filter));
+      return not(filterSql(filter.filter, target));
     case 'present': {
-      const column = columnOf(filter.attribute);
+      const column = columnOf(target, filter.attribute);
       if (column.kind === 'constant' || column.kind === 'boolean' || column.kind === 'date') return sql`true`;
       return sql`coalesce(${column.expression}, '') <> ''`;
     }
     case 'compare':
-      return compare(filter.attribute, filter.op, filter.value);
+      return compare(target, filter.attribute, filter.op, filter.value);
   }
 }

@@ -3,7 +3,7 @@ import { parseFilter, type Filter, type FilterValue } from './filter';
 import { CORE_USER_SCHEMA, PATCH_OP, PROFILE_SCHEMA } from './schemas';
 
 /**
- * PATCH (RFC 7644 §3.5.2) on a User's JSON as GET answers it: each operation (`add`, `replace`, `remove`; names without
+ * PATCH (RFC 7644 §3.5.2) on a User's or a Group's JSON as GET answers it: each operation (`add`, `replace`, `remove`; names without
  * case, as Entra ID sends `Replace`) changes a copy, with a path or without one, and the result is saved as a whole
  * (users-service `replaceUser`), so a PATCH is checked by exactly the rules of a PUT. Paths: `attr`, `attr.sub`, either
  * under the core schema's URN, a profile field under the extension's URN, and a value filter on a multi-valued
@@ -56,7 +56,7 @@ interface Path {
 
 const PATH = /^([A-Za-z][\w$-]*)(?:\[(.*)\])?(?:\.([A-Za-z][\w$-]*))?$/s;
 
-function parsePath(path: string): Path {
+function parsePath(path: string, core: string): Path {
   const invalidPath = () => new ScimError(400, `The path "${path}" is not one this server understands.`, 'invalidPath');
   let rest = path.trim();
   let scope: Path['scope'] = 'core';
@@ -65,7 +65,7 @@ function parsePath(path: string): Path {
   if (lowered.startsWith(`${PROFILE_SCHEMA.toLowerCase()}:`)) {
     scope = 'profile';
     rest = rest.slice(PROFILE_SCHEMA.length + 1);
-  } else if (lowered.startsWith(`${CORE_USER_SCHEMA.toLowerCase()}:`)) rest = rest.slice(CORE_USER_SCHEMA.length + 1);
+  } else if (lowered.startsWith(`${core.toLowerCase()}:`)) rest = rest.slice(core.length + 1);
   else if (lowered.startsWith('urn:')) throw invalidPath();
   const match = PATH.exec(rest);
   if (match === null) throw invalidPath();
@@ -121,14 +121,14 @@ function put(target: Json, name: string, value: unknown, op: 'add' | 'replace') 
   else target[key] = value;
 }
 
-function apply(document: Json, operation: Operation) {
+function apply(document: Json, operation: Operation, core: string) {
   const { op, value } = operation;
   if (operation.path === undefined || operation.path.trim() === '') {
     if (op === 'remove') throw new ScimError(400, 'remove needs a path', 'noTarget');
     if (!isRecord(value)) throw new ScimError(400, `${op} without a path needs an object value`, 'invalidValue');
     for (const [name, inner] of Object.entries(value)) {
-      if (name.toLowerCase() === CORE_USER_SCHEMA.toLowerCase() && isRecord(inner)) {
-        apply(document, { op, path: undefined, value: inner });
+      if (name.toLowerCase() === core.toLowerCase() && isRecord(inner)) {
+        apply(document, { op, path: undefined, value: inner }, core);
         continue;
       }
       // `{"name.givenName": "Ann"}` and `{"urn:…:Profile:Field": "x"}`: Entra ID sends paths as keys.
@@ -136,15 +136,21 @@ function apply(document: Json, operation: Operation) {
         name.includes('.') ||
         (name.toLowerCase().startsWith('urn:') && name.toLowerCase() !== PROFILE_SCHEMA.toLowerCase())
       )
-        apply(document, { op, path: name, value: inner });
+        apply(document, { op, path: name, value: inner }, core);
       else {
+        // Okta sends the group's own `id` along with a replace: the value it already has is no change.
+        if (
+          readOnly.has(name.toLowerCase()) &&
+          JSON.stringify(document[keyIn(document, name)]) === JSON.stringify(inner)
+        )
+          continue;
         if (readOnly.has(name.toLowerCase())) throw mutability(name);
         put(document, name, inner, op);
       }
     }
     return;
   }
-  const path = parsePath(operation.path);
+  const path = parsePath(operation.path, core);
   if (path.scope === 'profile') {
     const key = keyIn(document, PROFILE_SCHEMA);
     const existing = document[key];
@@ -192,16 +198,26 @@ function apply(document: Json, operation: Operation) {
     }
     return;
   }
-  if (op === 'remove') document[key] = undefined;
+  if (op === 'remove' && Array.isArray(document[key]) && Array.isArray(value) && value.length > 0) {
+    // Entra ID removes members as `{"op":"Remove","path":"members","value":[{"value":"<id>"}]}`: those values only,
+    // not the whole attribute (RFC 7644 would write `members[value eq "<id>"]`).
+    const gone = new Set(value.map((entry) => (isRecord(entry) ? JSON.stringify(entry[keyIn(entry, 'value')]) : '')));
+    document[key] = (document[key] as unknown[]).filter(
+      (entry) => !isRecord(entry) || !gone.has(JSON.stringify(entry[keyIn(entry, 'value')])),
+    );
+  } else if (op === 'remove') document[key] = undefined;
   else put(document, attribute, value, op);
 }
 
 const mutability = (name: string) => new ScimError(400, `${name} cannot be changed`, 'mutability');
 
-/** The User after every operation, in order; nothing is saved if one fails. */
-export function applyPatch(user: Json, operations: Operation[]): Json {
-  const document = structuredClone(user);
-  for (const operation of operations) apply(document, operation);
+/**
+ * The resource (a User, or a Group with `core` its schema) after every operation, in order; nothing is saved if one
+ * fails.
+ */
+export function applyPatch(resource: Json, operations: Operation[], core: string = CORE_USER_SCHEMA): Json {
+  const document = structuredClone(resource);
+  for (const operation of operations) apply(document, operation, core);
   // Entra ID sends `"active": "False"`: the strings of a boolean are read as the boolean.
   const activeKey = keyIn(document, 'active');
   const active = document[activeKey];

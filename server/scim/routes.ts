@@ -2,11 +2,31 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { DirectoryPort } from '../directory/port';
+import { clientOf } from '../idp/events/catalogue';
+import type { EventRecorder } from '../idp/events/recorder';
 import { databaseAttemptCounter } from '../idp/rate-limit';
 import { scimAuthenticator } from './auth';
 import { ScimError, SCIM_CONTENT_TYPE, scimErrorHandler, sendScimError } from './errors';
+import { readGroupBody } from './group-resource';
+import {
+  changeScimGroup,
+  createScimGroup,
+  deleteScimGroup,
+  excludesMembers,
+  findGroup,
+  groupResource,
+  listGroups,
+  type GroupDeps,
+} from './groups-service';
 import { applyPatch, readPatchBody } from './patch';
-import { listResponse, PROFILE_SCHEMA, resourceTypes, schemaDocuments, serviceProviderConfig } from './schemas';
+import {
+  CORE_GROUP_SCHEMA,
+  listResponse,
+  PROFILE_SCHEMA,
+  resourceTypes,
+  schemaDocuments,
+  serviceProviderConfig,
+} from './schemas';
 import { readUserBody, etagOf, type PersonRow } from './user-resource';
 import {
   checkIfMatch,
@@ -31,6 +51,8 @@ export interface ScimOptions {
   db: Db;
   config: Config;
   directory: DirectoryPort;
+  /** The embedded identity provider's System Log: group changes are recorded as the management API records them. */
+  systemLog: EventRecorder;
 }
 
 /** Form-field problems name `body.fields.X` and `body.email`: SCIM names them by its attributes. */
@@ -52,6 +74,7 @@ const valueOf = (user: Record<string, unknown>, name: string) =>
 export function scimRoutes(app: FastifyInstance, options: ScimOptions) {
   const { db, config } = options;
   const deps: ScimDeps = { db, directory: options.directory, providerPrefix: config.providerPrefix, log: app.log };
+  const groupDeps: GroupDeps = { db, systemLog: options.systemLog };
   const authenticate = scimAuthenticator(db, config.providerPrefix, databaseAttemptCounter(db, 'portal_rate_limits'));
 
   return app.register(
@@ -65,7 +88,7 @@ export function scimRoutes(app: FastifyInstance, options: ScimOptions) {
       });
       scim.setErrorHandler(scimErrorHandler(attributeOf));
       scim.setNotFoundHandler((_request, reply) =>
-        sendScimError(reply, new ScimError(404, 'No such SCIM endpoint (Groups and Bulk are not offered).')),
+        sendScimError(reply, new ScimError(404, 'No such SCIM endpoint (Bulk and /Me are not offered).')),
       );
 
       const contextOf = async (request: FastifyRequest): Promise<ScimContext> => {
@@ -161,6 +184,74 @@ export function scimRoutes(app: FastifyInstance, options: ScimOptions) {
           const person = await findPerson(db, context, (request.params as Params).id ?? '');
           checkIfMatch(ifMatch(request), person);
           await removeUser(deps, context, person);
+          return reply.code(204).send();
+        });
+
+        // Groups (docs/scim.md "Groups"): the client's identity-provider groups, named {OktaPrefix}__{displayName}.
+        const sendGroup = async (
+          reply: FastifyReply,
+          context: ScimContext,
+          group: Awaited<ReturnType<typeof findGroup>>,
+          { status = 200, members = true }: { status?: number; members?: boolean } = {},
+        ) => {
+          const resource = await groupResource(db, context, group, { members });
+          if (status === 201) reply.header('location', resource.meta.location);
+          return send(reply, status, resource, resource.meta.version);
+        };
+        scim.get(`${prefix}/Groups`, async (request, reply) => {
+          const context = await contextOf(request);
+          return send(reply, 200, await listGroups(db, context, request.query as Record<string, unknown>));
+        });
+        scim.get(`${prefix}/Groups/:id`, async (request, reply) => {
+          const context = await contextOf(request);
+          const members = !excludesMembers(request.query as Record<string, unknown>);
+          const group = await findGroup(db, context, (request.params as Params).id ?? '');
+          if (request.headers['if-none-match'] === etagOf(group.version)) return reply.code(304).send();
+          return sendGroup(reply, context, group, { members });
+        });
+        scim.post(`${prefix}/Groups`, async (request, reply) => {
+          const context = await contextOf(request);
+          const group = await createScimGroup(groupDeps, context, readGroupBody(request.body), clientOf(request));
+          return sendGroup(reply, context, group, { status: 201 });
+        });
+        scim.put(`${prefix}/Groups/:id`, async (request, reply) => {
+          const context = await contextOf(request);
+          const desired = readGroupBody(request.body);
+          const id = (request.params as Params).id ?? '';
+          const group = await changeScimGroup(
+            groupDeps,
+            context,
+            id,
+            ifMatch(request),
+            () => desired,
+            clientOf(request),
+          );
+          return sendGroup(reply, context, group);
+        });
+        scim.patch(`${prefix}/Groups/:id`, async (request, reply) => {
+          const context = await contextOf(request);
+          const operations = readPatchBody(request.body);
+          const id = (request.params as Params).id ?? '';
+          const group = await changeScimGroup(
+            groupDeps,
+            context,
+            id,
+            ifMatch(request),
+            (current) =>
+              readGroupBody(applyPatch(current as unknown as Record<string, unknown>, operations, CORE_GROUP_SCHEMA)),
+            clientOf(request),
+          );
+          return sendGroup(reply, context, group);
+        });
+        scim.delete(`${prefix}/Groups/:id`, async (request, reply) => {
+          const context = await contextOf(request);
+          await deleteScimGroup(
+            groupDeps,
+            context,
+            (request.params as Params).id ?? '',
+            ifMatch(request),
+            clientOf(request),
+          );
           return reply.code(204).send();
         });
       }

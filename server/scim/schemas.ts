@@ -7,6 +7,7 @@ import type { FormDefinition } from '@contracts/profile-form';
  */
 
 export const CORE_USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
+export const CORE_GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 /** The client's profile fields (one string attribute per field of the client's form). */
 export const PROFILE_SCHEMA = 'urn:gatehouse:params:scim:schemas:extension:profile:2.0:User';
 export const LIST_RESPONSE = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
@@ -51,12 +52,21 @@ export function resourceTypes(base: string) {
       schemaExtensions: [{ schema: PROFILE_SCHEMA, required: false }],
       meta: { resourceType: 'ResourceType', location: `${base}/ResourceTypes/User` },
     },
+    {
+      schemas: [RESOURCE_TYPE_SCHEMA],
+      id: 'Group',
+      name: 'Group',
+      endpoint: '/Groups',
+      description: "A group of the client's people: an identity-provider group named {OktaPrefix}__{displayName}",
+      schema: CORE_GROUP_SCHEMA,
+      meta: { resourceType: 'ResourceType', location: `${base}/ResourceTypes/Group` },
+    },
   ];
 }
 
 interface Attribute {
   name: string;
-  type: 'string' | 'boolean' | 'complex' | 'dateTime';
+  type: 'string' | 'boolean' | 'complex' | 'dateTime' | 'reference';
   multiValued: boolean;
   required: boolean;
   caseExact: boolean;
@@ -65,6 +75,7 @@ interface Attribute {
   uniqueness: 'none' | 'server' | 'global';
   description?: string;
   subAttributes?: Attribute[];
+  referenceTypes?: string[];
 }
 
 const attribute = (name: string, more: Partial<Attribute> = {}): Attribute => ({
@@ -105,6 +116,38 @@ const userAttributes: Attribute[] = [
     mutability: 'immutable',
     subAttributes: [attribute('value'), attribute('type'), attribute('primary', { type: 'boolean' })],
   }),
+  attribute('groups', {
+    type: 'complex',
+    multiValued: true,
+    mutability: 'readOnly',
+    description: "The client's groups the person is a member of; changed through the Group's members.",
+    subAttributes: [
+      attribute('value', { mutability: 'readOnly' }),
+      attribute('$ref', { type: 'reference', referenceTypes: ['Group'], mutability: 'readOnly' }),
+      attribute('display', { mutability: 'readOnly' }),
+      attribute('type', { mutability: 'readOnly' }),
+    ],
+  }),
+];
+
+const groupAttributes: Attribute[] = [
+  attribute('displayName', {
+    required: true,
+    uniqueness: 'server',
+    description: 'Unique in the client without case; the identity-provider group is {OktaPrefix}__{displayName}.',
+  }),
+  attribute('externalId', { caseExact: true, uniqueness: 'server' }),
+  attribute('members', {
+    type: 'complex',
+    multiValued: true,
+    description: 'People of the client, by their User id. Returned unless excludedAttributes=members.',
+    subAttributes: [
+      attribute('value', { mutability: 'immutable', caseExact: true }),
+      attribute('$ref', { type: 'reference', referenceTypes: ['User'], mutability: 'immutable' }),
+      attribute('display', { mutability: 'readOnly' }),
+      attribute('type', { mutability: 'immutable' }),
+    ],
+  }),
 ];
 
 export function schemaDocuments(base: string, form: FormDefinition) {
@@ -123,6 +166,14 @@ export function schemaDocuments(base: string, form: FormDefinition) {
       description: 'User account',
       attributes: userAttributes,
       meta: { resourceType: 'Schema', location: `${base}/Schemas/${CORE_USER_SCHEMA}` },
+    },
+    {
+      schemas: [SCHEMA_SCHEMA],
+      id: CORE_GROUP_SCHEMA,
+      name: 'Group',
+      description: 'Group',
+      attributes: groupAttributes,
+      meta: { resourceType: 'Schema', location: `${base}/Schemas/${CORE_GROUP_SCHEMA}` },
     },
     {
       schemas: [SCHEMA_SCHEMA],

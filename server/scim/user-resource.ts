@@ -23,8 +23,18 @@ export interface ScimUser {
   preferredLanguage: string;
   active: boolean;
   emails: { value: string; type: 'work'; primary: true }[];
+  /** Read-only: changed through a Group's members. */
+  groups: UserGroupRef[];
   [PROFILE_SCHEMA]: Record<string, string>;
   meta: { resourceType: 'User'; created: string; lastModified: string; location: string; version: string };
+}
+
+/** One of the client's groups a person is a member of (RFC 7643 §4.1.2). */
+export interface UserGroupRef {
+  value: string;
+  display: string;
+  $ref: string;
+  type: 'direct';
 }
 
 /** The ETag of a person: their row version, weak (RFC 7644 §3.14); every change made here raises the version. */
@@ -34,7 +44,12 @@ export interface PersonRow extends InstanceRow {
   active: boolean;
 }
 
-export function toScimUser(person: PersonRow, profile: Record<string, string>, base: string): ScimUser {
+export function toScimUser(
+  person: PersonRow,
+  profile: Record<string, string>,
+  groups: UserGroupRef[],
+  base: string,
+): ScimUser {
   const displayName = `${person.firstName} ${person.lastName}`.trim();
   return {
     schemas: [CORE_USER_SCHEMA, PROFILE_SCHEMA],
@@ -46,6 +61,7 @@ export function toScimUser(person: PersonRow, profile: Record<string, string>, b
     preferredLanguage: person.culture,
     active: person.active,
     emails: [{ value: person.email, type: 'work', primary: true }],
+    groups,
     [PROFILE_SCHEMA]: profile,
     meta: {
       resourceType: 'User',

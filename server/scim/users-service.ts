@@ -12,9 +12,10 @@ import { reachOf } from '../api/support/reach';
 import { deleteUser } from '../api/users/service';
 import type { ScimCaller } from './auth';
 import { ScimError } from './errors';
-import { filterSql } from './filter-sql';
-import { parseFilter } from './filter';
-import { listResponse, MAX_PAGE } from './schemas';
+import { filterSql, userFilter } from './filter-sql';
+import { groupsOfPeople } from './groups-service';
+import { pageOf } from './paging';
+import { listResponse } from './schemas';
 import {
   countPeople,
   etagOf,
@@ -66,26 +67,14 @@ export async function findPerson(db: Db, context: ScimContext, id: string): Prom
 
 export async function userResource(db: Db, context: ScimContext, person: PersonRow): Promise<ScimUser> {
   const profiles = await profilesOf(db, context.form, [person.id]);
-  return toScimUser(person, profiles.get(person.id) ?? {}, context.base);
+  const groups = await groupsOfPeople(db, context, [person]);
+  return toScimUser(person, profiles.get(person.id) ?? {}, groups.get(person.id) ?? [], context.base);
 }
 
 /** GET /Users: `filter`, then `startIndex` (1-based) and `count` (RFC 7644 §3.4.2.4), oldest first. */
 export async function listUsers(db: Db, context: ScimContext, query: Record<string, unknown>) {
-  const number = (name: string, fallback: number) => {
-    const raw = query[name];
-    if (raw === undefined || raw === '') return fallback;
-    const parsed = Number(raw);
-    if (typeof raw !== 'string' || !Number.isInteger(parsed))
-      throw new ScimError(400, `${name} must be an integer`, 'invalidValue');
-    return parsed;
-  };
-  // Non-positive values are read as 1 and 0, as the RFC says.
-  const startIndex = Math.max(1, number('startIndex', 1));
-  const count = Math.min(MAX_PAGE, Math.max(0, number('count', 100)));
-  const filterText = query.filter;
-  if (filterText !== undefined && typeof filterText !== 'string')
-    throw new ScimError(400, 'Invalid filter: give one filter', 'invalidFilter');
-  const where = filterText === undefined || filterText === '' ? undefined : filterSql(parseFilter(filterText));
+  const { startIndex, count, filter } = pageOf(query);
+  const where = filter === null ? undefined : filterSql(filter, userFilter);
   const total = await countPeople(db, context.client, where);
   const people =
     count === 0 ? [] : await readPeople(db, context.client, where, { offset: startIndex - 1, limit: count });
@@ -94,7 +83,10 @@ export async function listUsers(db: Db, context: ScimContext, query: Record<stri
     context.form,
     people.map((person) => person.id),
   );
-  const resources = people.map((person) => toScimUser(person, profiles.get(person.id) ?? {}, context.base));
+  const groups = await groupsOfPeople(db, context, people);
+  const resources = people.map((person) =>
+    toScimUser(person, profiles.get(person.id) ?? {}, groups.get(person.id) ?? [], context.base),
+  );
   return listResponse(resources, total, startIndex);
 }
 

@@ -31,7 +31,7 @@ export function prefetchLandings(): void {
   for (const path of [BOARD_PATH, ADMIN_HOME_PATH]) prefetchRoute(path);
   // Every signed-in page shows the idle warning's dialog (src/app/Shell.tsx).
   idleWarningDialog.preload().catch(() => undefined);
-  // After the password: the new-terms check (src/main.tsx) and the board's access-request offers (wire-identity.ts).
+  // After the password: the new-terms check and the board's access-request offers (both deferred in src/main.tsx).
   import('../api/terms').catch(() => undefined);
   import('../api/access-requests').catch(() => undefined);
 }

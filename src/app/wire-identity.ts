@@ -21,6 +21,7 @@ import type {
   generateOtpToken as GenerateOtpToken,
   getSiteConfiguration as GetSiteConfiguration,
 } from '../api/identity';
+import type { getMyAccessRequests, requestAccess } from '../api/access-requests';
 import type { acceptTerms, getPendingTerms } from '../api/terms';
 import { pushPageView } from './analytics';
 import { prefetchLandings, whenIdle } from './route-prefetch';
@@ -61,6 +62,7 @@ export function wireIdentity({
   watchUnauthorised,
   generateOtpToken,
   terms,
+  accessRequests,
   getSiteConfiguration,
 }: {
   identity: IdentityPort;
@@ -72,6 +74,8 @@ export function wireIdentity({
   generateOtpToken: typeof GenerateOtpToken;
   /** GET and POST profile/terms: the new-terms stop the login flow makes after a valid profile. */
   terms: { getPendingTerms: typeof getPendingTerms; acceptTerms: typeof acceptTerms };
+  /** GET and POST MyAccessRequests: the board's access-request offers and a person's request (issue 34 item 4). */
+  accessRequests: { getMyAccessRequests: typeof getMyAccessRequests; requestAccess: typeof requestAccess };
   /** GET Resource/siteConfiguration: the SSO screen's client's SSOID. */
   getSiteConfiguration: typeof GetSiteConfiguration;
 }) {
@@ -332,13 +336,11 @@ export function wireIdentity({
         // The profile answered by profile/validate already lists the client's applications for this person.
         loadApplications: fromPromise(({ input }) => Promise.resolve(input.profile.applications)),
         issueOtpToken,
-        // Access requests (issue 34 item 4): their calls come with the board, not in the public entry.
-        loadOffers: fromPromise(async ({ signal }) =>
-          (await import('../api/access-requests')).getMyAccessRequests({ signal }),
-        ),
+        // Access requests (issue 34 item 4): src/main.tsx defers their module, so they stay out of the public entry.
+        loadOffers: fromPromise(({ signal }) => accessRequests.getMyAccessRequests({ signal })),
         requestAccess: fromPromise(
-          async ({ input, signal }: { input: { applicationId: string; reason: string }; signal: AbortSignal }) =>
-            (await import('../api/access-requests')).requestAccess(input, { signal }),
+          ({ input, signal }: { input: { applicationId: string; reason: string }; signal: AbortSignal }) =>
+            accessRequests.requestAccess(input, { signal }),
         ),
       },
       actions: {

@@ -12,6 +12,7 @@ import type { NewError } from '@contracts/error-log';
 import type { AggregatedResources, FaqQuestion } from '@contracts/resources';
 import type { CallOptions } from '../api/http';
 import type { generateOtpToken } from '../api/identity';
+import type { getMyAccessRequests, requestAccess } from '../api/access-requests';
 import type { acceptTerms, getPendingTerms } from '../api/terms';
 import type { getFaq } from '../api/resources';
 import { messageToLabelValue } from '../i18n/overrides';
@@ -53,6 +54,9 @@ export type ShellApi = {
   /** The new-terms stop after sign-in (machines/terms-acceptance): GET and POST profile/terms. */
   getPendingTerms: typeof getPendingTerms;
   acceptTerms: typeof acceptTerms;
+  /** The board's access-request offers and a person's request (machines/launcher): GET and POST MyAccessRequests. */
+  getMyAccessRequests: typeof getMyAccessRequests;
+  requestAccess: typeof requestAccess;
 } & EditModeApi &
   ProfileApi;
 
@@ -203,6 +207,7 @@ export function wireApp({ api, catalogues, window: target, identity, navigation 
     watchUnauthorised: api.watchUnauthorised,
     generateOtpToken: api.generateOtpToken,
     terms: { getPendingTerms: api.getPendingTerms, acceptTerms: api.acceptTerms },
+    accessRequests: { getMyAccessRequests: api.getMyAccessRequests, requestAccess: api.requestAccess },
     getSiteConfiguration: api.getSiteConfiguration,
   });
 

@@ -3,6 +3,7 @@ import { brandPalette } from './brand-palette';
 import {
   alertSlotRecipe,
   animationStyles,
+  badgeRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
@@ -78,6 +79,7 @@ const theme = defineConfig({
     layerStyles,
     animationStyles,
     recipes: {
+      badge: badgeRecipe,
       button: buttonRecipe,
       checkmark: checkmarkRecipe,
       container: containerRecipe,

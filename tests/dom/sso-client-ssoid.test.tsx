@@ -23,6 +23,7 @@ function readerWith(getSiteConfiguration: (input: { clientId?: string | undefine
     watchUnauthorised: () => () => undefined,
     generateOtpToken: vi.fn(),
     terms: { getPendingTerms: vi.fn(), acceptTerms: vi.fn() },
+    accessRequests: { getMyAccessRequests: vi.fn(), requestAccess: vi.fn() },
     getSiteConfiguration: vi.fn(getSiteConfiguration),
   });
   const logic = login(loginMachine).implementations.actors.readStoredLogin as AnyActorLogic;

@@ -12,10 +12,10 @@ import {
   actorDone,
   actorError,
   actorIdOf,
+  answersCallInFlight,
   createControlledActor,
   doneEventType,
   errorEventType,
-  isDoneEvent,
   isErrorEvent,
 } from '../support/controlled-actor';
 import { recordingNotifications } from '../support/recording-ref';
@@ -46,9 +46,6 @@ const events = [
   { type: 'reload' },
   { type: 'keepMine' },
 ] satisfies WalkEvent<typeof clientApplicationDialogMachine>[];
-
-/** The call each state has in flight; "keep mine" reads the record again before it saves. */
-const invokedIn: Record<string, string> = { loading: 'load', overwriting: 'load', saving: 'save' };
 
 function createCalls() {
   return {
@@ -127,9 +124,7 @@ describeWalks(clientApplicationDialogMachine, {
     {
       input: { ...opened, notifications: recordingNotifications().ref },
       // An answer only where its call is in flight.
-      filterEvents: (s, event) =>
-        !(isDoneEvent(event.type) || isErrorEvent(event.type)) ||
-        invokedIn[typeof s.value === 'string' ? s.value : ''] === actorIdOf(event.type),
+      filterEvents: (s, event) => answersCallInFlight(s, event.type),
       /** What the person can see differ: the state, the choice, the stale message, and how the dialog ended. */
       serializeState: (s) =>
         JSON.stringify({

@@ -27,9 +27,10 @@ import {
   expectConflictChoice,
   inDialog,
   saveAnswerFits,
+  saveAnswers,
 } from '../support/editor-walk';
 import { faqEntry } from '../support/faq-fixtures';
-import { staleUpdate, unauthorised } from '../support/field-fixtures';
+import { staleUpdate } from '../support/field-fixtures';
 import { recordingNotifications } from '../support/recording-ref';
 import { describeWalks, notWalked } from '../support/walk';
 
@@ -69,10 +70,7 @@ const answersAndChoices = [
   edit('order', '1.5'),
   edit('order', '7'),
   { type: 'save' as const },
-  actorDone('save', saved),
-  actorError('save', staleUpdate()),
-  actorError('save', serverDown),
-  actorError('save', unauthorised()),
+  ...saveAnswers(saved, serverDown),
   { type: 'reload' as const },
   { type: 'keepMine' as const },
   { type: 'cancel' as const },

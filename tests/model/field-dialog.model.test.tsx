@@ -18,7 +18,7 @@ import {
   isDoneEvent,
   isErrorEvent,
 } from '../support/controlled-actor';
-import { fieldLists, firstNameField, nameTaken, staleUpdate, unauthorised } from '../support/field-fixtures';
+import { fieldLists, firstNameField, nameTaken, staleUpdate } from '../support/field-fixtures';
 import { recordingNotifications } from '../support/recording-ref';
 import {
   answerEditorCall,
@@ -27,6 +27,7 @@ import {
   endsUnauthorised,
   expectConflictChoice,
   inDialog,
+  saveAnswers,
 } from '../support/editor-walk';
 import { describeWalks, notWalked } from '../support/walk';
 
@@ -49,10 +50,7 @@ const answersAndChoices = [
   edit({ type: 'dataType.choose', dataType: 'SELECT' }),
   edit({ type: 'dataType.choose', dataType: 'NVARCHAR' }),
   { type: 'save' as const },
-  actorDone('save', saved),
-  actorError('save', staleUpdate()),
-  actorError('save', nameTaken()),
-  actorError('save', unauthorised()),
+  ...saveAnswers(saved, nameTaken()),
   { type: 'keepMine' as const },
   { type: 'cancel' as const },
 ];

@@ -16,9 +16,8 @@ import {
   doneEventType,
   errorEventType,
 } from '../support/controlled-actor';
-import { staleUpdate, unauthorised } from '../support/field-fixtures';
 import { recordingNotifications } from '../support/recording-ref';
-import { endsUnauthorised, testIdGone } from '../support/editor-walk';
+import { endsUnauthorised, saveAnswers, testIdGone } from '../support/editor-walk';
 import { describeWalks, notWalked, type WalkEvent } from '../support/walk';
 import './dashboard.harness';
 import { providerEditChoices } from '@tests/support/dashboard-fixtures';
@@ -51,10 +50,7 @@ const events = [
   { type: 'cancel' },
   textRead,
   actorError('load', new Error('offline')),
-  actorDone('save', savedText),
-  actorError('save', staleUpdate()),
-  actorError('save', new Error('offline')),
-  actorError('save', unauthorised()),
+  ...saveAnswers(savedText, new Error('offline')),
 ] satisfies WalkEvent<typeof labelEditorMachine>[];
 
 function WhileOpen({ editorRef }: { editorRef: EditorRef }) {

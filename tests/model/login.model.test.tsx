@@ -1,7 +1,8 @@
 /* eslint-disable vitest/no-standalone-expect -- the states and executors run inside each walk's test (describeWalks) */
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
-import { NetworkError } from '@contracts/failures';
+import { ApiError, NetworkError } from '@contracts/failures';
 import { loginMachine } from '@machines/login/login.machine';
 import type { LoginEvent, StoredLogin, WidgetEvent } from '@machines/login/login.types';
 import type { ProfileValidateResult } from '@contracts/profile';
@@ -31,9 +32,18 @@ const noSession = actorDone('findExistingSession', 'none' as const);
 const tokensFound = actorDone('findExistingSession', 'tokens' as const);
 const rejected = actorDone('validateProfile', invalid);
 const signedOut = actorDone('signOut', undefined);
+/** The identity provider does not answer the sign-out: the keys are cleared all the same and the widget shows. */
+const signOutFailed = actorError('signOut', new Error('The sign-out got no answer.'));
 const emailSent = { type: 'widget.emailSent' } as const;
 /** The new-terms stop with nothing to accept (its page: tests/model/terms-acceptance.model.test.tsx). */
 const termsNone = actorDone('termsAcceptance', { outcome: 'accepted' as const });
+/** The stop's check fails; on its failure page the person declines, and is signed out (issue 34 item 2). */
+const termsDeclined = actorDone('termsAcceptance', { outcome: 'declined' as const });
+/** The profile call fails with an answer (a 500): the tokens are signed out, and the widget shows again. */
+const serverFailure = actorError(
+  'validateProfile',
+  new ApiError({ status: 500, code: 'internal', message: 'The server failed.', requestId: 'req-500' }),
+);
 const events = [
   storedRead,
   noSession,
@@ -72,6 +82,8 @@ type Harness = {
   shell?: ReturnType<typeof renderShell>;
   /** GET profile/terms, answered at the walk's step. */
   pendingTerms: ReturnType<typeof createControlledCall<PendingTerms, Culture>>;
+  /** The person declined the new terms: the way out is signing out, not the board. */
+  declined: boolean;
 };
 
 const shell = (harness: Harness) => {
@@ -93,7 +105,7 @@ describeWalks(loginMachine, {
   // The widget remounts after a failure or a reset mail: seconds on a busy machine, like the other walks' first renders.
   timeout: 30_000,
   title: 'login model walk (public-and-profile §2, §4, §5, through the real login page)',
-  events: [...events, noAnswer, retry],
+  events: [...events, termsDeclined, serverFailure, signOutFailed, noAnswer, retry],
   scenarios: [
     {
       input: loginInput(),
@@ -107,6 +119,13 @@ describeWalks(loginMachine, {
         [storedRead, noSession, emailSent],
         // After a rejection the sign-out leads back to the widget, also reached before.
         [storedRead, tokensFound, rejected, signedOut],
+        // Declining the new terms leaves like accepting them, for the sign-out instead of the board.
+        [storedRead, tokensFound, actorDone('validateProfile', valid), termsDeclined],
+        // A failed profile call (with an answer) signs the tokens out and shows the widget again.
+        [storedRead, tokensFound, serverFailure, signedOut],
+        // Either sign-out may fail: the widget shows all the same.
+        [storedRead, tokensFound, rejected, signOutFailed],
+        [storedRead, tokensFound, serverFailure, signOutFailed],
       ],
     },
     // The clock is the test's (advancing on its own too, so Testing Library's waits still run): the retry is a delay.
@@ -114,15 +133,17 @@ describeWalks(loginMachine, {
   ],
   start: (scenario): Harness => {
     if (scenario.name === 'network') vi.useFakeTimers({ shouldAdvanceTime: true });
-    return { pendingTerms: createControlledCall<PendingTerms, Culture>() };
+    return { pendingTerms: createControlledCall<PendingTerms, Culture>(), declined: false };
   },
   stop: () => {
     vi.useRealTimers();
   },
   describeEvent: (event) => {
-    if ('error' in event) return 'no answer';
+    if (event.type === errorEventType('signOut')) return 'no answer';
+    if ('error' in event) return event.error instanceof NetworkError ? 'no answer' : 'server error';
     if (!('output' in event)) return undefined;
     if (typeof event.output === 'string') return event.output;
+    if (typeof event.output === 'object' && 'outcome' in event.output) return event.output.outcome;
     return typeof event.output === 'object' && 'valid' in event.output
       ? event.output.valid
         ? 'valid'
@@ -167,9 +188,14 @@ describeWalks(loginMachine, {
         expect(screen.getByText(/The client acme was not found/)).toBeInTheDocument();
       });
     },
-    signingOutAfterFailure: notWalked(
-      'only when the profile call fails with an answer (a 500): pinned in the login transition specs',
-    ),
+    // The profile call failed with an answer: the tokens are signed out, so no session without a profile lingers.
+    signingOutAfterFailure: async (_s, harness) => {
+      await waitFor(() => {
+        expect(shell(harness).identity.signOut.waiting()).toBe(1);
+      });
+      expect(shell(harness).identity.profile.waiting()).toBe(0);
+      expect(screen.queryByTestId('okta-widget-container')).not.toBeInTheDocument();
+    },
     // No answer is not a failed profile: the tokens stay (nothing signed out), the page says the connection is lost.
     offline: async (_s, harness) => {
       expect(await screen.findByText('The connection is lost.')).toBeInTheDocument();
@@ -192,6 +218,14 @@ describeWalks(loginMachine, {
     ),
     widgetFailed: notWalked('the fake widget mounts when the page renders: tests/dom/widget-retry fails a mount'),
     leaving: async (_s, harness) => {
+      // Declined: the session signs Maria out, and she never reaches the board.
+      if (harness.declined) {
+        await waitFor(() => {
+          expect(shell(harness).identity.signOut.waiting()).toBe(1);
+        });
+        expect(shell(harness).location.history).not.toContain('/board/index');
+        return;
+      }
       // Maria has two applications and none was asked for: the board.
       await waitFor(() => {
         expect(shell(harness).location.history.at(-1)).toBe('/board/index');
@@ -213,10 +247,20 @@ describeWalks(loginMachine, {
         shell(harness).identity.existingSession.resolve(event.output);
       });
     },
-    [doneEventType('termsAcceptance')]: (_step, harness) => {
+    [doneEventType('termsAcceptance')]: async ({ event }, harness) => {
+      if (event.output.outcome === 'accepted') {
+        act(() => {
+          harness.pendingTerms.resolve({ pending: null });
+        });
+        return;
+      }
+      // The check fails: the stop's failure page offers Retry or Decline, and Maria declines.
       act(() => {
-        harness.pendingTerms.resolve({ pending: null });
+        harness.pendingTerms.reject(new Error('no answer'));
       });
+      expect(await screen.findByRole('alert')).toHaveTextContent('The terms of use could not be checked');
+      harness.declined = true;
+      await userEvent.click(screen.getByRole('button', { name: 'Decline and sign out' }));
     },
     [doneEventType('validateProfile')]: ({ event }, harness) => {
       act(() => {
@@ -236,6 +280,11 @@ describeWalks(loginMachine, {
     [doneEventType('signOut')]: (_step, harness) => {
       act(() => {
         shell(harness).identity.signOut.resolve(undefined);
+      });
+    },
+    [errorEventType('signOut')]: ({ event }, harness) => {
+      act(() => {
+        shell(harness).identity.signOut.reject(event.error);
       });
     },
     'widget.submitted': ({ event }, harness) => playWidget(harness, event),

@@ -14,7 +14,7 @@ import { catalogueText } from '../support/catalogue-text';
 import {
   actorDone,
   actorError,
-  actorIdOf,
+  answersCallInFlight,
   createControlledActor,
   doneEventType,
   errorEventType,
@@ -28,13 +28,11 @@ import {
   firstNameField,
   nameTaken,
   planField,
-  staleUpdate,
   templateDetail,
   templateRow,
-  unauthorised,
 } from '../support/field-fixtures';
 import { recordingNotifications } from '../support/recording-ref';
-import { dialogGone, endsUnauthorised } from '../support/editor-walk';
+import { dialogGone, endsUnauthorised, saveAnswers } from '../support/editor-walk';
 import { describeWalks, notWalked, type WalkEvent } from '../support/walk';
 
 type Snapshot = SnapshotFrom<typeof templateEditorMachine>;
@@ -59,10 +57,7 @@ const editsAndAnswers = [
   edit({ type: 'field.lockRoles', fieldId: fieldIds.plan, roles: ['user'] }),
   edit({ type: 'field.remove', fieldId: fieldIds.firstName }),
   { type: 'save' },
-  actorDone('save', templateDetail({ version: 5 })),
-  actorError('save', staleUpdate()),
-  actorError('save', nameTaken()),
-  actorError('save', unauthorised()),
+  ...saveAnswers(templateDetail({ version: 5 }), nameTaken()),
   { type: 'cancel' },
   { type: 'keepMine' },
 ] satisfies WalkEvent<typeof templateEditorMachine>[];
@@ -85,14 +80,8 @@ const rowOf = (s: Snapshot, fieldId: string) => s.context.draft.rows.find((row) 
 /** Only what the person can do on screen, and answers only to the call in flight. */
 function filterEvents(s: Snapshot, event: (typeof events)[number] | typeof loads.fresh): boolean {
   const type = event.type as string;
-  if (isDoneEvent(type) || isErrorEvent(type)) {
-    const actor = actorIdOf(type);
-    // "Keep mine" reads the record again (overwriting) before it saves.
-    return (
-      ((s.matches('loading') || s.matches('overwriting')) && actor === 'load') ||
-      (s.matches('saving') && actor === 'save')
-    );
-  }
+  // "Keep mine" reads the record again (overwriting) before it saves.
+  if (isDoneEvent(type) || isErrorEvent(type)) return answersCallInFlight(s, type);
   if (event.type === 'reload') return s.matches('failed') || s.matches('conflict');
   if (event.type === 'keepMine') return s.matches('conflict');
   if (event.type === 'cancel') return s.matches('editing') || s.matches('failed') || s.matches('conflict');

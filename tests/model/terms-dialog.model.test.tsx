@@ -33,8 +33,9 @@ import {
   expectConflictChoice,
   inDialog,
   saveAnswerFits,
+  saveAnswers,
 } from '../support/editor-walk';
-import { staleUpdate, unauthorised } from '../support/field-fixtures';
+import { staleUpdate } from '../support/field-fixtures';
 import { recordingNotifications } from '../support/recording-ref';
 import { termsVersion } from '../support/terms-fixtures';
 import { describeWalks, notWalked } from '../support/walk';
@@ -78,10 +79,7 @@ const answersAndChoices = [
   edit('es', 'termsHtml', '<p>Nuevas</p>'),
   edit('es', 'privacyHtml', ''),
   { type: 'save' as const },
-  actorDone('save', published),
-  actorError('save', staleUpdate()),
-  actorError('save', serverDown),
-  actorError('save', unauthorised()),
+  ...saveAnswers(published, serverDown),
   { type: 'reload' as const },
   { type: 'keepMine' as const },
   { type: 'cancel' as const },

@@ -12,6 +12,12 @@ export const isDoneEvent = (type: string) => type.startsWith('xstate.done.actor.
 export const isErrorEvent = (type: string) => type.startsWith('xstate.error.actor.');
 /** The actor id a done or error event names. */
 export const actorIdOf = (type: string) => type.replace(/^xstate\.(done|error)\.actor\./, '');
+/**
+ * A walk's filter for the answers it gives: a done or error event only while the actor it names runs (its call is in
+ * flight in the state walked); any other event passes.
+ */
+export const answersCallInFlight = (s: { children: object }, type: string) =>
+  !(isDoneEvent(type) || isErrorEvent(type)) || actorIdOf(type) in s.children;
 
 /**
  * A done or error event as `transition()` expects it. XState's own events are not in a machine's event union, so

@@ -4,7 +4,8 @@ import { expect, vi, type Mock } from 'vitest';
 import { ApiError } from '@contracts/failures';
 import { answerCall } from './admin-dialog-host';
 import { catalogueText } from './catalogue-text';
-import { createControlledActor } from './controlled-actor';
+import { actorDone, actorError, createControlledActor } from './controlled-actor';
+import { staleUpdate, unauthorised } from './field-fixtures';
 
 /**
  * End states the editor walks share (machines/support/editor.ts): the dialog has left the screen and, on a 401, the
@@ -50,6 +51,18 @@ export const answerEditorCall = (
   name: 'load' | 'save',
   event: { output?: unknown; error?: unknown },
 ) => answerCall(harness.calls[name], 'error' in event ? { error: event.error } : { output: event.output });
+
+/**
+ * The answers an editor walk gives its `save` (machines/support/editor.ts): saved, a stale update (409: the conflict
+ * notice), the editor's own refusal (a taken name, a server failure), and a 401 (the host's one 401 policy).
+ */
+export const saveAnswers = <TSaved, TRefusal>(saved: TSaved, refusal: TRefusal) =>
+  [
+    actorDone('save', saved),
+    actorError('save', staleUpdate()),
+    actorError('save', refusal),
+    actorError('save', unauthorised()),
+  ] as const;
 
 /** Queries inside the open dialog. */
 export const inDialog = () => within(screen.getByRole('dialog'));

@@ -1,3 +1,4 @@
+import { ACCESS_REQUEST_OPEN_LIMIT } from '@contracts/access-requests';
 import type { InvitationEmailAnswer } from '@contracts/invitations';
 import { vi } from 'vitest';
 import type { AggregatedResources } from '@contracts/resources';
@@ -58,6 +59,9 @@ export function answeringApi(answer: (input: AggregatedInput) => Partial<Aggrega
     // The new-terms stop after sign-in: nothing to accept unless a test says otherwise.
     getPendingTerms: () => Promise.resolve({ pending: null }),
     acceptTerms: () => Promise.resolve(),
+    // The board's access-request offers: nothing to ask for unless a test says otherwise (tests/model/launcher).
+    getMyAccessRequests: () => Promise.resolve({ applications: [], openCount: 0, limit: ACCESS_REQUEST_OPEN_LIMIT }),
+    requestAccess: () => Promise.reject(new Error('requestAccess is not answered in this test')),
     getLastRequestId: () => 'req-last',
     setRequestCulture: vi.fn(),
     watchUnauthorised: (listener) => {

@@ -15,10 +15,14 @@ export class GroupNameTakenError extends Error {
   }
 }
 
-export async function createGroup(db: Db, { name, description = '' }: { name: string; description?: string }) {
+/** `externalId`: a SCIM client's id for the group (server/scim); none for a group made through the management API. */
+export async function createGroup(
+  db: Db,
+  { name, description = '', externalId = null }: { name: string; description?: string; externalId?: string | null },
+) {
   const [created] = await db
     .insert(idpGroups)
-    .values({ id: newGroupId(), name, description })
+    .values({ id: newGroupId(), name, description, externalId })
     .onConflictDoNothing()
     .returning();
   if (!created) throw new GroupNameTakenError(name);
@@ -78,14 +82,26 @@ export async function listGroups(
     .limit(limit);
 }
 
-/** Okta's PUT: the whole profile is replaced. A name another group holds (without case) throws GroupNameTakenError. */
+/**
+ * Okta's PUT: the whole profile is replaced (and a SCIM client's external id, when given). A name another group holds
+ * (without case) throws GroupNameTakenError. The group's version rises.
+ */
 export async function replaceGroupProfile(
   db: Db,
   id: string,
-  { name, description }: { name: string; description: string },
+  { name, description, externalId }: { name: string; description: string; externalId?: string | null },
 ): Promise<IdpGroup | undefined> {
   try {
-    const [updated] = await db.update(idpGroups).set({ name, description }).where(eq(idpGroups.id, id)).returning();
+    const [updated] = await db
+      .update(idpGroups)
+      .set({
+        name,
+        description,
+        ...(externalId === undefined ? {} : { externalId }),
+        version: sql`${idpGroups.version} + 1`,
+      })
+      .where(eq(idpGroups.id, id))
+      .returning();
     return updated;
   } catch (error) {
     // The unique index on lower(name) decides, so two renames at once cannot both take a name. Drizzle wraps the
@@ -128,11 +144,30 @@ export async function membersOf(
   return rows.map((row) => row.user);
 }
 
-/** Idempotent, as Okta's PUT membership is. */
-export async function addMember(db: Db, groupId: string, userId: string): Promise<void> {
-  await db.insert(idpGroupMembers).values({ groupId, userId }).onConflictDoNothing();
+/** A membership change raises the group's version (a SCIM group's members are part of it, so its ETag moves). */
+const membersChanged = (db: Db, groupId: string) =>
+  db
+    .update(idpGroups)
+    .set({ version: sql`${idpGroups.version} + 1` })
+    .where(eq(idpGroups.id, groupId));
+
+/** Idempotent, as Okta's PUT membership is. True when the user was not a member before. */
+export async function addMember(db: Db, groupId: string, userId: string): Promise<boolean> {
+  const added = await db
+    .insert(idpGroupMembers)
+    .values({ groupId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: idpGroupMembers.userId });
+  if (added.length > 0) await membersChanged(db, groupId);
+  return added.length > 0;
 }
 
-export async function removeMember(db: Db, groupId: string, userId: string): Promise<void> {
-  await db.delete(idpGroupMembers).where(and(eq(idpGroupMembers.groupId, groupId), eq(idpGroupMembers.userId, userId)));
+/** True when the user was a member. */
+export async function removeMember(db: Db, groupId: string, userId: string): Promise<boolean> {
+  const removed = await db
+    .delete(idpGroupMembers)
+    .where(and(eq(idpGroupMembers.groupId, groupId), eq(idpGroupMembers.userId, userId)))
+    .returning({ userId: idpGroupMembers.userId });
+  if (removed.length > 0) await membersChanged(db, groupId);
+  return removed.length > 0;
 }

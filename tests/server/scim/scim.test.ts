@@ -2,48 +2,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, clients, instances } from '@server/db/schema';
 import { idpUsers } from '@server/idp/tables';
-import { logins, openDemoWorld, type Person } from '../admin/harness';
+import { logins } from '../admin/harness';
 import type { TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
+import { acmeProfile, CORE, openScimWorld, PATCH_OP, person, PROFILE, refusal } from './support';
+
+type ScimWorld = Awaited<ReturnType<typeof openScimWorld>>;
 
 /**
  * SCIM 2.0 (issue 33 item 3, docs/scim.md) as an HR feed and an identity provider's SCIM client would use it, on both
  * databases: the RFC's own requests, a feed of 1,000 people, and malformed requests, each answered with SCIM's error
  * object and never a 5xx.
  */
-const CORE = 'urn:ietf:params:scim:schemas:core:2.0:User';
-const PROFILE = 'urn:gatehouse:params:scim:schemas:extension:profile:2.0:User';
-const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
-const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
-
-/** Acme's form: every mandatory field with a value its rules accept. */
-const acmeProfile = (n: number) => ({
-  PhoneNumber: '(617) 555-0100',
-  SocialSecurityNumber: String(100_000_000 + n),
-  AddressLine1: `${String(n)} Main Street`,
-  City: 'Boston',
-  State: 'MA',
-  ZipCode: '02110',
-  EmployeeNumber: `HR${String(n).padStart(6, '0')}`,
-  AcceptTerms: 'true',
-});
-
-const person = (n: number, more: Record<string, unknown> = {}) => ({
-  schemas: [CORE, PROFILE],
-  userName: `feed${String(n)}@acme.test`,
-  externalId: `hr-${String(n)}`,
-  name: { givenName: `Given${String(n)}`, familyName: `Family${String(n)}` },
-  emails: [{ value: `feed${String(n)}@acme.test`, type: 'work', primary: true }],
-  [PROFILE]: acmeProfile(n),
-  ...more,
-});
-
-interface Answer {
-  statusCode: number;
-  headers: Record<string, unknown>;
-  body: string;
-  json(): unknown;
-}
 type ScimUser = {
   id: string;
   userName: string;
@@ -57,55 +27,16 @@ type ListResponse = { totalResults: number; startIndex: number; itemsPerPage: nu
 
 describe.each(databaseKinds)('SCIM 2.0 (%s)', (kind) => {
   let t: TestApp;
-  let call: Awaited<ReturnType<typeof openDemoWorld>>['call'];
-  let acmeToken: string;
+  let call: ScimWorld['call'];
+  let tokenOf: ScimWorld['tokenOf'];
   let adminToken: string;
-
-  const tokenOf = async (owner: Person, name: string) => {
-    const [row] = await t.database.db
-      .select({ id: instances.id })
-      .from(instances)
-      .where(eq(instances.idpLogin, logins[owner]));
-    const made = await call('POST', 'ApiToken', { body: { name, ownerId: row?.id, rateLimitPerMinute: 10_000 } });
-    expect(made).toAnswer(201);
-    return made.json<{ value: string }>().value;
-  };
+  let scim: ScimWorld['scim'];
 
   beforeAll(async () => {
-    ({ t, call } = await openDemoWorld(kind, { identities: true }));
-    acmeToken = await tokenOf('acmeClientAdmin', 'Acme HR feed');
-    adminToken = await tokenOf('admin', 'Provider SCIM');
+    ({ t, call, tokenOf, adminToken, scim } = await openScimWorld(kind));
   }, 180_000);
   afterAll(() => t.dispose());
 
-  const scim = async (
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    path: string,
-    body?: unknown,
-    { token = acmeToken, headers = {} }: { token?: string | null; headers?: Record<string, string> } = {},
-  ): Promise<Answer> => {
-    const answer = await t.app.inject({
-      method,
-      url: `/scim/v2${path}`,
-      headers: {
-        ...(token === null ? {} : { authorization: `Bearer ${token}` }),
-        ...(body === undefined ? {} : { 'content-type': 'application/scim+json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
-    });
-    // Whatever was asked, never a server error.
-    expect(answer.statusCode < 500 ? 'not a server error' : answer.body).toBe('not a server error');
-    return answer;
-  };
-  const refusal = (answer: Answer, status: number, scimType?: string) => {
-    expect(answer).toAnswer(status);
-    expect(String(answer.headers['content-type'])).toContain('application/scim+json');
-    const body = answer.json() as { schemas: string[]; status: string; scimType?: string };
-    expect(body.schemas).toEqual([ERROR]);
-    expect(body.status).toBe(String(status));
-    expect(body.scimType).toBe(scimType);
-  };
   const idpStatus = async (email: string) => {
     const [row] = await t.database.db
       .select({ status: idpUsers.status })
@@ -125,7 +56,7 @@ describe.each(databaseKinds)('SCIM 2.0 (%s)', (kind) => {
     const types = (await scim('GET', '/ResourceTypes')).json() as {
       Resources: { id: string; schemaExtensions: unknown }[];
     };
-    expect(types.Resources.map((r) => r.id)).toEqual(['User']);
+    expect(types.Resources.map((r) => r.id)).toEqual(['User', 'Group']);
     const schemas = (await scim('GET', '/Schemas')).json() as {
       Resources: { id: string; attributes: { name: string; required: boolean }[] }[];
     };
@@ -400,7 +331,7 @@ describe.each(databaseKinds)('SCIM 2.0 (%s)', (kind) => {
     const after = (await scim('GET', `/Users/${user.id}`)).json() as ScimUser;
     expect(after.meta.version).toBe(user.meta.version);
     refusal(await scim('GET', '/Users/not-an-id'), 404);
-    refusal(await scim('GET', '/Groups'), 404);
+    refusal(await scim('POST', '/Bulk', {}), 404);
   });
 
   it('takes only API tokens, each within its owner’s reach: a client administrator’s reaches their client only', async () => {

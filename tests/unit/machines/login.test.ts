@@ -417,6 +417,15 @@ describe('login: the new-terms stop (issue 34 item 2)', () => {
     });
   });
 
+  it('a failure of the stop itself is reported and signs the tokens out, as a failed profile call does', () => {
+    const [checking] = transition(loginMachine, at('validatingProfile'), validated);
+    const broken = new Error('the stop failed');
+    const [left, actions] = transition(loginMachine, checking, errorEvent('termsAcceptance', broken));
+    expect(left.value).toBe('signingOutAfterFailure');
+    expect(sentEvents(actions)).toContainEqual({ type: 'error.report', error: broken, action: 'login.terms' });
+    expect(paramsOf(actions, 'openDestination')).toBeUndefined();
+  });
+
   it('declined, the session signs the person out and nothing is opened', () => {
     const [checking] = transition(loginMachine, at('validatingProfile', { storedApplication: 'claims' }), validated);
     const [left, actions] = transition(loginMachine, checking, doneEvent('termsAcceptance', { outcome: 'declined' }));
