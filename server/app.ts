@@ -65,7 +65,8 @@ export interface BuildAppOptions {
   staticDir?: string;
   /**
    * Wraps the identity port the portal's areas use (tests make the identity side fail at a chosen step, to prove a
-   * sign-up leaves nothing half made). Default: the port as it is.
+   * sign-up leaves nothing half made). The ports it answers for a person (`actingFor`) are wrapped the same way.
+   * Default: the port as it is.
    */
   wrapDirectory?: (directory: DirectoryPort) => DirectoryPort;
   /** Sign-up's rate limits. Default: `defaultSignUpLimits`. */
@@ -102,6 +103,11 @@ async function registerRouteRateLimits(app: FastifyInstance, config: Config): Pr
     nameSpace: `${config.redisKeyPrefix}rate-limit:`,
     skipOnError: true,
   });
+}
+
+/** A test's wrapper of the directory port, kept on the ports that act for someone (`actingFor`) too. */
+function wrappedThroughout(directory: DirectoryPort, wrap: (directory: DirectoryPort) => DirectoryPort): DirectoryPort {
+  return { ...wrap(directory), actingFor: (login) => wrappedThroughout(directory.actingFor(login), wrap) };
 }
 
 /**
@@ -143,6 +149,8 @@ export async function buildApp({
   installNulRefusal(app);
   // The embedded IdP (or nothing, with a real Okta org) is registered first: its routes sit beside the portal's.
   const identity = await setUpIdentityProvider(app, { config, database, serverSecret });
+  const directory =
+    wrapDirectory === undefined ? identity.directory : wrappedThroughout(identity.directory, wrapDirectory);
   // Answers remembered between requests on PGlite (lists, resource scopes, the profile behind a token), all dropped
   // by any write request of the portal API below (server/db/process-memo.ts).
   const memos = createProcessMemos(database.kind);
@@ -169,7 +177,7 @@ export async function buildApp({
     registerApi(api, {
       db: database.db,
       config,
-      identity: wrapDirectory === undefined ? identity : { ...identity, directory: wrapDirectory(identity.directory) },
+      identity: { ...identity, directory },
       scopes,
       lists,
       captcha: createCaptcha(database.db, config, serverSecret),
@@ -194,7 +202,7 @@ export async function buildApp({
     await scimRoutes(app, {
       db: database.db,
       config,
-      directory: wrapDirectory === undefined ? identity.directory : wrapDirectory(identity.directory),
+      directory,
       systemLog: identity.systemLog,
     });
   demoAppRoutes(app);

@@ -4,7 +4,7 @@ import type { EventHook, EventHookCreateSchema, EventHookCreated } from '@contra
 import { DirectoryRefusal } from '../../directory/errors';
 import type { ApiDeps } from '../area';
 import { auditTrail } from '../support/audit';
-import { actorOf } from '../support/caller';
+import { actorOf, directoryOfCaller } from '../support/caller';
 import { duplicate } from '../support/problems';
 
 type EventHookInput = v.InferOutput<typeof EventHookCreateSchema>;
@@ -15,9 +15,6 @@ type EventHookInput = v.InferOutput<typeof EventHookCreateSchema>;
  * change in the System Log, the administrator as its actor); then the portal's audit row records who asked. A hook
  * hears every client's events: the rows are provider-wide (no client).
  */
-
-/** The directory port as the calling administrator: the System Log's `event_hook.*` events name them. */
-const directoryFor = (deps: ApiDeps, request: FastifyRequest) => deps.identity.directory.actingFor(actorOf(request));
 
 async function audit(deps: ApiDeps, request: FastifyRequest, action: string, before: unknown, after: EventHook | null) {
   const id = after?.id ?? (before as EventHook).id;
@@ -42,7 +39,7 @@ export async function createEventHook(
 ): Promise<EventHookCreated> {
   let created: EventHookCreated;
   try {
-    created = await directoryFor(deps, request).createEventHook({
+    created = await directoryOfCaller(deps, request).createEventHook({
       name: input.name,
       uri: input.uri,
       eventTypes: input.eventTypes,
@@ -64,7 +61,7 @@ const hookNamed = async (deps: ApiDeps, id: string) =>
 /** POST EventHook/{id}/verify: Okta's one-time challenge to the endpoint; a wrong answer is a 400 that says why. */
 export async function verifyEventHook(deps: ApiDeps, request: FastifyRequest, id: string): Promise<EventHook> {
   const before = await hookNamed(deps, id);
-  const after = await directoryFor(deps, request).verifyEventHook(id);
+  const after = await directoryOfCaller(deps, request).verifyEventHook(id);
   await audit(deps, request, 'verify', before, after);
   return after;
 }
@@ -77,7 +74,7 @@ export async function setEventHookActive(
   active: boolean,
 ): Promise<EventHook> {
   const before = await hookNamed(deps, id);
-  const after = await directoryFor(deps, request).setEventHookActive(id, active);
+  const after = await directoryOfCaller(deps, request).setEventHookActive(id, active);
   if (before?.status !== after.status) await audit(deps, request, active ? 'activate' : 'deactivate', before, after);
   return after;
 }
@@ -85,6 +82,6 @@ export async function setEventHookActive(
 /** DELETE EventHook/{id}: an active hook is refused (deactivate it first); its pending deliveries go with it. */
 export async function deleteEventHook(deps: ApiDeps, request: FastifyRequest, id: string): Promise<void> {
   const before = await hookNamed(deps, id);
-  await directoryFor(deps, request).deleteEventHook(id);
+  await directoryOfCaller(deps, request).deleteEventHook(id);
   if (before !== null) await audit(deps, request, 'delete', before, null);
 }

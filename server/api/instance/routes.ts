@@ -14,6 +14,7 @@ import type { Principal } from '../../auth/principal';
 import { demoApplicationRoles } from '../../db/seed';
 import { notFound, unauthorized, validationFailed } from '../../http/problem';
 import { defineArea } from '../area';
+import { directoryOfCaller } from '../support/caller';
 import { findClient } from '../profile/service';
 import { readInstanceClientApplications } from './client-applications';
 import { createInstance } from './create';
@@ -34,13 +35,15 @@ const AliasParamsSchema = v.object({ alias: v.pipe(v.string(), v.trim(), v.minLe
 /**
  * The profile (instance) and its form, for signed-in callers (docs/api.md "Profile form"): a person's own (Edit), and
  * others' as an administrator (Admin, within their reach) or an agent of the same client (Agent). A profile the caller
- * may not work on answers 404, exactly as a missing one.
+ * may not work on answers 404, exactly as a missing one. The identity provider is called for the caller (the person,
+ * their agent or the administrator), so its System Log names them as the actor of each change.
  */
 export const instanceArea = defineArea({
   name: 'instance',
   prefix: '/api/v1',
   guard: 'signedIn',
-  routes: (app, { db, config, identity }) => {
+  routes: (app, deps) => {
+    const { db, config } = deps;
     const callerOf = (principal: Principal | null): Principal => {
       if (principal === null) throw unauthorized();
       return principal;
@@ -107,7 +110,12 @@ export const instanceArea = defineArea({
       async (request) => {
         const { instance, access } = await reachable(request.principal, request.params.id);
         const actor = callerOf(request.principal).login;
-        const saved = await saveInstance({ db, directory: identity.directory, actor }, instance, access, request.body);
+        const saved = await saveInstance(
+          { db, directory: directoryOfCaller(deps, request), actor },
+          instance,
+          access,
+          request.body,
+        );
         return instanceRecord(db, saved, access.viewer);
       },
     );
@@ -119,7 +127,7 @@ export const instanceArea = defineArea({
       async (request, reply) => {
         const caller = callerOf(request.principal);
         const created = await createInstance(
-          { db, directory: identity.directory, log: request.log, providerPrefix: config.providerPrefix },
+          { db, directory: directoryOfCaller(deps, request), log: request.log, providerPrefix: config.providerPrefix },
           caller,
           request.body,
         );

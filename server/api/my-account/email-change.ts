@@ -178,7 +178,9 @@ export async function confirmEmailChange(
 
   const idpUserId = person.idpUserId ?? (await directory.getUser(person.idpLogin))?.id;
   if (idpUserId === undefined) throw notFound();
-  await directory.updateProfile(idpUserId, { login: newLogin, email: newEmail });
+  // The person's own change: the System Log names them. The login may change with it, so putting it back (below)
+  // is done for the person under the login they then have.
+  await directory.actingFor(person.idpLogin).updateProfile(idpUserId, { login: newLogin, email: newEmail });
   try {
     await db.transaction(async (tx) => {
       const updated = await tx
@@ -206,6 +208,7 @@ export async function confirmEmailChange(
     });
   } catch (error) {
     await directory
+      .actingFor(newLogin)
       .updateProfile(idpUserId, { login: person.idpLogin, email: person.email })
       .catch((cause: unknown) => {
         deps.log.warn({ idpUserId, cause }, 'my-account: could not put back the login of a failed e-mail change');

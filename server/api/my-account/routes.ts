@@ -66,6 +66,9 @@ export const myAccountArea = defineArea({
         if (!(await closingAllowed(db, person.clientId))) throw forbidden();
         if (person.ssoUser)
           throw new ProblemError(409, 'conflict', 'A single-sign-on account is closed by its organisation.');
+        // The portal's own token, not the person's name: closing erases every System Log event naming them
+        // (server/idp/users/erase.ts), and the deletion's own event, written after, must not name them either (nor
+        // could it: a deactivated person may not act).
         const directory = deps.identity.directory;
         if (!(await directory.verifyPassword(person.idpLogin, request.body.password)))
           throw new ProblemError(400, 'validation_failed', 'The password is not right.', [

@@ -9,6 +9,14 @@ import { assertReaches, reachOf, type AdminReach } from './reach';
  */
 export const actorOf = (request: FastifyRequest) => request.principal?.login ?? 'unknown';
 
+/**
+ * The identity provider's directory port acting for the calling person (their identity-provider login, which the
+ * principal's `login` is): the System Log names them, not the portal's token, as the actor of what the call changes
+ * (docs/identity.md "System Log"). For calls made on someone's behalf; the system's own calls use the port as it is.
+ */
+export const directoryOfCaller = ({ identity }: ApiDeps, request: FastifyRequest) =>
+  identity.directory.actingFor(actorOf(request));
+
 /** Whose records the calling administrator may read (see AdminReach). */
 export const reachOfCaller = ({ db, config }: ApiDeps, request: FastifyRequest): Promise<AdminReach> =>
   reachOf(db, request.principal, config.providerPrefix);

@@ -16,7 +16,7 @@ import type { Principal } from '../../auth/principal';
 import { notFound, ProblemError, unauthorized } from '../../http/problem';
 import { readFormDefinition } from '../instance/form-queries';
 import { defineArea } from '../area';
-import { actorOf, reachOfCaller } from '../support/caller';
+import { actorOf, directoryOfCaller, reachOfCaller } from '../support/caller';
 import { invitationDepsOf } from '../invitations/deps';
 import { inviteNewPeople } from './invite';
 import { applyJob, claimJob } from './commit';
@@ -141,7 +141,14 @@ export const userImportArea = defineArea({
         if (await claimJob(db, caller, job, request.body.mode))
           inBackground(
             applyJob(
-              { db, directory: identity.directory, mailer, log: request.log, systemLog: identity.systemLog },
+              // For the administrator who commits (or resumes): the System Log names them for every person made.
+              {
+                db,
+                directory: directoryOfCaller(deps, request),
+                mailer,
+                log: request.log,
+                systemLog: identity.systemLog,
+              },
               caller,
               job.id,
             ),

@@ -3,7 +3,7 @@ import { UserDetailsSchema, UserGridQuerySchema, UserPageSchema } from '@contrac
 import { loginAsTyped } from '@contracts/username';
 import { ProblemError, unauthorized } from '../../http/problem';
 import { defineArea } from '../area';
-import { reachOfCaller } from '../support/caller';
+import { directoryOfCaller, reachOfCaller } from '../support/caller';
 import { sendCsv } from '../support/csv';
 import { usersCsv } from './export';
 import { closeAccount } from '../my-account/close';
@@ -19,7 +19,8 @@ import {
 
 /**
  * Manage user profiles (docs/api.md "Users"): the grid's page of people, its export and the delete, for administrators; each
- * within their reach (server/api/support/reach.ts), enforced here, whatever the SPA asks.
+ * within their reach (server/api/support/reach.ts), enforced here, whatever the SPA asks. The identity provider is
+ * called for the administrator, so its System Log names them as the actor of each change.
  */
 export const usersArea = defineArea({
   name: 'users',
@@ -66,7 +67,7 @@ export const usersArea = defineArea({
           throw new ProblemError(409, 'conflict', DELETE_CURRENT_LOGIN_MESSAGE);
         const person = await reachablePerson(deps.db, await reachOfCaller(deps, request), request.params.id);
         await closeAccount(
-          { db: deps.db, directory: deps.identity.directory, mailer: deps.mailer, log: request.log },
+          { db: deps.db, directory: directoryOfCaller(deps, request), mailer: deps.mailer, log: request.log },
           person,
           { kind: 'administrator', login: request.principal.login },
         );
@@ -82,7 +83,7 @@ export const usersArea = defineArea({
         async (request, reply) => {
           if (request.principal === null) throw unauthorized();
           await resetSignIn(
-            { db: deps.db, directory: deps.identity.directory },
+            { db: deps.db, directory: directoryOfCaller(deps, request) },
             request.principal,
             await reachOfCaller(deps, request),
             request.params.id,
@@ -101,7 +102,7 @@ export const usersArea = defineArea({
         if (request.principal === null) throw unauthorized();
         const reach = await reachOfCaller(deps, request);
         await deleteUser(
-          { db: deps.db, directory: deps.identity.directory, log: request.log },
+          { db: deps.db, directory: directoryOfCaller(deps, request), log: request.log },
           request.principal,
           reach,
           request.params.id,

@@ -4,6 +4,7 @@ import { ImportJobSchema, ImportPreviewSchema, type ImportJob, type ImportMode }
 import { sql } from 'drizzle-orm';
 import { applications, mailOutbox } from '@server/db/schema';
 import type { DirectoryPort } from '@server/directory/port';
+import { seedDemoIdentities } from '@server/idp/seed/demo-identities';
 import { buildTestApp, type TestApp } from '../support/app';
 import type { DatabaseKind } from '../support/database';
 import { adminCaller, clientIdOf, type Person } from '../admin/harness';
@@ -27,6 +28,8 @@ export function importWorld(
   const world = {} as ImportWorld;
   beforeAll(async () => {
     world.t = await buildTestApp(kind, options);
+    // The demo administrators sign in through the identity provider, which names them as the import's actor.
+    await seedDemoIdentities(world.t.database.db);
     world.umbrella = await clientIdOf(world.t, 'umbrella');
     world.io = importer(world.t);
   });

@@ -25,7 +25,7 @@ describe.each(databaseKinds)('manage users: POST Instance, an administrator crea
   /** The identity port's next createUser or activate fails (the refusal injected at the server's port). */
   let refuseNext: 'createUser' | 'activate' | null = null;
   /** The server's own directory port (the embedded identity provider), to look at the identity side. */
-  let directory: DirectoryPort;
+  let directory: DirectoryPort | undefined;
 
   const applicationsOf = async (clientId: string) => {
     const form = v.parse(
@@ -39,7 +39,8 @@ describe.each(databaseKinds)('manage users: POST Instance, an administrator crea
   beforeAll(async () => {
     t = await buildTestApp(kind, {
       wrapDirectory: (real): DirectoryPort => {
-        directory = real;
+        // The first is the server's own port; the wrapper is applied again to each that acts for someone.
+        directory ??= real;
         return {
           ...real,
           createUser: async (user) => {
@@ -86,7 +87,7 @@ describe.each(databaseKinds)('manage users: POST Instance, an administrator crea
     ]);
     const [profile] = await profilesWith(email);
     expect(profile).toMatchObject({ idpLogin: 'AULUMB__nina.create@umbrella.test', signUpPending: false });
-    const user = await directory.getUser('AULUMB__nina.create@umbrella.test');
+    const user = await directory!.getUser('AULUMB__nina.create@umbrella.test');
     // No password yet: the person sets one through the activation link the identity provider mailed.
     expect(user).toMatchObject({ id: profile?.idpUserId, status: 'PROVISIONED', firstName: 'Nina' });
     expect((await mailsTo(t, email)).length).toBe(1);
@@ -124,7 +125,7 @@ describe.each(databaseKinds)('manage users: POST Instance, an administrator crea
     });
     expect(other).toAnswer(404);
     expect(await profilesWith('idor.create@umbrella.test')).toEqual([]);
-    expect(await directory.getUser('AULUMB__idor.create@umbrella.test')).toBeNull();
+    expect(await directory!.getUser('AULUMB__idor.create@umbrella.test')).toBeNull();
   });
 
   it('refuses people who are not administrators, and anyone signed out', async () => {
@@ -193,7 +194,7 @@ describe.each(databaseKinds)('manage users: POST Instance, an administrator crea
       });
       expect(response.statusCode).toBeGreaterThanOrEqual(500);
       expect(await profilesWith(email)).toEqual([]);
-      expect(await directory.getUser(`ACME__${email}`)).toBeNull();
+      expect(await directory!.getUser(`ACME__${email}`)).toBeNull();
       const orphanRoles = await t.database.db
         .select({ id: instanceApplicationRoles.instanceId })
         .from(instanceApplicationRoles)
