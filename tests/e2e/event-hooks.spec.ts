@@ -1,55 +1,18 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPages } from './admin';
 import { profilePages } from './profile';
 import { providerAdminToken } from './support/admin-token';
 import { ownServerPerFile } from './support/own-server';
-
-interface Delivery {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** The hook's receiver on 127.0.0.1: answers Okta's verification challenge and keeps every delivery it is sent. */
-async function startReceiver() {
-  const deliveries: Delivery[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.method === 'GET') {
-        response.setHeader('content-type', 'application/json');
-        response.end(JSON.stringify({ verification: request.headers['x-okta-verification-challenge'] }));
-        return;
-      }
-      deliveries.push({ headers: request.headers, body: Buffer.concat(chunks).toString() });
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return {
-    uri: `http://127.0.0.1:${address.port}/okta/events`,
-    deliveries,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-const eventIdOf = (delivery: Delivery) => (JSON.parse(delivery.body) as { eventId: string }).eventId;
+import { startHookReceiver, type HookReceiver } from '../support/hook-receiver';
 
 // The journey registers a hook and signs in: a server of its own, allowed to reach a receiver on 127.0.0.1.
 const own = ownServerPerFile({ EVENT_HOOKS_ALLOW_PRIVATE: 'true' });
 
 describe('the event hooks page end to end (issue 33 item 4)', () => {
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: HookReceiver;
   beforeAll(async () => {
-    receiver = await startReceiver();
+    receiver = await startHookReceiver();
   });
   afterAll(async () => {
     await receiver.close();
@@ -89,8 +52,8 @@ describe('the event hooks page end to end (issue 33 item 4)', () => {
 
     // A sign-in is the event: the receiver gets it, signed with the secret the page showed.
     await providerAdminToken(own.server.baseUrl);
-    await expect.poll(() => receiver.deliveries.length, { timeout: 30_000 }).toBeGreaterThan(0);
-    const [delivery] = receiver.deliveries;
+    await expect.poll(() => receiver.posts().length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const [delivery] = receiver.posts();
     if (delivery === undefined) throw new Error('no delivery');
     expect(delivery.headers['x-gatehouse-signature']).toBe(
       `sha256=${createHmac('sha256', secret).update(delivery.body).digest('hex')}`,
@@ -102,7 +65,7 @@ describe('the event hooks page end to end (issue 33 item 4)', () => {
     await page.getByRole('button', { name: 'Delivery log E2E receiver' }).click();
     const log = page.getByRole('region', { name: 'Deliveries of “E2E receiver”' });
     await log.waitFor();
-    const logged = log.getByRole('row', { name: new RegExp(eventIdOf(delivery)) });
+    const logged = log.getByRole('row', { name: new RegExp(delivery.eventId) });
     await expect
       .poll(
         async () => {

@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,27 +10,9 @@ import { auditRowsOf, openDemoWorld, problemOf } from '../admin/harness';
 import { embeddedApiToken } from '@server/auth/embedded-api-token';
 import { TEST_SERVER_SECRET, type TestApp } from '../support/app';
 import { databaseKinds } from '../support/database';
+import { startHookReceiver, type HookReceiver } from '../../support/hook-receiver';
 
 type Caller = Awaited<ReturnType<typeof openDemoWorld>>['call'];
-
-/** A receiver on 127.0.0.1 that answers Okta's verification challenge (or not) and takes every delivery. */
-async function startReceiver(answerChallenge: () => boolean) {
-  const server: Server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      const challenge = request.headers['x-okta-verification-challenge'];
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ verification: answerChallenge() ? challenge : 'no' }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return {
-    uri: `http://127.0.0.1:${address.port}/hooks`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /**
  * The event hooks page's API (issue 33 item 4, docs/api.md "Event hooks"): the provider administrator registers,
@@ -41,12 +22,11 @@ async function startReceiver(answerChallenge: () => boolean) {
 describe.each(databaseKinds)('event hooks admin (%s)', (kind) => {
   let t: TestApp;
   let call: Caller;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  let answer = true;
+  let receiver: HookReceiver;
 
   beforeAll(async () => {
     ({ t, call } = await openDemoWorld(kind, { identities: true, env: { EVENT_HOOKS_ALLOW_PRIVATE: 'true' } }));
-    receiver = await startReceiver(() => answer);
+    receiver = await startHookReceiver();
   });
   afterAll(async () => {
     await receiver.close();
@@ -171,9 +151,9 @@ describe.each(databaseKinds)('event hooks admin (%s)', (kind) => {
 
   it('says why a verification failed and leaves the hook unverified', async () => {
     const { hook } = await register('Wrong answer');
-    answer = false;
+    receiver.answerChallenge = false;
     const refused = await call('POST', `EventHook/${hook.id}/verify`);
-    answer = true;
+    receiver.answerChallenge = true;
     expect(refused).toAnswer(400);
     expect(JSON.stringify(problemOf(refused))).toContain('did not answer the verification challenge');
     const listed = v.parse(EventHookListSchema, (await call('GET', 'EventHook')).json());

@@ -1,64 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedApiToken } from '@server/auth/embedded-api-token';
 import { E2E_SERVER_SECRET, startServer, type WatchedServer } from '@tests/e2e/support/server-process';
 import { databaseKinds } from '../support/database';
 import { serverDataOf, type ServerData } from '../support/server-data';
-
-interface Post {
-  eventId: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/**
- * A hook's receiver on 127.0.0.1. It answers the verification challenge; while `holding`, it takes the first event and
- * never answers it (the server is killed with that delivery in flight); afterwards it answers every event 200 and
- * keeps what it got in `answered`.
- */
-async function startReceiver() {
-  let holding = true;
-  let onHeld: (post: Post) => void = () => undefined;
-  const held = new Promise<Post>((resolve) => (onHeld = resolve));
-  const answered: Post[] = [];
-  const open = new Set<ServerResponse>();
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.method === 'GET') {
-        response.setHeader('content-type', 'application/json');
-        response.end(JSON.stringify({ verification: request.headers['x-okta-verification-challenge'] }));
-        return;
-      }
-      const body = Buffer.concat(chunks).toString();
-      const post = { eventId: (JSON.parse(body) as { eventId: string }).eventId, headers: request.headers, body };
-      if (holding) {
-        holding = false;
-        open.add(response);
-        onHeld(post);
-        return;
-      }
-      answered.push(post);
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return {
-    uri: `http://127.0.0.1:${address.port}/okta/events`,
-    held,
-    answered,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const response of open) response.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+import { startHookReceiver, type HookReceiver } from '../../support/hook-receiver';
 
 interface Delivery {
   eventId: string;
@@ -88,7 +34,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tri
 describe.each(databaseKinds)('event hooks across a kill -9 and a restart (%s)', (kind) => {
   let data: ServerData;
   let server: WatchedServer;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: HookReceiver;
   const token = embeddedApiToken(Buffer.from(E2E_SERVER_SECRET, 'utf8'));
 
   const start = (port?: string) =>
@@ -111,7 +57,7 @@ describe.each(databaseKinds)('event hooks across a kill -9 and a restart (%s)', 
 
   beforeAll(async () => {
     data = await serverDataOf(kind);
-    receiver = await startReceiver();
+    receiver = await startHookReceiver();
     server = await start();
   }, 240_000);
   afterAll(async () => {
@@ -134,9 +80,10 @@ describe.each(databaseKinds)('event hooks across a kill -9 and a restart (%s)', 
     const deliveries = async () => (await api('GET', `eventHooks/${hookId}/deliveries`)) as unknown as Delivery[];
 
     // The first event goes out and the receiver holds it: the worker waits for that answer and claims nothing else.
+    const heldDelivery = receiver.holdNextDelivery();
     await createPerson('crash-first@hooks.test');
     const held = await Promise.race([
-      receiver.held,
+      heldDelivery,
       pause(30_000).then(() => {
         throw new Error('the first event never reached the receiver');
       }),
@@ -161,8 +108,9 @@ describe.each(databaseKinds)('event hooks across a kill -9 and a restart (%s)', 
     expect(afterRestart.find((row) => row.eventId === second?.eventId)?.attempts).toBe(1);
 
     // Exactly once each after the restart, by event id, signed with the hook's secret.
-    expect(receiver.answered.map((post) => post.eventId).sort()).toEqual([held.eventId, second?.eventId].sort());
-    for (const post of receiver.answered)
+    const answered = receiver.posts().filter((post) => !post.held);
+    expect(answered.map((post) => post.eventId).sort()).toEqual([held.eventId, second?.eventId].sort());
+    for (const post of answered)
       expect(post.headers['x-gatehouse-signature']).toBe(
         `sha256=${createHmac('sha256', secret).update(post.body).digest('hex')}`,
       );

@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,69 +9,11 @@ import { idpEventHookDeliveries, idpEventHooks, idpLogEvents } from '@server/idp
 import { TEST_SERVER_SECRET } from '../support/app';
 import { databaseKinds } from '../support/database';
 import { freePort, primaryAuth, spaClient, startIdp, type IdpHarness } from './harness';
+import { startHookReceiver, type HookReceiver } from '../../support/hook-receiver';
 
 const API_TOKEN = '00-test-api-token-for-event-hooks';
 const PASSWORD = 'Sturdy-Pass-1';
 const CLIENT_ADMIN_TOKEN = '00-a-client-administrators-token';
-
-interface Received {
-  method: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A hook's receiver on 127.0.0.1: answers the verification, then fails the first `failures` deliveries. */
-class Receiver {
-  readonly received: Received[] = [];
-  failures = 0;
-  answerChallenge = true;
-  private server: Server | undefined;
-  uri = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        this.received.push({
-          method: request.method ?? '',
-          headers: request.headers,
-          body: Buffer.concat(chunks).toString(),
-        });
-        if (request.method === 'GET') {
-          const challenge = request.headers['x-okta-verification-challenge'];
-          response.setHeader('content-type', 'application/json');
-          response.end(JSON.stringify({ verification: this.answerChallenge ? challenge : 'something else' }));
-          return;
-        }
-        if (this.failures > 0) {
-          this.failures -= 1;
-          response.statusCode = 500;
-          response.end('not now');
-          return;
-        }
-        response.statusCode = 200;
-        response.end();
-      });
-    });
-    const server = this.server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
-    this.uri = `http://127.0.0.1:${address.port}/okta/events`;
-  }
-
-  posts(): Array<Received & { json: { eventId: string; data: { events: Array<Record<string, unknown>> } } }> {
-    return this.received
-      .filter((entry) => entry.method === 'POST')
-      .map((entry) => ({ ...entry, json: JSON.parse(entry.body) as never }));
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
 
 interface Hook {
   id: string;
@@ -84,7 +25,7 @@ interface Hook {
 
 describe.each(databaseKinds)('event hooks (%s)', (kind) => {
   let h: IdpHarness;
-  let receiver: Receiver;
+  let receiver: HookReceiver;
 
   beforeAll(async () => {
     h = await startIdp(kind, {
@@ -96,7 +37,7 @@ describe.each(databaseKinds)('event hooks (%s)', (kind) => {
   });
   afterAll(() => h.close());
   afterEach(async () => {
-    await receiver.stop();
+    await receiver.close();
     // Each test starts without hooks: deactivate and delete what it registered.
     await h.test.database.db.delete(idpEventHooks);
   });
@@ -141,8 +82,7 @@ describe.each(databaseKinds)('event hooks (%s)', (kind) => {
     h.test.database.db.select().from(idpEventHookDeliveries).where(eq(idpEventHookDeliveries.hookId, hookId));
 
   it('verifies an endpoint with the one-time challenge; only a right answer verifies it', async () => {
-    receiver = new Receiver();
-    await receiver.start();
+    receiver = await startHookReceiver();
     const hook = await ok<Hook>(
       await api('POST', '/api/v1/eventHooks', hookBody(receiver.uri, ['user.session.start'])),
     );
@@ -185,8 +125,7 @@ describe.each(databaseKinds)('event hooks (%s)', (kind) => {
   });
 
   it('delivers a sign-in in Okta’s body, signed, to an active verified hook only, once', async () => {
-    receiver = new Receiver();
-    await receiver.start();
+    receiver = await startHookReceiver();
     const user = await createUser('hooked@example.com');
     const unverified = await ok<Hook>(
       await api('POST', '/api/v1/eventHooks', hookBody(receiver.uri, ['user.session.start'], 'never verified')),
@@ -277,11 +216,10 @@ describe.each(databaseKinds)('event hooks (%s)', (kind) => {
   }
 
   it('retries a receiver that fails three times with a growing wait, then delivers', async () => {
-    receiver = new Receiver();
-    await receiver.start();
+    receiver = await startHookReceiver();
     await createUser('retried@example.com');
     const hook = await registerVerified(['user.session.start']);
-    receiver.failures = 3;
+    receiver.failNext(3);
     await primaryAuth(h.origin, 'retried@example.com', PASSWORD);
     await h.idp.events.flush();
     const { worker, advance, now } = clockedWorker({ baseDelayMs: 60_000 });
@@ -307,11 +245,10 @@ describe.each(databaseKinds)('event hooks (%s)', (kind) => {
   });
 
   it('gives a delivery up after the last attempt and logs it', async () => {
-    receiver = new Receiver();
-    await receiver.start();
+    receiver = await startHookReceiver();
     await createUser('given-up@example.com');
     const hook = await registerVerified(['user.session.start']);
-    receiver.failures = 100;
+    receiver.failNext(100);
     await primaryAuth(h.origin, 'given-up@example.com', PASSWORD);
     await h.idp.events.flush();
     const { worker, advance } = clockedWorker({ baseDelayMs: 1_000, maxAttempts: 2 });
@@ -331,8 +268,7 @@ describe.each(databaseKinds)('event hooks (%s)', (kind) => {
   });
 
   it('delivers exactly once after the process stops hard between the event and its delivery', async () => {
-    receiver = new Receiver();
-    await receiver.start();
+    receiver = await startHookReceiver();
     await createUser('crashed@example.com');
     const hook = await registerVerified(['user.session.start']);
     await primaryAuth(h.origin, 'crashed@example.com', PASSWORD);
@@ -371,8 +307,7 @@ describe.each(databaseKinds)('event hooks (%s)', (kind) => {
   });
 
   it('refuses bad bodies in Okta’s error shape, and Gatehouse itself as an endpoint', async () => {
-    receiver = new Receiver();
-    await receiver.start();
+    receiver = await startHookReceiver();
     for (const body of [
       {},
       hookBody(receiver.uri, []),
@@ -396,7 +331,7 @@ describe.each(databaseKinds)('event hooks (%s)', (kind) => {
 
 describe.each(databaseKinds)('event hooks without EVENT_HOOKS_ALLOW_PRIVATE (%s)', (kind) => {
   let h: IdpHarness;
-  let receiver: Receiver;
+  let receiver: HookReceiver;
 
   beforeAll(async () => {
     h = await startIdp(kind, {
@@ -419,11 +354,10 @@ describe.each(databaseKinds)('event hooks without EVENT_HOOKS_ALLOW_PRIVATE (%s)
             : null,
         ),
     });
-    receiver = new Receiver();
-    await receiver.start();
+    receiver = await startHookReceiver();
   });
   afterAll(async () => {
-    await receiver.stop();
+    await receiver.close();
     await h.close();
   });
 
