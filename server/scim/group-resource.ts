@@ -1,7 +1,7 @@
 import type { IdpGroup } from '../idp/groups/directory';
 import { ScimError } from './errors';
 import { CORE_GROUP_SCHEMA } from './schemas';
-import { etagOf } from './user-resource';
+import { etagOf } from './versions';
 
 /**
  * A client's identity-provider group as a SCIM Group (RFC 7643 §4.2), and a Group body read back into what is stored.

@@ -21,7 +21,7 @@ import type { UserGroupRef } from './user-resource';
 import { pageOf } from './paging';
 import { CORE_GROUP_SCHEMA, listResponse } from './schemas';
 import type { ScimContext } from './users-service';
-import { etagOf } from './user-resource';
+import { assertIfMatch, isPersonId } from './versions';
 
 /**
  * The Groups endpoint's work. A client's groups are the identity provider's groups whose name carries the client's
@@ -61,27 +61,42 @@ function groupFilter(context: ScimContext): FilterTarget {
   };
 }
 
+/** What a member is read as, from the person's profile (their identity-provider user id is the membership's). */
+const memberColumns = {
+  id: instances.id,
+  name: displayNameSql,
+  email: instances.email,
+  idpUserId: instances.idpUserId,
+  login: instances.idpLogin,
+  firstName: instances.firstName,
+  lastName: instances.lastName,
+};
+
+/** A member as the Group shows it: named by their names, or by their e-mail when they have none. */
+function asMember(row: {
+  id: string;
+  name: string;
+  email: string;
+  idpUserId: string | null;
+  login: string;
+  firstName: string;
+  lastName: string;
+}): MemberRow {
+  const { name, email, idpUserId, ...member } = row;
+  return { ...member, idpUserId: idpUserId ?? '', display: name === '' ? email : name };
+}
+
 /** The people of the client who are members of these groups, by group, oldest membership first. */
 async function membersOf(db: Db | Tx, context: ScimContext, groupIds: string[]): Promise<Map<string, MemberRow[]>> {
   const byGroup = new Map<string, MemberRow[]>(groupIds.map((id) => [id, []]));
   if (groupIds.length === 0) return byGroup;
   const rows = await db
-    .select({
-      groupId: idpGroupMembers.groupId,
-      id: instances.id,
-      name: displayNameSql,
-      email: instances.email,
-      idpUserId: idpGroupMembers.userId,
-      login: instances.idpLogin,
-      firstName: instances.firstName,
-      lastName: instances.lastName,
-    })
+    .select({ groupId: idpGroupMembers.groupId, ...memberColumns, idpUserId: idpGroupMembers.userId })
     .from(idpGroupMembers)
     .innerJoin(instances, eq(instances.idpUserId, idpGroupMembers.userId))
     .where(and(inArray(idpGroupMembers.groupId, groupIds), eq(instances.clientId, context.client.id)))
     .orderBy(asc(idpGroupMembers.createdAt), asc(instances.id));
-  for (const { groupId, name, email, ...member } of rows)
-    byGroup.get(groupId)?.push({ ...member, display: name === '' ? email : name });
+  for (const { groupId, ...row } of rows) byGroup.get(groupId)?.push(asMember(row));
   return byGroup;
 }
 
@@ -173,31 +188,14 @@ export async function listGroups(db: Db, context: ScimContext, query: Record<str
   return listResponse(resources, total?.n ?? 0, startIndex);
 }
 
-/** If-Match (RFC 7644 §3.14): a version other than the group's is 412, before anything changes. */
-function checkIfMatch(ifMatch: string | undefined, group: IdpGroup) {
-  if (ifMatch === undefined || ifMatch.trim() === '*') return;
-  const wanted = ifMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-  if (!wanted.includes(etagOf(group.version).replace(/^W\//, '')))
-    throw new ScimError(412, 'The group was changed since that version was read (If-Match).');
-}
-
 /** The people the members name: each a person of the client (a provider administrator only for that token). */
 async function resolveMembers(tx: Tx, context: ScimContext, ids: string[]): Promise<MemberRow[]> {
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const wellFormed = ids.filter((id) => UUID.test(id));
+  const wellFormed = ids.filter(isPersonId);
   const rows =
     wellFormed.length === 0
       ? []
       : await tx
-          .select({
-            id: instances.id,
-            name: displayNameSql,
-            email: instances.email,
-            idpUserId: instances.idpUserId,
-            login: instances.idpLogin,
-            firstName: instances.firstName,
-            lastName: instances.lastName,
-          })
+          .select(memberColumns)
           .from(instances)
           .where(
             and(
@@ -216,10 +214,7 @@ async function resolveMembers(tx: Tx, context: ScimContext, ids: string[]): Prom
       `members must be people of this client; no User has the id ${unknown.slice(0, 5).join(', ')}`,
       'invalidValue',
     );
-  return ids.map((id) => {
-    const { name, email, idpUserId, ...row } = found.get(id.toLowerCase()) as (typeof rows)[number];
-    return { ...row, idpUserId: idpUserId ?? '', display: name === '' ? email : name };
-  });
+  return ids.map((id) => asMember(found.get(id.toLowerCase()) as (typeof rows)[number]));
 }
 
 async function refuseTakenExternalId(tx: Tx, context: ScimContext, externalId: string | null, except?: string) {
@@ -313,7 +308,7 @@ export async function changeScimGroup(
   const events: PendingEvent[] = [];
   await deps.db.transaction(async (tx) => {
     const group = await findGroup(tx, context, id, true);
-    checkIfMatch(ifMatch, group);
+    assertIfMatch(ifMatch, group.version, 'group');
     const current = (await membersOf(tx, context, [group.id])).get(group.id) ?? [];
     const desired = desire(toScimGroup(group, prefix, current, context.base));
     const wanted = await resolveMembers(tx, context, desired.members);
@@ -370,7 +365,7 @@ export async function deleteScimGroup(
   const prefix = prefixOf(context);
   const group = await deps.db.transaction(async (tx) => {
     const found = await findGroup(tx, context, id, true);
-    checkIfMatch(ifMatch, found);
+    assertIfMatch(ifMatch, found.version, 'group');
     const members = (await membersOf(tx, context, [found.id])).get(found.id) ?? [];
     await deleteGroup(tx, found.id);
     await auditTrail.record(tx, {

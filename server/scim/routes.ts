@@ -27,7 +27,8 @@ import {
   schemaDocuments,
   serviceProviderConfig,
 } from './schemas';
-import { readUserBody, etagOf, type PersonRow } from './user-resource';
+import { readUserBody, type PersonRow } from './user-resource';
+import { etagOf } from './versions';
 import {
   checkIfMatch,
   createUser,

@@ -6,6 +6,7 @@ import { fields, instanceFieldValues, instances } from '../db/schema';
 import { ScimError } from './errors';
 import { activeSql } from './filter-sql';
 import { CORE_USER_SCHEMA, PROFILE_SCHEMA } from './schemas';
+import { etagOf } from './versions';
 
 /**
  * A person of the client as a SCIM User (RFC 7643 §4.1), and a SCIM body read back into what the portal stores. The
@@ -38,7 +39,6 @@ export interface UserGroupRef {
 }
 
 /** The ETag of a person: their row version, weak (RFC 7644 §3.14); every change made here raises the version. */
-export const etagOf = (version: number) => `W/"${String(version)}"`;
 
 export interface PersonRow extends InstanceRow {
   active: boolean;

@@ -16,9 +16,9 @@ import { filterSql, userFilter } from './filter-sql';
 import { groupsOfPeople } from './groups-service';
 import { pageOf } from './paging';
 import { listResponse } from './schemas';
+import { assertIfMatch, isPersonId } from './versions';
 import {
   countPeople,
-  etagOf,
   profilesOf,
   readPeople,
   toScimUser,
@@ -55,10 +55,9 @@ export async function scimContext(db: Db, caller: ScimCaller, base: string): Pro
 }
 
 const notFound = () => new ScimError(404, 'No user has this id in this client.');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findPerson(db: Db, context: ScimContext, id: string): Promise<PersonRow> {
-  if (!UUID.test(id)) throw notFound();
+  if (!isPersonId(id)) throw notFound();
   const [person] = await readPeople(db, context.client, eq(instances.id, id), { offset: 0, limit: 1 });
   // A client administrator never manages a provider administrator's profile (as on the users page).
   if (person === undefined || (person.isAulAdmin && context.principal.role !== 'admin')) throw notFound();
@@ -165,13 +164,9 @@ export async function createUser(deps: ScimDeps, context: ScimContext, desired: 
   return findPerson(db, context, created.id);
 }
 
-/** If-Match (RFC 7644 §3.14): a version other than the person's is 412, before anything changes. */
-export function checkIfMatch(ifMatch: string | undefined, person: PersonRow) {
-  if (ifMatch === undefined || ifMatch.trim() === '*') return;
-  const wanted = ifMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-  if (!wanted.includes(etagOf(person.version).replace(/^W\//, '')))
-    throw new ScimError(412, 'The user was changed since that version was read (If-Match).');
-}
+/** If-Match (RFC 7644 §3.14) of a person. */
+export const checkIfMatch = (ifMatch: string | undefined, person: PersonRow) =>
+  assertIfMatch(ifMatch, person.version, 'user');
 
 /**
  * PUT /Users/{id}, and a PATCH's result: the person as the body says. userName cannot change (the login is made of
