@@ -7,7 +7,7 @@ import type { EventRecorder } from '../idp/events/recorder';
 import { databaseAttemptCounter } from '../idp/rate-limit';
 import { scimAuthenticator } from './auth';
 import { ScimError, SCIM_CONTENT_TYPE, scimErrorHandler, sendScimError } from './errors';
-import { readGroupBody } from './group-resource';
+import { readGroupBody, type DesiredGroup, type ScimGroup } from './group-resource';
 import {
   changeScimGroup,
   createScimGroup,
@@ -227,35 +227,34 @@ export function scimRoutes(app: FastifyInstance, options: ScimOptions) {
           const group = await createScimGroup(groupDeps, context, readGroupBody(request.body), clientOf(request));
           return sendGroup(reply, context, group, { status: 201 });
         });
-        scim.put(`${prefix}/Groups/:id`, async (request, reply) => {
+        /**
+         * PUT and PATCH: once the caller is known (the body is read only then), the group becomes what the body's
+         * `desire` makes of it, under its lock and If-Match.
+         */
+        const changeGroup = async (
+          request: FastifyRequest,
+          reply: FastifyReply,
+          desireOfBody: () => (current: ScimGroup) => DesiredGroup,
+        ) => {
           const context = await contextOf(request);
-          const desired = readGroupBody(request.body);
+          const desire = desireOfBody();
           const id = (request.params as Params).id ?? '';
-          const group = await changeScimGroup(
-            groupDeps,
-            context,
-            id,
-            ifMatch(request),
-            () => desired,
-            clientOf(request),
-          );
+          const group = await changeScimGroup(groupDeps, context, id, ifMatch(request), desire, clientOf(request));
           return sendGroup(reply, context, group);
-        });
-        scim.patch(`${prefix}/Groups/:id`, async (request, reply) => {
-          const context = await contextOf(request);
-          const operations = readPatchBody(request.body);
-          const id = (request.params as Params).id ?? '';
-          const group = await changeScimGroup(
-            groupDeps,
-            context,
-            id,
-            ifMatch(request),
-            (current) =>
-              readGroupBody(applyPatch(current as unknown as Record<string, unknown>, operations, CORE_GROUP_SCHEMA)),
-            clientOf(request),
-          );
-          return sendGroup(reply, context, group);
-        });
+        };
+        scim.put(`${prefix}/Groups/:id`, (request, reply) =>
+          changeGroup(request, reply, () => {
+            const desired = readGroupBody(request.body);
+            return () => desired;
+          }),
+        );
+        scim.patch(`${prefix}/Groups/:id`, (request, reply) =>
+          changeGroup(request, reply, () => {
+            const operations = readPatchBody(request.body);
+            return (current) =>
+              readGroupBody(applyPatch(current as unknown as Record<string, unknown>, operations, CORE_GROUP_SCHEMA));
+          }),
+        );
         scim.delete(`${prefix}/Groups/:id`, async (request, reply) => {
           const context = await contextOf(request);
           await deleteScimGroup(
