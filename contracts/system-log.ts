@@ -62,3 +62,9 @@ export const LogEventSchema = v.object({
   transaction: v.nullish(v.object({ id: nullishText })),
 });
 export type LogEventBody = v.InferOutput<typeof LogEventSchema>;
+
+/**
+ * The header with which the portal names the signed-in person it calls for (the directory port's `actingFor`), so the
+ * System Log's actor is that person rather than the portal's token. Gatehouse's own: Okta has none, and ignores it.
+ */
+export const ACTING_USER_HEADER = 'x-gatehouse-acting-user';

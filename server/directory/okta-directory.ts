@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { LogEventSchema } from '@contracts/system-log';
+import { ACTING_USER_HEADER, LogEventSchema } from '@contracts/system-log';
 import { directoryErrorOf, DirectoryRefusal, DirectoryUnavailableError } from './errors';
-import { ACTING_USER_HEADER } from '../idp/management/guard';
 import { oktaEventHookCalls } from './okta-event-hooks';
 import { readLogEventPages } from './okta-log-events';
 import type { DirectoryGroup, DirectoryPort, DirectoryUser } from './port';

@@ -1,3 +1,4 @@
+import { ACTING_USER_HEADER } from '@contracts/system-log';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { oktaErrors } from '../authn/errors';
@@ -31,12 +32,6 @@ export type ApiTokenCheck =
 
 /** Looks a presented value up (by its digest) in the store of administrators' API tokens (server/auth/api-tokens.ts). */
 export type ApiTokenResolver = (value: string) => Promise<ApiTokenCheck>;
-
-/**
- * The header with which the portal names the signed-in person it calls for (the directory port's `actingFor`), so the
- * System Log's actor is that person rather than the portal's token. Gatehouse's own: Okta has none, and ignores it.
- */
-export const ACTING_USER_HEADER = 'x-gatehouse-acting-user';
 
 /** The identity provider's person of a login, as a System Log actor; null when there is none who may act. */
 export type ActingUserResolver = (login: string) => Promise<LogActor | null>;
